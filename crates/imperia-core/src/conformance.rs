@@ -1,0 +1,447 @@
+//! The conformance harness (ARCHITECTURE.md §3): plays many seeded random games of one game and checks the
+//! contract at every step.
+//!
+//! 1. the seats in `to_act` have legal actions, the others none, and the game ends within its bound;
+//! 2. every listed action applies, and random unlisted actions are refused and leave the state unchanged;
+//! 3. state, views and record survive a JSON round trip unchanged;
+//! 4. replaying the record reproduces the same state hashes;
+//! 5. undo back to the last commit point restores the earlier state exactly, and undo past it is refused;
+//! 6. secrecy: perturbing what a viewer cannot see leaves its view and event views byte-identical;
+//! 7. the game's own invariants hold.
+//!
+//! A game opts in by implementing [`Conformance`]; its tests call [`run`].
+
+use std::fmt;
+
+use rand::{Rng, seq::IndexedRandom};
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::game::{Game, Seat, ToAct, Viewer};
+use crate::record::Record;
+use crate::rng::{GameRng, seeded};
+use crate::session::Match;
+
+/// What a game supplies so the harness can test it.
+pub trait Conformance: Game {
+    /// A config drawn at random, covering player counts and variants.
+    fn sample_config(rng: &mut GameRng) -> Self::Config;
+    /// The most steps a game with this config may take before the harness calls it endless.
+    fn step_bound(config: &Self::Config) -> usize;
+    /// An action drawn at random from the whole action space, legal or not, for the refusal check.
+    fn arbitrary_action(&self, rng: &mut GameRng) -> Self::Action;
+    /// Change at random something `viewer` may not see. Returns false if there was nothing to change.
+    fn perturb_hidden(&mut self, viewer: Viewer, rng: &mut GameRng) -> bool;
+    /// The game's own invariants (unit limits, money conservation, …).
+    fn check_invariants(&self) -> Result<(), String>;
+}
+
+/// How much to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub games: usize,
+    /// The master seed; game `i` is derived from it.
+    pub seed: u64,
+    /// Unlisted actions tried per step.
+    pub refusals_per_step: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            games: 100,
+            seed: 0,
+            refusals_per_step: 3,
+        }
+    }
+}
+
+/// What a passing run checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub games: usize,
+    pub steps: usize,
+    pub longest_game: usize,
+    pub listed_actions_applied: usize,
+    pub refusals_checked: usize,
+    pub undos_checked: usize,
+    pub secrecy_checks: usize,
+    /// Secrecy checks in which the perturbation really changed the state.
+    pub secrecy_perturbations: usize,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} games, {} steps (longest {}), {} listed actions applied, {} refusals, {} undos, \
+             {} secrecy checks ({} with hidden state perturbed)",
+            self.games,
+            self.steps,
+            self.longest_game,
+            self.listed_actions_applied,
+            self.refusals_checked,
+            self.undos_checked,
+            self.secrecy_checks,
+            self.secrecy_perturbations
+        )
+    }
+}
+
+/// A broken contract, with what is needed to reproduce it.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub game_index: usize,
+    pub step: usize,
+    pub check: &'static str,
+    pub message: String,
+    /// The record up to the failing step.
+    pub record: Record,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {} (seed {}), step {}: {} — {}\nrecord so far: {}",
+            self.game_index,
+            self.record.seed,
+            self.step,
+            self.check,
+            self.message,
+            serde_json::to_string(&self.record).unwrap_or_default()
+        )
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Play `options.games` random games of `G`, checking everything above at every step.
+pub fn run<G: Conformance>(options: &Options) -> Result<Report, Failure> {
+    let mut report = Report::default();
+    let mut master = seeded(options.seed);
+    for game_index in 0..options.games {
+        let config = G::sample_config(&mut master);
+        let seed: u64 = master.random();
+        let mut rng = seeded(seed ^ 0x5eed);
+        let mut checker = GameCheck::<G>::new(game_index, config, seed, &mut report)?;
+        checker.play(options, &mut rng, &mut report)?;
+        report.games += 1;
+    }
+    Ok(report)
+}
+
+struct GameCheck<G: Game> {
+    game_index: usize,
+    m: Match<G>,
+    bound: usize,
+    step: usize,
+}
+
+impl<G: Conformance> GameCheck<G> {
+    fn new(
+        game_index: usize,
+        config: G::Config,
+        seed: u64,
+        _report: &mut Report,
+    ) -> Result<Self, Failure> {
+        let bound = G::step_bound(&config);
+        let m = Match::<G>::new(config.clone(), seed).map_err(|e| Failure {
+            game_index,
+            step: 0,
+            check: "setup",
+            message: format!("{config:?}: {e}"),
+            record: Record {
+                game: G::ID.into(),
+                rules_version: G::RULES_VERSION,
+                config: serde_json::Value::Null,
+                seed,
+                actions: vec![],
+            },
+        })?;
+        Ok(GameCheck {
+            game_index,
+            m,
+            bound,
+            step: 0,
+        })
+    }
+
+    fn fail(&self, check: &'static str, message: impl Into<String>) -> Failure {
+        Failure {
+            game_index: self.game_index,
+            step: self.step,
+            check,
+            message: message.into(),
+            record: self.m.record(),
+        }
+    }
+
+    fn play(
+        &mut self,
+        options: &Options,
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Failure> {
+        loop {
+            let state = self.m.state().clone();
+            state
+                .check_invariants()
+                .map_err(|e| self.fail("7 invariants", e))?;
+            self.check_round_trips(&state)?;
+            let to_act = state.to_act();
+            self.check_who_acts(&state, &to_act)?;
+            self.check_views(&state, rng, report)?;
+            if to_act == ToAct::Nobody {
+                break;
+            }
+            self.check_listed_actions(&state, &to_act, report)?;
+            self.check_refusals(&state, &to_act, options, rng, report)?;
+
+            let seat = *to_act
+                .seats()
+                .choose(rng)
+                .ok_or_else(|| self.fail("1 to_act", "no seat"))?;
+            let legal = state.legal_actions(seat);
+            let action = legal
+                .choose(rng)
+                .ok_or_else(|| self.fail("1 to_act", "no action"))?
+                .clone();
+            self.m
+                .apply(seat, &action)
+                .map_err(|e| self.fail("2 apply", format!("{action:?}: {e}")))?;
+            self.step += 1;
+            report.steps += 1;
+            self.check_undo(&state, seat, report)?;
+            if self.step > self.bound {
+                return Err(self.fail(
+                    "1 bound",
+                    format!("the game did not end within {} steps", self.bound),
+                ));
+            }
+        }
+        report.longest_game = report.longest_game.max(self.step);
+        self.check_replay()
+    }
+
+    fn check_who_acts(&self, state: &G, to_act: &ToAct) -> Result<(), Failure> {
+        for seat in 0..state.seats() {
+            let n = state.legal_actions(seat).len();
+            if to_act.includes(seat) && n == 0 {
+                return Err(self.fail(
+                    "1 to_act",
+                    format!("seat {seat} must act but has no legal action"),
+                ));
+            }
+            if !to_act.includes(seat) && n > 0 {
+                return Err(self.fail(
+                    "1 to_act",
+                    format!("seat {seat} is not to act but has {n} legal actions"),
+                ));
+            }
+        }
+        match (to_act, state.outcome()) {
+            (ToAct::Nobody, None) => {
+                Err(self.fail("1 to_act", "nobody is to act but there is no outcome"))
+            }
+            (ToAct::Seats(_), Some(_)) => {
+                Err(self.fail("1 to_act", "the game has an outcome but seats still act"))
+            }
+            (ToAct::Seats(s), None) if s.is_empty() => {
+                Err(self.fail("1 to_act", "an empty list of seats to act"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn check_listed_actions(
+        &self,
+        state: &G,
+        to_act: &ToAct,
+        report: &mut Report,
+    ) -> Result<(), Failure> {
+        for &seat in to_act.seats() {
+            let legal = state.legal_actions(seat);
+            for (i, action) in legal.iter().enumerate() {
+                if legal[..i].contains(action) {
+                    return Err(self.fail("2 listed", format!("{action:?} is listed twice")));
+                }
+                let mut s = state.clone();
+                s.apply(seat, action).map_err(|e| {
+                    self.fail("2 listed", format!("listed {action:?} refused: {e}"))
+                })?;
+                report.listed_actions_applied += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_refusals(
+        &self,
+        state: &G,
+        to_act: &ToAct,
+        options: &Options,
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Failure> {
+        for _ in 0..options.refusals_per_step {
+            let seat: Seat = rng.random_range(0..state.seats());
+            let action = state.arbitrary_action(rng);
+            if to_act.includes(seat) && state.legal_actions(seat).contains(&action) {
+                continue;
+            }
+            let mut s = state.clone();
+            if s.apply(seat, &action).is_ok() {
+                return Err(self.fail(
+                    "2 refusal",
+                    format!("unlisted {action:?} by seat {seat} was accepted"),
+                ));
+            }
+            if &s != state {
+                return Err(self.fail("2 refusal", format!("refused {action:?} changed the state")));
+            }
+            report.refusals_checked += 1;
+        }
+        Ok(())
+    }
+
+    /// Check 3 for the state. (The record only grows, so its round trip is checked once, on the whole
+    /// record, at the end.)
+    fn check_round_trips(&self, state: &G) -> Result<(), Failure> {
+        round_trip(state).map_err(|e| self.fail("3 json state", e))
+    }
+
+    /// Check 3 for every viewer's view, and check 6.
+    fn check_views(
+        &self,
+        state: &G,
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Failure> {
+        let events = self.m.last_events();
+        for viewer in viewers(state.seats()) {
+            let view = state.view(viewer);
+            let json = bytes(&view);
+            let back: G::View = serde_json::from_slice(&json).map_err(|e| {
+                self.fail(
+                    "3 json view",
+                    format!("{viewer:?}'s view does not parse back: {e}"),
+                )
+            })?;
+            if back != view {
+                return Err(self.fail(
+                    "3 json view",
+                    format!("{viewer:?}'s view differs after a JSON round trip"),
+                ));
+            }
+            let mut other = state.clone();
+            if !other.perturb_hidden(viewer, rng) {
+                continue;
+            }
+            report.secrecy_checks += 1;
+            if &other != state {
+                report.secrecy_perturbations += 1;
+            }
+            if json != bytes(&other.view(viewer)) {
+                return Err(self.fail(
+                    "6 secrecy",
+                    format!("{viewer:?}'s view changed when its hidden state did"),
+                ));
+            }
+            for e in events {
+                if bytes(&state.event_view(e, viewer)) != bytes(&other.event_view(e, viewer)) {
+                    return Err(
+                        self.fail("6 secrecy", format!("{viewer:?}'s view of {e:?} changed"))
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Undo the step just taken and every earlier one back to the last commit point, check each restores
+    /// the state before it and that undo then stops, and redo them all.
+    fn check_undo(&mut self, before: &G, seat: Seat, report: &mut Report) -> Result<(), Failure> {
+        let after = self.m.state().clone();
+        let handed_over = after.to_act() != before.to_act();
+        for other in 0..after.seats() {
+            if other != seat && self.m.can_undo(other) {
+                return Err(self.fail(
+                    "5 undo",
+                    format!("seat {other} may undo seat {seat}'s step"),
+                ));
+            }
+        }
+        if handed_over || !self.m.can_undo(seat) {
+            if self.m.undo(seat).is_ok() {
+                return Err(self.fail("5 undo", "undo past a commit point was accepted"));
+            }
+            return Ok(());
+        }
+        let depth = self.m.undo_depth(seat);
+        let redo: Vec<_> = self.m.history()[self.m.history().len() - depth..]
+            .iter()
+            .map(|p| (p.seat, p.action.clone()))
+            .collect();
+        self.m
+            .undo(seat)
+            .map_err(|e| self.fail("5 undo", e.to_string()))?;
+        if self.m.state() != before {
+            return Err(self.fail("5 undo", "undo did not restore the earlier state"));
+        }
+        for _ in 1..depth {
+            self.m
+                .undo(seat)
+                .map_err(|e| self.fail("5 undo", e.to_string()))?;
+        }
+        if self.m.undo(seat).is_ok() {
+            return Err(self.fail("5 undo", "undo past the last commit point was accepted"));
+        }
+        for (s, action) in redo {
+            self.m
+                .apply(s, &action)
+                .map_err(|e| self.fail("5 undo", format!("redo after undo refused: {e}")))?;
+        }
+        if self.m.state() != &after {
+            return Err(self.fail(
+                "5 undo",
+                "redoing the undone steps did not reach the same state",
+            ));
+        }
+        report.undos_checked += 1;
+        Ok(())
+    }
+
+    fn check_replay(&self) -> Result<(), Failure> {
+        let record = self.m.record();
+        round_trip(&record).map_err(|e| self.fail("3 json record", e))?;
+        let record: Record = serde_json::from_slice(&bytes(&record))
+            .map_err(|e| self.fail("4 replay", format!("record does not parse: {e}")))?;
+        let replayed =
+            Match::<G>::replay(&record).map_err(|e| self.fail("4 replay", e.to_string()))?;
+        if replayed.state() != self.m.state() {
+            return Err(self.fail("4 replay", "the replayed final state differs"));
+        }
+        Ok(())
+    }
+}
+
+fn viewers(seats: usize) -> impl Iterator<Item = Viewer> {
+    (0..seats)
+        .map(Viewer::Seat)
+        .chain(std::iter::once(Viewer::Spectator))
+}
+
+fn bytes<T: Serialize>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).unwrap_or_default()
+}
+
+fn round_trip<T: Serialize + DeserializeOwned + PartialEq + fmt::Debug>(
+    value: &T,
+) -> Result<(), String> {
+    let json = bytes(value);
+    let back: T = serde_json::from_slice(&json).map_err(|e| format!("does not parse back: {e}"))?;
+    if &back != value {
+        return Err("differs after a JSON round trip".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,167 @@
+//! The type-erased layer: a [`DynMatch`] is any game's [`Match`] behind JSON, and the [`Registry`] finds a
+//! game by its id. The CLI and the server host games only through this module, so adding a game means
+//! adding one [`GameEntry`] to the registry and nothing else.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::game::{Game, Outcome, Seat, ToAct, Viewer};
+use crate::record::{Record, state_hash};
+use crate::session::{Match, MatchError, to_json};
+
+/// One legal action, as JSON and in plain words.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActionChoice {
+    pub action: Value,
+    pub label: String,
+}
+
+/// A match of some game, driven through JSON.
+pub trait DynMatch: Send {
+    fn game_id(&self) -> &'static str;
+    fn seats(&self) -> usize;
+    fn to_act(&self) -> ToAct;
+    fn legal_actions(&self, seat: Seat) -> Vec<ActionChoice>;
+    /// Apply a JSON action; returns the step's events as the acting seat sees them, in plain words.
+    fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<String>, MatchError>;
+    fn can_undo(&self, seat: Seat) -> bool;
+    fn undo(&mut self, seat: Seat) -> Result<(), MatchError>;
+    fn view(&self, viewer: Viewer) -> Value;
+    /// The last step's events as `viewer` may see them, in plain words.
+    fn last_events(&self, viewer: Viewer) -> Vec<String>;
+    /// A terminal summary of the position for `viewer`.
+    fn summary(&self, viewer: Viewer) -> String;
+    fn outcome(&self) -> Option<Outcome>;
+    fn record(&self) -> Record;
+    fn state_hash(&self) -> u64;
+}
+
+impl<G: Game> DynMatch for Match<G> {
+    fn game_id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn seats(&self) -> usize {
+        self.state().seats()
+    }
+
+    fn to_act(&self) -> ToAct {
+        self.state().to_act()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<ActionChoice> {
+        self.state()
+            .legal_actions(seat)
+            .into_iter()
+            .map(|a| ActionChoice {
+                label: self.state().describe(&a),
+                action: to_json(&a),
+            })
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<String>, MatchError> {
+        let action = G::Action::deserialize(action).map_err(|e| MatchError::BadAction {
+            index: self.history().len(),
+            message: e.to_string(),
+        })?;
+        let step = Match::apply(self, seat, &action)?;
+        let viewer = Viewer::Seat(seat);
+        Ok(step
+            .events
+            .iter()
+            .filter_map(|e| self.state().event_view(e, viewer))
+            .map(|e| e.to_string())
+            .collect())
+    }
+
+    fn can_undo(&self, seat: Seat) -> bool {
+        Match::can_undo(self, seat)
+    }
+
+    fn undo(&mut self, seat: Seat) -> Result<(), MatchError> {
+        Match::undo(self, seat)
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_json(&self.state().view(viewer))
+    }
+
+    fn last_events(&self, viewer: Viewer) -> Vec<String> {
+        Match::last_events(self)
+            .iter()
+            .filter_map(|e| self.state().event_view(e, viewer))
+            .map(|e| e.to_string())
+            .collect()
+    }
+
+    fn summary(&self, viewer: Viewer) -> String {
+        self.state().summary(viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state().outcome()
+    }
+
+    fn record(&self) -> Record {
+        Match::record(self)
+    }
+
+    fn state_hash(&self) -> u64 {
+        state_hash(self.state())
+    }
+}
+
+/// How the registry makes and rebuilds matches of one game.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Start a match from a JSON config (missing fields take their defaults).
+    pub start: fn(config: &Value, seed: u64) -> Result<Box<dyn DynMatch>, MatchError>,
+    /// Rebuild a match from its record, verifying every state hash.
+    pub replay: fn(record: &Record) -> Result<Box<dyn DynMatch>, MatchError>,
+}
+
+impl GameEntry {
+    /// The entry for game type `G`.
+    pub fn of<G: Game>() -> Self {
+        GameEntry {
+            id: G::ID,
+            name: G::NAME,
+            start: |config, seed| {
+                let config = G::Config::deserialize(config)
+                    .map_err(|e| MatchError::BadConfig(e.to_string()))?;
+                Ok(Box::new(Match::<G>::new(config, seed)?))
+            },
+            replay: |record| Ok(Box::new(Match::<G>::replay(record)?)),
+        }
+    }
+}
+
+/// Every hosted game, by id.
+#[derive(Clone, Default)]
+pub struct Registry {
+    entries: Vec<GameEntry>,
+}
+
+impl Registry {
+    pub fn new(entries: Vec<GameEntry>) -> Self {
+        Registry { entries }
+    }
+
+    /// The game with this id.
+    pub fn get(&self, id: &str) -> Option<&GameEntry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// All games, in registration order.
+    pub fn entries(&self) -> &[GameEntry] {
+        &self.entries
+    }
+
+    /// The ids, for error messages.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.entries.iter().map(|e| e.id).collect()
+    }
+}

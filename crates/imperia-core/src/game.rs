@@ -1,0 +1,177 @@
+//! The game contract (ARCHITECTURE.md §2).
+//!
+//! A game is a plain value: `setup` builds it from a config and a seed, `apply` moves it forward by one
+//! atomic action of one seat, and everything a player may learn leaves it through `view` and
+//! `event_view`. Composite decisions are sequences of small actions ending with a "done" action, so that
+//! every legal-action list stays short and every step can be checked on its own.
+
+use std::fmt::{Debug, Display};
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+/// A seat at the table, numbered clockwise from 0.
+pub type Seat = usize;
+
+/// Who is looking: one seat, or a spectator who may see only public information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    /// The seat, if the viewer is a player.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+/// Who must decide now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToAct {
+    /// These seats (one, or several deciding at once) each have a decision to make.
+    Seats(Vec<Seat>),
+    /// The game is over.
+    Nobody,
+}
+
+impl ToAct {
+    /// A single seat to act.
+    pub fn one(seat: Seat) -> Self {
+        ToAct::Seats(vec![seat])
+    }
+
+    /// Whether `seat` has a decision to make.
+    pub fn includes(&self, seat: Seat) -> bool {
+        matches!(self, ToAct::Seats(s) if s.contains(&seat))
+    }
+
+    /// The seats that must act (empty when the game is over).
+    pub fn seats(&self) -> &[Seat] {
+        match self {
+            ToAct::Seats(s) => s,
+            ToAct::Nobody => &[],
+        }
+    }
+}
+
+/// What one applied action produced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step<E> {
+    /// What happened, in order.
+    pub events: Vec<E>,
+    /// The step drew randomness or revealed hidden information, so it may not be undone.
+    /// (A step that hands the decision to another seat is a commit point too; [`crate::Match`] sees that
+    /// by itself.)
+    pub commit: bool,
+}
+
+impl<E> Step<E> {
+    /// A step that may be undone.
+    pub fn new(events: Vec<E>) -> Self {
+        Step {
+            events,
+            commit: false,
+        }
+    }
+
+    /// A step that may not be undone.
+    pub fn committed(events: Vec<E>) -> Self {
+        Step {
+            events,
+            commit: true,
+        }
+    }
+}
+
+/// An action the rules do not allow, explained for the player, with the rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("{message} ({rule})")]
+pub struct RuleError {
+    /// What is wrong, in words a player can act on.
+    pub message: String,
+    /// Where the rule is written: seed file and section.
+    pub rule: String,
+}
+
+impl RuleError {
+    pub fn new(message: impl Into<String>, rule: impl Into<String>) -> Self {
+        RuleError {
+            message: message.into(),
+            rule: rule.into(),
+        }
+    }
+}
+
+/// A configuration the game cannot be set up with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot set up the game: {0}")]
+pub struct SetupError(pub String);
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Each seat's final score.
+    pub scores: Vec<i64>,
+    /// Each seat's rank, 1 = winner; seats that remain tied after every tie-break share a rank.
+    pub ranks: Vec<usize>,
+}
+
+impl Outcome {
+    /// The seats ranked first.
+    pub fn winners(&self) -> Vec<Seat> {
+        (0..self.ranks.len())
+            .filter(|&s| self.ranks[s] == 1)
+            .collect()
+    }
+}
+
+/// A game Imperia can host. See the module documentation.
+pub trait Game:
+    Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// The registry id (`imperial2030`).
+    const ID: &'static str;
+    /// The game's name for people.
+    const NAME: &'static str;
+    /// Bumped whenever a rule change could make an old record replay differently.
+    const RULES_VERSION: u32;
+
+    /// Player count and variant options.
+    type Config: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// One atomic decision. `Display` gives the plain-words description a player reads.
+    type Action: Clone + Eq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
+    /// What one viewer may know.
+    type View: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// What happened in one step. `Display` gives a log line.
+    type Event: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
+
+    /// The starting position for `config`, with all setup randomness drawn from `seed`.
+    fn setup(config: &Self::Config, seed: u64) -> Result<Self, SetupError>;
+    /// The config the game was set up with.
+    fn config(&self) -> &Self::Config;
+    /// The number of seats.
+    fn seats(&self) -> usize;
+    /// Who must decide now.
+    fn to_act(&self) -> ToAct;
+    /// Everything `seat` may do now (empty when it is not that seat's decision).
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+    /// Apply one action, all or nothing: on error the state is untouched.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Step<Self::Event>, RuleError>;
+    /// What `viewer` may know.
+    fn view(&self, viewer: Viewer) -> Self::View;
+    /// `event` as `viewer` may see it, or `None` if the viewer learns nothing from it.
+    fn event_view(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A readable summary of the position for a terminal, as `viewer` may see it.
+    fn summary(&self, viewer: Viewer) -> String;
+    /// `action` in plain words, in the light of the current position (costs, names); by default its
+    /// `Display`.
+    fn describe(&self, action: &Self::Action) -> String {
+        action.to_string()
+    }
+}

@@ -1,0 +1,27 @@
+//! # imperia-core
+//!
+//! The contract every Imperia game implements, and the machinery that works for all of them:
+//!
+//! - [`game`]: the [`Game`] trait — setup, who acts, legal actions, all-or-nothing apply, per-viewer views
+//!   and event redaction, outcome.
+//! - [`rng`]: the one source of randomness a game may use, a seeded ChaCha generator kept in the state.
+//! - [`record`]: game records (`{game, rules version, config, seed, actions}`) and per-step state hashes.
+//! - [`session`]: [`Match`], a game being played: it keeps the record, and enforces commit points and undo.
+//! - [`dynamic`]: the type-erased layer ([`DynMatch`], JSON in and out) and the [`Registry`] by game id
+//!   through which the CLI and the server host any game without knowing its types.
+//! - [`conformance`]: the harness that plays many seeded random games and checks the contract at every step.
+//!
+//! Nothing in this crate knows any particular game.
+
+pub mod conformance;
+pub mod dynamic;
+pub mod game;
+pub mod record;
+pub mod rng;
+pub mod session;
+
+pub use dynamic::{ActionChoice, DynMatch, GameEntry, Registry};
+pub use game::{Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+pub use record::{Record, RecordedAction, state_hash};
+pub use rng::GameRng;
+pub use session::{Match, MatchError, Played};

@@ -1,0 +1,230 @@
+//! [`Match`]: a game in progress, with its record, and with commit points and undo enforced here rather
+//! than in any user interface.
+//!
+//! A step is a *commit point* when the game says so (it drew randomness or revealed a secret) or when it
+//! changes who must decide. A seat may undo its own steps back to the last commit point and no further.
+
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::game::{Game, RuleError, Seat, SetupError, Step, ToAct};
+use crate::record::{Record, RecordedAction, hash_hex, state_hash};
+
+/// Why a match refused a request.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    #[error("it is not seat {seat}'s decision now")]
+    NotYourTurn { seat: Seat },
+    #[error("the game is over")]
+    GameOver,
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("nothing to undo: seat {seat} has taken no step since the last commit point")]
+    NothingToUndo { seat: Seat },
+    #[error("this record is for game `{found}`, not `{expected}`")]
+    WrongGame { expected: String, found: String },
+    #[error(
+        "this record was made under rules version {found}; this engine plays version {expected}"
+    )]
+    WrongRulesVersion { expected: u32, found: u32 },
+    #[error("the record's config is not valid for this game: {0}")]
+    BadConfig(String),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("action {index} of the record cannot be read: {message}")]
+    BadAction { index: usize, message: String },
+    #[error("action {index} of the record was refused: {source}")]
+    Refused {
+        index: usize,
+        source: Box<MatchError>,
+    },
+    #[error(
+        "replay diverged at action {index}: the record says state {expected}, the replay reached {found}"
+    )]
+    HashMismatch {
+        index: usize,
+        expected: String,
+        found: String,
+    },
+}
+
+/// One step of a match: who did what, and the hash of the state it led to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played<G: Game> {
+    pub seat: Seat,
+    pub action: G::Action,
+    pub hash: u64,
+}
+
+/// A game being played: state, history and undo stack.
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    state: G,
+    config: G::Config,
+    seed: u64,
+    history: Vec<Played<G>>,
+    /// States before each step taken since the last commit point, with the seat that took it.
+    undo: Vec<(Seat, G)>,
+    /// Events of the last step.
+    last_events: Vec<G::Event>,
+}
+
+impl<G: Game> Match<G> {
+    /// A new game.
+    pub fn new(config: G::Config, seed: u64) -> Result<Self, MatchError> {
+        let state = G::setup(&config, seed)?;
+        Ok(Match {
+            state,
+            config,
+            seed,
+            history: Vec::new(),
+            undo: Vec::new(),
+            last_events: Vec::new(),
+        })
+    }
+
+    /// Rebuild a game from its record, checking every recorded state hash.
+    pub fn replay(record: &Record) -> Result<Self, MatchError> {
+        Self::replay_with(record, |_, _, _| {})
+    }
+
+    /// As [`Match::replay`], calling `each(index, match, step)` after every action.
+    pub fn replay_with(
+        record: &Record,
+        mut each: impl FnMut(usize, &Self, &Step<G::Event>),
+    ) -> Result<Self, MatchError> {
+        if record.game != G::ID {
+            return Err(MatchError::WrongGame {
+                expected: G::ID.into(),
+                found: record.game.clone(),
+            });
+        }
+        if record.rules_version != G::RULES_VERSION {
+            return Err(MatchError::WrongRulesVersion {
+                expected: G::RULES_VERSION,
+                found: record.rules_version,
+            });
+        }
+        let config: G::Config = from_value(&record.config).map_err(MatchError::BadConfig)?;
+        let mut m = Self::new(config, record.seed)?;
+        for (index, recorded) in record.actions.iter().enumerate() {
+            let action: G::Action = from_value(&recorded.action)
+                .map_err(|message| MatchError::BadAction { index, message })?;
+            let step = m
+                .apply(recorded.seat, &action)
+                .map_err(|e| MatchError::Refused {
+                    index,
+                    source: Box::new(e),
+                })?;
+            let found = m
+                .history
+                .last()
+                .map(|p| hash_hex(p.hash))
+                .unwrap_or_default();
+            if found != recorded.hash {
+                return Err(MatchError::HashMismatch {
+                    index,
+                    expected: recorded.hash.clone(),
+                    found,
+                });
+            }
+            each(index, &m, &step);
+        }
+        Ok(m)
+    }
+
+    /// The current state. Only tests, replays and the conformance harness look at it whole; players and
+    /// bots get views.
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The record so far, as JSON-ready data.
+    pub fn record(&self) -> Record {
+        Record {
+            game: G::ID.to_string(),
+            rules_version: G::RULES_VERSION,
+            config: to_json(&self.config),
+            seed: self.seed,
+            actions: self
+                .history
+                .iter()
+                .map(|p| RecordedAction {
+                    seat: p.seat,
+                    action: to_json(&p.action),
+                    hash: hash_hex(p.hash),
+                })
+                .collect(),
+        }
+    }
+
+    /// Every step so far.
+    pub fn history(&self) -> &[Played<G>] {
+        &self.history
+    }
+
+    /// How many steps `seat` could undo now, back to the last commit point.
+    pub fn undo_depth(&self, seat: Seat) -> usize {
+        if self.can_undo(seat) {
+            self.undo.len()
+        } else {
+            0
+        }
+    }
+
+    /// Events of the last step.
+    pub fn last_events(&self) -> &[G::Event] {
+        &self.last_events
+    }
+
+    /// Apply `action` for `seat`; on any error nothing changes.
+    pub fn apply(&mut self, seat: Seat, action: &G::Action) -> Result<Step<G::Event>, MatchError> {
+        let before_to_act = self.state.to_act();
+        match &before_to_act {
+            ToAct::Nobody => return Err(MatchError::GameOver),
+            t if !t.includes(seat) => return Err(MatchError::NotYourTurn { seat }),
+            _ => {}
+        }
+        let before = self.state.clone();
+        let step = self.state.apply(seat, action)?;
+        let commit = step.commit || self.state.to_act() != before_to_act;
+        if commit {
+            self.undo.clear();
+        } else {
+            self.undo.push((seat, before));
+        }
+        self.history.push(Played {
+            seat,
+            action: action.clone(),
+            hash: state_hash(&self.state),
+        });
+        self.last_events = step.events.clone();
+        Ok(step)
+    }
+
+    /// Whether `seat` may undo now.
+    pub fn can_undo(&self, seat: Seat) -> bool {
+        matches!(self.undo.last(), Some((s, _)) if *s == seat)
+    }
+
+    /// Undo `seat`'s last step, if it came after the last commit point.
+    pub fn undo(&mut self, seat: Seat) -> Result<(), MatchError> {
+        if !self.can_undo(seat) {
+            return Err(MatchError::NothingToUndo { seat });
+        }
+        if let Some((_, before)) = self.undo.pop() {
+            self.state = before;
+            self.history.pop();
+            self.last_events.clear();
+        }
+        Ok(())
+    }
+}
+
+fn from_value<T: DeserializeOwned>(value: &serde_json::Value) -> Result<T, String> {
+    T::deserialize(value).map_err(|e| e.to_string())
+}
+
+/// JSON of anything serialisable; game types are plain data, so this only fails on a bug.
+pub(crate) fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}

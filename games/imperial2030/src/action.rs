@@ -1,0 +1,164 @@
+//! Actions: one atomic decision each. Composite decisions (a whole Maneuver, up to three imports) are
+//! sequences of these ending with an explicit "end" action.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Region;
+use crate::nation::{Nation, UnitKind};
+use crate::rondel::Space;
+use crate::state::Stance;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Action {
+    /// Buy the bond of `nation` priced `price`, returning the bond priced `trade_in` if given and paying the
+    /// difference («Инвестор», phase 2).
+    Invest {
+        nation: Nation,
+        price: u8,
+        trade_in: Option<u8>,
+    },
+    /// Invest in nothing this time.
+    PassInvestment,
+    /// Move the nation's marker to `space`.
+    Rondel {
+        space: Space,
+    },
+    /// As a Swiss Bank holder, stop the nation on Investor.
+    ForceStop,
+    /// As a Swiss Bank holder, let the nation pass Investor.
+    LetPass,
+    BuildFactory {
+        region: Region,
+    },
+    /// Build no factory this turn.
+    BuildNothing,
+    /// Produce at this factory (only asked when pieces run short).
+    Produce {
+        region: Region,
+    },
+    Import {
+        unit: UnitKind,
+        region: Region,
+    },
+    EndImport,
+    MoveFleet {
+        from: Region,
+        to: Region,
+    },
+    /// Move an army from `from` to `to`, carried across the seas in `convoy` (in order) if any, entering a
+    /// foreign home province with `stance`.
+    MoveArmy {
+        from: Region,
+        to: Region,
+        convoy: Vec<Region>,
+        stance: Option<Stance>,
+    },
+    /// A piece of the moving nation that has not moved attacks a piece in its region.
+    Attack {
+        region: Region,
+        unit: UnitKind,
+        enemy: Nation,
+        enemy_unit: UnitKind,
+    },
+    /// Three armies destroy the factory in a foreign home province.
+    DestroyFactory {
+        region: Region,
+    },
+    EndFleetMoves,
+    EndManeuver,
+    /// The piece that just moved fights a piece of `enemy`.
+    Fight {
+        enemy: Nation,
+        enemy_unit: UnitKind,
+    },
+    /// A piece of the nation asked fights the piece that just entered.
+    Defend {
+        unit: UnitKind,
+    },
+    /// Declare no battle.
+    NoBattle,
+    PermitPassage,
+    RefusePassage,
+    PlaceFlag {
+        region: Region,
+    },
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Invest {
+                nation,
+                price,
+                trade_in: None,
+            } => write!(f, "Buy the {nation} {price} bond"),
+            Action::Invest {
+                nation,
+                price,
+                trade_in: Some(t),
+            } => {
+                write!(
+                    f,
+                    "Trade your {nation} {t} bond up to the {price} bond (pay {})",
+                    i32::from(*price) - i32::from(*t)
+                )
+            }
+            Action::PassInvestment => f.write_str("Invest in nothing"),
+            Action::Rondel { space } => write!(f, "Move the rondel marker to {space}"),
+            Action::ForceStop => f.write_str("Use your Swiss Bank: stop the nation on Investor"),
+            Action::LetPass => f.write_str("Let the nation pass Investor"),
+            Action::BuildFactory { region } => write!(f, "Build a factory in {region}"),
+            Action::BuildNothing => f.write_str("Build no factory"),
+            Action::Produce { region } => write!(f, "Produce in {region}"),
+            Action::Import { unit, region } => write!(f, "Import an {unit} into {region}"),
+            Action::EndImport => f.write_str("Import nothing more"),
+            Action::MoveFleet { from, to } => write!(f, "Fleet {from} → {to}"),
+            Action::MoveArmy {
+                from,
+                to,
+                convoy,
+                stance,
+            } => {
+                write!(f, "Army {from} → {to}")?;
+                if !convoy.is_empty() {
+                    let seas: Vec<&str> = convoy.iter().map(|r| r.name()).collect();
+                    write!(f, " by convoy via {}", seas.join(", "))?;
+                }
+                match stance {
+                    Some(Stance::Hostile) => f.write_str(" (hostile)"),
+                    Some(Stance::Friendly) => f.write_str(" (friendly)"),
+                    None => Ok(()),
+                }
+            }
+            Action::Attack {
+                region,
+                unit,
+                enemy,
+                enemy_unit,
+            } => {
+                write!(
+                    f,
+                    "In {region}, your {unit} attacks the {enemy} {enemy_unit}"
+                )
+            }
+            Action::DestroyFactory { region } => {
+                write!(f, "Destroy the factory in {region} with three armies")
+            }
+            Action::EndFleetMoves => f.write_str("Done with fleets; move armies"),
+            Action::EndManeuver => f.write_str("End the maneuver"),
+            Action::Fight { enemy, enemy_unit } => {
+                write!(f, "Battle: fight the {enemy} {enemy_unit}")
+            }
+            Action::Defend { unit } => {
+                write!(f, "Battle: your {unit} fights the piece that entered")
+            }
+            Action::NoBattle => f.write_str("No battle"),
+            Action::PermitPassage => f.write_str("Permit passage through the canal"),
+            Action::RefusePassage => f.write_str("Refuse passage through the canal"),
+            Action::PlaceFlag { region } => write!(f, "Place a flag in {region}"),
+        }
+    }
+}

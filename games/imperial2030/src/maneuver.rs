@@ -1,0 +1,854 @@
+//! Maneuver («Маневры»): fleets move, then armies (one land step or a convoy, with rail before and after),
+//! battles are declared by the mover and then by each other nation present, canals need their owner's
+//! permission, three armies may destroy a factory, and flags go into newly held regions.
+
+use imperia_core::RuleError;
+
+use crate::action::Action;
+use crate::board::{Region, board, regions_in};
+use crate::cite;
+use crate::event::Event;
+use crate::nation::{Nation, UnitKind};
+use crate::state::{Imperial2030, Maneuver, ManeuverStage, PendingMove, Phase, Stance, Units};
+
+/// Whether a piece of kind `a` can fight one of kind `b` in `region`: like fights like, and armies fight
+/// fleets only in a harbour, that is, on land («Армии и корабли могут воевать между собой, только если
+/// корабль находится в гавани»).
+fn can_fight(region: Region, a: UnitKind, b: UnitKind) -> bool {
+    a == b || !region.info().is_sea()
+}
+
+/// Remove one army, taking a friendly (lying) one if `friendly_first`, else a hostile one if there is one.
+fn remove_army(u: &mut Units, friendly_first: bool) {
+    u.armies -= 1;
+    if u.friendly > 0 && (friendly_first || u.armies < u.friendly) {
+        u.friendly -= 1;
+    }
+}
+
+fn remove_unit(u: &mut Units, kind: UnitKind, stance: Option<Stance>) {
+    match kind {
+        UnitKind::Army => remove_army(u, stance == Some(Stance::Friendly)),
+        UnitKind::Fleet => u.fleets -= 1,
+    }
+}
+
+impl Imperial2030 {
+    fn maneuver_state(&self) -> Option<&Maneuver> {
+        self.maneuver.as_ref()
+    }
+
+    fn stage(&self) -> ManeuverStage {
+        self.maneuver_state()
+            .map_or(ManeuverStage::Fleets, |m| m.stage)
+    }
+
+    /// Pieces of the moving nation in `r` that have not moved this turn.
+    fn idle(&self, kind: UnitKind, r: Region) -> u8 {
+        let moved = self.maneuver_state().map_or(0, |m| m.moved(kind, r));
+        self.units(r, self.turn).count(kind) - moved
+    }
+
+    fn canal_refused(&self, canal: usize) -> bool {
+        self.maneuver_state()
+            .is_some_and(|m| m.refused_canals.contains(&canal))
+    }
+
+    /// Everything the moving nation may do in the current stage.
+    pub(crate) fn maneuver_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        match self.stage() {
+            ManeuverStage::Fleets => {
+                actions.extend(self.fleet_moves());
+                actions.extend(self.attacks(UnitKind::Fleet));
+                actions.push(Action::EndFleetMoves);
+            }
+            ManeuverStage::Armies => {
+                for from in board().all() {
+                    actions.extend(self.army_moves_from(from));
+                }
+                actions.extend(self.attacks(UnitKind::Army));
+                actions.extend(self.factory_destructions());
+                actions.push(Action::EndManeuver);
+            }
+        }
+        actions
+    }
+
+    /// Each fleet may sail to a neighbouring sea; a fleet in harbour only into its harbour's sea
+    /// («Корабль, выплывающий из лондонской гавани, может переместиться только в Северную Атлантику»).
+    fn fleet_moves(&self) -> Vec<Action> {
+        let b = board();
+        let mut moves = Vec::new();
+        for from in b.all().filter(|&r| self.idle(UnitKind::Fleet, r) > 0) {
+            let info = from.info();
+            let targets = match info.harbour {
+                Some(h) if !info.is_sea() => h.bit(),
+                _ => info.neighbours & b.seas,
+            };
+            for to in regions_in(targets) {
+                if b.canal_between(from, to)
+                    .is_some_and(|c| self.canal_refused(c))
+                {
+                    continue;
+                }
+                moves.push(Action::MoveFleet { from, to });
+            }
+        }
+        moves
+    }
+
+    /// The moving nation's home provinces reachable by rail from `start`: its own home provinces not
+    /// blocked by a hostile army, joined by their common borders («Железная дорога»). A blocked province is
+    /// off the network entirely (ЧЗВ «Что означает фраза „сеть железных дорог заблокирована“?»).
+    fn rail_from(&self, start: Region) -> u64 {
+        let network = self.free_homes(self.turn);
+        if network & start.bit() == 0 {
+            return start.bit();
+        }
+        let mut reached = start.bit();
+        loop {
+            let next =
+                regions_in(reached).fold(reached, |m, r| m | (r.info().neighbours & network));
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
+    /// Seas where the moving nation has a fleet that has not yet carried an army this turn.
+    fn convoy_seas(&self) -> u64 {
+        let Some(m) = self.maneuver_state() else {
+            return 0;
+        };
+        regions_in(board().seas)
+            .filter(|&s| self.units(s, self.turn).fleets > m.convoys[s.index()])
+            .fold(0, |acc, s| acc | s.bit())
+    }
+
+    /// Chains of convoying seas from `starts`: for every sea the fleets can carry an army to, the shortest
+    /// chain that avoids the canals, and a shorter one through a canal if there is one; the army may land
+    /// on any land bordering the chain's last sea (docs/rules/imperial2030.md, «Convoy routes»).
+    fn convoy_routes(&self, starts: u64) -> Vec<(Region, Vec<Region>)> {
+        let b = board();
+        let seas = self.convoy_seas();
+        let embark = regions_in(starts).fold(0, |m, r| m | r.info().neighbours) & seas;
+        if embark == 0 {
+            return Vec::new();
+        }
+        let chains = |through_canals: bool| -> Vec<Option<Vec<Region>>> {
+            let mut chain: Vec<Option<Vec<Region>>> = vec![None; b.regions.len()];
+            let mut frontier: Vec<Region> = regions_in(embark).collect();
+            for &s in &frontier {
+                chain[s.index()] = Some(vec![s]);
+            }
+            while !frontier.is_empty() {
+                let mut next = Vec::new();
+                for &sea in &frontier {
+                    for to in regions_in(sea.info().neighbours & seas) {
+                        if chain[to.index()].is_some() {
+                            continue;
+                        }
+                        if let Some(c) = b.canal_between(sea, to) {
+                            if !through_canals || self.canal_refused(c) {
+                                continue;
+                            }
+                        }
+                        let mut path = chain[sea.index()].clone().unwrap_or_default();
+                        path.push(to);
+                        chain[to.index()] = Some(path);
+                        next.push(to);
+                    }
+                }
+                frontier = next;
+            }
+            chain
+        };
+        let (plain, canal) = (chains(false), chains(true));
+        let mut routes = Vec::new();
+        for sea in regions_in(seas) {
+            let mut paths: Vec<&Vec<Region>> = plain[sea.index()].iter().collect();
+            if let Some(c) = &canal[sea.index()] {
+                if paths.first().is_none_or(|p| c.len() < p.len()) {
+                    paths.push(c);
+                }
+            }
+            for path in paths {
+                for land in regions_in(sea.info().neighbours & !b.seas) {
+                    routes.push((land, path.clone()));
+                }
+            }
+        }
+        routes
+    }
+
+    /// Where an army in `from` may go, and how: rail through the nation's own provinces, then one land step
+    /// or a convoy, then rail again if it arrived in its homeland (docs/rules, «Rail before and after»).
+    /// A destination reached over land is offered only over land; one reached by sea, by each chain of
+    /// [`Self::convoy_routes`] that leads there.
+    fn army_moves_from(&self, from: Region) -> Vec<Action> {
+        if self.stage() != ManeuverStage::Armies || self.idle(UnitKind::Army, from) == 0 {
+            return Vec::new();
+        }
+        let b = board();
+        let a = self.turn;
+        let network = self.free_homes(a);
+        let starts = self.rail_from(from);
+        let after_rail = |t: Region| {
+            if network & t.bit() != 0 {
+                self.rail_from(t)
+            } else {
+                t.bit()
+            }
+        };
+        let mut overland = starts;
+        for s in regions_in(starts) {
+            for t in regions_in(s.info().neighbours & !b.seas) {
+                overland |= after_rail(t);
+            }
+        }
+        overland &= !from.bit();
+        let mut destinations: Vec<(Region, Vec<Region>)> =
+            regions_in(overland).map(|t| (t, Vec::new())).collect();
+        for (land, path) in self.convoy_routes(starts) {
+            for t in regions_in(after_rail(land) & !overland & !from.bit()) {
+                if !destinations.iter().any(|(d, p)| *d == t && *p == path) {
+                    destinations.push((t, path.clone()));
+                }
+            }
+        }
+        destinations
+            .sort_by(|(t, p), (u, q)| (t.index(), p.len(), p).cmp(&(u.index(), q.len(), q)));
+        let mut moves = Vec::new();
+        for (to, convoy) in destinations {
+            for stance in self.entry_stances(to) {
+                moves.push(Action::MoveArmy {
+                    from,
+                    to,
+                    convoy: convoy.clone(),
+                    stance,
+                });
+            }
+        }
+        moves
+    }
+
+    /// How an army may enter `to`: a foreign home province hostile or friendly, except that the province of
+    /// a nation's last factory not occupied by hostile armies may be entered only as friendly
+    /// («Провинции Великих Держав»).
+    fn entry_stances(&self, to: Region) -> Vec<Option<Stance>> {
+        match to.info().home {
+            Some(owner) if owner != self.turn => {
+                if self.unoccupied_factories(owner) == to.bit() {
+                    vec![Some(Stance::Friendly)]
+                } else {
+                    vec![Some(Stance::Hostile), Some(Stance::Friendly)]
+                }
+            }
+            _ => vec![None],
+        }
+    }
+
+    /// Attacks by pieces of the moving nation that have not moved, on pieces sharing their region («Корабли
+    /// действующей нации, оставшиеся на своих местах, все же могут нападать»).
+    fn attacks(&self, unit: UnitKind) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for region in board().all().filter(|&r| self.idle(unit, r) > 0) {
+            for enemy in self.occupants(region).filter(|&n| n != self.turn) {
+                for enemy_unit in [UnitKind::Army, UnitKind::Fleet] {
+                    if self.units(region, enemy).count(enemy_unit) > 0
+                        && can_fight(region, unit, enemy_unit)
+                    {
+                        actions.push(Action::Attack {
+                            region,
+                            unit,
+                            enemy,
+                            enemy_unit,
+                        });
+                    }
+                }
+            }
+        }
+        actions
+    }
+
+    /// Three armies in a foreign home province without defending pieces may destroy its factory, unless it
+    /// is the owner's last factory not occupied by hostile armies («Уничтожение фабрики»).
+    fn factory_destructions(&self) -> Vec<Action> {
+        let a = self.turn;
+        regions_in(self.factories)
+            .filter(|&r| {
+                let Some(owner) = r.info().home else {
+                    return false;
+                };
+                owner != a
+                    && self.units(r, a).armies >= 3
+                    && self.units(r, owner).is_empty()
+                    && self.unoccupied_factories(owner) != r.bit()
+            })
+            .map(|region| Action::DestroyFactory { region })
+            .collect()
+    }
+
+    /// Why a maneuver action cannot be taken now, or `Ok`.
+    pub(crate) fn check_maneuver(&self, action: &Action) -> Result<(), RuleError> {
+        let stage = self.stage();
+        let legal = match action {
+            Action::MoveFleet { from, .. } => {
+                if stage != ManeuverStage::Fleets {
+                    return Err(RuleError::new(
+                        "fleets have finished moving; armies move now",
+                        cite::FLEETS,
+                    ));
+                }
+                if self.idle(UnitKind::Fleet, *from) == 0 {
+                    return Err(RuleError::new(
+                        format!("{} has no fleet in {from} that has not moved", self.turn),
+                        cite::FLEETS,
+                    ));
+                }
+                self.fleet_moves().contains(action)
+            }
+            Action::MoveArmy { from, .. } => {
+                if stage != ManeuverStage::Armies {
+                    return Err(RuleError::new(
+                        "fleets move first: end the fleet moves before moving armies",
+                        cite::FLEETS,
+                    ));
+                }
+                if self.idle(UnitKind::Army, *from) == 0 {
+                    return Err(RuleError::new(
+                        format!("{} has no army in {from} that has not moved", self.turn),
+                        cite::ARMIES,
+                    ));
+                }
+                if !self.army_moves_from(*from).contains(action) {
+                    return Err(self.explain_army_move(action));
+                }
+                true
+            }
+            Action::Attack { unit, .. } => {
+                let right_stage = matches!(
+                    (unit, stage),
+                    (UnitKind::Fleet, ManeuverStage::Fleets)
+                        | (UnitKind::Army, ManeuverStage::Armies)
+                );
+                right_stage && self.attacks(*unit).contains(action)
+            }
+            Action::DestroyFactory { .. } => {
+                stage == ManeuverStage::Armies && self.factory_destructions().contains(action)
+            }
+            Action::EndFleetMoves => stage == ManeuverStage::Fleets,
+            Action::EndManeuver => stage == ManeuverStage::Armies,
+            _ => false,
+        };
+        if legal {
+            return Ok(());
+        }
+        let (message, rule) = match action {
+            Action::MoveFleet { from, to } => (
+                format!("a fleet in {from} cannot sail to {to}"),
+                cite::FLEETS,
+            ),
+            Action::Attack {
+                region,
+                unit,
+                enemy,
+                enemy_unit,
+            } => (
+                format!(
+                    "no idle {} {unit} in {region} can attack a {enemy} {enemy_unit} there now",
+                    self.turn
+                ),
+                cite::BATTLE,
+            ),
+            Action::DestroyFactory { region } => (
+                format!(
+                    "the factory in {region} cannot be destroyed: it takes three armies, no defenders, and not the owner's last unoccupied factory"
+                ),
+                cite::DESTROY_FACTORY,
+            ),
+            Action::EndFleetMoves => ("fleet moves are already over".into(), cite::FLEETS),
+            _ => ("end the fleet moves first".into(), cite::FLEETS),
+        };
+        Err(RuleError::new(message, rule))
+    }
+
+    fn explain_army_move(&self, action: &Action) -> RuleError {
+        let Action::MoveArmy {
+            from,
+            to,
+            convoy,
+            stance,
+        } = action
+        else {
+            return RuleError::new("not an army move", cite::ARMIES);
+        };
+        let reachable: Vec<Action> = self.army_moves_from(*from);
+        let to_there: Vec<&Action> = reachable
+            .iter()
+            .filter(|a| matches!(a, Action::MoveArmy { to: t, .. } if t == to))
+            .collect();
+        if to.info().is_sea() {
+            return RuleError::new("armies cannot end a move at sea", cite::ARMIES);
+        }
+        if to_there.is_empty() {
+            return RuleError::new(
+                format!(
+                    "an army in {from} cannot reach {to}: one land step (armies cross only the Rome–Turkey and Paris–London straits) or a chain of seas each holding one of your fleets that has not carried an army this turn, with rail through your unblocked home provinces before and after"
+                ),
+                cite::ARMIES,
+            );
+        }
+        if !to_there
+            .iter()
+            .any(|a| matches!(a, Action::MoveArmy { stance: s, .. } if s == stance))
+        {
+            return RuleError::new(
+                match stance {
+                    None => format!(
+                        "{to} is a foreign home province: say whether the army enters hostile or friendly"
+                    ),
+                    Some(Stance::Hostile) => format!(
+                        "{to} holds its nation's last unoccupied factory: armies may enter only as friendly"
+                    ),
+                    Some(Stance::Friendly) => {
+                        format!("{to} is not a foreign home province; give no stance")
+                    }
+                },
+                cite::HOME_PROVINCES,
+            );
+        }
+        let offered: Vec<String> = to_there
+            .iter()
+            .filter_map(|a| match a {
+                Action::MoveArmy { convoy, .. } if convoy.is_empty() => {
+                    Some("over land".to_string())
+                }
+                Action::MoveArmy { convoy, .. } => Some(
+                    convoy
+                        .iter()
+                        .map(|r| r.name())
+                        .collect::<Vec<_>>()
+                        .join(" → "),
+                ),
+                _ => None,
+            })
+            .collect();
+        RuleError::new(
+            format!(
+                "the route {:?} is not offered; {to} is reached {}",
+                convoy.iter().map(|r| r.name()).collect::<Vec<_>>(),
+                offered.join(" or ")
+            ),
+            cite::ARMIES,
+        )
+    }
+
+    /// Carry out a checked maneuver action.
+    pub(crate) fn apply_maneuver(&mut self, action: &Action, events: &mut Vec<Event>) {
+        match action {
+            Action::MoveFleet { from, to } => self.request_move(
+                PendingMove::Fleet {
+                    from: *from,
+                    to: *to,
+                },
+                events,
+            ),
+            Action::MoveArmy {
+                from,
+                to,
+                convoy,
+                stance,
+            } => self.request_move(
+                PendingMove::Army {
+                    from: *from,
+                    to: *to,
+                    convoy: convoy.clone(),
+                    stance: *stance,
+                },
+                events,
+            ),
+            Action::Attack {
+                region,
+                unit,
+                enemy,
+                enemy_unit,
+            } => {
+                let a = self.turn;
+                remove_unit(self.units_mut(*region, a), *unit, None);
+                remove_unit(self.units_mut(*region, *enemy), *enemy_unit, None);
+                events.push(Event::Battle {
+                    region: *region,
+                    attacker: a,
+                    attacker_unit: *unit,
+                    defender: *enemy,
+                    defender_unit: *enemy_unit,
+                });
+                self.after_battle(*region, events);
+            }
+            Action::DestroyFactory { region } => {
+                let a = self.turn;
+                let owner = region.info().home.unwrap_or(a);
+                self.factories &= !region.bit();
+                for _ in 0..3 {
+                    remove_army(self.units_mut(*region, a), false);
+                }
+                if let Some(m) = &mut self.maneuver {
+                    let moved = &mut m.moved_armies[region.index()];
+                    *moved = (*moved).min(self.units[region.index()][a.index()].armies);
+                }
+                events.push(Event::FactoryDestroyed {
+                    region: *region,
+                    owner,
+                    by: a,
+                });
+            }
+            Action::EndFleetMoves => {
+                if let Some(m) = &mut self.maneuver {
+                    m.stage = ManeuverStage::Armies;
+                }
+            }
+            Action::EndManeuver => self.place_flags(events),
+            _ => {}
+        }
+    }
+
+    /// Canals to cross on a move whose controller is another governed nation, and so must be asked.
+    fn canals_to_ask(&self, movement: &PendingMove) -> Vec<usize> {
+        let b = board();
+        let legs: Vec<(Region, Region)> = match movement {
+            PendingMove::Fleet { from, to } => vec![(*from, *to)],
+            PendingMove::Army { convoy, .. } => convoy.windows(2).map(|w| (w[0], w[1])).collect(),
+        };
+        let mut canals = Vec::new();
+        for (x, y) in legs {
+            if let Some(c) = b.canal_between(x, y) {
+                let controller = self.flag(b.canals[c].controlled_from);
+                if controller.is_some_and(|n| n != self.turn && self.government(n).is_some())
+                    && !canals.contains(&c)
+                {
+                    canals.push(c);
+                }
+            }
+        }
+        canals
+    }
+
+    /// Ask the canal owners, if any, then move.
+    fn request_move(&mut self, movement: PendingMove, events: &mut Vec<Event>) {
+        let canals = self.canals_to_ask(&movement);
+        match canals
+            .first()
+            .and_then(|&c| self.flag(board().canals[c].controlled_from))
+        {
+            Some(controller) => {
+                self.phase = Phase::Canal {
+                    canals,
+                    controller,
+                    movement,
+                }
+            }
+            None => self.execute_move(movement, events),
+        }
+    }
+
+    /// The canal owner's answer («владелец этого флага контролирует проход через канал и может запрещать
+    /// или разрешать проход»). A refusal cancels the move; that canal is not asked again this turn.
+    pub(crate) fn answer_canal(&mut self, permit: bool, events: &mut Vec<Event>) {
+        let Phase::Canal {
+            mut canals,
+            controller,
+            movement,
+        } = std::mem::replace(&mut self.phase, Phase::Maneuver)
+        else {
+            return;
+        };
+        let canal = canals.remove(0);
+        let name = board().canals[canal].name.clone();
+        if !permit {
+            events.push(Event::PassageRefused {
+                canal: name,
+                by: controller,
+            });
+            if let Some(m) = &mut self.maneuver {
+                m.refused_canals.push(canal);
+            }
+            return;
+        }
+        events.push(Event::PassagePermitted {
+            canal: name,
+            by: controller,
+        });
+        match canals
+            .first()
+            .and_then(|&c| self.flag(board().canals[c].controlled_from))
+        {
+            Some(next) => {
+                self.phase = Phase::Canal {
+                    canals,
+                    controller: next,
+                    movement,
+                }
+            }
+            None => self.execute_move(movement, events),
+        }
+    }
+
+    fn execute_move(&mut self, movement: PendingMove, events: &mut Vec<Event>) {
+        let a = self.turn;
+        self.phase = Phase::Maneuver;
+        match movement {
+            PendingMove::Fleet { from, to } => {
+                self.units_mut(from, a).fleets -= 1;
+                self.units_mut(to, a).fleets += 1;
+                if let Some(m) = &mut self.maneuver {
+                    m.moved_fleets[to.index()] += 1;
+                }
+                events.push(Event::FleetMoved {
+                    nation: a,
+                    from,
+                    to,
+                });
+                self.arrive(to, UnitKind::Fleet, None);
+            }
+            PendingMove::Army {
+                from,
+                to,
+                convoy,
+                stance,
+            } => {
+                // An army leaving a foreign home province: a friendly one leaves first (docs/rules, «Which
+                // army leaves»).
+                remove_army(self.units_mut(from, a), true);
+                let u = self.units_mut(to, a);
+                u.armies += 1;
+                if stance == Some(Stance::Friendly) {
+                    u.friendly += 1;
+                }
+                if let Some(m) = &mut self.maneuver {
+                    m.moved_armies[to.index()] += 1;
+                    for sea in &convoy {
+                        m.convoys[sea.index()] += 1;
+                    }
+                }
+                events.push(Event::ArmyMoved {
+                    nation: a,
+                    from,
+                    to,
+                    convoy,
+                    stance,
+                });
+                self.arrive(to, UnitKind::Army, stance);
+            }
+        }
+    }
+
+    /// Nations other than the mover with a piece in `region` that can fight a `unit`, in turn order after
+    /// the mover (docs/rules, «Order of battle declarations»), if they have a government to decide.
+    fn opponents(&self, region: Region, unit: UnitKind) -> Vec<Nation> {
+        let a = self.turn;
+        (1..6)
+            .map(|i| Nation::from_index(a.index() + i))
+            .filter(|&n| {
+                self.government(n).is_some()
+                    && [UnitKind::Army, UnitKind::Fleet]
+                        .iter()
+                        .any(|&k| self.units(region, n).count(k) > 0 && can_fight(region, unit, k))
+            })
+            .collect()
+    }
+
+    /// A piece entered `region`: if other nations' pieces are there, the mover, then each of them, may
+    /// declare a battle.
+    fn arrive(&mut self, region: Region, unit: UnitKind, stance: Option<Stance>) {
+        let opponents = self.opponents(region, unit);
+        if opponents.is_empty() {
+            return;
+        }
+        let mut deciders = vec![self.turn];
+        deciders.extend(opponents);
+        self.phase = Phase::Battle {
+            region,
+            unit,
+            stance,
+            deciders,
+        };
+    }
+
+    pub(crate) fn battle_actions(&self) -> Vec<Action> {
+        let Phase::Battle {
+            region,
+            unit,
+            deciders,
+            ..
+        } = &self.phase
+        else {
+            return Vec::new();
+        };
+        let Some(&decider) = deciders.first() else {
+            return Vec::new();
+        };
+        let mut actions = Vec::new();
+        if decider == self.turn {
+            for enemy in self.opponents(*region, *unit) {
+                for enemy_unit in [UnitKind::Army, UnitKind::Fleet] {
+                    if self.units(*region, enemy).count(enemy_unit) > 0
+                        && can_fight(*region, *unit, enemy_unit)
+                    {
+                        actions.push(Action::Fight { enemy, enemy_unit });
+                    }
+                }
+            }
+        } else {
+            for own in [UnitKind::Army, UnitKind::Fleet] {
+                if self.units(*region, decider).count(own) > 0 && can_fight(*region, own, *unit) {
+                    actions.push(Action::Defend { unit: own });
+                }
+            }
+        }
+        actions.push(Action::NoBattle);
+        actions
+    }
+
+    /// Resolve a battle declaration: the piece that entered and one piece of the other side destroy each
+    /// other. Once declined by everybody, the pieces share the region.
+    pub(crate) fn apply_battle(&mut self, action: &Action, events: &mut Vec<Event>) {
+        let Phase::Battle {
+            region,
+            unit,
+            stance,
+            mut deciders,
+        } = std::mem::replace(&mut self.phase, Phase::Maneuver)
+        else {
+            return;
+        };
+        let a = self.turn;
+        let decider = deciders.remove(0);
+        let (attacker, attacker_unit, defender, defender_unit) = match *action {
+            Action::Fight { enemy, enemy_unit } => (a, unit, enemy, enemy_unit),
+            Action::Defend { unit: own } => (decider, own, a, unit),
+            _ => {
+                events.push(Event::NoBattle {
+                    nation: decider,
+                    region,
+                });
+                if !deciders.is_empty() {
+                    self.phase = Phase::Battle {
+                        region,
+                        unit,
+                        stance,
+                        deciders,
+                    };
+                }
+                return;
+            }
+        };
+        // The mover's piece is the one that just arrived.
+        remove_unit(self.units_mut(region, a), unit, stance);
+        if let Some(m) = &mut self.maneuver {
+            *m.moved_mut(unit, region) -= 1;
+        }
+        let other = if attacker == a {
+            (defender, defender_unit)
+        } else {
+            (attacker, attacker_unit)
+        };
+        remove_unit(self.units_mut(region, other.0), other.1, None);
+        events.push(Event::Battle {
+            region,
+            attacker,
+            attacker_unit,
+            defender,
+            defender_unit,
+        });
+        self.after_battle(region, events);
+    }
+
+    /// After a battle, if a single other nation's pieces are left in a region, its flag replaces the old one
+    /// («В результате битвы может получиться, что в регионе останется только армия неактивной нации»).
+    /// The moving nation's own flags wait for the flag step.
+    fn after_battle(&mut self, region: Region, events: &mut Vec<Event>) {
+        if region.info().home.is_some() {
+            return;
+        }
+        let Some(sole) = self.sole_occupant(region) else {
+            return;
+        };
+        let old = self.flag(region);
+        if sole == self.turn || old == Some(sole) {
+            return;
+        }
+        if self.flags_left(sole) > 0 {
+            self.flags[region.index()] = Some(sole);
+            events.push(Event::FlagPlaced {
+                nation: sole,
+                region,
+                replaced: old,
+            });
+        } else if let Some(old) = old {
+            self.flags[region.index()] = None;
+            events.push(Event::FlagRemoved {
+                nation: old,
+                region,
+            });
+        }
+    }
+
+    /// The flag step: every region outside the home provinces that the moving nation alone now holds gets
+    /// its flag, the old one going back. With too few flags left, the government chooses where they go; the
+    /// other regions stay unflagged («Если нация выставила на поле все 15 флагов...»).
+    fn place_flags(&mut self, events: &mut Vec<Event>) {
+        let a = self.turn;
+        let mut candidates = 0u64;
+        for r in board().all() {
+            if r.info().home.is_some() || self.flag(r) == Some(a) {
+                continue;
+            }
+            if self.sole_occupant(r) == Some(a) {
+                candidates |= r.bit();
+            }
+        }
+        if candidates.count_ones() <= u32::from(self.flags_left(a)) {
+            for region in regions_in(candidates) {
+                let replaced = self.flags[region.index()].replace(a);
+                events.push(Event::FlagPlaced {
+                    nation: a,
+                    region,
+                    replaced,
+                });
+            }
+            self.end_action(events);
+            return;
+        }
+        for region in regions_in(candidates) {
+            if let Some(old) = self.flags[region.index()].take() {
+                events.push(Event::FlagRemoved {
+                    nation: old,
+                    region,
+                });
+            }
+        }
+        self.phase = Phase::Flags { candidates };
+    }
+
+    pub(crate) fn place_chosen_flag(&mut self, region: Region, events: &mut Vec<Event>) {
+        let Phase::Flags { candidates } = self.phase else {
+            return;
+        };
+        let a = self.turn;
+        self.flags[region.index()] = Some(a);
+        events.push(Event::FlagPlaced {
+            nation: a,
+            region,
+            replaced: None,
+        });
+        let candidates = candidates & !region.bit();
+        if candidates == 0 || self.flags_left(a) == 0 {
+            self.end_action(events);
+        } else {
+            self.phase = Phase::Flags { candidates };
+        }
+    }
+}

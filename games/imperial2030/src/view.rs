@@ -1,0 +1,366 @@
+//! What a viewer may know: everything is public in Imperial 2030 except, when the game is set up with
+//! `hidden_cash`, the other players' cash («свои личные деньги может держать в секрете»).
+
+use std::fmt::Write;
+
+use imperia_core::{Outcome, Seat, Viewer};
+use serde::{Deserialize, Serialize};
+
+use crate::board::{FactoryKind, Region, board, regions_in};
+use crate::nation::{BOND_PRICES, NATIONS, Nation, UnitKind};
+use crate::rondel::Space;
+use crate::state::{Imperial2030, Maneuver, ManeuverStage, Phase, Units};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: Viewer,
+    pub round: u32,
+    /// The nation on turn.
+    pub turn: Nation,
+    /// The seat that decides now, if any.
+    pub to_act: Option<Seat>,
+    /// The decision in front of the table, in one sentence.
+    pub decision: String,
+    pub phase: Phase,
+    /// During a Maneuver: what has moved and which fleets have carried an army.
+    pub maneuver: Option<ManeuverView>,
+    pub players: Vec<PlayerView>,
+    pub nations: Vec<NationView>,
+    /// Regions holding pieces, a flag or a factory.
+    pub regions: Vec<RegionView>,
+    pub investor_card_in_play: bool,
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ManeuverView {
+    pub stage: ManeuverStage,
+    /// Regions where pieces of the moving nation arrived this turn: (region, fleets, armies).
+    pub moved: Vec<(Region, u8, u8)>,
+    /// Seas whose fleets have carried armies this turn: (sea, armies carried).
+    pub convoys: Vec<(Region, u8)>,
+    pub refused_canals: Vec<String>,
+}
+
+impl ManeuverView {
+    fn of(m: &Maneuver) -> Self {
+        let b = board();
+        ManeuverView {
+            stage: m.stage,
+            moved: b
+                .all()
+                .filter(|r| m.moved_fleets[r.index()] + m.moved_armies[r.index()] > 0)
+                .map(|r| (r, m.moved_fleets[r.index()], m.moved_armies[r.index()]))
+                .collect(),
+            convoys: b
+                .all()
+                .filter(|r| m.convoys[r.index()] > 0)
+                .map(|r| (r, m.convoys[r.index()]))
+                .collect(),
+            refused_canals: m
+                .refused_canals
+                .iter()
+                .map(|&c| b.canals[c].name.clone())
+                .collect(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    /// `None` when the cash is hidden from this viewer.
+    pub cash: Option<i32>,
+    pub investor_card: bool,
+    pub swiss_bank: bool,
+    pub governs: Vec<Nation>,
+    /// Bonds held, as (nation, price).
+    pub bonds: Vec<(Nation, u8)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NationView {
+    pub nation: Nation,
+    pub treasury: i32,
+    pub power: u8,
+    pub multiplier: u8,
+    pub rondel: Option<Space>,
+    pub government: Option<Seat>,
+    /// Bonds as (price, interest, holder).
+    pub bonds: Vec<(u8, u8, Option<Seat>)>,
+    pub factories: Vec<Region>,
+    pub armies_left: u8,
+    pub fleets_left: u8,
+    pub flags_left: u8,
+    pub tax_column: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RegionView {
+    pub region: Region,
+    pub flag: Option<Nation>,
+    pub factory: Option<FactoryKind>,
+    pub units: Vec<(Nation, Units)>,
+}
+
+impl Imperial2030 {
+    /// Whether `viewer` may see `seat`'s cash.
+    pub fn sees_cash(&self, viewer: Viewer, seat: Seat) -> bool {
+        !self.config.hidden_cash || viewer == Viewer::Seat(seat) || self.phase == Phase::GameOver
+    }
+
+    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
+        let players = (0..self.seats())
+            .map(|seat| PlayerView {
+                seat,
+                cash: self.sees_cash(viewer, seat).then_some(self.cash[seat]),
+                investor_card: self.investor_card == Some(seat),
+                swiss_bank: self.has_swiss_bank(seat),
+                governs: NATIONS
+                    .into_iter()
+                    .filter(|&n| self.government(n) == Some(seat))
+                    .collect(),
+                bonds: NATIONS
+                    .into_iter()
+                    .flat_map(|n| {
+                        self.nation(n)
+                            .bonds
+                            .iter()
+                            .zip(BOND_PRICES)
+                            .filter(move |(o, _)| **o == Some(seat))
+                            .map(move |(_, p)| (n, p))
+                    })
+                    .collect(),
+            })
+            .collect();
+        let nations = NATIONS
+            .into_iter()
+            .map(|n| {
+                let s = self.nation(n);
+                NationView {
+                    nation: n,
+                    treasury: s.treasury,
+                    power: s.power,
+                    multiplier: self.multiplier(n),
+                    rondel: s.rondel,
+                    government: s.government,
+                    bonds: BOND_PRICES
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &p)| (p, i as u8 + 1, s.bonds[i]))
+                        .collect(),
+                    factories: regions_in(self.factories_of(n)).collect(),
+                    armies_left: self.supply(n, UnitKind::Army),
+                    fleets_left: self.supply(n, UnitKind::Fleet),
+                    flags_left: self.flags_left(n),
+                    tax_column: s.tax_column,
+                }
+            })
+            .collect();
+        let regions = board()
+            .all()
+            .filter_map(|r| {
+                let units: Vec<(Nation, Units)> = NATIONS
+                    .into_iter()
+                    .map(|n| (n, self.units(r, n)))
+                    .filter(|(_, u)| !u.is_empty())
+                    .collect();
+                let factory = self.has_factory(r).then(|| r.info().factory).flatten();
+                (!units.is_empty() || self.flag(r).is_some() || factory.is_some()).then_some(
+                    RegionView {
+                        region: r,
+                        flag: self.flag(r),
+                        factory,
+                        units,
+                    },
+                )
+            })
+            .collect();
+        View {
+            viewer,
+            round: self.round,
+            turn: self.turn,
+            to_act: self.decider(),
+            decision: self.decision_text(),
+            phase: self.phase.clone(),
+            maneuver: self.maneuver.as_ref().map(ManeuverView::of),
+            players,
+            nations,
+            regions,
+            investor_card_in_play: self.config.investor_card,
+            outcome: self.final_outcome(),
+        }
+    }
+
+    /// The decision the game waits for, in one sentence.
+    pub fn decision_text(&self) -> String {
+        let who = |s: Option<Seat>| {
+            s.map_or_else(|| "nobody".to_string(), |s| format!("Player {}", s + 1))
+        };
+        let gov = who(self.government(self.turn));
+        let n = self.turn;
+        match &self.phase {
+            Phase::Invest { queue, .. } => match queue.first() {
+                Some(t) => match t.nation {
+                    Some(m) => format!("{} may buy a bond of {m}", who(Some(t.seat))),
+                    None => format!("{} may invest in any nation", who(Some(t.seat))),
+                },
+                None => String::new(),
+            },
+            Phase::Rondel => format!("{gov} chooses {n}'s rondel space"),
+            Phase::ForceStop { holders, .. } => {
+                format!(
+                    "{} may use a Swiss Bank to stop {n} on Investor",
+                    who(holders.first().copied())
+                )
+            }
+            Phase::Factory => format!("{gov} chooses where {n} builds a factory"),
+            Phase::Production { .. } => format!("{gov} chooses which of {n}'s factories produce"),
+            Phase::Import { left } => {
+                format!("{gov} may import up to {left} more piece(s) for {n}")
+            }
+            Phase::Maneuver => format!(
+                "{gov} maneuvers {n}'s {}",
+                match self.maneuver.as_ref().map(|m| m.stage) {
+                    Some(ManeuverStage::Armies) => "armies",
+                    _ => "fleets",
+                }
+            ),
+            Phase::Battle {
+                region, deciders, ..
+            } => match deciders.first() {
+                Some(&d) => format!(
+                    "{} decides whether {d} fights in {region}",
+                    who(self.government(d))
+                ),
+                None => String::new(),
+            },
+            Phase::Canal {
+                canals, controller, ..
+            } => format!(
+                "{} decides whether {n} may pass the {}",
+                who(self.government(*controller)),
+                canals
+                    .first()
+                    .map_or("canal", |&c| board().canals[c].name.as_str())
+            ),
+            Phase::Flags { .. } => format!("{gov} chooses where {n} places its last flags"),
+            Phase::GameOver => "The game is over".to_string(),
+        }
+    }
+
+    /// A terminal summary of the position.
+    pub(crate) fn summary_text(&self, viewer: Viewer) -> String {
+        let v = self.make_view(viewer);
+        let mut s = String::new();
+        let seat = |x: Option<Seat>| x.map_or_else(|| "—".to_string(), |x| format!("P{}", x + 1));
+        let _ = writeln!(s, "Round {}, {}'s turn. {}.", v.round, v.turn, v.decision);
+        let _ = writeln!(
+            s,
+            "{:<8} {:>8} {:>6} {:>4} {:<11} {:<5} {:<22} {:>7} {:>6} {:>5}",
+            "Nation",
+            "Treasury",
+            "Power",
+            "×",
+            "Rondel",
+            "Gov",
+            "Bonds held",
+            "Armies",
+            "Fleets",
+            "Flags"
+        );
+        for nv in &v.nations {
+            let bonds: Vec<String> = nv
+                .bonds
+                .iter()
+                .filter_map(|(p, _, h)| h.map(|h| format!("{p}:P{}", h + 1)))
+                .collect();
+            let _ = writeln!(
+                s,
+                "{:<8} {:>8} {:>6} {:>4} {:<11} {:<5} {:<22} {:>7} {:>6} {:>5}",
+                nv.nation.name(),
+                nv.treasury,
+                nv.power,
+                format!("×{}", nv.multiplier),
+                nv.rondel.map_or("centre".to_string(), |r| r.to_string()),
+                seat(nv.government),
+                bonds.join(" "),
+                format!("{} left", nv.armies_left),
+                nv.fleets_left,
+                nv.flags_left,
+            );
+        }
+        for p in &v.players {
+            let mut tags = Vec::new();
+            if p.investor_card {
+                tags.push("Investor card");
+            }
+            if p.swiss_bank {
+                tags.push("Swiss Bank");
+            }
+            let cash = p.cash.map_or("hidden".to_string(), |c| c.to_string());
+            let _ = writeln!(
+                s,
+                "Player {}: cash {cash}; score if the game ended now {}{}",
+                p.seat + 1,
+                self.score_text(viewer, p.seat),
+                if tags.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {}", tags.join(", "))
+                }
+            );
+        }
+        let _ = writeln!(s, "Map:");
+        for rv in &v.regions {
+            let mut parts = Vec::new();
+            if let Some(k) = rv.factory {
+                parts.push(format!(
+                    "{} factory",
+                    match k {
+                        FactoryKind::Armaments => "armaments",
+                        FactoryKind::Shipyard => "shipyard",
+                    }
+                ));
+            }
+            if let Some(f) = rv.flag {
+                parts.push(format!("{f} flag"));
+            }
+            for (n, u) in &rv.units {
+                let mut p = Vec::new();
+                if u.hostile() > 0 {
+                    p.push(format!(
+                        "{} arm{}",
+                        u.hostile(),
+                        if u.hostile() == 1 { "y" } else { "ies" }
+                    ));
+                }
+                if u.friendly > 0 {
+                    p.push(format!(
+                        "{} friendly arm{}",
+                        u.friendly,
+                        if u.friendly == 1 { "y" } else { "ies" }
+                    ));
+                }
+                if u.fleets > 0 {
+                    p.push(format!(
+                        "{} fleet{}",
+                        u.fleets,
+                        if u.fleets == 1 { "" } else { "s" }
+                    ));
+                }
+                parts.push(format!("{n}: {}", p.join(", ")));
+            }
+            let _ = writeln!(s, "  {:<16} {}", rv.region.name(), parts.join("; "));
+        }
+        s
+    }
+
+    fn score_text(&self, viewer: Viewer, seat: Seat) -> String {
+        if self.sees_cash(viewer, seat) {
+            self.score(seat).to_string()
+        } else {
+            format!("{} + cash", self.bond_score(seat))
+        }
+    }
+}
