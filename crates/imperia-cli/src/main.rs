@@ -1,1 +1,88 @@
-fn main() {}
+//! `imperia`: play Imperia's games in a terminal, replay records, and measure the engines.
+//!
+//! Every command reaches the games through the registry (`imperia_games::registry`), so it works for any
+//! game Imperia hosts.
+
+mod bench;
+mod play;
+mod replay;
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+use imperia_core::{GameEntry, Registry};
+use serde_json::{Map, Value};
+
+#[derive(Parser)]
+#[command(name = "imperia", version, about = "Heavy empire-building board games, with every rule enforced")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in the terminal against random bots, choosing actions by number.
+    Play(play::PlayArgs),
+    /// Print a recorded game step by step, checking every state hash.
+    Replay(replay::ReplayArgs),
+    /// Measure how fast the engine plays complete random games.
+    Bench(bench::BenchArgs),
+    /// List the games Imperia hosts.
+    Games,
+}
+
+/// Options shared by commands that start a game.
+#[derive(Args, Clone, Debug)]
+pub struct GameOptions {
+    /// The game's id (see `imperia games`).
+    pub game: String,
+    /// Number of players.
+    #[arg(long, short)]
+    pub players: Option<usize>,
+    /// Variant options as a JSON object, e.g. '{"experienced": true, "hidden_cash": true}'.
+    #[arg(long)]
+    pub config: Option<String>,
+}
+
+impl GameOptions {
+    /// The game's registry entry and its JSON config.
+    pub fn resolve(&self, registry: &Registry) -> Result<(GameEntry, Value)> {
+        let Some(entry) = registry.get(&self.game) else {
+            bail!("there is no game `{}`; the games are: {}", self.game, registry.ids().join(", "));
+        };
+        let mut config = match &self.config {
+            Some(text) => serde_json::from_str::<Value>(text).context("--config must be a JSON object")?,
+            None => Value::Object(Map::new()),
+        };
+        let Value::Object(map) = &mut config else {
+            bail!("--config must be a JSON object, such as '{{\"players\": 4}}'")
+        };
+        if let Some(p) = self.players {
+            map.insert("players".into(), Value::from(p));
+        }
+        Ok((*entry, config))
+    }
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    let registry = imperia_games::registry();
+    match cli.command {
+        Command::Play(args) => play::run(&registry, &args),
+        Command::Replay(args) => replay::run(&registry, &args),
+        Command::Bench(args) => bench::run(&registry, &args),
+        Command::Games => {
+            for e in registry.entries() {
+                println!("{:<16} {}", e.id, e.name);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Where a record is written by default.
+pub fn default_record_path(game: &str, seed: u64) -> PathBuf {
+    PathBuf::from(format!("{game}-{seed}.record.json"))
+}

@@ -47,11 +47,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            games: 100,
-            seed: 0,
-            refusals_per_step: 3,
-        }
+        Options { games: 100, seed: 0, refusals_per_step: 3 }
     }
 }
 
@@ -138,12 +134,7 @@ struct GameCheck<G: Game> {
 }
 
 impl<G: Conformance> GameCheck<G> {
-    fn new(
-        game_index: usize,
-        config: G::Config,
-        seed: u64,
-        _report: &mut Report,
-    ) -> Result<Self, Failure> {
+    fn new(game_index: usize, config: G::Config, seed: u64, _report: &mut Report) -> Result<Self, Failure> {
         let bound = G::step_bound(&config);
         let m = Match::<G>::new(config.clone(), seed).map_err(|e| Failure {
             game_index,
@@ -158,12 +149,7 @@ impl<G: Conformance> GameCheck<G> {
                 actions: vec![],
             },
         })?;
-        Ok(GameCheck {
-            game_index,
-            m,
-            bound,
-            step: 0,
-        })
+        Ok(GameCheck { game_index, m, bound, step: 0 })
     }
 
     fn fail(&self, check: &'static str, message: impl Into<String>) -> Failure {
@@ -176,17 +162,10 @@ impl<G: Conformance> GameCheck<G> {
         }
     }
 
-    fn play(
-        &mut self,
-        options: &Options,
-        rng: &mut GameRng,
-        report: &mut Report,
-    ) -> Result<(), Failure> {
+    fn play(&mut self, options: &Options, rng: &mut GameRng, report: &mut Report) -> Result<(), Failure> {
         loop {
             let state = self.m.state().clone();
-            state
-                .check_invariants()
-                .map_err(|e| self.fail("7 invariants", e))?;
+            state.check_invariants().map_err(|e| self.fail("7 invariants", e))?;
             self.check_round_trips(&state)?;
             let to_act = state.to_act();
             self.check_who_acts(&state, &to_act)?;
@@ -197,26 +176,15 @@ impl<G: Conformance> GameCheck<G> {
             self.check_listed_actions(&state, &to_act, report)?;
             self.check_refusals(&state, &to_act, options, rng, report)?;
 
-            let seat = *to_act
-                .seats()
-                .choose(rng)
-                .ok_or_else(|| self.fail("1 to_act", "no seat"))?;
+            let seat = *to_act.seats().choose(rng).ok_or_else(|| self.fail("1 to_act", "no seat"))?;
             let legal = state.legal_actions(seat);
-            let action = legal
-                .choose(rng)
-                .ok_or_else(|| self.fail("1 to_act", "no action"))?
-                .clone();
-            self.m
-                .apply(seat, &action)
-                .map_err(|e| self.fail("2 apply", format!("{action:?}: {e}")))?;
+            let action = legal.choose(rng).ok_or_else(|| self.fail("1 to_act", "no action"))?.clone();
+            self.m.apply(seat, &action).map_err(|e| self.fail("2 apply", format!("{action:?}: {e}")))?;
             self.step += 1;
             report.steps += 1;
             self.check_undo(&state, seat, report)?;
             if self.step > self.bound {
-                return Err(self.fail(
-                    "1 bound",
-                    format!("the game did not end within {} steps", self.bound),
-                ));
+                return Err(self.fail("1 bound", format!("the game did not end within {} steps", self.bound)));
             }
         }
         report.longest_game = report.longest_game.max(self.step);
@@ -227,38 +195,21 @@ impl<G: Conformance> GameCheck<G> {
         for seat in 0..state.seats() {
             let n = state.legal_actions(seat).len();
             if to_act.includes(seat) && n == 0 {
-                return Err(self.fail(
-                    "1 to_act",
-                    format!("seat {seat} must act but has no legal action"),
-                ));
+                return Err(self.fail("1 to_act", format!("seat {seat} must act but has no legal action")));
             }
             if !to_act.includes(seat) && n > 0 {
-                return Err(self.fail(
-                    "1 to_act",
-                    format!("seat {seat} is not to act but has {n} legal actions"),
-                ));
+                return Err(self.fail("1 to_act", format!("seat {seat} is not to act but has {n} legal actions")));
             }
         }
         match (to_act, state.outcome()) {
-            (ToAct::Nobody, None) => {
-                Err(self.fail("1 to_act", "nobody is to act but there is no outcome"))
-            }
-            (ToAct::Seats(_), Some(_)) => {
-                Err(self.fail("1 to_act", "the game has an outcome but seats still act"))
-            }
-            (ToAct::Seats(s), None) if s.is_empty() => {
-                Err(self.fail("1 to_act", "an empty list of seats to act"))
-            }
+            (ToAct::Nobody, None) => Err(self.fail("1 to_act", "nobody is to act but there is no outcome")),
+            (ToAct::Seats(_), Some(_)) => Err(self.fail("1 to_act", "the game has an outcome but seats still act")),
+            (ToAct::Seats(s), None) if s.is_empty() => Err(self.fail("1 to_act", "an empty list of seats to act")),
             _ => Ok(()),
         }
     }
 
-    fn check_listed_actions(
-        &self,
-        state: &G,
-        to_act: &ToAct,
-        report: &mut Report,
-    ) -> Result<(), Failure> {
+    fn check_listed_actions(&self, state: &G, to_act: &ToAct, report: &mut Report) -> Result<(), Failure> {
         for &seat in to_act.seats() {
             let legal = state.legal_actions(seat);
             for (i, action) in legal.iter().enumerate() {
@@ -266,9 +217,7 @@ impl<G: Conformance> GameCheck<G> {
                     return Err(self.fail("2 listed", format!("{action:?} is listed twice")));
                 }
                 let mut s = state.clone();
-                s.apply(seat, action).map_err(|e| {
-                    self.fail("2 listed", format!("listed {action:?} refused: {e}"))
-                })?;
+                s.apply(seat, action).map_err(|e| self.fail("2 listed", format!("listed {action:?} refused: {e}")))?;
                 report.listed_actions_applied += 1;
             }
         }
@@ -291,10 +240,7 @@ impl<G: Conformance> GameCheck<G> {
             }
             let mut s = state.clone();
             if s.apply(seat, &action).is_ok() {
-                return Err(self.fail(
-                    "2 refusal",
-                    format!("unlisted {action:?} by seat {seat} was accepted"),
-                ));
+                return Err(self.fail("2 refusal", format!("unlisted {action:?} by seat {seat} was accepted")));
             }
             if &s != state {
                 return Err(self.fail("2 refusal", format!("refused {action:?} changed the state")));
@@ -311,27 +257,15 @@ impl<G: Conformance> GameCheck<G> {
     }
 
     /// Check 3 for every viewer's view, and check 6.
-    fn check_views(
-        &self,
-        state: &G,
-        rng: &mut GameRng,
-        report: &mut Report,
-    ) -> Result<(), Failure> {
+    fn check_views(&self, state: &G, rng: &mut GameRng, report: &mut Report) -> Result<(), Failure> {
         let events = self.m.last_events();
         for viewer in viewers(state.seats()) {
             let view = state.view(viewer);
             let json = bytes(&view);
-            let back: G::View = serde_json::from_slice(&json).map_err(|e| {
-                self.fail(
-                    "3 json view",
-                    format!("{viewer:?}'s view does not parse back: {e}"),
-                )
-            })?;
+            let back: G::View = serde_json::from_slice(&json)
+                .map_err(|e| self.fail("3 json view", format!("{viewer:?}'s view does not parse back: {e}")))?;
             if back != view {
-                return Err(self.fail(
-                    "3 json view",
-                    format!("{viewer:?}'s view differs after a JSON round trip"),
-                ));
+                return Err(self.fail("3 json view", format!("{viewer:?}'s view differs after a JSON round trip")));
             }
             let mut other = state.clone();
             if !other.perturb_hidden(viewer, rng) {
@@ -342,16 +276,11 @@ impl<G: Conformance> GameCheck<G> {
                 report.secrecy_perturbations += 1;
             }
             if json != bytes(&other.view(viewer)) {
-                return Err(self.fail(
-                    "6 secrecy",
-                    format!("{viewer:?}'s view changed when its hidden state did"),
-                ));
+                return Err(self.fail("6 secrecy", format!("{viewer:?}'s view changed when its hidden state did")));
             }
             for e in events {
                 if bytes(&state.event_view(e, viewer)) != bytes(&other.event_view(e, viewer)) {
-                    return Err(
-                        self.fail("6 secrecy", format!("{viewer:?}'s view of {e:?} changed"))
-                    );
+                    return Err(self.fail("6 secrecy", format!("{viewer:?}'s view of {e:?} changed")));
                 }
             }
         }
@@ -365,10 +294,7 @@ impl<G: Conformance> GameCheck<G> {
         let handed_over = after.to_act() != before.to_act();
         for other in 0..after.seats() {
             if other != seat && self.m.can_undo(other) {
-                return Err(self.fail(
-                    "5 undo",
-                    format!("seat {other} may undo seat {seat}'s step"),
-                ));
+                return Err(self.fail("5 undo", format!("seat {other} may undo seat {seat}'s step")));
             }
         }
         if handed_over || !self.m.can_undo(seat) {
@@ -378,34 +304,23 @@ impl<G: Conformance> GameCheck<G> {
             return Ok(());
         }
         let depth = self.m.undo_depth(seat);
-        let redo: Vec<_> = self.m.history()[self.m.history().len() - depth..]
-            .iter()
-            .map(|p| (p.seat, p.action.clone()))
-            .collect();
-        self.m
-            .undo(seat)
-            .map_err(|e| self.fail("5 undo", e.to_string()))?;
+        let redo: Vec<_> =
+            self.m.history()[self.m.history().len() - depth..].iter().map(|p| (p.seat, p.action.clone())).collect();
+        self.m.undo(seat).map_err(|e| self.fail("5 undo", e.to_string()))?;
         if self.m.state() != before {
             return Err(self.fail("5 undo", "undo did not restore the earlier state"));
         }
         for _ in 1..depth {
-            self.m
-                .undo(seat)
-                .map_err(|e| self.fail("5 undo", e.to_string()))?;
+            self.m.undo(seat).map_err(|e| self.fail("5 undo", e.to_string()))?;
         }
         if self.m.undo(seat).is_ok() {
             return Err(self.fail("5 undo", "undo past the last commit point was accepted"));
         }
         for (s, action) in redo {
-            self.m
-                .apply(s, &action)
-                .map_err(|e| self.fail("5 undo", format!("redo after undo refused: {e}")))?;
+            self.m.apply(s, &action).map_err(|e| self.fail("5 undo", format!("redo after undo refused: {e}")))?;
         }
         if self.m.state() != &after {
-            return Err(self.fail(
-                "5 undo",
-                "redoing the undone steps did not reach the same state",
-            ));
+            return Err(self.fail("5 undo", "redoing the undone steps did not reach the same state"));
         }
         report.undos_checked += 1;
         Ok(())
@@ -416,8 +331,7 @@ impl<G: Conformance> GameCheck<G> {
         round_trip(&record).map_err(|e| self.fail("3 json record", e))?;
         let record: Record = serde_json::from_slice(&bytes(&record))
             .map_err(|e| self.fail("4 replay", format!("record does not parse: {e}")))?;
-        let replayed =
-            Match::<G>::replay(&record).map_err(|e| self.fail("4 replay", e.to_string()))?;
+        let replayed = Match::<G>::replay(&record).map_err(|e| self.fail("4 replay", e.to_string()))?;
         if replayed.state() != self.m.state() {
             return Err(self.fail("4 replay", "the replayed final state differs"));
         }
@@ -426,18 +340,14 @@ impl<G: Conformance> GameCheck<G> {
 }
 
 fn viewers(seats: usize) -> impl Iterator<Item = Viewer> {
-    (0..seats)
-        .map(Viewer::Seat)
-        .chain(std::iter::once(Viewer::Spectator))
+    (0..seats).map(Viewer::Seat).chain(std::iter::once(Viewer::Spectator))
 }
 
 fn bytes<T: Serialize>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).unwrap_or_default()
 }
 
-fn round_trip<T: Serialize + DeserializeOwned + PartialEq + fmt::Debug>(
-    value: &T,
-) -> Result<(), String> {
+fn round_trip<T: Serialize + DeserializeOwned + PartialEq + fmt::Debug>(value: &T) -> Result<(), String> {
     let json = bytes(value);
     let back: T = serde_json::from_slice(&json).map_err(|e| format!("does not parse back: {e}"))?;
     if &back != value {

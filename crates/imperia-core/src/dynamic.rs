@@ -5,8 +5,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use rand::Rng;
+
 use crate::game::{Game, Outcome, Seat, ToAct, Viewer};
 use crate::record::{Record, state_hash};
+use crate::rng::seeded;
 use crate::session::{Match, MatchError, to_json};
 
 /// One legal action, as JSON and in plain words.
@@ -53,26 +56,16 @@ impl<G: Game> DynMatch for Match<G> {
         self.state()
             .legal_actions(seat)
             .into_iter()
-            .map(|a| ActionChoice {
-                label: self.state().describe(&a),
-                action: to_json(&a),
-            })
+            .map(|a| ActionChoice { label: self.state().describe(&a), action: to_json(&a) })
             .collect()
     }
 
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<String>, MatchError> {
-        let action = G::Action::deserialize(action).map_err(|e| MatchError::BadAction {
-            index: self.history().len(),
-            message: e.to_string(),
-        })?;
+        let action = G::Action::deserialize(action)
+            .map_err(|e| MatchError::BadAction { index: self.history().len(), message: e.to_string() })?;
         let step = Match::apply(self, seat, &action)?;
         let viewer = Viewer::Seat(seat);
-        Ok(step
-            .events
-            .iter()
-            .filter_map(|e| self.state().event_view(e, viewer))
-            .map(|e| e.to_string())
-            .collect())
+        Ok(step.events.iter().filter_map(|e| self.state().event_view(e, viewer)).map(|e| e.to_string()).collect())
     }
 
     fn can_undo(&self, seat: Seat) -> bool {
@@ -121,6 +114,9 @@ pub struct GameEntry {
     pub start: fn(config: &Value, seed: u64) -> Result<Box<dyn DynMatch>, MatchError>,
     /// Rebuild a match from its record, verifying every state hash.
     pub replay: fn(record: &Record) -> Result<Box<dyn DynMatch>, MatchError>,
+    /// Play one complete game with uniformly random legal actions on the bare engine (no record, no undo
+    /// history), returning the number of actions: what `imperia bench` measures.
+    pub random_playout: fn(config: &Value, seed: u64) -> Result<u64, MatchError>,
 }
 
 impl GameEntry {
@@ -130,12 +126,32 @@ impl GameEntry {
             id: G::ID,
             name: G::NAME,
             start: |config, seed| {
-                let config = G::Config::deserialize(config)
-                    .map_err(|e| MatchError::BadConfig(e.to_string()))?;
+                let config = G::Config::deserialize(config).map_err(|e| MatchError::BadConfig(e.to_string()))?;
                 Ok(Box::new(Match::<G>::new(config, seed)?))
             },
             replay: |record| Ok(Box::new(Match::<G>::replay(record)?)),
+            random_playout: |config, seed| {
+                let config = G::Config::deserialize(config).map_err(|e| MatchError::BadConfig(e.to_string()))?;
+                random_playout::<G>(&config, seed)
+            },
         }
+    }
+}
+
+/// Play a whole game of `G` choosing uniformly among the legal actions; returns the number of actions.
+pub fn random_playout<G: Game>(config: &G::Config, seed: u64) -> Result<u64, MatchError> {
+    let mut game = G::setup(config, seed)?;
+    let mut rng = seeded(seed.wrapping_add(1));
+    let mut steps = 0;
+    loop {
+        let seat = match game.to_act() {
+            ToAct::Nobody => return Ok(steps),
+            ToAct::Seats(seats) => seats[rng.random_range(0..seats.len())],
+        };
+        let actions = game.legal_actions(seat);
+        let action = &actions[rng.random_range(0..actions.len())];
+        game.apply(seat, action)?;
+        steps += 1;
     }
 }
 

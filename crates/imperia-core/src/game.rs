@@ -72,18 +72,12 @@ pub struct Step<E> {
 impl<E> Step<E> {
     /// A step that may be undone.
     pub fn new(events: Vec<E>) -> Self {
-        Step {
-            events,
-            commit: false,
-        }
+        Step { events, commit: false }
     }
 
     /// A step that may not be undone.
     pub fn committed(events: Vec<E>) -> Self {
-        Step {
-            events,
-            commit: true,
-        }
+        Step { events, commit: true }
     }
 }
 
@@ -99,10 +93,7 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn new(message: impl Into<String>, rule: impl Into<String>) -> Self {
-        RuleError {
-            message: message.into(),
-            rule: rule.into(),
-        }
+        RuleError { message: message.into(), rule: rule.into() }
     }
 }
 
@@ -123,16 +114,12 @@ pub struct Outcome {
 impl Outcome {
     /// The seats ranked first.
     pub fn winners(&self) -> Vec<Seat> {
-        (0..self.ranks.len())
-            .filter(|&s| self.ranks[s] == 1)
-            .collect()
+        (0..self.ranks.len()).filter(|&s| self.ranks[s] == 1).collect()
     }
 }
 
 /// A game Imperia can host. See the module documentation.
-pub trait Game:
-    Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static
-{
+pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The registry id (`imperial2030`).
     const ID: &'static str;
     /// The game's name for people.

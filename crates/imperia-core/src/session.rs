@@ -22,9 +22,7 @@ pub enum MatchError {
     NothingToUndo { seat: Seat },
     #[error("this record is for game `{found}`, not `{expected}`")]
     WrongGame { expected: String, found: String },
-    #[error(
-        "this record was made under rules version {found}; this engine plays version {expected}"
-    )]
+    #[error("this record was made under rules version {found}; this engine plays version {expected}")]
     WrongRulesVersion { expected: u32, found: u32 },
     #[error("the record's config is not valid for this game: {0}")]
     BadConfig(String),
@@ -33,18 +31,9 @@ pub enum MatchError {
     #[error("action {index} of the record cannot be read: {message}")]
     BadAction { index: usize, message: String },
     #[error("action {index} of the record was refused: {source}")]
-    Refused {
-        index: usize,
-        source: Box<MatchError>,
-    },
-    #[error(
-        "replay diverged at action {index}: the record says state {expected}, the replay reached {found}"
-    )]
-    HashMismatch {
-        index: usize,
-        expected: String,
-        found: String,
-    },
+    Refused { index: usize, source: Box<MatchError> },
+    #[error("replay diverged at action {index}: the record says state {expected}, the replay reached {found}")]
+    HashMismatch { index: usize, expected: String, found: String },
 }
 
 /// One step of a match: who did what, and the hash of the state it led to.
@@ -72,14 +61,7 @@ impl<G: Game> Match<G> {
     /// A new game.
     pub fn new(config: G::Config, seed: u64) -> Result<Self, MatchError> {
         let state = G::setup(&config, seed)?;
-        Ok(Match {
-            state,
-            config,
-            seed,
-            history: Vec::new(),
-            undo: Vec::new(),
-            last_events: Vec::new(),
-        })
+        Ok(Match { state, config, seed, history: Vec::new(), undo: Vec::new(), last_events: Vec::new() })
     }
 
     /// Rebuild a game from its record, checking every recorded state hash.
@@ -93,39 +75,21 @@ impl<G: Game> Match<G> {
         mut each: impl FnMut(usize, &Self, &Step<G::Event>),
     ) -> Result<Self, MatchError> {
         if record.game != G::ID {
-            return Err(MatchError::WrongGame {
-                expected: G::ID.into(),
-                found: record.game.clone(),
-            });
+            return Err(MatchError::WrongGame { expected: G::ID.into(), found: record.game.clone() });
         }
         if record.rules_version != G::RULES_VERSION {
-            return Err(MatchError::WrongRulesVersion {
-                expected: G::RULES_VERSION,
-                found: record.rules_version,
-            });
+            return Err(MatchError::WrongRulesVersion { expected: G::RULES_VERSION, found: record.rules_version });
         }
         let config: G::Config = from_value(&record.config).map_err(MatchError::BadConfig)?;
         let mut m = Self::new(config, record.seed)?;
         for (index, recorded) in record.actions.iter().enumerate() {
-            let action: G::Action = from_value(&recorded.action)
-                .map_err(|message| MatchError::BadAction { index, message })?;
-            let step = m
-                .apply(recorded.seat, &action)
-                .map_err(|e| MatchError::Refused {
-                    index,
-                    source: Box::new(e),
-                })?;
-            let found = m
-                .history
-                .last()
-                .map(|p| hash_hex(p.hash))
-                .unwrap_or_default();
+            let action: G::Action =
+                from_value(&recorded.action).map_err(|message| MatchError::BadAction { index, message })?;
+            let step =
+                m.apply(recorded.seat, &action).map_err(|e| MatchError::Refused { index, source: Box::new(e) })?;
+            let found = m.history.last().map(|p| hash_hex(p.hash)).unwrap_or_default();
             if found != recorded.hash {
-                return Err(MatchError::HashMismatch {
-                    index,
-                    expected: recorded.hash.clone(),
-                    found,
-                });
+                return Err(MatchError::HashMismatch { index, expected: recorded.hash.clone(), found });
             }
             each(index, &m, &step);
         }
@@ -148,11 +112,7 @@ impl<G: Game> Match<G> {
             actions: self
                 .history
                 .iter()
-                .map(|p| RecordedAction {
-                    seat: p.seat,
-                    action: to_json(&p.action),
-                    hash: hash_hex(p.hash),
-                })
+                .map(|p| RecordedAction { seat: p.seat, action: to_json(&p.action), hash: hash_hex(p.hash) })
                 .collect(),
         }
     }
@@ -164,11 +124,7 @@ impl<G: Game> Match<G> {
 
     /// How many steps `seat` could undo now, back to the last commit point.
     pub fn undo_depth(&self, seat: Seat) -> usize {
-        if self.can_undo(seat) {
-            self.undo.len()
-        } else {
-            0
-        }
+        if self.can_undo(seat) { self.undo.len() } else { 0 }
     }
 
     /// Events of the last step.
@@ -192,11 +148,7 @@ impl<G: Game> Match<G> {
         } else {
             self.undo.push((seat, before));
         }
-        self.history.push(Played {
-            seat,
-            action: action.clone(),
-            hash: state_hash(&self.state),
-        });
+        self.history.push(Played { seat, action: action.clone(), hash: state_hash(&self.state) });
         self.last_events = step.events.clone();
         Ok(step)
     }

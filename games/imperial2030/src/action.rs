@@ -90,16 +90,8 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Invest {
-                nation,
-                price,
-                trade_in: None,
-            } => write!(f, "Buy the {nation} {price} bond"),
-            Action::Invest {
-                nation,
-                price,
-                trade_in: Some(t),
-            } => {
+            Action::Invest { nation, price, trade_in: None } => write!(f, "Buy the {nation} {price} bond"),
+            Action::Invest { nation, price, trade_in: Some(t) } => {
                 write!(
                     f,
                     "Trade your {nation} {t} bond up to the {price} bond (pay {})",
@@ -116,12 +108,7 @@ impl fmt::Display for Action {
             Action::Import { unit, region } => write!(f, "Import an {unit} into {region}"),
             Action::EndImport => f.write_str("Import nothing more"),
             Action::MoveFleet { from, to } => write!(f, "Fleet {from} → {to}"),
-            Action::MoveArmy {
-                from,
-                to,
-                convoy,
-                stance,
-            } => {
+            Action::MoveArmy { from, to, convoy, stance } => {
                 write!(f, "Army {from} → {to}")?;
                 if !convoy.is_empty() {
                     let seas: Vec<&str> = convoy.iter().map(|r| r.name()).collect();
@@ -133,16 +120,8 @@ impl fmt::Display for Action {
                     None => Ok(()),
                 }
             }
-            Action::Attack {
-                region,
-                unit,
-                enemy,
-                enemy_unit,
-            } => {
-                write!(
-                    f,
-                    "In {region}, your {unit} attacks the {enemy} {enemy_unit}"
-                )
+            Action::Attack { region, unit, enemy, enemy_unit } => {
+                write!(f, "In {region}, your {unit} attacks the {enemy} {enemy_unit}")
             }
             Action::DestroyFactory { region } => {
                 write!(f, "Destroy the factory in {region} with three armies")

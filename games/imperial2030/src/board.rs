@@ -59,9 +59,7 @@ impl<'de> Deserialize<'de> for Region {
                 f.write_str("a region id such as \"new_orleans\"")
             }
             fn visit_str<E: serde::de::Error>(self, id: &str) -> Result<Region, E> {
-                board()
-                    .region(id)
-                    .ok_or_else(|| E::custom(format!("there is no region `{id}` on the board")))
+                board().region(id).ok_or_else(|| E::custom(format!("there is no region `{id}` on the board")))
             }
         }
         d.deserialize_str(Id)
@@ -134,8 +132,8 @@ pub struct Board {
 impl Board {
     /// Parse and validate a board file.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
-        let file: BoardFile = toml::from_str(text)
-            .map_err(|e| BoardError(format!("board.toml does not parse: {e}")))?;
+        let file: BoardFile =
+            toml::from_str(text).map_err(|e| BoardError(format!("board.toml does not parse: {e}")))?;
         Board::from_file(file)
     }
 
@@ -160,10 +158,7 @@ impl Board {
     fn from_file(file: BoardFile) -> Result<Board, BoardError> {
         let err = |id: &str, what: String| BoardError(format!("board.toml, region `{id}`: {what}"));
         if file.region.len() > 64 {
-            return Err(BoardError(format!(
-                "board.toml: {} regions, at most 64 are supported",
-                file.region.len()
-            )));
+            return Err(BoardError(format!("board.toml: {} regions, at most 64 are supported", file.region.len())));
         }
         let mut by_id = BTreeMap::new();
         for (i, r) in file.region.iter().enumerate() {
@@ -171,22 +166,15 @@ impl Board {
                 return Err(err(&r.id, "the id is used twice".into()));
             }
         }
-        let lookup = |owner: &str, id: &str| {
-            by_id
-                .get(id)
-                .copied()
-                .ok_or_else(|| err(owner, format!("unknown region `{id}`")))
-        };
+        let lookup =
+            |owner: &str, id: &str| by_id.get(id).copied().ok_or_else(|| err(owner, format!("unknown region `{id}`")));
         let mut regions = Vec::with_capacity(file.region.len());
         for r in &file.region {
             let mut neighbours = 0u64;
             for n in &r.neighbours {
                 let n = lookup(&r.id, n)?;
                 if n.bit() & neighbours != 0 {
-                    return Err(err(
-                        &r.id,
-                        format!("neighbour `{}` is listed twice", file.region[n.index()].id),
-                    ));
+                    return Err(err(&r.id, format!("neighbour `{}` is listed twice", file.region[n.index()].id)));
                 }
                 neighbours |= n.bit();
             }
@@ -217,13 +205,7 @@ impl Board {
                 })
             })
             .collect::<Result<Vec<_>, BoardError>>()?;
-        let mut board = Board {
-            regions,
-            canals,
-            seas: 0,
-            homes: [0; 6],
-            by_id,
-        };
+        let mut board = Board { regions, canals, seas: 0, homes: [0; 6], by_id };
         for r in board.all() {
             let info = &board.regions[r.index()];
             if info.is_sea() {
@@ -241,10 +223,7 @@ impl Board {
     /// and canals, and the component counts of the rulebook.
     fn validate(&self) -> Result<(), BoardError> {
         let err = |r: Region, what: String| {
-            BoardError(format!(
-                "board.toml, region `{}`: {what}",
-                self.regions[r.index()].id
-            ))
+            BoardError(format!("board.toml, region `{}`: {what}", self.regions[r.index()].id))
         };
         for r in self.all() {
             let info = &self.regions[r.index()];
@@ -255,26 +234,15 @@ impl Board {
                 if self.regions[n.index()].neighbours & r.bit() == 0 {
                     return Err(err(
                         r,
-                        format!(
-                            "borders `{}`, but not the other way round",
-                            self.regions[n.index()].id
-                        ),
+                        format!("borders `{}`, but not the other way round", self.regions[n.index()].id),
                     ));
                 }
             }
-            if info.is_sea()
-                && (info.home.is_some() || info.factory.is_some() || info.harbour.is_some())
-            {
-                return Err(err(
-                    r,
-                    "a sea cannot be a home province, a factory site or a harbour".into(),
-                ));
+            if info.is_sea() && (info.home.is_some() || info.factory.is_some() || info.harbour.is_some()) {
+                return Err(err(r, "a sea cannot be a home province, a factory site or a harbour".into()));
             }
             if info.home.is_some() != info.factory.is_some() {
-                return Err(err(
-                    r,
-                    "every home province, and only a home province, has a city colour".into(),
-                ));
+                return Err(err(r, "every home province, and only a home province, has a city colour".into()));
             }
             if info.start_factory && info.factory.is_none() {
                 return Err(err(r, "a starting factory needs a city".into()));
@@ -305,10 +273,7 @@ impl Board {
             seen |= next;
         }
         if seen as u128 != all {
-            let lost = self
-                .all()
-                .find(|r| seen & r.bit() == 0)
-                .map(|r| self.regions[r.index()].id.clone());
+            let lost = self.all().find(|r| seen & r.bit() == 0).map(|r| self.regions[r.index()].id.clone());
             return Err(BoardError(format!(
                 "board.toml: the map is not connected (`{}` cannot be reached)",
                 lost.unwrap_or_default()
@@ -317,22 +282,15 @@ impl Board {
         // Component counts («Подготовка к игре»): four home provinces and two starting factories per nation,
         // one of each kind.
         for nation in NATIONS {
-            let homes: Vec<&RegionInfo> = self
-                .all()
-                .map(|r| &self.regions[r.index()])
-                .filter(|i| i.home == Some(nation))
-                .collect();
+            let homes: Vec<&RegionInfo> =
+                self.all().map(|r| &self.regions[r.index()]).filter(|i| i.home == Some(nation)).collect();
             if homes.len() != 4 {
                 return Err(BoardError(format!(
                     "board.toml: {nation} has {} home provinces, the rules give 4",
                     homes.len()
                 )));
             }
-            let starts: Vec<FactoryKind> = homes
-                .iter()
-                .filter(|i| i.start_factory)
-                .filter_map(|i| i.factory)
-                .collect();
+            let starts: Vec<FactoryKind> = homes.iter().filter(|i| i.start_factory).filter_map(|i| i.factory).collect();
             if starts.len() != 2 || starts[0] == starts[1] {
                 return Err(BoardError(format!(
                     "board.toml: {nation} must start with one armaments factory and one shipyard"
@@ -345,16 +303,10 @@ impl Board {
                 || !self.regions[b.index()].is_sea()
                 || self.regions[a.index()].neighbours & b.bit() == 0
             {
-                return Err(BoardError(format!(
-                    "board.toml, canal `{}`: it must join two bordering seas",
-                    c.name
-                )));
+                return Err(BoardError(format!("board.toml, canal `{}`: it must join two bordering seas", c.name)));
             }
             if self.regions[c.controlled_from.index()].is_sea() {
-                return Err(BoardError(format!(
-                    "board.toml, canal `{}`: it is controlled from a land region",
-                    c.name
-                )));
+                return Err(BoardError(format!("board.toml, canal `{}`: it is controlled from a land region", c.name)));
             }
         }
         Ok(())

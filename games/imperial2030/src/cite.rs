@@ -9,8 +9,7 @@ pub const PRODUCTION: &str = "001_4621a29aba1ec181.txt, «Производств
 pub const IMPORT: &str = "001_4621a29aba1ec181.txt, «Импорт (Import)»";
 pub const FLEETS: &str = "001_4621a29aba1ec181.txt, «Маневры», 1. Корабли";
 pub const ARMIES: &str = "001_4621a29aba1ec181.txt, «Маневры», 2. Армии";
-pub const BATTLE: &str =
-    "001_4621a29aba1ec181.txt, «Маневры», битвы; ЧЗВ «Когда нация может развязать бой?»";
+pub const BATTLE: &str = "001_4621a29aba1ec181.txt, «Маневры», битвы; ЧЗВ «Когда нация может развязать бой?»";
 pub const HOME_PROVINCES: &str = "001_4621a29aba1ec181.txt, «Маневры», «Провинции Великих Держав»";
 pub const DESTROY_FACTORY: &str = "001_4621a29aba1ec181.txt, «Маневры», «Уничтожение фабрики»";
 pub const FLAGS: &str = "001_4621a29aba1ec181.txt, «Маневры», 3. Флаги";

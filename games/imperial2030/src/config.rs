@@ -41,9 +41,6 @@ impl Default for Config {
 impl Config {
     /// The default config for `players` players.
     pub fn for_players(players: usize) -> Self {
-        Config {
-            players,
-            ..Config::default()
-        }
+        Config { players, ..Config::default() }
     }
 }

@@ -34,77 +34,40 @@ impl Conformance for Imperial2030 {
         let region = |rng: &mut GameRng| Region(rng.random_range(0..b.regions.len() as u8));
         let nation = |rng: &mut GameRng| NATIONS[rng.random_range(0..6)];
         let unit = |rng: &mut GameRng| {
-            if rng.random_bool(0.5) {
-                UnitKind::Army
-            } else {
-                UnitKind::Fleet
-            }
+            if rng.random_bool(0.5) { UnitKind::Army } else { UnitKind::Fleet }
         };
         match rng.random_range(0..22) {
             0 => Action::Invest {
                 nation: nation(rng),
                 price: *BOND_PRICES.choose(rng).unwrap_or(&2),
-                trade_in: rng
-                    .random_bool(0.3)
-                    .then(|| *BOND_PRICES.choose(rng).unwrap_or(&2)),
+                trade_in: rng.random_bool(0.3).then(|| *BOND_PRICES.choose(rng).unwrap_or(&2)),
             },
             1 => Action::PassInvestment,
-            2 => Action::Rondel {
-                space: SPACES[rng.random_range(0..8)],
-            },
+            2 => Action::Rondel { space: SPACES[rng.random_range(0..8)] },
             3 => Action::ForceStop,
             4 => Action::LetPass,
-            5 => Action::BuildFactory {
-                region: region(rng),
-            },
+            5 => Action::BuildFactory { region: region(rng) },
             6 => Action::BuildNothing,
-            7 => Action::Produce {
-                region: region(rng),
-            },
-            8 => Action::Import {
-                unit: unit(rng),
-                region: region(rng),
-            },
+            7 => Action::Produce { region: region(rng) },
+            8 => Action::Import { unit: unit(rng), region: region(rng) },
             9 => Action::EndImport,
-            10 => Action::MoveFleet {
-                from: region(rng),
-                to: region(rng),
-            },
+            10 => Action::MoveFleet { from: region(rng), to: region(rng) },
             11 => {
-                let convoy = (0..rng.random_range(0..3))
-                    .map(|_| Region(rng.random_range(0..b.regions.len() as u8)))
-                    .collect();
-                let stance =
-                    [None, Some(Stance::Hostile), Some(Stance::Friendly)][rng.random_range(0..3)];
-                Action::MoveArmy {
-                    from: region(rng),
-                    to: region(rng),
-                    convoy,
-                    stance,
-                }
+                let convoy =
+                    (0..rng.random_range(0..3)).map(|_| Region(rng.random_range(0..b.regions.len() as u8))).collect();
+                let stance = [None, Some(Stance::Hostile), Some(Stance::Friendly)][rng.random_range(0..3)];
+                Action::MoveArmy { from: region(rng), to: region(rng), convoy, stance }
             }
-            12 => Action::Attack {
-                region: region(rng),
-                unit: unit(rng),
-                enemy: nation(rng),
-                enemy_unit: unit(rng),
-            },
-            13 => Action::DestroyFactory {
-                region: region(rng),
-            },
+            12 => Action::Attack { region: region(rng), unit: unit(rng), enemy: nation(rng), enemy_unit: unit(rng) },
+            13 => Action::DestroyFactory { region: region(rng) },
             14 => Action::EndFleetMoves,
             15 => Action::EndManeuver,
-            16 => Action::Fight {
-                enemy: nation(rng),
-                enemy_unit: unit(rng),
-            },
+            16 => Action::Fight { enemy: nation(rng), enemy_unit: unit(rng) },
             17 => Action::Defend { unit: unit(rng) },
             18 => Action::NoBattle,
             19 => Action::PermitPassage,
             20 => Action::RefusePassage,
-            _ => Action::PlaceFlag {
-                region: region(rng),
-            },
+            _ => Action::PlaceFlag { region: region(rng) },
         }
     }
 
@@ -112,9 +75,7 @@ impl Conformance for Imperial2030 {
         if !self.config.hidden_cash || self.phase == Phase::GameOver {
             return false;
         }
-        let others: Vec<usize> = (0..self.seats())
-            .filter(|&s| viewer != Viewer::Seat(s))
-            .collect();
+        let others: Vec<usize> = (0..self.seats()).filter(|&s| viewer != Viewer::Seat(s)).collect();
         let Some(&seat) = others.choose(rng) else {
             return false;
         };
@@ -139,9 +100,7 @@ impl Conformance for Imperial2030 {
             if state.treasury < 0 {
                 return Err(format!("{n}'s treasury is negative"));
             }
-            if self.on_map(n, UnitKind::Army) > n.army_limit()
-                || self.on_map(n, UnitKind::Fleet) > n.fleet_limit()
-            {
+            if self.on_map(n, UnitKind::Army) > n.army_limit() || self.on_map(n, UnitKind::Fleet) > n.fleet_limit() {
                 return Err(format!("{n} has more pieces on the map than the box holds"));
             }
             if self.flags_placed(n) > FLAGS_PER_NATION {
@@ -155,10 +114,7 @@ impl Conformance for Imperial2030 {
             }
             // Governments are settled at the end of every investment round.
             if !matches!(self.phase, Phase::Invest { .. }) {
-                let best = (0..self.seats())
-                    .map(|s| self.stake(n, s))
-                    .max()
-                    .unwrap_or(0);
+                let best = (0..self.seats()).map(|s| self.stake(n, s)).max().unwrap_or(0);
                 match state.government {
                     Some(g) if self.stake(n, g) != best => {
                         return Err(format!("{n}'s government does not hold the largest stake"));
@@ -181,25 +137,16 @@ impl Conformance for Imperial2030 {
                     return Err(format!("{n} has more friendly armies than armies in {r}"));
                 }
                 if u.friendly > 0 && (info.home.is_none() || info.home == Some(n)) {
-                    return Err(format!(
-                        "{n} has a friendly army outside foreign home provinces, in {r}"
-                    ));
+                    return Err(format!("{n} has a friendly army outside foreign home provinces, in {r}"));
                 }
                 if info.is_sea() && u.armies > 0 {
                     return Err(format!("{n} has an army at sea in {r}"));
                 }
-                if !info.is_sea()
-                    && u.fleets > 0
-                    && (info.home != Some(n) || info.harbour.is_none())
-                {
-                    return Err(format!(
-                        "{n} has a fleet on land outside its own harbours, in {r}"
-                    ));
+                if !info.is_sea() && u.fleets > 0 && (info.home != Some(n) || info.harbour.is_none()) {
+                    return Err(format!("{n} has a fleet on land outside its own harbours, in {r}"));
                 }
                 if let Some(m) = &self.maneuver {
-                    if n == self.turn
-                        && (m.moved_armies[r.index()] > u.armies
-                            || m.moved_fleets[r.index()] > u.fleets)
+                    if n == self.turn && (m.moved_armies[r.index()] > u.armies || m.moved_fleets[r.index()] > u.fleets)
                     {
                         return Err(format!("more pieces marked as moved than present in {r}"));
                     }

@@ -14,137 +14,33 @@ use crate::state::Stance;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    Setup {
-        players: usize,
-    },
-    NationCards {
-        seat: Seat,
-        nations: Vec<Nation>,
-    },
-    BondBought {
-        seat: Seat,
-        nation: Nation,
-        price: u8,
-        trade_in: Option<u8>,
-        paid: i32,
-    },
-    Passed {
-        seat: Seat,
-    },
-    GovernmentChanged {
-        nation: Nation,
-        from: Option<Seat>,
-        to: Seat,
-    },
-    InvestorCard {
-        seat: Seat,
-    },
-    TurnSkipped {
-        nation: Nation,
-    },
-    TurnStarts {
-        nation: Nation,
-        round: u32,
-    },
-    RondelMoved {
-        nation: Nation,
-        space: Space,
-        spaces: u8,
-        cost: i32,
-    },
-    StoppedOnInvestor {
-        nation: Nation,
-        by: Seat,
-    },
-    InterestPaid {
-        nation: Nation,
-        seat: Seat,
-        amount: i32,
-        from_government: i32,
-    },
-    InterestForgone {
-        nation: Nation,
-        seat: Seat,
-        amount: i32,
-    },
-    InvestorBonus {
-        seat: Seat,
-        amount: i32,
-    },
-    FactoryBuilt {
-        nation: Nation,
-        region: Region,
-        from_treasury: i32,
-        from_player: i32,
-    },
-    Produced {
-        nation: Nation,
-        region: Region,
-        unit: UnitKind,
-    },
-    Imported {
-        nation: Nation,
-        region: Region,
-        unit: UnitKind,
-        from_treasury: i32,
-        from_player: i32,
-    },
-    FleetMoved {
-        nation: Nation,
-        from: Region,
-        to: Region,
-    },
-    ArmyMoved {
-        nation: Nation,
-        from: Region,
-        to: Region,
-        convoy: Vec<Region>,
-        stance: Option<Stance>,
-    },
-    PassagePermitted {
-        canal: String,
-        by: Nation,
-    },
-    PassageRefused {
-        canal: String,
-        by: Nation,
-    },
-    Battle {
-        region: Region,
-        attacker: Nation,
-        attacker_unit: UnitKind,
-        defender: Nation,
-        defender_unit: UnitKind,
-    },
-    NoBattle {
-        nation: Nation,
-        region: Region,
-    },
-    FactoryDestroyed {
-        region: Region,
-        owner: Nation,
-        by: Nation,
-    },
-    FlagPlaced {
-        nation: Nation,
-        region: Region,
-        replaced: Option<Nation>,
-    },
-    FlagRemoved {
-        nation: Nation,
-        region: Region,
-    },
-    Taxed {
-        nation: Nation,
-        tax: u8,
-        upkeep: i32,
-        bonus: i32,
-        power_gained: u8,
-        power: u8,
-    },
-    GameOver {
-        nation: Nation,
-    },
+    Setup { players: usize },
+    NationCards { seat: Seat, nations: Vec<Nation> },
+    BondBought { seat: Seat, nation: Nation, price: u8, trade_in: Option<u8>, paid: i32 },
+    Passed { seat: Seat },
+    GovernmentChanged { nation: Nation, from: Option<Seat>, to: Seat },
+    InvestorCard { seat: Seat },
+    TurnSkipped { nation: Nation },
+    TurnStarts { nation: Nation, round: u32 },
+    RondelMoved { nation: Nation, space: Space, spaces: u8, cost: i32 },
+    StoppedOnInvestor { nation: Nation, by: Seat },
+    InterestPaid { nation: Nation, seat: Seat, amount: i32, from_government: i32 },
+    InterestForgone { nation: Nation, seat: Seat, amount: i32 },
+    InvestorBonus { seat: Seat, amount: i32 },
+    FactoryBuilt { nation: Nation, region: Region, from_treasury: i32, from_player: i32 },
+    Produced { nation: Nation, region: Region, unit: UnitKind },
+    Imported { nation: Nation, region: Region, unit: UnitKind, from_treasury: i32, from_player: i32 },
+    FleetMoved { nation: Nation, from: Region, to: Region },
+    ArmyMoved { nation: Nation, from: Region, to: Region, convoy: Vec<Region>, stance: Option<Stance> },
+    PassagePermitted { canal: String, by: Nation },
+    PassageRefused { canal: String, by: Nation },
+    Battle { region: Region, attacker: Nation, attacker_unit: UnitKind, defender: Nation, defender_unit: UnitKind },
+    NoBattle { nation: Nation, region: Region },
+    FactoryDestroyed { region: Region, owner: Nation, by: Nation },
+    FlagPlaced { nation: Nation, region: Region, replaced: Option<Nation> },
+    FlagRemoved { nation: Nation, region: Region },
+    Taxed { nation: Nation, tax: u8, upkeep: i32, bonus: i32, power_gained: u8, power: u8 },
+    GameOver { nation: Nation },
 }
 
 impl fmt::Display for Event {
@@ -156,70 +52,29 @@ impl fmt::Display for Event {
             }
             Event::NationCards { seat: s, nations } => {
                 let names: Vec<&str> = nations.iter().map(|n| n.name()).collect();
-                write!(
-                    f,
-                    "{} holds the nation card(s) of {}",
-                    seat(s),
-                    names.join(", ")
-                )
+                write!(f, "{} holds the nation card(s) of {}", seat(s), names.join(", "))
             }
-            Event::BondBought {
-                seat: s,
-                nation,
-                price,
-                trade_in: None,
-                paid,
-            } => {
+            Event::BondBought { seat: s, nation, price, trade_in: None, paid } => {
                 write!(f, "{} buys the {nation} {price} bond for {paid}", seat(s))
             }
-            Event::BondBought {
-                seat: s,
-                nation,
-                price,
-                trade_in: Some(t),
-                paid,
-            } => {
-                write!(
-                    f,
-                    "{} trades the {nation} {t} bond up to the {price} bond, paying {paid}",
-                    seat(s)
-                )
+            Event::BondBought { seat: s, nation, price, trade_in: Some(t), paid } => {
+                write!(f, "{} trades the {nation} {t} bond up to the {price} bond, paying {paid}", seat(s))
             }
             Event::Passed { seat: s } => write!(f, "{} invests in nothing", seat(s)),
-            Event::GovernmentChanged {
-                nation,
-                from: _,
-                to,
-            } => write!(f, "{} now governs {nation}", seat(to)),
+            Event::GovernmentChanged { nation, from: _, to } => write!(f, "{} now governs {nation}", seat(to)),
             Event::InvestorCard { seat: s } => write!(f, "{} takes the Investor card", seat(s)),
             Event::TurnSkipped { nation } => {
                 write!(f, "{nation} has no government; its turn is skipped")
             }
             Event::TurnStarts { nation, round } => write!(f, "Round {round}: {nation}'s turn"),
-            Event::RondelMoved {
-                nation,
-                space,
-                spaces,
-                cost,
-            } => {
+            Event::RondelMoved { nation, space, spaces, cost } => {
                 write!(f, "{nation} moves {spaces} space(s) to {space}")?;
-                if *cost > 0 {
-                    write!(f, "; its government pays {cost}")
-                } else {
-                    Ok(())
-                }
+                if *cost > 0 { write!(f, "; its government pays {cost}") } else { Ok(()) }
             }
-            Event::StoppedOnInvestor { nation, by } => write!(
-                f,
-                "{} uses a Swiss Bank to stop {nation} on Investor",
-                seat(by)
-            ),
-            Event::InterestPaid {
-                nation,
-                seat: s,
-                amount,
-                from_government,
-            } => {
+            Event::StoppedOnInvestor { nation, by } => {
+                write!(f, "{} uses a Swiss Bank to stop {nation} on Investor", seat(by))
+            }
+            Event::InterestPaid { nation, seat: s, amount, from_government } => {
                 write!(f, "{nation} pays {} interest of {amount}", seat(s))?;
                 if *from_government > 0 {
                     write!(f, " ({from_government} of it from its government's cash)")
@@ -227,58 +82,20 @@ impl fmt::Display for Event {
                     Ok(())
                 }
             }
-            Event::InterestForgone {
-                nation,
-                seat: s,
-                amount,
-            } => {
-                write!(
-                    f,
-                    "{} forgoes {amount} of {nation}'s interest: the treasury is short",
-                    seat(s)
-                )
+            Event::InterestForgone { nation, seat: s, amount } => {
+                write!(f, "{} forgoes {amount} of {nation}'s interest: the treasury is short", seat(s))
             }
-            Event::InvestorBonus { seat: s, amount } => write!(
-                f,
-                "{} takes {amount} from the bank with the Investor card",
-                seat(s)
-            ),
-            Event::FactoryBuilt {
-                nation,
-                region,
-                from_treasury,
-                from_player,
-            } => {
-                write!(
-                    f,
-                    "{nation} builds a factory in {region} for {}",
-                    from_treasury + from_player
-                )?;
-                if *from_player > 0 {
-                    write!(f, " ({from_player} paid by its government)")
-                } else {
-                    Ok(())
-                }
+            Event::InvestorBonus { seat: s, amount } => {
+                write!(f, "{} takes {amount} from the bank with the Investor card", seat(s))
             }
-            Event::Produced {
-                nation,
-                region,
-                unit,
-            } => write!(f, "{nation} produces an {unit} in {region}"),
-            Event::Imported {
-                nation,
-                region,
-                unit,
-                ..
-            } => write!(f, "{nation} imports an {unit} into {region}"),
+            Event::FactoryBuilt { nation, region, from_treasury, from_player } => {
+                write!(f, "{nation} builds a factory in {region} for {}", from_treasury + from_player)?;
+                if *from_player > 0 { write!(f, " ({from_player} paid by its government)") } else { Ok(()) }
+            }
+            Event::Produced { nation, region, unit } => write!(f, "{nation} produces an {unit} in {region}"),
+            Event::Imported { nation, region, unit, .. } => write!(f, "{nation} imports an {unit} into {region}"),
             Event::FleetMoved { nation, from, to } => write!(f, "{nation} fleet {from} → {to}"),
-            Event::ArmyMoved {
-                nation,
-                from,
-                to,
-                convoy,
-                stance,
-            } => {
+            Event::ArmyMoved { nation, from, to, convoy, stance } => {
                 write!(f, "{nation} army {from} → {to}")?;
                 if !convoy.is_empty() {
                     let seas: Vec<&str> = convoy.iter().map(|r| r.name()).collect();
@@ -296,13 +113,7 @@ impl fmt::Display for Event {
             Event::PassageRefused { canal, by } => {
                 write!(f, "{by} refuses passage through the {canal}")
             }
-            Event::Battle {
-                region,
-                attacker,
-                attacker_unit,
-                defender,
-                defender_unit,
-            } => {
+            Event::Battle { region, attacker, attacker_unit, defender, defender_unit } => {
                 write!(
                     f,
                     "Battle in {region}: a {attacker} {attacker_unit} and a {defender} {defender_unit} destroy each other"
@@ -311,33 +122,17 @@ impl fmt::Display for Event {
             Event::NoBattle { nation, region } => {
                 write!(f, "{nation} declares no battle in {region}")
             }
-            Event::FactoryDestroyed { region, owner, by } => write!(
-                f,
-                "Three {by} armies destroy the {owner} factory in {region}"
-            ),
-            Event::FlagPlaced {
-                nation,
-                region,
-                replaced: None,
-            } => write!(f, "{nation} places a flag in {region}"),
-            Event::FlagPlaced {
-                nation,
-                region,
-                replaced: Some(old),
-            } => {
+            Event::FactoryDestroyed { region, owner, by } => {
+                write!(f, "Three {by} armies destroy the {owner} factory in {region}")
+            }
+            Event::FlagPlaced { nation, region, replaced: None } => write!(f, "{nation} places a flag in {region}"),
+            Event::FlagPlaced { nation, region, replaced: Some(old) } => {
                 write!(f, "{nation}'s flag replaces {old}'s in {region}")
             }
             Event::FlagRemoved { nation, region } => {
                 write!(f, "{nation}'s flag is removed from {region}")
             }
-            Event::Taxed {
-                nation,
-                tax,
-                upkeep,
-                bonus,
-                power_gained,
-                power,
-            } => write!(
+            Event::Taxed { nation, tax, upkeep, bonus, power_gained, power } => write!(
                 f,
                 "{nation} collects {tax} in taxes, pays {upkeep} upkeep and a bonus of {bonus}, and gains {power_gained} power (now {power})"
             ),

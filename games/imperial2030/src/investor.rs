@@ -47,11 +47,7 @@ impl Imperial2030 {
             let mut from_government = 0;
             if Some(seat) == gov {
                 if from_treasury < amount {
-                    events.push(Event::InterestForgone {
-                        nation: n,
-                        seat,
-                        amount: amount - from_treasury,
-                    });
+                    events.push(Event::InterestForgone { nation: n, seat, amount: amount - from_treasury });
                 }
             } else if let Some(g) = gov {
                 from_government = (amount - from_treasury).min(self.cash[g]);
@@ -77,29 +73,14 @@ impl Imperial2030 {
             return;
         };
         self.bank_to_cash(holder, INVESTOR_BONUS);
-        events.push(Event::InvestorBonus {
-            seat: holder,
-            amount: INVESTOR_BONUS,
-        });
-        let mut queue = vec![InvestTurn {
-            seat: holder,
-            nation: None,
-            buy_only: false,
-        }];
+        events.push(Event::InvestorBonus { seat: holder, amount: INVESTOR_BONUS });
+        let mut queue = vec![InvestTurn { seat: holder, nation: None, buy_only: false }];
         for seat in self.seats_from(holder).into_iter().skip(1) {
             if self.has_swiss_bank(seat) {
-                queue.push(InvestTurn {
-                    seat,
-                    nation: None,
-                    buy_only: false,
-                });
+                queue.push(InvestTurn { seat, nation: None, buy_only: false });
             }
         }
-        self.phase = Phase::Invest {
-            queue,
-            tie_from: holder,
-            after: AfterInvest::InvestorCard,
-        };
+        self.phase = Phase::Invest { queue, tie_from: holder, after: AfterInvest::InvestorCard };
         self.continue_investing(events);
     }
 
@@ -120,27 +101,37 @@ impl Imperial2030 {
                     continue;
                 }
                 if i32::from(price) <= cash {
-                    options.push(Action::Invest {
-                        nation: n,
-                        price,
-                        trade_in: None,
-                    });
+                    options.push(Action::Invest { nation: n, price, trade_in: None });
                 }
                 if turn.buy_only {
                     continue;
                 }
                 for (j, &old) in BOND_PRICES[..i].iter().enumerate() {
                     if bonds[j] == Some(turn.seat) && i32::from(price - old) <= cash {
-                        options.push(Action::Invest {
-                            nation: n,
-                            price,
-                            trade_in: Some(old),
-                        });
+                        options.push(Action::Invest { nation: n, price, trade_in: Some(old) });
                     }
                 }
             }
         }
         options
+    }
+
+    /// Whether a player has any investment open to him (without listing them all).
+    fn can_invest(&self, turn: &InvestTurn) -> bool {
+        let cash = self.cash[turn.seat];
+        let nations: &[Nation] = match &turn.nation {
+            Some(n) => std::slice::from_ref(n),
+            None => &NATIONS,
+        };
+        nations.iter().any(|&n| {
+            let bonds = &self.nation(n).bonds;
+            (0..BOND_PRICES.len()).filter(|&i| bonds[i].is_none()).any(|i| {
+                let price = i32::from(BOND_PRICES[i]);
+                price <= cash
+                    || (!turn.buy_only
+                        && (0..i).any(|j| bonds[j] == Some(turn.seat) && price - i32::from(BOND_PRICES[j]) <= cash))
+            })
+        })
     }
 
     pub(crate) fn current_invest_turn(&self) -> Option<&InvestTurn> {
@@ -154,58 +145,33 @@ impl Imperial2030 {
         let Some(turn) = self.current_invest_turn() else {
             return Err(RuleError::new("nobody is investing now", cite::INVESTOR));
         };
-        if self.invest_options(turn).contains(action) {
-            return Ok(());
-        }
-        let Action::Invest {
-            nation,
-            price,
-            trade_in,
-        } = *action
-        else {
+        let Action::Invest { nation, price, trade_in } = *action else {
             return Err(RuleError::new("not an investment", cite::INVESTOR));
         };
+        let bonds = &self.nation(nation).bonds;
+        let cost = i32::from(price) - i32::from(trade_in.unwrap_or(0));
         let message = match (bond_index(price), trade_in.map(bond_index)) {
-            (None, _) | (_, Some(None)) => format!(
-                "there is no bond priced {price}; bonds cost 2, 4, 6, 9, 12, 16, 20, 25 or 30"
-            ),
+            (None, _) | (_, Some(None)) => {
+                format!("there is no bond priced {price}; bonds cost 2, 4, 6, 9, 12, 16, 20, 25 or 30")
+            }
             _ if turn.nation.is_some_and(|n| n != nation) => {
-                format!(
-                    "only bonds of {} may be bought now",
-                    turn.nation.map_or("", |n| n.name())
-                )
+                format!("only bonds of {} may be bought now", turn.nation.map_or("", |n| n.name()))
             }
-            (Some(i), _) if self.nation(nation).bonds[i].is_some() => {
-                format!("the {nation} {price} bond is already sold")
+            (Some(i), _) if bonds[i].is_some() => format!("the {nation} {price} bond is already sold"),
+            (_, Some(Some(_))) if turn.buy_only => "bonds cannot be traded up during setup".to_string(),
+            (_, Some(Some(j))) if bonds[j] != Some(turn.seat) => {
+                format!("you hold no {nation} {} bond to trade in", trade_in.unwrap_or(0))
             }
-            (_, Some(Some(j))) if self.nation(nation).bonds[j] != Some(turn.seat) => {
-                format!(
-                    "you hold no {nation} {} bond to trade in",
-                    trade_in.unwrap_or(0)
-                )
-            }
-            (Some(i), Some(Some(j))) if j >= i => {
-                "a bond can only be traded up for a dearer one".to_string()
-            }
-            _ if turn.buy_only && trade_in.is_some() => {
-                "bonds cannot be traded up during setup".to_string()
-            }
-            _ => format!(
-                "you cannot pay {} for it",
-                i32::from(price) - i32::from(trade_in.unwrap_or(0))
-            ),
+            (Some(i), Some(Some(j))) if j >= i => "a bond can only be traded up for a dearer one".to_string(),
+            _ if cost > self.cash[turn.seat] => format!("you cannot pay {cost} for it"),
+            _ => return Ok(()),
         };
         Err(RuleError::new(message, cite::INVESTOR))
     }
 
     /// Carry out an investment (already checked) or a pass, then move on to the next investor.
     pub(crate) fn invest(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
-        if let Action::Invest {
-            nation,
-            price,
-            trade_in,
-        } = *action
-        {
+        if let Action::Invest { nation, price, trade_in } = *action {
             let paid = i32::from(price) - i32::from(trade_in.unwrap_or(0));
             if let Some(i) = bond_index(price) {
                 self.nation_mut(nation).bonds[i] = Some(seat);
@@ -214,13 +180,7 @@ impl Imperial2030 {
                 self.nation_mut(nation).bonds[j] = None;
             }
             self.cash_to_treasury(seat, nation, paid);
-            events.push(Event::BondBought {
-                seat,
-                nation,
-                price,
-                trade_in,
-                paid,
-            });
+            events.push(Event::BondBought { seat, nation, price, trade_in, paid });
         } else {
             events.push(Event::Passed { seat });
         }
@@ -234,16 +194,17 @@ impl Imperial2030 {
     /// everybody has had a turn.
     pub(crate) fn continue_investing(&mut self, events: &mut Vec<Event>) {
         loop {
-            let Phase::Invest {
-                queue,
-                tie_from,
-                after,
-            } = &self.phase
-            else {
+            let Phase::Invest { queue, tie_from, after } = &self.phase else {
                 return;
             };
             match queue.first() {
-                Some(turn) if !self.invest_options(turn).is_empty() => return,
+                Some(turn) if self.can_invest(turn) => {
+                    debug_assert!(!self.invest_options(turn).is_empty());
+                    return;
+                }
+                Some(turn) if cfg!(debug_assertions) && !self.invest_options(turn).is_empty() => {
+                    unreachable!("can_invest missed an investment of seat {}", turn.seat)
+                }
                 Some(_) => {
                     if let Phase::Invest { queue, .. } = &mut self.phase {
                         queue.remove(0);
@@ -273,12 +234,9 @@ impl Imperial2030 {
                 // сразу по окончании хода предыдущей нации», the previous nation's government first.
                 let next = nation.next();
                 match self.government(nation) {
-                    Some(first) if self.government(next).is_none() => self.start_bond_round(
-                        next,
-                        first,
-                        AfterInvest::Ungoverned { nation: next },
-                        events,
-                    ),
+                    Some(first) if self.government(next).is_none() => {
+                        self.start_bond_round(next, first, AfterInvest::Ungoverned { nation: next }, events)
+                    }
                     _ => self.next_turn(events),
                 }
             }
@@ -312,11 +270,7 @@ impl Imperial2030 {
             }
             if let Some(&winner) = order.iter().find(|&&s| self.stake(n, s) == best) {
                 self.nation_mut(n).government = Some(winner);
-                events.push(Event::GovernmentChanged {
-                    nation: n,
-                    from: incumbent,
-                    to: winner,
-                });
+                events.push(Event::GovernmentChanged { nation: n, from: incumbent, to: winner });
             }
         }
     }

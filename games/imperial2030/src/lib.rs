@@ -67,33 +67,21 @@ impl Imperial2030 {
     fn actions_now(&self) -> Vec<Action> {
         match &self.phase {
             Phase::Invest { queue, .. } => {
-                let mut options = queue
-                    .first()
-                    .map(|t| self.invest_options(t))
-                    .unwrap_or_default();
+                let mut options = queue.first().map(|t| self.invest_options(t)).unwrap_or_default();
                 options.push(Action::PassInvestment);
                 options
             }
-            Phase::Rondel => self
-                .rondel_options()
-                .into_iter()
-                .map(|(space, _, _)| Action::Rondel { space })
-                .collect(),
+            Phase::Rondel => self.rondel_options().into_iter().map(|(space, _, _)| Action::Rondel { space }).collect(),
             Phase::ForceStop { .. } => vec![Action::ForceStop, Action::LetPass],
             Phase::Factory => {
-                let mut options: Vec<Action> = self
-                    .factory_sites()
-                    .into_iter()
-                    .map(|region| Action::BuildFactory { region })
-                    .collect();
+                let mut options: Vec<Action> =
+                    self.factory_sites().into_iter().map(|region| Action::BuildFactory { region }).collect();
                 options.push(Action::BuildNothing);
                 options
             }
-            Phase::Production { factories } => self
-                .producible(*factories)
-                .into_iter()
-                .map(|region| Action::Produce { region })
-                .collect(),
+            Phase::Production { factories } => {
+                self.producible(*factories).into_iter().map(|region| Action::Produce { region }).collect()
+            }
             Phase::Import { .. } => {
                 let mut options = self.import_options();
                 options.push(Action::EndImport);
@@ -102,9 +90,9 @@ impl Imperial2030 {
             Phase::Maneuver => self.maneuver_actions(),
             Phase::Battle { .. } => self.battle_actions(),
             Phase::Canal { .. } => vec![Action::PermitPassage, Action::RefusePassage],
-            Phase::Flags { candidates } => board::regions_in(*candidates)
-                .map(|region| Action::PlaceFlag { region })
-                .collect(),
+            Phase::Flags { candidates } => {
+                board::regions_in(*candidates).map(|region| Action::PlaceFlag { region }).collect()
+            }
             Phase::GameOver => Vec::new(),
         }
     }
@@ -112,13 +100,7 @@ impl Imperial2030 {
     /// Why `action` cannot be taken now, or `Ok`. Never changes the state.
     fn check(&self, action: &Action) -> Result<(), RuleError> {
         let wrong_moment = || {
-            RuleError::new(
-                format!(
-                    "“{action}” is not a decision of this moment: {}",
-                    self.decision_text()
-                ),
-                cite::TURN,
-            )
+            RuleError::new(format!("“{action}” is not a decision of this moment: {}", self.decision_text()), cite::TURN)
         };
         match (&self.phase, action) {
             (Phase::Invest { .. }, Action::PassInvestment) => Ok(()),
@@ -138,14 +120,9 @@ impl Imperial2030 {
                 }
             }
             (Phase::Import { .. }, Action::EndImport) => Ok(()),
-            (Phase::Import { .. }, Action::Import { unit, region }) => {
-                self.check_import(*unit, *region)
-            }
+            (Phase::Import { .. }, Action::Import { unit, region }) => self.check_import(*unit, *region),
             (Phase::Maneuver, _) => self.check_maneuver(action),
-            (
-                Phase::Battle { .. },
-                Action::Fight { .. } | Action::Defend { .. } | Action::NoBattle,
-            ) => {
+            (Phase::Battle { .. }, Action::Fight { .. } | Action::Defend { .. } | Action::NoBattle) => {
                 if self.battle_actions().contains(action) {
                     Ok(())
                 } else {
@@ -182,9 +159,7 @@ impl Imperial2030 {
             Action::BuildNothing | Action::EndImport => self.end_action(events),
             Action::Produce { region } => self.produce_chosen(*region, events),
             Action::Import { unit, region } => self.import(*unit, *region, events),
-            Action::Fight { .. } | Action::Defend { .. } | Action::NoBattle => {
-                self.apply_battle(action, events)
-            }
+            Action::Fight { .. } | Action::Defend { .. } | Action::NoBattle => self.apply_battle(action, events),
             Action::PermitPassage => self.answer_canal(true, events),
             Action::RefusePassage => self.answer_canal(false, events),
             Action::PlaceFlag { region } => self.place_chosen_flag(*region, events),
@@ -238,10 +213,7 @@ impl Game for Imperial2030 {
         match self.decider() {
             None => return Err(RuleError::new("the game is over", cite::TURN)),
             Some(d) if d != seat => {
-                return Err(RuleError::new(
-                    format!("it is not your decision: {}", self.decision_text()),
-                    cite::TURN,
-                ));
+                return Err(RuleError::new(format!("it is not your decision: {}", self.decision_text()), cite::TURN));
             }
             Some(_) => {}
         }
@@ -271,10 +243,7 @@ impl Game for Imperial2030 {
     fn describe(&self, action: &Action) -> String {
         match action {
             Action::Rondel { space } => {
-                let option = self
-                    .rondel_options()
-                    .into_iter()
-                    .find(|(s, _, _)| s == space);
+                let option = self.rondel_options().into_iter().find(|(s, _, _)| s == space);
                 match option {
                     Some((_, 0, _)) => format!("Place the rondel marker on {space}"),
                     Some((_, d, 0)) => format!("Move the rondel marker {d} space(s) to {space}"),

@@ -8,7 +8,7 @@ use crate::action::Action;
 use crate::board::{Region, board, regions_in};
 use crate::cite;
 use crate::event::Event;
-use crate::nation::{Nation, UnitKind};
+use crate::nation::{NATIONS, Nation, UnitKind};
 use crate::state::{Imperial2030, Maneuver, ManeuverStage, PendingMove, Phase, Stance, Units};
 
 /// Whether a piece of kind `a` can fight one of kind `b` in `region`: like fights like, and armies fight
@@ -33,14 +33,21 @@ fn remove_unit(u: &mut Units, kind: UnitKind, stance: Option<Stance>) {
     }
 }
 
+/// The moving nation's unblocked home provinces (its railway), and every nation's factories free of hostile
+/// armies.
+#[derive(Clone, Copy)]
+struct ArmyContext {
+    network: u64,
+    unoccupied: [u64; 6],
+}
+
 impl Imperial2030 {
     fn maneuver_state(&self) -> Option<&Maneuver> {
         self.maneuver.as_ref()
     }
 
     fn stage(&self) -> ManeuverStage {
-        self.maneuver_state()
-            .map_or(ManeuverStage::Fleets, |m| m.stage)
+        self.maneuver_state().map_or(ManeuverStage::Fleets, |m| m.stage)
     }
 
     /// Pieces of the moving nation in `r` that have not moved this turn.
@@ -50,8 +57,7 @@ impl Imperial2030 {
     }
 
     fn canal_refused(&self, canal: usize) -> bool {
-        self.maneuver_state()
-            .is_some_and(|m| m.refused_canals.contains(&canal))
+        self.maneuver_state().is_some_and(|m| m.refused_canals.contains(&canal))
     }
 
     /// Everything the moving nation may do in the current stage.
@@ -64,8 +70,11 @@ impl Imperial2030 {
                 actions.push(Action::EndFleetMoves);
             }
             ManeuverStage::Armies => {
+                let context = self.army_context();
                 for from in board().all() {
-                    actions.extend(self.army_moves_from(from));
+                    if self.idle(UnitKind::Army, from) > 0 {
+                        actions.extend(self.army_moves_with(from, &context));
+                    }
                 }
                 actions.extend(self.attacks(UnitKind::Army));
                 actions.extend(self.factory_destructions());
@@ -87,9 +96,7 @@ impl Imperial2030 {
                 _ => info.neighbours & b.seas,
             };
             for to in regions_in(targets) {
-                if b.canal_between(from, to)
-                    .is_some_and(|c| self.canal_refused(c))
-                {
+                if b.canal_between(from, to).is_some_and(|c| self.canal_refused(c)) {
                     continue;
                 }
                 moves.push(Action::MoveFleet { from, to });
@@ -101,15 +108,13 @@ impl Imperial2030 {
     /// The moving nation's home provinces reachable by rail from `start`: its own home provinces not
     /// blocked by a hostile army, joined by their common borders («Железная дорога»). A blocked province is
     /// off the network entirely (ЧЗВ «Что означает фраза „сеть железных дорог заблокирована“?»).
-    fn rail_from(&self, start: Region) -> u64 {
-        let network = self.free_homes(self.turn);
+    fn rail_from(&self, network: u64, start: Region) -> u64 {
         if network & start.bit() == 0 {
             return start.bit();
         }
         let mut reached = start.bit();
         loop {
-            let next =
-                regions_in(reached).fold(reached, |m, r| m | (r.info().neighbours & network));
+            let next = regions_in(reached).fold(reached, |m, r| m | (r.info().neighbours & network));
             if next == reached {
                 return reached;
             }
@@ -137,44 +142,53 @@ impl Imperial2030 {
         if embark == 0 {
             return Vec::new();
         }
-        let chains = |through_canals: bool| -> Vec<Option<Vec<Region>>> {
-            let mut chain: Vec<Option<Vec<Region>>> = vec![None; b.regions.len()];
-            let mut frontier: Vec<Region> = regions_in(embark).collect();
-            for &s in &frontier {
-                chain[s.index()] = Some(vec![s]);
-            }
-            while !frontier.is_empty() {
-                let mut next = Vec::new();
-                for &sea in &frontier {
-                    for to in regions_in(sea.info().neighbours & seas) {
-                        if chain[to.index()].is_some() {
-                            continue;
-                        }
+        // Breadth-first over the seas, remembering each sea's predecessor and chain length.
+        let search = |through_canals: bool| -> ([u8; 64], [u8; 64]) {
+            let (mut parent, mut length) = ([u8::MAX; 64], [0u8; 64]);
+            let mut frontier = embark;
+            let mut seen = embark;
+            let mut depth = 1;
+            while frontier != 0 {
+                let mut next = 0u64;
+                for sea in regions_in(frontier) {
+                    length[sea.index()] = depth;
+                    for to in regions_in(sea.info().neighbours & seas & !seen) {
                         if let Some(c) = b.canal_between(sea, to) {
                             if !through_canals || self.canal_refused(c) {
                                 continue;
                             }
                         }
-                        let mut path = chain[sea.index()].clone().unwrap_or_default();
-                        path.push(to);
-                        chain[to.index()] = Some(path);
-                        next.push(to);
+                        seen |= to.bit();
+                        parent[to.index()] = sea.0;
+                        next |= to.bit();
                     }
                 }
                 frontier = next;
+                depth += 1;
             }
-            chain
+            (parent, length)
         };
-        let (plain, canal) = (chains(false), chains(true));
+        let chain = |parent: &[u8; 64], sea: Region| -> Vec<Region> {
+            let mut path = vec![sea];
+            while let Some(&p) = parent.get(path[path.len() - 1].index()).filter(|&&p| p != u8::MAX) {
+                path.push(Region(p));
+            }
+            path.reverse();
+            path
+        };
+        let (plain, plain_length) = search(false);
+        let (canal, canal_length) = search(true);
         let mut routes = Vec::new();
         for sea in regions_in(seas) {
-            let mut paths: Vec<&Vec<Region>> = plain[sea.index()].iter().collect();
-            if let Some(c) = &canal[sea.index()] {
-                if paths.first().is_none_or(|p| c.len() < p.len()) {
-                    paths.push(c);
-                }
+            let i = sea.index();
+            let mut chains = Vec::with_capacity(2);
+            if plain_length[i] > 0 {
+                chains.push(chain(&plain, sea));
             }
-            for path in paths {
+            if canal_length[i] > 0 && (plain_length[i] == 0 || canal_length[i] < plain_length[i]) {
+                chains.push(chain(&canal, sea));
+            }
+            for path in chains {
                 for land in regions_in(sea.info().neighbours & !b.seas) {
                     routes.push((land, path.clone()));
                 }
@@ -191,17 +205,19 @@ impl Imperial2030 {
         if self.stage() != ManeuverStage::Armies || self.idle(UnitKind::Army, from) == 0 {
             return Vec::new();
         }
+        self.army_moves_with(from, &self.army_context())
+    }
+
+    /// What every army move of the turn's position shares, computed once per listing.
+    fn army_context(&self) -> ArmyContext {
+        ArmyContext { network: self.free_homes(self.turn), unoccupied: NATIONS.map(|n| self.unoccupied_factories(n)) }
+    }
+
+    fn army_moves_with(&self, from: Region, context: &ArmyContext) -> Vec<Action> {
         let b = board();
-        let a = self.turn;
-        let network = self.free_homes(a);
-        let starts = self.rail_from(from);
-        let after_rail = |t: Region| {
-            if network & t.bit() != 0 {
-                self.rail_from(t)
-            } else {
-                t.bit()
-            }
-        };
+        let ArmyContext { network, unoccupied } = *context;
+        let starts = self.rail_from(network, from);
+        let after_rail = |t: Region| if network & t.bit() != 0 { self.rail_from(network, t) } else { t.bit() };
         let mut overland = starts;
         for s in regions_in(starts) {
             for t in regions_in(s.info().neighbours & !b.seas) {
@@ -209,8 +225,7 @@ impl Imperial2030 {
             }
         }
         overland &= !from.bit();
-        let mut destinations: Vec<(Region, Vec<Region>)> =
-            regions_in(overland).map(|t| (t, Vec::new())).collect();
+        let mut destinations: Vec<(Region, Vec<Region>)> = regions_in(overland).map(|t| (t, Vec::new())).collect();
         for (land, path) in self.convoy_routes(starts) {
             for t in regions_in(after_rail(land) & !overland & !from.bit()) {
                 if !destinations.iter().any(|(d, p)| *d == t && *p == path) {
@@ -218,17 +233,15 @@ impl Imperial2030 {
                 }
             }
         }
-        destinations
-            .sort_by(|(t, p), (u, q)| (t.index(), p.len(), p).cmp(&(u.index(), q.len(), q)));
-        let mut moves = Vec::new();
+        destinations.sort_by(|(t, p), (u, q)| (t.index(), p.len(), p).cmp(&(u.index(), q.len(), q)));
+        let mut moves = Vec::with_capacity(destinations.len() + 4);
         for (to, convoy) in destinations {
-            for stance in self.entry_stances(to) {
-                moves.push(Action::MoveArmy {
-                    from,
-                    to,
-                    convoy: convoy.clone(),
-                    stance,
-                });
+            match self.entry_stances(to, &unoccupied) {
+                [Some(hostile), Some(friendly)] => {
+                    moves.push(Action::MoveArmy { from, to, convoy: convoy.clone(), stance: Some(hostile) });
+                    moves.push(Action::MoveArmy { from, to, convoy, stance: Some(friendly) });
+                }
+                [stance, _] => moves.push(Action::MoveArmy { from, to, convoy, stance }),
             }
         }
         moves
@@ -237,16 +250,16 @@ impl Imperial2030 {
     /// How an army may enter `to`: a foreign home province hostile or friendly, except that the province of
     /// a nation's last factory not occupied by hostile armies may be entered only as friendly
     /// («Провинции Великих Держав»).
-    fn entry_stances(&self, to: Region) -> Vec<Option<Stance>> {
+    fn entry_stances(&self, to: Region, unoccupied_factories: &[u64; 6]) -> [Option<Stance>; 2] {
         match to.info().home {
             Some(owner) if owner != self.turn => {
-                if self.unoccupied_factories(owner) == to.bit() {
-                    vec![Some(Stance::Friendly)]
+                if unoccupied_factories[owner.index()] == to.bit() {
+                    [Some(Stance::Friendly), None]
                 } else {
-                    vec![Some(Stance::Hostile), Some(Stance::Friendly)]
+                    [Some(Stance::Hostile), Some(Stance::Friendly)]
                 }
             }
-            _ => vec![None],
+            _ => [None, None],
         }
     }
 
@@ -257,15 +270,8 @@ impl Imperial2030 {
         for region in board().all().filter(|&r| self.idle(unit, r) > 0) {
             for enemy in self.occupants(region).filter(|&n| n != self.turn) {
                 for enemy_unit in [UnitKind::Army, UnitKind::Fleet] {
-                    if self.units(region, enemy).count(enemy_unit) > 0
-                        && can_fight(region, unit, enemy_unit)
-                    {
-                        actions.push(Action::Attack {
-                            region,
-                            unit,
-                            enemy,
-                            enemy_unit,
-                        });
+                    if self.units(region, enemy).count(enemy_unit) > 0 && can_fight(region, unit, enemy_unit) {
+                        actions.push(Action::Attack { region, unit, enemy, enemy_unit });
                     }
                 }
             }
@@ -297,10 +303,7 @@ impl Imperial2030 {
         let legal = match action {
             Action::MoveFleet { from, .. } => {
                 if stage != ManeuverStage::Fleets {
-                    return Err(RuleError::new(
-                        "fleets have finished moving; armies move now",
-                        cite::FLEETS,
-                    ));
+                    return Err(RuleError::new("fleets have finished moving; armies move now", cite::FLEETS));
                 }
                 if self.idle(UnitKind::Fleet, *from) == 0 {
                     return Err(RuleError::new(
@@ -331,8 +334,7 @@ impl Imperial2030 {
             Action::Attack { unit, .. } => {
                 let right_stage = matches!(
                     (unit, stage),
-                    (UnitKind::Fleet, ManeuverStage::Fleets)
-                        | (UnitKind::Army, ManeuverStage::Armies)
+                    (UnitKind::Fleet, ManeuverStage::Fleets) | (UnitKind::Army, ManeuverStage::Armies)
                 );
                 right_stage && self.attacks(*unit).contains(action)
             }
@@ -347,20 +349,9 @@ impl Imperial2030 {
             return Ok(());
         }
         let (message, rule) = match action {
-            Action::MoveFleet { from, to } => (
-                format!("a fleet in {from} cannot sail to {to}"),
-                cite::FLEETS,
-            ),
-            Action::Attack {
-                region,
-                unit,
-                enemy,
-                enemy_unit,
-            } => (
-                format!(
-                    "no idle {} {unit} in {region} can attack a {enemy} {enemy_unit} there now",
-                    self.turn
-                ),
+            Action::MoveFleet { from, to } => (format!("a fleet in {from} cannot sail to {to}"), cite::FLEETS),
+            Action::Attack { region, unit, enemy, enemy_unit } => (
+                format!("no idle {} {unit} in {region} can attack a {enemy} {enemy_unit} there now", self.turn),
                 cite::BATTLE,
             ),
             Action::DestroyFactory { region } => (
@@ -376,20 +367,12 @@ impl Imperial2030 {
     }
 
     fn explain_army_move(&self, action: &Action) -> RuleError {
-        let Action::MoveArmy {
-            from,
-            to,
-            convoy,
-            stance,
-        } = action
-        else {
+        let Action::MoveArmy { from, to, convoy, stance } = action else {
             return RuleError::new("not an army move", cite::ARMIES);
         };
         let reachable: Vec<Action> = self.army_moves_from(*from);
-        let to_there: Vec<&Action> = reachable
-            .iter()
-            .filter(|a| matches!(a, Action::MoveArmy { to: t, .. } if t == to))
-            .collect();
+        let to_there: Vec<&Action> =
+            reachable.iter().filter(|a| matches!(a, Action::MoveArmy { to: t, .. } if t == to)).collect();
         if to.info().is_sea() {
             return RuleError::new("armies cannot end a move at sea", cite::ARMIES);
         }
@@ -401,18 +384,13 @@ impl Imperial2030 {
                 cite::ARMIES,
             );
         }
-        if !to_there
-            .iter()
-            .any(|a| matches!(a, Action::MoveArmy { stance: s, .. } if s == stance))
-        {
+        if !to_there.iter().any(|a| matches!(a, Action::MoveArmy { stance: s, .. } if s == stance)) {
             return RuleError::new(
                 match stance {
-                    None => format!(
-                        "{to} is a foreign home province: say whether the army enters hostile or friendly"
-                    ),
-                    Some(Stance::Hostile) => format!(
-                        "{to} holds its nation's last unoccupied factory: armies may enter only as friendly"
-                    ),
+                    None => format!("{to} is a foreign home province: say whether the army enters hostile or friendly"),
+                    Some(Stance::Hostile) => {
+                        format!("{to} holds its nation's last unoccupied factory: armies may enter only as friendly")
+                    }
                     Some(Stance::Friendly) => {
                         format!("{to} is not a foreign home province; give no stance")
                     }
@@ -423,16 +401,10 @@ impl Imperial2030 {
         let offered: Vec<String> = to_there
             .iter()
             .filter_map(|a| match a {
-                Action::MoveArmy { convoy, .. } if convoy.is_empty() => {
-                    Some("over land".to_string())
+                Action::MoveArmy { convoy, .. } if convoy.is_empty() => Some("over land".to_string()),
+                Action::MoveArmy { convoy, .. } => {
+                    Some(convoy.iter().map(|r| r.name()).collect::<Vec<_>>().join(" → "))
                 }
-                Action::MoveArmy { convoy, .. } => Some(
-                    convoy
-                        .iter()
-                        .map(|r| r.name())
-                        .collect::<Vec<_>>()
-                        .join(" → "),
-                ),
                 _ => None,
             })
             .collect();
@@ -449,33 +421,12 @@ impl Imperial2030 {
     /// Carry out a checked maneuver action.
     pub(crate) fn apply_maneuver(&mut self, action: &Action, events: &mut Vec<Event>) {
         match action {
-            Action::MoveFleet { from, to } => self.request_move(
-                PendingMove::Fleet {
-                    from: *from,
-                    to: *to,
-                },
+            Action::MoveFleet { from, to } => self.request_move(PendingMove::Fleet { from: *from, to: *to }, events),
+            Action::MoveArmy { from, to, convoy, stance } => self.request_move(
+                PendingMove::Army { from: *from, to: *to, convoy: convoy.clone(), stance: *stance },
                 events,
             ),
-            Action::MoveArmy {
-                from,
-                to,
-                convoy,
-                stance,
-            } => self.request_move(
-                PendingMove::Army {
-                    from: *from,
-                    to: *to,
-                    convoy: convoy.clone(),
-                    stance: *stance,
-                },
-                events,
-            ),
-            Action::Attack {
-                region,
-                unit,
-                enemy,
-                enemy_unit,
-            } => {
+            Action::Attack { region, unit, enemy, enemy_unit } => {
                 let a = self.turn;
                 remove_unit(self.units_mut(*region, a), *unit, None);
                 remove_unit(self.units_mut(*region, *enemy), *enemy_unit, None);
@@ -499,11 +450,7 @@ impl Imperial2030 {
                     let moved = &mut m.moved_armies[region.index()];
                     *moved = (*moved).min(self.units[region.index()][a.index()].armies);
                 }
-                events.push(Event::FactoryDestroyed {
-                    region: *region,
-                    owner,
-                    by: a,
-                });
+                events.push(Event::FactoryDestroyed { region: *region, owner, by: a });
             }
             Action::EndFleetMoves => {
                 if let Some(m) = &mut self.maneuver {
@@ -526,9 +473,7 @@ impl Imperial2030 {
         for (x, y) in legs {
             if let Some(c) = b.canal_between(x, y) {
                 let controller = self.flag(b.canals[c].controlled_from);
-                if controller.is_some_and(|n| n != self.turn && self.government(n).is_some())
-                    && !canals.contains(&c)
-                {
+                if controller.is_some_and(|n| n != self.turn && self.government(n).is_some()) && !canals.contains(&c) {
                     canals.push(c);
                 }
             }
@@ -539,17 +484,8 @@ impl Imperial2030 {
     /// Ask the canal owners, if any, then move.
     fn request_move(&mut self, movement: PendingMove, events: &mut Vec<Event>) {
         let canals = self.canals_to_ask(&movement);
-        match canals
-            .first()
-            .and_then(|&c| self.flag(board().canals[c].controlled_from))
-        {
-            Some(controller) => {
-                self.phase = Phase::Canal {
-                    canals,
-                    controller,
-                    movement,
-                }
-            }
+        match canals.first().and_then(|&c| self.flag(board().canals[c].controlled_from)) {
+            Some(controller) => self.phase = Phase::Canal { canals, controller, movement },
             None => self.execute_move(movement, events),
         }
     }
@@ -557,41 +493,22 @@ impl Imperial2030 {
     /// The canal owner's answer («владелец этого флага контролирует проход через канал и может запрещать
     /// или разрешать проход»). A refusal cancels the move; that canal is not asked again this turn.
     pub(crate) fn answer_canal(&mut self, permit: bool, events: &mut Vec<Event>) {
-        let Phase::Canal {
-            mut canals,
-            controller,
-            movement,
-        } = std::mem::replace(&mut self.phase, Phase::Maneuver)
+        let Phase::Canal { mut canals, controller, movement } = std::mem::replace(&mut self.phase, Phase::Maneuver)
         else {
             return;
         };
         let canal = canals.remove(0);
         let name = board().canals[canal].name.clone();
         if !permit {
-            events.push(Event::PassageRefused {
-                canal: name,
-                by: controller,
-            });
+            events.push(Event::PassageRefused { canal: name, by: controller });
             if let Some(m) = &mut self.maneuver {
                 m.refused_canals.push(canal);
             }
             return;
         }
-        events.push(Event::PassagePermitted {
-            canal: name,
-            by: controller,
-        });
-        match canals
-            .first()
-            .and_then(|&c| self.flag(board().canals[c].controlled_from))
-        {
-            Some(next) => {
-                self.phase = Phase::Canal {
-                    canals,
-                    controller: next,
-                    movement,
-                }
-            }
+        events.push(Event::PassagePermitted { canal: name, by: controller });
+        match canals.first().and_then(|&c| self.flag(board().canals[c].controlled_from)) {
+            Some(next) => self.phase = Phase::Canal { canals, controller: next, movement },
             None => self.execute_move(movement, events),
         }
     }
@@ -606,19 +523,10 @@ impl Imperial2030 {
                 if let Some(m) = &mut self.maneuver {
                     m.moved_fleets[to.index()] += 1;
                 }
-                events.push(Event::FleetMoved {
-                    nation: a,
-                    from,
-                    to,
-                });
+                events.push(Event::FleetMoved { nation: a, from, to });
                 self.arrive(to, UnitKind::Fleet, None);
             }
-            PendingMove::Army {
-                from,
-                to,
-                convoy,
-                stance,
-            } => {
+            PendingMove::Army { from, to, convoy, stance } => {
                 // An army leaving a foreign home province: a friendly one leaves first (docs/rules, «Which
                 // army leaves»).
                 remove_army(self.units_mut(from, a), true);
@@ -633,13 +541,7 @@ impl Imperial2030 {
                         m.convoys[sea.index()] += 1;
                     }
                 }
-                events.push(Event::ArmyMoved {
-                    nation: a,
-                    from,
-                    to,
-                    convoy,
-                    stance,
-                });
+                events.push(Event::ArmyMoved { nation: a, from, to, convoy, stance });
                 self.arrive(to, UnitKind::Army, stance);
             }
         }
@@ -669,22 +571,11 @@ impl Imperial2030 {
         }
         let mut deciders = vec![self.turn];
         deciders.extend(opponents);
-        self.phase = Phase::Battle {
-            region,
-            unit,
-            stance,
-            deciders,
-        };
+        self.phase = Phase::Battle { region, unit, stance, deciders };
     }
 
     pub(crate) fn battle_actions(&self) -> Vec<Action> {
-        let Phase::Battle {
-            region,
-            unit,
-            deciders,
-            ..
-        } = &self.phase
-        else {
+        let Phase::Battle { region, unit, deciders, .. } = &self.phase else {
             return Vec::new();
         };
         let Some(&decider) = deciders.first() else {
@@ -694,9 +585,7 @@ impl Imperial2030 {
         if decider == self.turn {
             for enemy in self.opponents(*region, *unit) {
                 for enemy_unit in [UnitKind::Army, UnitKind::Fleet] {
-                    if self.units(*region, enemy).count(enemy_unit) > 0
-                        && can_fight(*region, *unit, enemy_unit)
-                    {
+                    if self.units(*region, enemy).count(enemy_unit) > 0 && can_fight(*region, *unit, enemy_unit) {
                         actions.push(Action::Fight { enemy, enemy_unit });
                     }
                 }
@@ -715,12 +604,7 @@ impl Imperial2030 {
     /// Resolve a battle declaration: the piece that entered and one piece of the other side destroy each
     /// other. Once declined by everybody, the pieces share the region.
     pub(crate) fn apply_battle(&mut self, action: &Action, events: &mut Vec<Event>) {
-        let Phase::Battle {
-            region,
-            unit,
-            stance,
-            mut deciders,
-        } = std::mem::replace(&mut self.phase, Phase::Maneuver)
+        let Phase::Battle { region, unit, stance, mut deciders } = std::mem::replace(&mut self.phase, Phase::Maneuver)
         else {
             return;
         };
@@ -730,17 +614,9 @@ impl Imperial2030 {
             Action::Fight { enemy, enemy_unit } => (a, unit, enemy, enemy_unit),
             Action::Defend { unit: own } => (decider, own, a, unit),
             _ => {
-                events.push(Event::NoBattle {
-                    nation: decider,
-                    region,
-                });
+                events.push(Event::NoBattle { nation: decider, region });
                 if !deciders.is_empty() {
-                    self.phase = Phase::Battle {
-                        region,
-                        unit,
-                        stance,
-                        deciders,
-                    };
+                    self.phase = Phase::Battle { region, unit, stance, deciders };
                 }
                 return;
             }
@@ -750,19 +626,9 @@ impl Imperial2030 {
         if let Some(m) = &mut self.maneuver {
             *m.moved_mut(unit, region) -= 1;
         }
-        let other = if attacker == a {
-            (defender, defender_unit)
-        } else {
-            (attacker, attacker_unit)
-        };
+        let other = if attacker == a { (defender, defender_unit) } else { (attacker, attacker_unit) };
         remove_unit(self.units_mut(region, other.0), other.1, None);
-        events.push(Event::Battle {
-            region,
-            attacker,
-            attacker_unit,
-            defender,
-            defender_unit,
-        });
+        events.push(Event::Battle { region, attacker, attacker_unit, defender, defender_unit });
         self.after_battle(region, events);
     }
 
@@ -782,17 +648,10 @@ impl Imperial2030 {
         }
         if self.flags_left(sole) > 0 {
             self.flags[region.index()] = Some(sole);
-            events.push(Event::FlagPlaced {
-                nation: sole,
-                region,
-                replaced: old,
-            });
+            events.push(Event::FlagPlaced { nation: sole, region, replaced: old });
         } else if let Some(old) = old {
             self.flags[region.index()] = None;
-            events.push(Event::FlagRemoved {
-                nation: old,
-                region,
-            });
+            events.push(Event::FlagRemoved { nation: old, region });
         }
     }
 
@@ -813,21 +672,14 @@ impl Imperial2030 {
         if candidates.count_ones() <= u32::from(self.flags_left(a)) {
             for region in regions_in(candidates) {
                 let replaced = self.flags[region.index()].replace(a);
-                events.push(Event::FlagPlaced {
-                    nation: a,
-                    region,
-                    replaced,
-                });
+                events.push(Event::FlagPlaced { nation: a, region, replaced });
             }
             self.end_action(events);
             return;
         }
         for region in regions_in(candidates) {
             if let Some(old) = self.flags[region.index()].take() {
-                events.push(Event::FlagRemoved {
-                    nation: old,
-                    region,
-                });
+                events.push(Event::FlagRemoved { nation: old, region });
             }
         }
         self.phase = Phase::Flags { candidates };
@@ -839,11 +691,7 @@ impl Imperial2030 {
         };
         let a = self.turn;
         self.flags[region.index()] = Some(a);
-        events.push(Event::FlagPlaced {
-            nation: a,
-            region,
-            replaced: None,
-        });
+        events.push(Event::FlagPlaced { nation: a, region, replaced: None });
         let candidates = candidates & !region.bit();
         if candidates == 0 || self.flags_left(a) == 0 {
             self.end_action(events);

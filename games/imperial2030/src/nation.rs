@@ -17,14 +17,8 @@ pub enum Nation {
 }
 
 /// All nations in turn order.
-pub const NATIONS: [Nation; 6] = [
-    Nation::Russia,
-    Nation::China,
-    Nation::India,
-    Nation::Brazil,
-    Nation::Usa,
-    Nation::Europe,
-];
+pub const NATIONS: [Nation; 6] =
+    [Nation::Russia, Nation::China, Nation::India, Nation::Brazil, Nation::Usa, Nation::Europe];
 
 /// Flags per nation, a hard limit («Компоненты игры»: 90 flags, 15 per nation).
 pub const FLAGS_PER_NATION: u8 = 15;

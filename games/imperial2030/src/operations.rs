@@ -53,12 +53,7 @@ impl Imperial2030 {
         let n = self.turn;
         let (from_treasury, from_player) = self.pay_from_purse(n, FACTORY_COST);
         self.factories |= region.bit();
-        events.push(Event::FactoryBuilt {
-            nation: n,
-            region,
-            from_treasury,
-            from_player,
-        });
+        events.push(Event::FactoryBuilt { nation: n, region, from_treasury, from_player });
         self.end_action(events);
     }
 
@@ -72,9 +67,7 @@ impl Imperial2030 {
 
     /// Factories still to produce that have a piece left to make.
     pub(crate) fn producible(&self, factories: u64) -> Vec<Region> {
-        regions_in(factories)
-            .filter(|r| self.supply(self.turn, unit_of(self.factory_kind(*r))) > 0)
-            .collect()
+        regions_in(factories).filter(|r| self.supply(self.turn, unit_of(self.factory_kind(*r))) > 0).collect()
     }
 
     fn factory_kind(&self, r: Region) -> FactoryKind {
@@ -84,18 +77,10 @@ impl Imperial2030 {
     fn continue_production(&mut self, factories: u64, events: &mut Vec<Event>) {
         let n = self.turn;
         let open = self.producible(factories);
-        let wanted = |kind: UnitKind| {
-            open.iter()
-                .filter(|r| unit_of(self.factory_kind(**r)) == kind)
-                .count() as u8
-        };
-        let choice_needed = [UnitKind::Army, UnitKind::Fleet]
-            .iter()
-            .any(|&k| wanted(k) > self.supply(n, k));
+        let wanted = |kind: UnitKind| open.iter().filter(|r| unit_of(self.factory_kind(**r)) == kind).count() as u8;
+        let choice_needed = [UnitKind::Army, UnitKind::Fleet].iter().any(|&k| wanted(k) > self.supply(n, k));
         if choice_needed {
-            self.phase = Phase::Production {
-                factories: open.iter().fold(0, |m, r| m | r.bit()),
-            };
+            self.phase = Phase::Production { factories: open.iter().fold(0, |m, r| m | r.bit()) };
             return;
         }
         for r in open {
@@ -112,11 +97,7 @@ impl Imperial2030 {
             UnitKind::Army => u.armies += 1,
             UnitKind::Fleet => u.fleets += 1,
         }
-        events.push(Event::Produced {
-            nation: n,
-            region: r,
-            unit,
-        });
+        events.push(Event::Produced { nation: n, region: r, unit });
     }
 
     pub(crate) fn produce_chosen(&mut self, r: Region, events: &mut Vec<Event>) {
@@ -141,18 +122,10 @@ impl Imperial2030 {
         let mut options = Vec::new();
         for region in regions_in(homes) {
             if self.supply(n, UnitKind::Army) > 0 {
-                options.push(Action::Import {
-                    unit: UnitKind::Army,
-                    region,
-                });
+                options.push(Action::Import { unit: UnitKind::Army, region });
             }
-            if self.supply(n, UnitKind::Fleet) > 0
-                && region.info().factory == Some(FactoryKind::Shipyard)
-            {
-                options.push(Action::Import {
-                    unit: UnitKind::Fleet,
-                    region,
-                });
+            if self.supply(n, UnitKind::Fleet) > 0 && region.info().factory == Some(FactoryKind::Shipyard) {
+                options.push(Action::Import { unit: UnitKind::Fleet, region });
             }
         }
         options
@@ -160,10 +133,7 @@ impl Imperial2030 {
 
     pub(crate) fn check_import(&self, unit: UnitKind, region: Region) -> Result<(), RuleError> {
         let n = self.turn;
-        if self
-            .import_options()
-            .contains(&Action::Import { unit, region })
-        {
+        if self.import_options().contains(&Action::Import { unit, region }) {
             return Ok(());
         }
         let message = if region.info().home != Some(n) {
@@ -188,13 +158,7 @@ impl Imperial2030 {
             UnitKind::Army => u.armies += 1,
             UnitKind::Fleet => u.fleets += 1,
         }
-        events.push(Event::Imported {
-            nation: n,
-            region,
-            unit,
-            from_treasury,
-            from_player,
-        });
+        events.push(Event::Imported { nation: n, region, unit, from_treasury, from_player });
         if let Phase::Import { left } = &mut self.phase {
             *left -= 1;
         }
@@ -210,10 +174,7 @@ impl Imperial2030 {
         let factories = self.unoccupied_factories(n).count_ones() as u8;
         let tax = (2 * factories + self.flags_placed(n)).min(tax::MAX_TAX);
         self.bank_to_treasury(n, i32::from(tax));
-        let pieces: i32 = board()
-            .all()
-            .map(|r| i32::from(self.units(r, n).armies + self.units(r, n).fleets))
-            .sum();
+        let pieces: i32 = board().all().map(|r| i32::from(self.units(r, n).armies + self.units(r, n).fleets)).sum();
         let upkeep = pieces.min(self.nation(n).treasury);
         self.treasury_to_bank(n, upkeep);
         let earned = if self.config.tax_increase_bonus {
@@ -233,14 +194,7 @@ impl Imperial2030 {
         let power_gained = tax::power(tax);
         let power = (self.nation(n).power + power_gained).min(WINNING_POWER);
         self.nation_mut(n).power = power;
-        events.push(Event::Taxed {
-            nation: n,
-            tax,
-            upkeep,
-            bonus,
-            power_gained,
-            power,
-        });
+        events.push(Event::Taxed { nation: n, tax, upkeep, bonus, power_gained, power });
         if power >= WINNING_POWER {
             self.winner_nation = Some(n);
             self.phase = Phase::GameOver;

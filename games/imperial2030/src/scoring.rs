@@ -41,12 +41,7 @@ impl Imperial2030 {
     }
 
     fn tie_break(&self, a: Seat, b: Seat) -> Ordering {
-        let stakes = |s: Seat| -> Vec<i32> {
-            self.nations_by_power()
-                .iter()
-                .map(|&n| self.stake(n, s))
-                .collect()
-        };
+        let stakes = |s: Seat| -> Vec<i32> { self.nations_by_power().iter().map(|&n| self.stake(n, s)).collect() };
         stakes(b).cmp(&stakes(a))
     }
 
@@ -56,15 +51,8 @@ impl Imperial2030 {
         }
         let seats = self.seats();
         let scores: Vec<i64> = (0..seats).map(|s| self.score(s)).collect();
-        let better =
-            |a: Seat, b: Seat| scores[b].cmp(&scores[a]).then_with(|| self.tie_break(a, b));
-        let ranks = (0..seats)
-            .map(|s| {
-                1 + (0..seats)
-                    .filter(|&o| better(o, s) == Ordering::Less)
-                    .count()
-            })
-            .collect();
+        let better = |a: Seat, b: Seat| scores[b].cmp(&scores[a]).then_with(|| self.tie_break(a, b));
+        let ranks = (0..seats).map(|s| 1 + (0..seats).filter(|&o| better(o, s) == Ordering::Less).count()).collect();
         Some(Outcome { scores, ranks })
     }
 }

@@ -45,15 +45,9 @@ fn deal_plan(players: usize) -> (Vec<Nation>, fn(Nation) -> Vec<Nation>) {
 }
 
 impl Imperial2030 {
-    pub(crate) fn new_game(
-        config: &Config,
-        seed: u64,
-    ) -> Result<(Imperial2030, Vec<Event>), SetupError> {
+    pub(crate) fn new_game(config: &Config, seed: u64) -> Result<(Imperial2030, Vec<Event>), SetupError> {
         if !(2..=6).contains(&config.players) {
-            return Err(SetupError(format!(
-                "Imperial 2030 is for 2 to 6 players, not {}",
-                config.players
-            )));
+            return Err(SetupError(format!("Imperial 2030 is for 2 to 6 players, not {}", config.players)));
         }
         let regions = board().regions.len();
         let cash = starting_cash(config);
@@ -74,10 +68,7 @@ impl Imperial2030 {
                 .collect(),
             units: vec![[Units::default(); 6]; regions],
             flags: vec![None; regions],
-            factories: board()
-                .all()
-                .filter(|r| r.info().start_factory)
-                .fold(0, |m, r| m | r.bit()),
+            factories: board().all().filter(|r| r.info().start_factory).fold(0, |m, r| m | r.bit()),
             investor_card: None,
             round: 1,
             turn: Nation::Russia,
@@ -87,17 +78,14 @@ impl Imperial2030 {
             money_in_play: 0,
             winner_nation: None,
         };
-        let mut events = vec![Event::Setup {
-            players: config.players,
-        }];
+        let mut events = vec![Event::Setup { players: config.players }];
         for seat in 0..config.players {
             game.bank_to_cash(seat, cash);
         }
         if config.experienced {
             if config.deal.is_some() {
                 return Err(SetupError(
-                    "the experienced variant deals no nation cards, so `deal` cannot be given"
-                        .into(),
+                    "the experienced variant deals no nation cards, so `deal` cannot be given".into(),
                 ));
             }
             // «Выберите начинающего игрока»: the starting player is drawn at random.
@@ -117,20 +105,13 @@ impl Imperial2030 {
         match &self.config.deal {
             Some(deal) => {
                 if deal.len() != players {
-                    return Err(SetupError(format!(
-                        "`deal` names {} cards for {players} players",
-                        deal.len()
-                    )));
+                    return Err(SetupError(format!("`deal` names {} cards for {players} players", deal.len())));
                 }
                 for (i, n) in deal.iter().enumerate() {
                     if !cards.contains(n) || deal[..i].contains(n) {
                         return Err(SetupError(format!(
                             "`deal`: with {players} players each seat is dealt a different one of {}",
-                            cards
-                                .iter()
-                                .map(|c| c.name())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
                         )));
                     }
                 }
@@ -145,10 +126,7 @@ impl Imperial2030 {
                 self.buy_setup_bond(seat, n.partner(), 2);
                 self.nation_mut(n).government = Some(seat);
             }
-            events.push(Event::NationCards {
-                seat,
-                nations: held,
-            });
+            events.push(Event::NationCards { seat, nations: held });
         }
         // «Каждую из оставшихся карт получает игрок, владеющий облигацией „2 миллиона“ этой нации».
         for n in NATIONS {
@@ -171,17 +149,9 @@ impl Imperial2030 {
         let queue = self
             .seats_from(first)
             .into_iter()
-            .map(|seat| InvestTurn {
-                seat,
-                nation: Some(n),
-                buy_only: true,
-            })
+            .map(|seat| InvestTurn { seat, nation: Some(n), buy_only: true })
             .collect();
-        self.phase = Phase::Invest {
-            queue,
-            tie_from: first,
-            after: AfterInvest::Setup { nation: n, first },
-        };
+        self.phase = Phase::Invest { queue, tie_from: first, after: AfterInvest::Setup { nation: n, first } };
     }
 
     /// The Investor card goes to the player left of Russia's government, or of China's if Russia has none
@@ -189,10 +159,7 @@ impl Imperial2030 {
     /// governed nation in turn order. Then Russia begins.
     pub(crate) fn finish_setup(&mut self, events: &mut Vec<Event>) {
         if self.config.investor_card {
-            let holder = NATIONS
-                .iter()
-                .find_map(|&n| self.government(n))
-                .map(|g| self.next_seat(g));
+            let holder = NATIONS.iter().find_map(|&n| self.government(n)).map(|g| self.next_seat(g));
             self.investor_card = holder;
             if let Some(seat) = holder {
                 events.push(Event::InvestorCard { seat });

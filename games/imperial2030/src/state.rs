@@ -22,11 +22,7 @@ pub struct Units {
 
 impl From<[u8; 3]> for Units {
     fn from([armies, fleets, friendly]: [u8; 3]) -> Self {
-        Units {
-            armies,
-            fleets,
-            friendly,
-        }
+        Units { armies, fleets, friendly }
     }
 }
 
@@ -136,16 +132,8 @@ impl Default for Maneuver {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "unit", rename_all = "snake_case")]
 pub enum PendingMove {
-    Fleet {
-        from: Region,
-        to: Region,
-    },
-    Army {
-        from: Region,
-        to: Region,
-        convoy: Vec<Region>,
-        stance: Option<Stance>,
-    },
+    Fleet { from: Region, to: Region },
+    Army { from: Region, to: Region, convoy: Vec<Region>, stance: Option<Stance> },
 }
 
 /// One player's chance to invest.
@@ -178,11 +166,7 @@ pub enum AfterInvest {
 pub enum Phase {
     /// Players, in order, may buy or trade up a bond; `queue[0]` decides. Government ties are settled
     /// clockwise from `tie_from`.
-    Invest {
-        queue: Vec<InvestTurn>,
-        tie_from: Seat,
-        after: AfterInvest,
-    },
+    Invest { queue: Vec<InvestTurn>, tie_from: Seat, after: AfterInvest },
     /// The government of the nation on turn chooses a rondel space.
     Rondel,
     /// The move to `target` passes Investor: Swiss Bank holders, in order, may stop it there.
@@ -197,18 +181,9 @@ pub enum Phase {
     Maneuver,
     /// A unit has just entered `region`, where other nations stand. `deciders[0]` may declare a battle:
     /// first the mover, then each other nation present.
-    Battle {
-        region: Region,
-        unit: UnitKind,
-        stance: Option<Stance>,
-        deciders: Vec<Nation>,
-    },
+    Battle { region: Region, unit: UnitKind, stance: Option<Stance>, deciders: Vec<Nation> },
     /// `controller`'s government may permit or refuse the passage of `movement` through `canals[0]`.
-    Canal {
-        canals: Vec<usize>,
-        controller: Nation,
-        movement: PendingMove,
-    },
+    Canal { canals: Vec<usize>, controller: Nation, movement: PendingMove },
     /// More newly held regions than flags left: the government chooses where its flags go.
     Flags { candidates: u64 },
     /// The game is over.
@@ -305,9 +280,7 @@ impl Imperial2030 {
 
     /// All seats clockwise, starting with `from`.
     pub fn seats_from(&self, from: Seat) -> Vec<Seat> {
-        (0..self.seats())
-            .map(|i| (from + i) % self.seats())
-            .collect()
+        (0..self.seats()).map(|i| (from + i) % self.seats()).collect()
     }
 
     /// A player who governs no nation holds a Swiss Bank («Если игрок не контролирует ни одну из наций, он
@@ -318,24 +291,12 @@ impl Imperial2030 {
 
     /// The sum of the prices of `seat`'s bonds of `n` — the stake that decides governments.
     pub fn stake(&self, n: Nation, seat: Seat) -> i32 {
-        self.nation(n)
-            .bonds
-            .iter()
-            .zip(BOND_PRICES)
-            .filter(|(o, _)| **o == Some(seat))
-            .map(|(_, p)| i32::from(p))
-            .sum()
+        self.nation(n).bonds.iter().zip(BOND_PRICES).filter(|(o, _)| **o == Some(seat)).map(|(_, p)| i32::from(p)).sum()
     }
 
     /// Interest `n` owes on all its sold bonds.
     pub fn interest_due(&self, n: Nation) -> i32 {
-        self.nation(n)
-            .bonds
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o.is_some())
-            .map(|(i, _)| i as i32 + 1)
-            .sum()
+        self.nation(n).bonds.iter().enumerate().filter(|(_, o)| o.is_some()).map(|(i, _)| i as i32 + 1).sum()
     }
 
     pub fn multiplier(&self, n: Nation) -> u8 {
@@ -367,17 +328,13 @@ impl Imperial2030 {
 
     /// Whether a nation other than `n` has a hostile (upright) army in `r`.
     pub fn hostile_army_against(&self, n: Nation, r: Region) -> bool {
-        NATIONS
-            .iter()
-            .any(|&m| m != n && self.units(r, m).hostile() > 0)
+        self.units[r.index()].iter().enumerate().any(|(m, u)| m != n.index() && u.armies > u.friendly)
     }
 
     /// Home provinces of `n` that no hostile army blocks: where it can produce, import, build, tax and
     /// use its railway («Провинции Великих Держав»).
     pub fn free_homes(&self, n: Nation) -> u64 {
-        regions_in(board().home_of(n))
-            .filter(|&r| !self.hostile_army_against(n, r))
-            .fold(0, |m, r| m | r.bit())
+        regions_in(board().home_of(n)).filter(|&r| !self.hostile_army_against(n, r)).fold(0, |m, r| m | r.bit())
     }
 
     /// `n`'s factories.
@@ -392,9 +349,7 @@ impl Imperial2030 {
 
     /// Nations with pieces in `r`, in turn order.
     pub fn occupants(&self, r: Region) -> impl Iterator<Item = Nation> + '_ {
-        NATIONS
-            .into_iter()
-            .filter(move |&n| !self.units(r, n).is_empty())
+        NATIONS.into_iter().filter(move |&n| !self.units(r, n).is_empty())
     }
 
     /// The one nation with pieces in `r`, if exactly one has.

@@ -23,10 +23,7 @@ impl Imperial2030 {
             events.push(Event::TurnSkipped { nation: self.turn });
             self.advance_nation();
         }
-        events.push(Event::TurnStarts {
-            nation: self.turn,
-            round: self.round,
-        });
+        events.push(Event::TurnStarts { nation: self.turn, round: self.round });
         self.passed_investor = false;
         self.phase = Phase::Rondel;
     }
@@ -47,13 +44,7 @@ impl Imperial2030 {
         };
         let cash = self.government(n).map_or(0, |s| self.cash[s]);
         (1..=MAX_SPACES)
-            .map(|d| {
-                (
-                    Space::from_index(from.index() + d),
-                    d,
-                    move_cost(d, self.multiplier(n)),
-                )
-            })
+            .map(|d| (Space::from_index(from.index() + d), d, move_cost(d, self.multiplier(n))))
             .filter(|&(_, _, cost)| cost <= cash)
             .collect()
     }
@@ -65,16 +56,11 @@ impl Imperial2030 {
         let from = self.nation(self.turn).rondel;
         let d = from.map_or(0, |f| f.distance_to(space));
         Err(if d > MAX_SPACES {
-            RuleError::new(
-                format!("{space} is {d} spaces away; a marker moves 1 to 6 spaces clockwise"),
-                cite::RONDEL,
-            )
+            RuleError::new(format!("{space} is {d} spaces away; a marker moves 1 to 6 spaces clockwise"), cite::RONDEL)
         } else {
             let cost = move_cost(d, self.multiplier(self.turn));
             RuleError::new(
-                format!(
-                    "moving {d} spaces to {space} costs {cost}, more than the government player's cash"
-                ),
+                format!("moving {d} spaces to {space} costs {cost}, more than the government player's cash"),
                 cite::RONDEL,
             )
         })
@@ -83,22 +69,12 @@ impl Imperial2030 {
     /// The government chose `space`. A move past Investor may be stopped there by a Swiss Bank holder.
     pub(crate) fn choose_rondel(&mut self, space: Space, events: &mut Vec<Event>) {
         let n = self.turn;
-        let passes = self
-            .nation(n)
-            .rondel
-            .is_some_and(|from| from.passes_investor(space));
-        let holders = if passes {
-            self.force_stop_holders()
-        } else {
-            Vec::new()
-        };
+        let passes = self.nation(n).rondel.is_some_and(|from| from.passes_investor(space));
+        let holders = if passes { self.force_stop_holders() } else { Vec::new() };
         if holders.is_empty() {
             self.move_marker(space, events);
         } else {
-            self.phase = Phase::ForceStop {
-                target: space,
-                holders,
-            };
+            self.phase = Phase::ForceStop { target: space, holders };
         }
     }
 
@@ -111,25 +87,15 @@ impl Imperial2030 {
             return Vec::new();
         }
         let from = self.investor_card.or(self.government(n)).unwrap_or(0);
-        self.seats_from(from)
-            .into_iter()
-            .filter(|&s| self.has_swiss_bank(s))
-            .collect()
+        self.seats_from(from).into_iter().filter(|&s| self.has_swiss_bank(s)).collect()
     }
 
     pub(crate) fn decide_force_stop(&mut self, seat: Seat, force: bool, events: &mut Vec<Event>) {
-        let Phase::ForceStop {
-            target,
-            mut holders,
-        } = std::mem::replace(&mut self.phase, Phase::Rondel)
-        else {
+        let Phase::ForceStop { target, mut holders } = std::mem::replace(&mut self.phase, Phase::Rondel) else {
             return;
         };
         if force {
-            events.push(Event::StoppedOnInvestor {
-                nation: self.turn,
-                by: seat,
-            });
+            events.push(Event::StoppedOnInvestor { nation: self.turn, by: seat });
             self.move_marker(Space::Investor, events);
             return;
         }
@@ -153,12 +119,7 @@ impl Imperial2030 {
         }
         self.passed_investor = from.is_some_and(|f| f.passes_investor(space));
         self.nation_mut(n).rondel = Some(space);
-        events.push(Event::RondelMoved {
-            nation: n,
-            space,
-            spaces,
-            cost,
-        });
+        events.push(Event::RondelMoved { nation: n, space, spaces, cost });
         match space.activity() {
             Activity::Investor => self.investor_space(events),
             Activity::Import => self.phase = Phase::Import { left: 3 },
@@ -213,31 +174,17 @@ impl Imperial2030 {
 
     /// No-Investor-card variant: every player from `first` clockwise may invest in `n`; a Swiss Bank holder
     /// may invest in any nation instead.
-    pub(crate) fn start_bond_round(
-        &mut self,
-        n: Nation,
-        first: Seat,
-        after: AfterInvest,
-        events: &mut Vec<Event>,
-    ) {
+    pub(crate) fn start_bond_round(&mut self, n: Nation, first: Seat, after: AfterInvest, events: &mut Vec<Event>) {
         let queue = self
             .seats_from(first)
             .into_iter()
             .map(|seat| InvestTurn {
                 seat,
-                nation: if self.has_swiss_bank(seat) {
-                    None
-                } else {
-                    Some(n)
-                },
+                nation: if self.has_swiss_bank(seat) { None } else { Some(n) },
                 buy_only: false,
             })
             .collect();
-        self.phase = Phase::Invest {
-            queue,
-            tie_from: first,
-            after,
-        };
+        self.phase = Phase::Invest { queue, tie_from: first, after };
         self.continue_investing(events);
     }
 }

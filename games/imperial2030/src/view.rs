@@ -52,16 +52,8 @@ impl ManeuverView {
                 .filter(|r| m.moved_fleets[r.index()] + m.moved_armies[r.index()] > 0)
                 .map(|r| (r, m.moved_fleets[r.index()], m.moved_armies[r.index()]))
                 .collect(),
-            convoys: b
-                .all()
-                .filter(|r| m.convoys[r.index()] > 0)
-                .map(|r| (r, m.convoys[r.index()]))
-                .collect(),
-            refused_canals: m
-                .refused_canals
-                .iter()
-                .map(|&c| b.canals[c].name.clone())
-                .collect(),
+            convoys: b.all().filter(|r| m.convoys[r.index()] > 0).map(|r| (r, m.convoys[r.index()])).collect(),
+            refused_canals: m.refused_canals.iter().map(|&c| b.canals[c].name.clone()).collect(),
         }
     }
 }
@@ -116,10 +108,7 @@ impl Imperial2030 {
                 cash: self.sees_cash(viewer, seat).then_some(self.cash[seat]),
                 investor_card: self.investor_card == Some(seat),
                 swiss_bank: self.has_swiss_bank(seat),
-                governs: NATIONS
-                    .into_iter()
-                    .filter(|&n| self.government(n) == Some(seat))
-                    .collect(),
+                governs: NATIONS.into_iter().filter(|&n| self.government(n) == Some(seat)).collect(),
                 bonds: NATIONS
                     .into_iter()
                     .flat_map(|n| {
@@ -144,11 +133,7 @@ impl Imperial2030 {
                     multiplier: self.multiplier(n),
                     rondel: s.rondel,
                     government: s.government,
-                    bonds: BOND_PRICES
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &p)| (p, i as u8 + 1, s.bonds[i]))
-                        .collect(),
+                    bonds: BOND_PRICES.iter().enumerate().map(|(i, &p)| (p, i as u8 + 1, s.bonds[i])).collect(),
                     factories: regions_in(self.factories_of(n)).collect(),
                     armies_left: self.supply(n, UnitKind::Army),
                     fleets_left: self.supply(n, UnitKind::Fleet),
@@ -160,20 +145,15 @@ impl Imperial2030 {
         let regions = board()
             .all()
             .filter_map(|r| {
-                let units: Vec<(Nation, Units)> = NATIONS
-                    .into_iter()
-                    .map(|n| (n, self.units(r, n)))
-                    .filter(|(_, u)| !u.is_empty())
-                    .collect();
+                let units: Vec<(Nation, Units)> =
+                    NATIONS.into_iter().map(|n| (n, self.units(r, n))).filter(|(_, u)| !u.is_empty()).collect();
                 let factory = self.has_factory(r).then(|| r.info().factory).flatten();
-                (!units.is_empty() || self.flag(r).is_some() || factory.is_some()).then_some(
-                    RegionView {
-                        region: r,
-                        flag: self.flag(r),
-                        factory,
-                        units,
-                    },
-                )
+                (!units.is_empty() || self.flag(r).is_some() || factory.is_some()).then_some(RegionView {
+                    region: r,
+                    flag: self.flag(r),
+                    factory,
+                    units,
+                })
             })
             .collect();
         View {
@@ -194,9 +174,7 @@ impl Imperial2030 {
 
     /// The decision the game waits for, in one sentence.
     pub fn decision_text(&self) -> String {
-        let who = |s: Option<Seat>| {
-            s.map_or_else(|| "nobody".to_string(), |s| format!("Player {}", s + 1))
-        };
+        let who = |s: Option<Seat>| s.map_or_else(|| "nobody".to_string(), |s| format!("Player {}", s + 1));
         let gov = who(self.government(self.turn));
         let n = self.turn;
         match &self.phase {
@@ -209,10 +187,7 @@ impl Imperial2030 {
             },
             Phase::Rondel => format!("{gov} chooses {n}'s rondel space"),
             Phase::ForceStop { holders, .. } => {
-                format!(
-                    "{} may use a Swiss Bank to stop {n} on Investor",
-                    who(holders.first().copied())
-                )
+                format!("{} may use a Swiss Bank to stop {n} on Investor", who(holders.first().copied()))
             }
             Phase::Factory => format!("{gov} chooses where {n} builds a factory"),
             Phase::Production { .. } => format!("{gov} chooses which of {n}'s factories produce"),
@@ -226,23 +201,14 @@ impl Imperial2030 {
                     _ => "fleets",
                 }
             ),
-            Phase::Battle {
-                region, deciders, ..
-            } => match deciders.first() {
-                Some(&d) => format!(
-                    "{} decides whether {d} fights in {region}",
-                    who(self.government(d))
-                ),
+            Phase::Battle { region, deciders, .. } => match deciders.first() {
+                Some(&d) => format!("{} decides whether {d} fights in {region}", who(self.government(d))),
                 None => String::new(),
             },
-            Phase::Canal {
-                canals, controller, ..
-            } => format!(
+            Phase::Canal { canals, controller, .. } => format!(
                 "{} decides whether {n} may pass the {}",
                 who(self.government(*controller)),
-                canals
-                    .first()
-                    .map_or("canal", |&c| board().canals[c].name.as_str())
+                canals.first().map_or("canal", |&c| board().canals[c].name.as_str())
             ),
             Phase::Flags { .. } => format!("{gov} chooses where {n} places its last flags"),
             Phase::GameOver => "The game is over".to_string(),
@@ -258,23 +224,11 @@ impl Imperial2030 {
         let _ = writeln!(
             s,
             "{:<8} {:>8} {:>6} {:>4} {:<11} {:<5} {:<22} {:>7} {:>6} {:>5}",
-            "Nation",
-            "Treasury",
-            "Power",
-            "×",
-            "Rondel",
-            "Gov",
-            "Bonds held",
-            "Armies",
-            "Fleets",
-            "Flags"
+            "Nation", "Treasury", "Power", "×", "Rondel", "Gov", "Bonds held", "Armies", "Fleets", "Flags"
         );
         for nv in &v.nations {
-            let bonds: Vec<String> = nv
-                .bonds
-                .iter()
-                .filter_map(|(p, _, h)| h.map(|h| format!("{p}:P{}", h + 1)))
-                .collect();
+            let bonds: Vec<String> =
+                nv.bonds.iter().filter_map(|(p, _, h)| h.map(|h| format!("{p}:P{}", h + 1))).collect();
             let _ = writeln!(
                 s,
                 "{:<8} {:>8} {:>6} {:>4} {:<11} {:<5} {:<22} {:>7} {:>6} {:>5}",
@@ -304,11 +258,7 @@ impl Imperial2030 {
                 "Player {}: cash {cash}; score if the game ended now {}{}",
                 p.seat + 1,
                 self.score_text(viewer, p.seat),
-                if tags.is_empty() {
-                    String::new()
-                } else {
-                    format!("; {}", tags.join(", "))
-                }
+                if tags.is_empty() { String::new() } else { format!("; {}", tags.join(", ")) }
             );
         }
         let _ = writeln!(s, "Map:");
@@ -329,25 +279,13 @@ impl Imperial2030 {
             for (n, u) in &rv.units {
                 let mut p = Vec::new();
                 if u.hostile() > 0 {
-                    p.push(format!(
-                        "{} arm{}",
-                        u.hostile(),
-                        if u.hostile() == 1 { "y" } else { "ies" }
-                    ));
+                    p.push(format!("{} arm{}", u.hostile(), if u.hostile() == 1 { "y" } else { "ies" }));
                 }
                 if u.friendly > 0 {
-                    p.push(format!(
-                        "{} friendly arm{}",
-                        u.friendly,
-                        if u.friendly == 1 { "y" } else { "ies" }
-                    ));
+                    p.push(format!("{} friendly arm{}", u.friendly, if u.friendly == 1 { "y" } else { "ies" }));
                 }
                 if u.fleets > 0 {
-                    p.push(format!(
-                        "{} fleet{}",
-                        u.fleets,
-                        if u.fleets == 1 { "" } else { "s" }
-                    ));
+                    p.push(format!("{} fleet{}", u.fleets, if u.fleets == 1 { "" } else { "s" }));
                 }
                 parts.push(format!("{n}: {}", p.join(", ")));
             }

@@ -7,22 +7,11 @@ use imperial2030::Imperial2030;
 
 /// Games per batch; `IMPERIA_CONFORMANCE_GAMES` overrides it for long soaks or quick checks.
 fn batch(seed: u64) -> Report {
-    let games = std::env::var("IMPERIA_CONFORMANCE_GAMES")
-        .ok()
-        .and_then(|g| g.parse().ok())
-        .unwrap_or(125);
-    let report = run::<Imperial2030>(&Options {
-        games,
-        seed,
-        refusals_per_step: 2,
-    })
-    .unwrap_or_else(|f| panic!("{f}"));
+    let games = std::env::var("IMPERIA_CONFORMANCE_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(125);
+    let report = run::<Imperial2030>(&Options { games, seed, refusals_per_step: 2 }).unwrap_or_else(|f| panic!("{f}"));
     println!("conformance batch {seed}: {report}");
     assert_eq!(report.games, games);
-    assert!(
-        report.secrecy_perturbations > 0,
-        "the hidden-cash secrecy check never ran"
-    );
+    assert!(report.secrecy_perturbations > 0, "the hidden-cash secrecy check never ran");
     assert!(report.undos_checked > 0 && report.refusals_checked > 0);
     report
 }

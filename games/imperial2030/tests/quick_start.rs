@@ -25,11 +25,7 @@ fn expect(s: &Script, when: &str, treasuries: [i32; 6], cash: [i32; 4]) {
 }
 
 fn quick_start() -> Script {
-    Script::new(Config {
-        players: 4,
-        deal: Some(vec![China, Brazil, India, Usa]),
-        ..Config::default()
-    })
+    Script::new(Config { players: 4, deal: Some(vec![China, Brazil, India, Usa]), ..Config::default() })
 }
 
 #[test]
@@ -37,21 +33,13 @@ fn setup_matches_the_rulebook() {
     let s = quick_start();
     // «Russia 2 М. China 11 М. India 9 М. Brazil 11 М. USA 11 М. Европа 0 М.»; everyone keeps 2.
     expect(&s, "setup", [2, 11, 9, 11, 11, 0], [2, 2, 2, 2]);
-    assert_eq!(
-        s.government(Russia),
-        Some(DANIIL),
-        "Daniil holds Russia's only bond, its 2"
-    );
+    assert_eq!(s.government(Russia), Some(DANIIL), "Daniil holds Russia's only bond, its 2");
     assert_eq!(s.government(China), Some(ANTON));
     assert_eq!(s.government(India), Some(KSENIA));
     assert_eq!(s.government(Brazil), Some(BORIS));
     assert_eq!(s.government(Usa), Some(DANIIL));
     assert_eq!(s.government(Europe), None, "no Europe bond was sold");
-    assert_eq!(
-        s.game().investor_card(),
-        Some(ANTON),
-        "Anton sits left of Daniil, who governs Russia"
-    );
+    assert_eq!(s.game().investor_card(), Some(ANTON), "Anton sits left of Daniil, who governs Russia");
     assert_eq!(s.game().stake(China, BORIS), 2);
     assert_eq!(s.game().stake(Usa, ANTON), 2);
 }
@@ -66,28 +54,16 @@ fn rounds_one_to_six() {
     assert_eq!(s.government(Europe), Some(ANTON));
     assert_eq!(s.game().investor_card(), Some(BORIS));
 
-    s.rondel(ANTON, Space::Factory).act(
-        ANTON,
-        Action::BuildFactory {
-            region: common::r("chongqing"),
-        },
-    );
+    s.rondel(ANTON, Space::Factory).act(ANTON, Action::BuildFactory { region: common::r("chongqing") });
     expect(&s, "R1 China", [1, 6, 9, 11, 11, 4], [0, 2, 2, 3]);
 
     s.rondel(KSENIA, Space::Investor).invest(BORIS, China, 4);
     expect(&s, "R1 India", [1, 10, 5, 11, 11, 4], [0, 0, 6, 3]);
-    assert_eq!(
-        s.government(China),
-        Some(ANTON),
-        "Anton's 9 beats Boris's 2 + 4"
-    );
+    assert_eq!(s.government(China), Some(ANTON), "Anton's 9 beats Boris's 2 + 4");
     assert_eq!(s.game().investor_card(), Some(KSENIA));
 
     s.rondel(BORIS, Space::Production2);
-    assert_eq!(
-        s.game().units(common::r("rio_de_janeiro"), Brazil).fleets,
-        1
-    );
+    assert_eq!(s.game().units(common::r("rio_de_janeiro"), Brazil).fleets, 1);
     assert_eq!(s.game().units(common::r("brasilia"), Brazil).armies, 1);
 
     s.rondel(DANIIL, Space::Import)
@@ -112,18 +88,9 @@ fn rounds_one_to_six() {
         .act(BORIS, Action::EndFleetMoves)
         .army(BORIS, "brasilia", "argentina")
         .act(BORIS, Action::EndManeuver);
-    assert_eq!(
-        s.flags(),
-        [0, 0, 0, 2, 0, 0],
-        "a Brazilian flag in the South Atlantic and in Argentina"
-    );
+    assert_eq!(s.flags(), [0, 0, 0, 2, 0, 0], "a Brazilian flag in the South Atlantic and in Argentina");
     s.rondel(DANIIL, Space::Production1);
-    s.rondel(ANTON, Space::Factory).act(
-        ANTON,
-        Action::BuildFactory {
-            region: common::r("rome"),
-        },
-    );
+    s.rondel(ANTON, Space::Factory).act(ANTON, Action::BuildFactory { region: common::r("rome") });
     expect(&s, "round 2", [1, 10, 9, 11, 8, 3], [0, 0, 5, 3]);
 
     // Round 3.
@@ -140,12 +107,7 @@ fn rounds_one_to_six() {
     assert_eq!(s.government(Europe), Some(KSENIA));
     assert_eq!(s.game().investor_card(), Some(DANIIL));
 
-    s.rondel(KSENIA, Space::Factory).act(
-        KSENIA,
-        Action::BuildFactory {
-            region: common::r("chennai"),
-        },
-    );
+    s.rondel(KSENIA, Space::Factory).act(KSENIA, Action::BuildFactory { region: common::r("chennai") });
     expect(&s, "R3 India", [1, 3, 4, 11, 8, 9], [4, 3, 1, 3]);
 
     s.rondel(BORIS, Space::Investor).invest(DANIIL, Usa, 4);
@@ -162,11 +124,7 @@ fn rounds_one_to_six() {
         .army_by_sea(DANIIL, "chicago", "colombia", &["caribbean_sea"])
         .act(DANIIL, Action::EndManeuver);
     assert_eq!(s.flags()[4], 5, "«5 новых американских флагов»");
-    assert_eq!(
-        s.game().flag(common::r("colombia")),
-        Some(Usa),
-        "the USA now controls the Panama Canal"
-    );
+    assert_eq!(s.game().flag(common::r("colombia")), Some(Usa), "the USA now controls the Panama Canal");
 
     s.rondel(KSENIA, Space::Investor).invest(ANTON, Russia, 6);
     // End of round 3 as printed: Даниил 1, Ксения 5, Борис 7, Антон 2.
@@ -183,11 +141,7 @@ fn rounds_one_to_six() {
     s.rondel(ANTON, Space::Production1);
     s.rondel(KSENIA, Space::Investor).invest(BORIS, China, 6);
     expect(&s, "R4 India", [10, 9, 0, 6, 12, 4], [3, 3, 9, 1]);
-    assert_eq!(
-        s.government(China),
-        Some(BORIS),
-        "Boris's 2 + 4 + 6 = 12 beats Anton's 9"
-    );
+    assert_eq!(s.government(China), Some(BORIS), "Boris's 2 + 4 + 6 = 12 beats Anton's 9");
 
     s.rondel(BORIS, Space::Import)
         .import(BORIS, UnitKind::Army, "manaus")
@@ -205,12 +159,7 @@ fn rounds_one_to_six() {
     expect(&s, "round 4", [10, 9, 0, 3, 15, 4], [3, 3, 9, 2]);
 
     // Round 5.
-    s.rondel(ANTON, Space::Factory).act(
-        ANTON,
-        Action::BuildFactory {
-            region: common::r("novosibirsk"),
-        },
-    );
+    s.rondel(ANTON, Space::Factory).act(ANTON, Action::BuildFactory { region: common::r("novosibirsk") });
     expect(&s, "R5 Russia", [5, 9, 0, 3, 15, 4], [3, 3, 9, 2]);
 
     s.rondel(BORIS, Space::Maneuver1)
@@ -222,11 +171,7 @@ fn rounds_one_to_six() {
         .army(BORIS, "chongqing", "afghanistan")
         .army_into(BORIS, "beijing", "vladivostok", Stance::Hostile)
         .act(BORIS, Action::EndManeuver);
-    assert_eq!(
-        s.flags()[1],
-        4,
-        "China Sea, Indonesia, Philippines, Afghanistan; none in Vladivostok"
-    );
+    assert_eq!(s.flags()[1], 4, "China Sea, Indonesia, Philippines, Afghanistan; none in Vladivostok");
     assert_eq!(s.game().flag(common::r("vladivostok")), None);
 
     s.rondel(KSENIA, Space::Taxation);
@@ -238,42 +183,18 @@ fn rounds_one_to_six() {
         .fleet(BORIS, "fortaleza", "caribbean_sea")
         // «Бразилия хочет остаться дружелюбной, но США объявляет битву.»
         .act(BORIS, Action::NoBattle)
-        .act(
-            DANIIL,
-            Action::Defend {
-                unit: UnitKind::Fleet,
-            },
-        )
+        .act(DANIIL, Action::Defend { unit: UnitKind::Fleet })
         .act(BORIS, Action::EndFleetMoves)
         .army(BORIS, "argentina", "peru")
         .army(BORIS, "manaus", "colombia")
-        .act(
-            BORIS,
-            Action::Fight {
-                enemy: Usa,
-                enemy_unit: UnitKind::Army,
-            },
-        )
+        .act(BORIS, Action::Fight { enemy: Usa, enemy_unit: UnitKind::Army })
         .army(BORIS, "manaus", "colombia")
         .act(BORIS, Action::EndManeuver);
-    assert_eq!(
-        s.game().flag(common::r("caribbean_sea")),
-        Some(Usa),
-        "«Американский флаг остается в Карибском море»"
-    );
-    assert_eq!(
-        s.game().flag(common::r("colombia")),
-        Some(Brazil),
-        "the Brazilian flag replaces the American one"
-    );
+    assert_eq!(s.game().flag(common::r("caribbean_sea")), Some(Usa), "«Американский флаг остается в Карибском море»");
+    assert_eq!(s.game().flag(common::r("colombia")), Some(Brazil), "the Brazilian flag replaces the American one");
     assert_eq!(s.flags(), [2, 4, 0, 5, 4, 0]);
 
-    s.rondel(DANIIL, Space::Factory).act(
-        DANIIL,
-        Action::BuildFactory {
-            region: common::r("san_francisco"),
-        },
-    );
+    s.rondel(DANIIL, Space::Factory).act(DANIIL, Action::BuildFactory { region: common::r("san_francisco") });
     expect(&s, "R5 USA", [5, 9, 5, 3, 10, 4], [3, 3, 9, 2]);
 
     s.rondel(KSENIA, Space::Maneuver1)
@@ -285,11 +206,7 @@ fn rounds_one_to_six() {
         .army_by_sea(KSENIA, "paris", "canada", &["north_atlantic"])
         .act(KSENIA, Action::EndManeuver);
     assert_eq!(s.flags()[5], 2, "flags in the Mediterranean and Canada");
-    assert_eq!(
-        s.game().flag(common::r("north_atlantic")),
-        Some(Usa),
-        "the shared North Atlantic keeps its flag"
-    );
+    assert_eq!(s.game().flag(common::r("north_atlantic")), Some(Usa), "the shared North Atlantic keeps its flag");
 
     // Round 6.
     s.rondel(ANTON, Space::Production2);
@@ -308,15 +225,8 @@ fn rounds_one_to_six() {
     expect(&s, "R6 India", [17, 11, 1, 3, 10, 4], [3, 5, 2, 2]);
     assert_eq!(s.power(), [1, 3, 1, 0, 2, 0]);
     assert_eq!(s.flags(), [2, 4, 0, 5, 4, 2]);
-    assert_eq!(
-        s.government(Russia),
-        Some(KSENIA),
-        "Ksenia's 12 beats Anton's 6"
-    );
-    assert!(
-        s.game().has_swiss_bank(ANTON),
-        "Anton governs nothing and takes a Swiss Bank"
-    );
+    assert_eq!(s.government(Russia), Some(KSENIA), "Ksenia's 12 beats Anton's 6");
+    assert!(s.game().has_swiss_bank(ANTON), "Anton governs nothing and takes a Swiss Bank");
     assert!(!s.game().has_swiss_bank(KSENIA));
     assert_eq!(s.game().investor_card(), Some(DANIIL));
     assert_eq!(s.game().turn(), Brazil);

@@ -11,9 +11,7 @@ use imperial2030::state::Stance;
 use imperial2030::{Config, Imperial2030, Nation, UnitKind};
 
 pub fn r(id: &str) -> Region {
-    board()
-        .region(id)
-        .unwrap_or_else(|| panic!("no region {id}"))
+    board().region(id).unwrap_or_else(|| panic!("no region {id}"))
 }
 
 /// A match driven by a script, failing loudly with the position when a step is refused.
@@ -23,9 +21,7 @@ pub struct Script {
 
 impl Script {
     pub fn new(config: Config) -> Self {
-        Script {
-            m: Match::new(config, 0).expect("setup"),
-        }
+        Script { m: Match::new(config, 0).expect("setup") }
     }
 
     pub fn game(&self) -> &Imperial2030 {
@@ -35,17 +31,9 @@ impl Script {
     /// Apply `action` for whoever must decide, checking that it is `seat`.
     pub fn act(&mut self, seat: Seat, action: Action) -> &mut Self {
         let decider = self.game().decider();
-        assert_eq!(
-            decider,
-            Some(seat),
-            "expected seat {seat} to decide {action}; {}",
-            self.game().decision_text()
-        );
+        assert_eq!(decider, Some(seat), "expected seat {seat} to decide {action}; {}", self.game().decision_text());
         if let Err(e) = self.m.apply(seat, &action) {
-            panic!(
-                "{action} refused: {e}\n{}",
-                self.game().summary(imperia_core::Viewer::Spectator)
-            );
+            panic!("{action} refused: {e}\n{}", self.game().summary(imperia_core::Viewer::Spectator));
         }
         self
     }
@@ -55,70 +43,30 @@ impl Script {
     }
 
     pub fn fleet(&mut self, seat: Seat, from: &str, to: &str) -> &mut Self {
-        self.act(
-            seat,
-            Action::MoveFleet {
-                from: r(from),
-                to: r(to),
-            },
-        )
+        self.act(seat, Action::MoveFleet { from: r(from), to: r(to) })
     }
 
     pub fn army(&mut self, seat: Seat, from: &str, to: &str) -> &mut Self {
-        self.act(
-            seat,
-            Action::MoveArmy {
-                from: r(from),
-                to: r(to),
-                convoy: vec![],
-                stance: None,
-            },
-        )
+        self.act(seat, Action::MoveArmy { from: r(from), to: r(to), convoy: vec![], stance: None })
     }
 
     pub fn army_by_sea(&mut self, seat: Seat, from: &str, to: &str, seas: &[&str]) -> &mut Self {
         self.act(
             seat,
-            Action::MoveArmy {
-                from: r(from),
-                to: r(to),
-                convoy: seas.iter().map(|s| r(s)).collect(),
-                stance: None,
-            },
+            Action::MoveArmy { from: r(from), to: r(to), convoy: seas.iter().map(|s| r(s)).collect(), stance: None },
         )
     }
 
     pub fn army_into(&mut self, seat: Seat, from: &str, to: &str, stance: Stance) -> &mut Self {
-        self.act(
-            seat,
-            Action::MoveArmy {
-                from: r(from),
-                to: r(to),
-                convoy: vec![],
-                stance: Some(stance),
-            },
-        )
+        self.act(seat, Action::MoveArmy { from: r(from), to: r(to), convoy: vec![], stance: Some(stance) })
     }
 
     pub fn invest(&mut self, seat: Seat, nation: Nation, price: u8) -> &mut Self {
-        self.act(
-            seat,
-            Action::Invest {
-                nation,
-                price,
-                trade_in: None,
-            },
-        )
+        self.act(seat, Action::Invest { nation, price, trade_in: None })
     }
 
     pub fn import(&mut self, seat: Seat, unit: UnitKind, region: &str) -> &mut Self {
-        self.act(
-            seat,
-            Action::Import {
-                unit,
-                region: r(region),
-            },
-        )
+        self.act(seat, Action::Import { unit, region: r(region) })
     }
 
     pub fn treasuries(&self) -> [i32; 6] {
@@ -126,9 +74,7 @@ impl Script {
     }
 
     pub fn cash(&self) -> Vec<i32> {
-        (0..self.game().seats())
-            .map(|s| self.game().cash(s))
-            .collect()
+        (0..self.game().seats()).map(|s| self.game().cash(s)).collect()
     }
 
     pub fn power(&self) -> [u8; 6] {
@@ -148,20 +94,12 @@ impl Script {
         let before = self.game().clone();
         let hash = imperia_core::state_hash(&before);
         let mut copy = before.clone();
-        let err = copy
-            .apply(seat, &action)
-            .expect_err("the action should be refused");
+        let err = copy.apply(seat, &action).expect_err("the action should be refused");
         assert_eq!(copy, before, "a refused action changed the state");
         assert_eq!(imperia_core::state_hash(&copy), hash);
         let message = err.to_string();
-        assert!(
-            message.contains(words),
-            "message `{message}` should mention `{words}`"
-        );
-        assert!(
-            err.rule.contains("001_4621a29aba1ec181.txt"),
-            "the error must cite the rulebook: {message}"
-        );
+        assert!(message.contains(words), "message `{message}` should mention `{words}`");
+        assert!(err.rule.contains("001_4621a29aba1ec181.txt"), "the error must cite the rulebook: {message}");
         message
     }
 }

@@ -1,0 +1,138 @@
+//! `imperia play`: a game in the terminal. The human chooses from a numbered list of legal actions in plain
+//! words; the other seats are played by a random bot. The record is saved at the end (or on `q`).
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use imperia_core::{DynMatch, Registry, Seat, ToAct, Viewer, rng::seeded};
+use rand::Rng;
+
+use crate::{GameOptions, default_record_path};
+
+#[derive(Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    game: GameOptions,
+    /// The seed for setup (and the bots); random if not given.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Your seat, from 1.
+    #[arg(long, default_value_t = 1)]
+    seat: usize,
+    /// Where to save the record (default: <game>-<seed>.record.json).
+    #[arg(long)]
+    record: Option<PathBuf>,
+}
+
+pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
+    let (entry, config) = args.game.resolve(registry)?;
+    // Without --seed, any seed will do; it is printed and kept in the record, so the game stays replayable.
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+    });
+    let mut m = (entry.start)(&config, seed)?;
+    if args.seat == 0 || args.seat > m.seats() {
+        bail!("--seat must be between 1 and {}", m.seats());
+    }
+    let me: Seat = args.seat - 1;
+    let record_path = args.record.clone().unwrap_or_else(|| default_record_path(entry.id, seed));
+    let mut bots = seeded(seed ^ 0xb075);
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+
+    println!(
+        "{} — {} players, seed {seed}. You are Player {}; the others are random bots.",
+        entry.name,
+        m.seats(),
+        me + 1
+    );
+    println!("Type the number of an action; `b` shows the board, `u` undoes your last step, `q` saves and quits.\n");
+    println!("{}", m.summary(Viewer::Seat(me)));
+
+    loop {
+        let seat = match m.to_act() {
+            ToAct::Nobody => break,
+            ToAct::Seats(seats) if seats.contains(&me) => me,
+            ToAct::Seats(seats) => seats[0],
+        };
+        let choices = m.legal_actions(seat);
+        if seat != me {
+            let pick = bots.random_range(0..choices.len());
+            m.apply(seat, &choices[pick].action)?;
+            for line in m.last_events(Viewer::Seat(me)) {
+                println!("  {line}");
+            }
+            continue;
+        }
+        println!("\nYour decision — {}", decision(m.as_ref(), me));
+        for (i, c) in choices.iter().enumerate() {
+            println!("  {:>3}. {}", i + 1, c.label);
+        }
+        loop {
+            print!("> ");
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                save(m.as_ref(), &record_path)?;
+                println!("\nInput ended; the game so far is saved in {}", record_path.display());
+                return Ok(());
+            };
+            let line = line?;
+            let input = line.trim();
+            match input {
+                "q" => {
+                    save(m.as_ref(), &record_path)?;
+                    println!("Saved the game so far in {}", record_path.display());
+                    return Ok(());
+                }
+                "b" => println!("{}", m.summary(Viewer::Seat(me))),
+                "u" => match m.undo(me) {
+                    Ok(()) => {
+                        println!("Undone.");
+                        break;
+                    }
+                    Err(e) => println!("Cannot undo: {e}"),
+                },
+                _ => match input.parse::<usize>() {
+                    Ok(n) if (1..=choices.len()).contains(&n) => {
+                        for line in m.apply(me, &choices[n - 1].action)? {
+                            println!("  {line}");
+                        }
+                        break;
+                    }
+                    _ => println!("Type a number from 1 to {}, or b, u or q.", choices.len()),
+                },
+            }
+        }
+    }
+    println!("\n{}", m.summary(Viewer::Seat(me)));
+    if let Some(outcome) = m.outcome() {
+        println!("Game over.");
+        for s in 0..m.seats() {
+            println!(
+                "  Player {}{}: {} points, rank {}",
+                s + 1,
+                if s == me { " (you)" } else { "" },
+                outcome.scores[s],
+                outcome.ranks[s]
+            );
+        }
+    }
+    save(m.as_ref(), &record_path)?;
+    println!(
+        "The record is saved in {}; replay it with `imperia replay {}`.",
+        record_path.display(),
+        record_path.display()
+    );
+    Ok(())
+}
+
+fn decision(m: &dyn DynMatch, me: Seat) -> String {
+    m.view(Viewer::Seat(me)).get("decision").and_then(|d| d.as_str()).map(str::to_string).unwrap_or_default()
+}
+
+fn save(m: &dyn DynMatch, path: &PathBuf) -> Result<()> {
+    let text = serde_json::to_string_pretty(&m.record())?;
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}

@@ -1,0 +1,75 @@
+//! `imperia replay`: rebuild a game from its record, print it step by step, and check every state hash.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use imperia_core::{Record, Registry, Viewer};
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The record file (JSON), as `imperia play` saves it.
+    record: PathBuf,
+    /// Only verify; print the summary line alone.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
+    let text =
+        std::fs::read_to_string(&args.record).with_context(|| format!("cannot read {}", args.record.display()))?;
+    let record: Record =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a game record", args.record.display()))?;
+    let Some(entry) = registry.get(&record.game) else {
+        bail!(
+            "the record is of game `{}`, which this Imperia does not host ({})",
+            record.game,
+            registry.ids().join(", ")
+        );
+    };
+    // Rebuild step by step so each action can be described in the position it was taken in.
+    let mut m = (entry.start)(&record.config, record.seed).context("the record's config")?;
+    for (i, step) in record.actions.iter().enumerate() {
+        let label = m
+            .legal_actions(step.seat)
+            .into_iter()
+            .find(|c| c.action == step.action)
+            .map(|c| c.label)
+            .unwrap_or_else(|| step.action.to_string());
+        let events =
+            m.apply(step.seat, &step.action).with_context(|| format!("action {} of the record was refused", i + 1))?;
+        let hash = format!("{:016x}", m.state_hash());
+        if hash != step.hash {
+            bail!(
+                "replay diverged at action {}: the record says state {}, the replay reached {hash}",
+                i + 1,
+                step.hash
+            );
+        }
+        if !args.quiet {
+            println!("{:>5}. Player {}: {label}", i + 1, step.seat + 1);
+            for e in events {
+                println!("         {e}");
+            }
+        }
+    }
+    if !args.quiet {
+        println!("\n{}", m.summary(Viewer::Spectator));
+    }
+    match m.outcome() {
+        Some(o) => println!(
+            "Verified {} actions; every state hash matches. Final scores: {}",
+            record.actions.len(),
+            o.scores
+                .iter()
+                .enumerate()
+                .map(|(s, v)| format!("Player {} {v} (rank {})", s + 1, o.ranks[s]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        None => {
+            println!("Verified {} actions; every state hash matches. The game is not finished.", record.actions.len())
+        }
+    }
+    Ok(())
+}
