@@ -7,7 +7,9 @@ mod bench;
 mod play;
 mod replay;
 
+use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
@@ -66,16 +68,34 @@ impl GameOptions {
     }
 }
 
-fn main() -> Result<()> {
+fn main() -> ExitCode {
     let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped reading (`imperia replay … | head`) is not an error.
+        Err(e)
+            if e.chain()
+                .any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == ErrorKind::BrokenPipe)) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
     let registry = imperia_games::registry();
     match cli.command {
         Command::Play(args) => play::run(&registry, &args),
         Command::Replay(args) => replay::run(&registry, &args),
         Command::Bench(args) => bench::run(&registry, &args),
         Command::Games => {
+            let mut out = std::io::stdout().lock();
             for e in registry.entries() {
-                println!("{:<16} {}", e.id, e.name);
+                writeln!(out, "{:<16} {}", e.id, e.name)?;
             }
             Ok(())
         }

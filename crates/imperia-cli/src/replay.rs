@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use std::io::Write;
+
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use imperia_core::{Record, Registry, Viewer};
@@ -27,6 +29,7 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
             registry.ids().join(", ")
         );
     };
+    let mut out = std::io::stdout().lock();
     // Rebuild step by step so each action can be described in the position it was taken in.
     let mut m = (entry.start)(&record.config, record.seed).context("the record's config")?;
     for (i, step) in record.actions.iter().enumerate() {
@@ -47,17 +50,18 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
             );
         }
         if !args.quiet {
-            println!("{:>5}. Player {}: {label}", i + 1, step.seat + 1);
+            writeln!(out, "{:>5}. Player {}: {label}", i + 1, step.seat + 1)?;
             for e in events {
-                println!("         {e}");
+                writeln!(out, "         {e}")?;
             }
         }
     }
     if !args.quiet {
-        println!("\n{}", m.summary(Viewer::Spectator));
+        writeln!(out, "\n{}", m.summary(Viewer::Spectator))?;
     }
     match m.outcome() {
-        Some(o) => println!(
+        Some(o) => writeln!(
+            out,
             "Verified {} actions; every state hash matches. Final scores: {}",
             record.actions.len(),
             o.scores
@@ -66,10 +70,12 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
                 .map(|(s, v)| format!("Player {} {v} (rank {})", s + 1, o.ranks[s]))
                 .collect::<Vec<_>>()
                 .join(", ")
-        ),
-        None => {
-            println!("Verified {} actions; every state hash matches. The game is not finished.", record.actions.len())
-        }
+        )?,
+        None => writeln!(
+            out,
+            "Verified {} actions; every state hash matches. The game is not finished.",
+            record.actions.len()
+        )?,
     }
     Ok(())
 }

@@ -91,7 +91,7 @@ pub struct Failure {
     pub check: &'static str,
     pub message: String,
     /// The record up to the failing step.
-    pub record: Record,
+    pub record: Box<Record>,
 }
 
 impl fmt::Display for Failure {
@@ -119,7 +119,7 @@ pub fn run<G: Conformance>(options: &Options) -> Result<Report, Failure> {
         let config = G::sample_config(&mut master);
         let seed: u64 = master.random();
         let mut rng = seeded(seed ^ 0x5eed);
-        let mut checker = GameCheck::<G>::new(game_index, config, seed, &mut report)?;
+        let mut checker = GameCheck::<G>::new(game_index, config, seed)?;
         checker.play(options, &mut rng, &mut report)?;
         report.games += 1;
     }
@@ -134,20 +134,20 @@ struct GameCheck<G: Game> {
 }
 
 impl<G: Conformance> GameCheck<G> {
-    fn new(game_index: usize, config: G::Config, seed: u64, _report: &mut Report) -> Result<Self, Failure> {
+    fn new(game_index: usize, config: G::Config, seed: u64) -> Result<Self, Failure> {
         let bound = G::step_bound(&config);
         let m = Match::<G>::new(config.clone(), seed).map_err(|e| Failure {
             game_index,
             step: 0,
             check: "setup",
             message: format!("{config:?}: {e}"),
-            record: Record {
+            record: Box::new(Record {
                 game: G::ID.into(),
                 rules_version: G::RULES_VERSION,
                 config: serde_json::Value::Null,
                 seed,
                 actions: vec![],
-            },
+            }),
         })?;
         Ok(GameCheck { game_index, m, bound, step: 0 })
     }
@@ -158,7 +158,7 @@ impl<G: Conformance> GameCheck<G> {
             step: self.step,
             check,
             message: message.into(),
-            record: self.m.record(),
+            record: Box::new(self.m.record()),
         }
     }
 

@@ -105,15 +105,18 @@ impl<G: Game> DynMatch for Match<G> {
     }
 }
 
+/// A match of some game, or why it could not be made.
+pub type DynResult = Result<Box<dyn DynMatch>, MatchError>;
+
 /// How the registry makes and rebuilds matches of one game.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
     pub id: &'static str,
     pub name: &'static str,
     /// Start a match from a JSON config (missing fields take their defaults).
-    pub start: fn(config: &Value, seed: u64) -> Result<Box<dyn DynMatch>, MatchError>,
+    pub start: fn(config: &Value, seed: u64) -> DynResult,
     /// Rebuild a match from its record, verifying every state hash.
-    pub replay: fn(record: &Record) -> Result<Box<dyn DynMatch>, MatchError>,
+    pub replay: fn(record: &Record) -> DynResult,
     /// Play one complete game with uniformly random legal actions on the bare engine (no record, no undo
     /// history), returning the number of actions: what `imperia bench` measures.
     pub random_playout: fn(config: &Value, seed: u64) -> Result<u64, MatchError>,

@@ -24,7 +24,7 @@ pub enum MatchError {
     WrongGame { expected: String, found: String },
     #[error("this record was made under rules version {found}; this engine plays version {expected}")]
     WrongRulesVersion { expected: u32, found: u32 },
-    #[error("the record's config is not valid for this game: {0}")]
+    #[error("the config is not valid for this game: {0}")]
     BadConfig(String),
     #[error(transparent)]
     Setup(#[from] SetupError),

@@ -248,14 +248,15 @@ impl Board {
                 return Err(err(r, "a starting factory needs a city".into()));
             }
             match (info.factory, info.harbour) {
-                (Some(FactoryKind::Shipyard), Some(h)) => {
-                    if !self.regions[h.index()].is_sea() || info.neighbours & h.bit() == 0 {
-                        return Err(err(r, "its harbour must be a bordering sea".into()));
-                    }
+                (Some(FactoryKind::Shipyard), Some(h))
+                    if !self.regions[h.index()].is_sea() || info.neighbours & h.bit() == 0 =>
+                {
+                    return Err(err(r, "its harbour must be a bordering sea".into()));
                 }
                 (Some(FactoryKind::Shipyard), None) => {
                     return Err(err(r, "a blue city needs a harbour sea".into()));
                 }
+                (Some(FactoryKind::Shipyard), Some(_)) => {}
                 (_, Some(_)) => return Err(err(r, "only a blue city has a harbour".into())),
                 _ => {}
             }
@@ -372,4 +373,77 @@ pub fn regions_in(mask: u64) -> impl Iterator<Item = Region> {
         m &= m - 1;
         Some(Region(i))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_board_is_the_rulebook_map() {
+        let b = Board::parse(BOARD_TOML).expect("valid board");
+        assert_eq!(b.regions.len(), 62);
+        assert_eq!(b.seas.count_ones(), 11, "11 seas");
+        let neutral_land = b.regions.iter().filter(|r| !r.is_sea() && r.home.is_none()).count();
+        assert_eq!(neutral_land, 27);
+        let edges: u32 = b.regions.iter().map(|r| r.neighbours.count_ones()).sum::<u32>() / 2;
+        assert_eq!(edges, 162, "the reference's 162 borders; Near East–East Africa is a closed strait");
+        let r = |id: &str| b.region(id).expect(id);
+        // Borders the rulebook itself names (digest §7, «Adjacency given»).
+        for (x, y) in [
+            ("north_atlantic", "caribbean_sea"),
+            ("north_atlantic", "gulf_of_guinea"),
+            ("north_atlantic", "mediterranean_sea"),
+            ("north_atlantic", "canada"),
+            ("south_atlantic", "indian_ocean"),
+            ("sea_of_japan", "china_sea"),
+            ("vladivostok", "korea"),
+            ("kolkata", "indochina"),
+            ("kolkata", "chongqing"),
+            ("berlin", "murmansk"),
+            ("ukraine", "moscow"),
+            ("brasilia", "argentina"),
+            ("argentina", "peru"),
+            ("manaus", "colombia"),
+            ("caribbean_sea", "colombia"),
+            ("new_orleans", "mexico"),
+            ("rome", "turkey"),
+            ("paris", "london"),
+            ("north_pacific", "sea_of_japan"),
+            ("north_pacific", "china_sea"),
+            ("south_pacific", "china_sea"),
+            ("south_pacific", "tasman_sea"),
+        ] {
+            assert!(r(x).info().neighbours & r(y).bit() != 0, "{x}–{y}");
+        }
+        assert_eq!(r("near_east").info().neighbours & r("east_africa").bit(), 0);
+        assert_eq!(r("afghanistan").info().neighbours & b.seas, 0, "Afghanistan is landlocked");
+        assert_eq!(r("london").info().harbour, Some(r("north_atlantic")));
+        assert_eq!(r("chennai").info().factory, Some(FactoryKind::Armaments), "«Индия строит военную фабрику в Ченнае»");
+        assert_eq!(b.canals.len(), 2);
+    }
+
+    fn broken(from: &str, to: &str) -> String {
+        assert!(BOARD_TOML.contains(from), "test edit `{from}` not found");
+        let text = BOARD_TOML.replacen(from, to, 1);
+        Board::parse(&text).expect_err("the broken board must be refused").to_string()
+    }
+
+    #[test]
+    fn broken_boards_are_refused_with_the_entry_and_the_problem() {
+        let e = broken(r#"neighbours = ["berlin", "canada", "caribbean_sea""#, r#"neighbours = ["canada", "caribbean_sea""#);
+        assert!(e.contains("`berlin`") && e.contains("not the other way round"), "{e}");
+        let e = broken(r#"id = "alaska""#, r#"id = "canada""#);
+        assert!(e.contains("`canada`") && e.contains("used twice"), "{e}");
+        let e = broken(r#""quebec"]"#, r#""atlantis"]"#);
+        assert!(e.contains("unknown region `atlantis`"), "{e}");
+        let e = broken(r#"harbour = "north_atlantic""#, r#"harbour = "south_pacific""#);
+        assert!(e.contains("harbour must be a bordering sea"), "{e}");
+        let e = broken(r#"home = "russia""#, r#"home = "europe""#);
+        assert!(e.contains("home provinces"), "{e}");
+        let e = broken(r#"kind = "sea""#, r#"kind = "lake""#);
+        assert!(e.contains("does not parse"), "{e}");
+        let e = broken(r#"source = "reference:imperial2030-board.md §1.2""#, r#"source = """#);
+        assert!(e.contains("no source"), "{e}");
+    }
 }

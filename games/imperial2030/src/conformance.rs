@@ -145,18 +145,17 @@ impl Conformance for Imperial2030 {
                 if !info.is_sea() && u.fleets > 0 && (info.home != Some(n) || info.harbour.is_none()) {
                     return Err(format!("{n} has a fleet on land outside its own harbours, in {r}"));
                 }
-                if let Some(m) = &self.maneuver {
-                    if n == self.turn && (m.moved_armies[r.index()] > u.armies || m.moved_fleets[r.index()] > u.fleets)
-                    {
-                        return Err(format!("more pieces marked as moved than present in {r}"));
-                    }
+                if let Some(m) = self.maneuver.as_ref().filter(|_| n == self.turn)
+                    && (m.moved_armies[r.index()] > u.armies || m.moved_fleets[r.index()] > u.fleets)
+                {
+                    return Err(format!("more pieces marked as moved than present in {r}"));
                 }
             }
         }
-        if let Phase::Flags { candidates } = self.phase {
-            if regions_in(candidates).any(|r| self.flag(r).is_some()) {
-                return Err("a region awaiting a flag still holds one".into());
-            }
+        if let Phase::Flags { candidates } = self.phase
+            && regions_in(candidates).any(|r| self.flag(r).is_some())
+        {
+            return Err("a region awaiting a flag still holds one".into());
         }
         if self.investor_card.is_some_and(|s| s >= self.seats()) {
             return Err("the Investor card is held by no seat".into());

@@ -67,6 +67,9 @@ impl fmt::Display for Event {
                 write!(f, "{nation} has no government; its turn is skipped")
             }
             Event::TurnStarts { nation, round } => write!(f, "Round {round}: {nation}'s turn"),
+            Event::RondelMoved { nation, space, spaces: 0, .. } => {
+                write!(f, "{nation} places its rondel marker on {space}")
+            }
             Event::RondelMoved { nation, space, spaces, cost } => {
                 write!(f, "{nation} moves {spaces} space(s) to {space}")?;
                 if *cost > 0 { write!(f, "; its government pays {cost}") } else { Ok(()) }

@@ -153,10 +153,8 @@ impl Imperial2030 {
                 for sea in regions_in(frontier) {
                     length[sea.index()] = depth;
                     for to in regions_in(sea.info().neighbours & seas & !seen) {
-                        if let Some(c) = b.canal_between(sea, to) {
-                            if !through_canals || self.canal_refused(c) {
-                                continue;
-                            }
+                        if b.canal_between(sea, to).is_some_and(|c| !through_canals || self.canal_refused(c)) {
+                            continue;
                         }
                         seen |= to.bit();
                         parent[to.index()] = sea.0;

@@ -25,10 +25,13 @@ fn starting_cash(config: &Config) -> i32 {
     }
 }
 
+/// The nation cards that come with a dealt card.
+type CardsOf = fn(Nation) -> Vec<Nation>;
+
 /// The cards dealt at random, and the cards each dealt card brings with it, by player count
 /// («Распределение облигаций»: 3 players — India+USA, Russia+Brazil, China+Europe; 2 players —
 /// China+Europe+Brazil, Russia+India+USA).
-fn deal_plan(players: usize) -> (Vec<Nation>, fn(Nation) -> Vec<Nation>) {
+fn deal_plan(players: usize) -> (Vec<Nation>, CardsOf) {
     use Nation::*;
     match players {
         2 => (vec![Russia, China], |n| match n {
