@@ -419,7 +419,11 @@ mod tests {
         assert_eq!(r("near_east").info().neighbours & r("east_africa").bit(), 0);
         assert_eq!(r("afghanistan").info().neighbours & b.seas, 0, "Afghanistan is landlocked");
         assert_eq!(r("london").info().harbour, Some(r("north_atlantic")));
-        assert_eq!(r("chennai").info().factory, Some(FactoryKind::Armaments), "«Индия строит военную фабрику в Ченнае»");
+        assert_eq!(
+            r("chennai").info().factory,
+            Some(FactoryKind::Armaments),
+            "«Индия строит военную фабрику в Ченнае»"
+        );
         assert_eq!(b.canals.len(), 2);
     }
 
@@ -431,7 +435,10 @@ mod tests {
 
     #[test]
     fn broken_boards_are_refused_with_the_entry_and_the_problem() {
-        let e = broken(r#"neighbours = ["berlin", "canada", "caribbean_sea""#, r#"neighbours = ["canada", "caribbean_sea""#);
+        let e = broken(
+            r#"neighbours = ["berlin", "canada", "caribbean_sea""#,
+            r#"neighbours = ["canada", "caribbean_sea""#,
+        );
         assert!(e.contains("`berlin`") && e.contains("not the other way round"), "{e}");
         let e = broken(r#"id = "alaska""#, r#"id = "canada""#);
         assert!(e.contains("`canada`") && e.contains("used twice"), "{e}");
