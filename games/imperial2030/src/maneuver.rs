@@ -680,7 +680,11 @@ impl Imperial2030 {
                 events.push(Event::FlagRemoved { nation: old, region });
             }
         }
-        self.phase = Phase::Flags { candidates };
+        if self.flags_left(a) == 0 {
+            self.end_action(events);
+        } else {
+            self.phase = Phase::Flags { candidates };
+        }
     }
 
     pub(crate) fn place_chosen_flag(&mut self, region: Region, events: &mut Vec<Event>) {
