@@ -28,6 +28,8 @@ mod maneuver;
 pub mod nation;
 mod operations;
 pub mod rondel;
+#[cfg(test)]
+mod scenarios;
 mod scoring;
 pub mod setup;
 pub mod state;

@@ -384,13 +384,13 @@ impl Imperial2030 {
         }
         if !to_there.iter().any(|a| matches!(a, Action::MoveArmy { stance: s, .. } if s == stance)) {
             return RuleError::new(
-                match stance {
-                    None => format!("{to} is a foreign home province: say whether the army enters hostile or friendly"),
-                    Some(Stance::Hostile) => {
-                        format!("{to} holds its nation's last unoccupied factory: armies may enter only as friendly")
+                match (to.info().home.is_some_and(|n| n != self.turn), stance) {
+                    (false, _) => format!("{to} is not a foreign home province; give no stance"),
+                    (true, None) => {
+                        format!("{to} is a foreign home province: say whether the army enters hostile or friendly")
                     }
-                    Some(Stance::Friendly) => {
-                        format!("{to} is not a foreign home province; give no stance")
+                    (true, _) => {
+                        format!("{to} holds its nation's last unoccupied factory: armies may enter only as friendly")
                     }
                 },
                 cite::HOME_PROVINCES,
@@ -445,8 +445,9 @@ impl Imperial2030 {
                     remove_army(self.units_mut(*region, a), false);
                 }
                 if let Some(m) = &mut self.maneuver {
+                    // The three are taken from the armies that arrived this turn first.
                     let moved = &mut m.moved_armies[region.index()];
-                    *moved = (*moved).min(self.units[region.index()][a.index()].armies);
+                    *moved = moved.saturating_sub(3);
                 }
                 events.push(Event::FactoryDestroyed { region: *region, owner, by: a });
             }

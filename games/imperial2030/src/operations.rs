@@ -74,19 +74,32 @@ impl Imperial2030 {
         r.info().factory.unwrap_or(FactoryKind::Armaments)
     }
 
+    /// Produce wherever the supply covers every factory of that kind; where it does not, leave the choice
+    /// to the government.
     fn continue_production(&mut self, factories: u64, events: &mut Vec<Event>) {
         let n = self.turn;
         let open = self.producible(factories);
-        let wanted = |kind: UnitKind| open.iter().filter(|r| unit_of(self.factory_kind(**r)) == kind).count() as u8;
-        let choice_needed = [UnitKind::Army, UnitKind::Fleet].iter().any(|&k| wanted(k) > self.supply(n, k));
-        if choice_needed {
-            self.phase = Phase::Production { factories: open.iter().fold(0, |m, r| m | r.bit()) };
-            return;
-        }
+        let short = |kind: UnitKind| {
+            open.iter().filter(|r| unit_of(self.factory_kind(**r)) == kind).count() as u8 > self.supply(n, kind)
+        };
+        let (short_army, short_fleet) = (short(UnitKind::Army), short(UnitKind::Fleet));
+        let mut contested = 0u64;
         for r in open {
-            self.produce_at(r, events);
+            let kind_short = match unit_of(self.factory_kind(r)) {
+                UnitKind::Army => short_army,
+                UnitKind::Fleet => short_fleet,
+            };
+            if kind_short {
+                contested |= r.bit();
+            } else {
+                self.produce_at(r, events);
+            }
         }
-        self.end_action(events);
+        if contested == 0 {
+            self.end_action(events);
+        } else {
+            self.phase = Phase::Production { factories: contested };
+        }
     }
 
     fn produce_at(&mut self, r: Region, events: &mut Vec<Event>) {
