@@ -1,0 +1,285 @@
+//! The core on its own: a toy game exercises `Match` (records, replay, commit points, undo) and proves that
+//! the conformance harness catches each kind of broken game it is meant to catch.
+//!
+//! The toy: two players each draw a secret number 1–9 at setup; in turn each adds 1 or 2 to a shared
+//! counter, or "peeks" (a commit point that reveals nothing); the game ends when the counter reaches 10.
+//! The higher secret wins. Config flags plant one bug each.
+
+use std::fmt;
+
+use imperia_core::conformance::{Conformance, Options, run};
+use imperia_core::rng::seeded;
+use imperia_core::{Game, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct Bugs {
+    leak_secret: bool,
+    dirty_refusal: bool,
+    accept_anything: bool,
+    endless: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+enum Act {
+    Add(u8),
+    Peek,
+}
+
+impl fmt::Display for Act {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Act::Add(n) => write!(f, "add {n}"),
+            Act::Peek => f.write_str("peek"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Said(String);
+
+impl fmt::Display for Said {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct ToyView {
+    counter: u8,
+    my_secret: Option<u8>,
+    leaked: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Toy {
+    bugs: Bugs,
+    secrets: [u8; 2],
+    counter: u8,
+    turn: Seat,
+    rng: GameRng,
+}
+
+impl Game for Toy {
+    const ID: &'static str = "toy";
+    const NAME: &'static str = "Toy";
+    const RULES_VERSION: u32 = 1;
+    type Config = Bugs;
+    type Action = Act;
+    type View = ToyView;
+    type Event = Said;
+
+    fn setup(config: &Bugs, seed: u64) -> Result<Self, SetupError> {
+        let mut rng = seeded(seed);
+        let secrets = [rng.random_range(1..=9), rng.random_range(1..=9)];
+        Ok(Toy { bugs: config.clone(), secrets, counter: 0, turn: 0, rng })
+    }
+    fn config(&self) -> &Bugs {
+        &self.bugs
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn to_act(&self) -> ToAct {
+        if self.counter >= 10 && !self.bugs.endless { ToAct::Nobody } else { ToAct::one(self.turn) }
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Act> {
+        if !self.to_act().includes(seat) {
+            return vec![];
+        }
+        vec![Act::Add(1), Act::Add(2), Act::Peek]
+    }
+    fn apply(&mut self, seat: Seat, action: &Act) -> Result<Step<Said>, RuleError> {
+        if self.bugs.dirty_refusal && seat != self.turn {
+            self.counter = 0; // the planted bug: a refused action resets the counter
+        }
+        if !self.bugs.accept_anything && (seat != self.turn || matches!(action, Act::Add(n) if *n == 0 || *n > 2)) {
+            return Err(RuleError::new("not allowed", "toy rules"));
+        }
+        let step = match action {
+            Act::Add(n) => {
+                self.counter = self.counter.saturating_add(*n).min(if self.bugs.endless { 9 } else { 10 });
+                Step::new(vec![Said(format!("+{n}"))])
+            }
+            Act::Peek => Step::committed(vec![Said("peek".into())]),
+        };
+        // Adding hands the turn over every other step, so some steps stay with the same seat (undoable).
+        if self.counter.is_multiple_of(2) {
+            self.turn = 1 - self.turn;
+        }
+        Ok(step)
+    }
+    fn view(&self, viewer: Viewer) -> ToyView {
+        ToyView {
+            counter: self.counter,
+            my_secret: viewer.seat().map(|s| self.secrets[s]),
+            leaked: self.bugs.leak_secret.then_some(self.secrets[1]),
+        }
+    }
+    fn event_view(&self, event: &Said, _viewer: Viewer) -> Option<Said> {
+        Some(event.clone())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.to_act() == ToAct::Nobody).then(|| {
+            let [a, b] = self.secrets;
+            let ranks = if a > b {
+                vec![1, 2]
+            } else if b > a {
+                vec![2, 1]
+            } else {
+                vec![1, 1]
+            };
+            Outcome { scores: vec![a.into(), b.into()], ranks }
+        })
+    }
+    fn summary(&self, _viewer: Viewer) -> String {
+        format!("counter {}", self.counter)
+    }
+}
+
+impl Conformance for Toy {
+    fn sample_config(_rng: &mut GameRng) -> Bugs {
+        Bugs::default()
+    }
+    fn step_bound(_config: &Bugs) -> usize {
+        100
+    }
+    fn arbitrary_action(&self, rng: &mut GameRng) -> Act {
+        if rng.random_bool(0.2) { Act::Peek } else { Act::Add(rng.random_range(0..4)) }
+    }
+    fn perturb_hidden(&mut self, viewer: Viewer, rng: &mut GameRng) -> bool {
+        let other = match viewer {
+            Viewer::Seat(s) => 1 - s,
+            Viewer::Spectator => rng.random_range(0..2),
+        };
+        self.secrets[other] = rng.random_range(1..=9);
+        true
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        if self.counter > 10 { Err("counter above 10".into()) } else { Ok(()) }
+    }
+}
+
+/// The same toy with bugs planted through a config fixed for every game.
+macro_rules! buggy {
+    ($name:ident, $field:ident) => {
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        struct $name(Toy);
+        impl Game for $name {
+            const ID: &'static str = "toy";
+            const NAME: &'static str = "Toy";
+            const RULES_VERSION: u32 = 1;
+            type Config = Bugs;
+            type Action = Act;
+            type View = ToyView;
+            type Event = Said;
+            fn setup(_config: &Bugs, seed: u64) -> Result<Self, SetupError> {
+                Toy::setup(&Bugs { $field: true, ..Bugs::default() }, seed).map($name)
+            }
+            fn config(&self) -> &Bugs {
+                self.0.config()
+            }
+            fn seats(&self) -> usize {
+                2
+            }
+            fn to_act(&self) -> ToAct {
+                self.0.to_act()
+            }
+            fn legal_actions(&self, seat: Seat) -> Vec<Act> {
+                self.0.legal_actions(seat)
+            }
+            fn apply(&mut self, seat: Seat, action: &Act) -> Result<Step<Said>, RuleError> {
+                self.0.apply(seat, action)
+            }
+            fn view(&self, viewer: Viewer) -> ToyView {
+                self.0.view(viewer)
+            }
+            fn event_view(&self, event: &Said, viewer: Viewer) -> Option<Said> {
+                self.0.event_view(event, viewer)
+            }
+            fn outcome(&self) -> Option<Outcome> {
+                self.0.outcome()
+            }
+            fn summary(&self, viewer: Viewer) -> String {
+                self.0.summary(viewer)
+            }
+        }
+        impl Conformance for $name {
+            fn sample_config(rng: &mut GameRng) -> Bugs {
+                Toy::sample_config(rng)
+            }
+            fn step_bound(config: &Bugs) -> usize {
+                Toy::step_bound(config)
+            }
+            fn arbitrary_action(&self, rng: &mut GameRng) -> Act {
+                self.0.arbitrary_action(rng)
+            }
+            fn perturb_hidden(&mut self, viewer: Viewer, rng: &mut GameRng) -> bool {
+                self.0.perturb_hidden(viewer, rng)
+            }
+            fn check_invariants(&self) -> Result<(), String> {
+                self.0.check_invariants()
+            }
+        }
+    };
+}
+
+buggy!(Leaky, leak_secret);
+buggy!(Dirty, dirty_refusal);
+buggy!(Lax, accept_anything);
+buggy!(Endless, endless);
+
+fn options() -> Options {
+    Options { games: 20, seed: 9, refusals_per_step: 4 }
+}
+
+#[test]
+fn a_sound_game_passes_every_check() {
+    let report = run::<Toy>(&options()).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(report.games, 20);
+    assert!(report.undos_checked > 0, "{report}");
+    assert!(report.refusals_checked > 0 && report.secrecy_perturbations > 0, "{report}");
+}
+
+#[test]
+fn the_harness_catches_broken_games() {
+    let failure = run::<Leaky>(&options()).expect_err("a leaked secret");
+    assert_eq!(failure.check, "6 secrecy", "{failure}");
+    let failure = run::<Dirty>(&options()).expect_err("a refusal that changes the state");
+    assert_eq!(failure.check, "2 refusal", "{failure}");
+    let failure = run::<Lax>(&options()).expect_err("an engine that accepts anything");
+    assert_eq!(failure.check, "2 refusal", "{failure}");
+    let failure = run::<Endless>(&options()).expect_err("a game that never ends");
+    assert_eq!(failure.check, "1 bound", "{failure}");
+}
+
+#[test]
+fn matches_record_replay_and_undo() {
+    let mut m = Match::<Toy>::new(Bugs::default(), 4).expect("setup");
+    m.apply(0, &Act::Add(1)).expect("legal"); // counter 1, still seat 0: undoable
+    assert!(m.can_undo(0) && !m.can_undo(1));
+    m.undo(0).expect("undo");
+    assert_eq!(m.state().counter, 0);
+    assert!(matches!(m.undo(0), Err(MatchError::NothingToUndo { .. })));
+    m.apply(0, &Act::Add(2)).expect("legal"); // counter 2: seat 1's turn, a commit point
+    assert!(!m.can_undo(0));
+    assert!(matches!(m.apply(0, &Act::Add(1)), Err(MatchError::NotYourTurn { seat: 0 })));
+    m.apply(1, &Act::Add(1)).expect("legal");
+    m.apply(1, &Act::Peek).expect("legal"); // the game says: commit
+    assert!(!m.can_undo(1));
+
+    // A record replays to the same state and refuses tampering.
+    let record = m.record();
+    let replayed = Match::<Toy>::replay(&record).expect("replay");
+    assert_eq!(replayed.state(), m.state());
+    let mut forged = record.clone();
+    forged.actions[1].hash = "0000000000000000".into();
+    assert!(matches!(Match::<Toy>::replay(&forged), Err(MatchError::HashMismatch { index: 1, .. })));
+    let mut wrong = record.clone();
+    wrong.game = "chess".into();
+    assert!(matches!(Match::<Toy>::replay(&wrong), Err(MatchError::WrongGame { .. })));
+    let mut illegal = record;
+    illegal.actions[0].action = serde_json::json!({ "Add": 7 });
+    assert!(matches!(Match::<Toy>::replay(&illegal), Err(MatchError::Refused { index: 0, .. })));
+}
