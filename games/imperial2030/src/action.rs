@@ -110,15 +110,7 @@ impl fmt::Display for Action {
             Action::MoveFleet { from, to } => write!(f, "Fleet {from} → {to}"),
             Action::MoveArmy { from, to, convoy, stance } => {
                 write!(f, "Army {from} → {to}")?;
-                if !convoy.is_empty() {
-                    let seas: Vec<&str> = convoy.iter().map(|r| r.name()).collect();
-                    write!(f, " by convoy via {}", seas.join(", "))?;
-                }
-                match stance {
-                    Some(Stance::Hostile) => f.write_str(" (hostile)"),
-                    Some(Stance::Friendly) => f.write_str(" (friendly)"),
-                    None => Ok(()),
-                }
+                write_route(f, convoy, *stance)
             }
             Action::Attack { region, unit, enemy, enemy_unit } => {
                 write!(f, "In {region}, your {unit} attacks the {enemy} {enemy_unit}")
@@ -139,5 +131,18 @@ impl fmt::Display for Action {
             Action::RefusePassage => f.write_str("Refuse passage through the canal"),
             Action::PlaceFlag { region } => write!(f, "Place a flag in {region}"),
         }
+    }
+}
+
+/// The convoy and stance of an army move, shared by actions and events: " by convoy via A, B (hostile)".
+pub(crate) fn write_route(f: &mut fmt::Formatter<'_>, convoy: &[Region], stance: Option<Stance>) -> fmt::Result {
+    if !convoy.is_empty() {
+        let seas: Vec<&str> = convoy.iter().map(|r| r.name()).collect();
+        write!(f, " by convoy via {}", seas.join(", "))?;
+    }
+    match stance {
+        Some(Stance::Hostile) => f.write_str(" (hostile)"),
+        Some(Stance::Friendly) => f.write_str(" (friendly)"),
+        None => Ok(()),
     }
 }

@@ -100,15 +100,7 @@ impl fmt::Display for Event {
             Event::FleetMoved { nation, from, to } => write!(f, "{nation} fleet {from} → {to}"),
             Event::ArmyMoved { nation, from, to, convoy, stance } => {
                 write!(f, "{nation} army {from} → {to}")?;
-                if !convoy.is_empty() {
-                    let seas: Vec<&str> = convoy.iter().map(|r| r.name()).collect();
-                    write!(f, " by convoy via {}", seas.join(", "))?;
-                }
-                match stance {
-                    Some(Stance::Hostile) => f.write_str(", hostile"),
-                    Some(Stance::Friendly) => f.write_str(", friendly"),
-                    None => Ok(()),
-                }
+                crate::action::write_route(f, convoy, *stance)
             }
             Event::PassagePermitted { canal, by } => {
                 write!(f, "{by} permits passage through the {canal}")

@@ -21,6 +21,14 @@ fn quick_start() -> Script {
     Script::new(Config { players: 4, deal: Some(vec![China, Brazil, India, Usa]), ..Config::default() })
 }
 
+/// Round 1 up to the USA's turn, as in the quick start but with no factory for China.
+fn opening(s: &mut Script) {
+    s.rondel(DANIIL, Space::Investor).invest(ANTON, Europe, 4);
+    s.rondel(ANTON, Space::Factory).act(ANTON, Action::BuildNothing);
+    s.rondel(KSENIA, Space::Investor).invest(BORIS, China, 4);
+    s.rondel(BORIS, Space::Production2);
+}
+
 #[test]
 fn out_of_turn_and_out_of_place() {
     let mut s = quick_start();
@@ -37,10 +45,7 @@ fn out_of_turn_and_out_of_place() {
 #[test]
 fn rondel_moves() {
     let mut s = quick_start();
-    s.rondel(DANIIL, Space::Investor).invest(ANTON, Europe, 4);
-    s.rondel(ANTON, Space::Factory).act(ANTON, Action::BuildNothing);
-    s.rondel(KSENIA, Space::Investor).invest(BORIS, China, 4);
-    s.rondel(BORIS, Space::Production2);
+    opening(&mut s);
     s.rondel(DANIIL, Space::Import).act(DANIIL, Action::EndImport);
     s.rondel(ANTON, Space::Taxation);
     // Russia stands on Investor; Daniil has 3.
@@ -78,10 +83,7 @@ fn factories_imports_and_investments() {
 #[test]
 fn maneuvers_and_battles() {
     let mut s = quick_start();
-    s.rondel(DANIIL, Space::Investor).invest(ANTON, Europe, 4);
-    s.rondel(ANTON, Space::Factory).act(ANTON, Action::BuildNothing);
-    s.rondel(KSENIA, Space::Investor).invest(BORIS, China, 4);
-    s.rondel(BORIS, Space::Production2);
+    opening(&mut s);
     s.rondel(DANIIL, Space::Import)
         .import(DANIIL, UnitKind::Fleet, "new_orleans")
         .import(DANIIL, UnitKind::Army, "new_orleans")
