@@ -39,17 +39,22 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
     let me: Seat = args.seat - 1;
     let record_path = args.record.clone().unwrap_or_else(|| default_record_path(entry.id, seed));
     let mut bots = seeded(seed ^ 0xb075);
+    let mut out = std::io::stdout().lock();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
 
-    println!(
+    writeln!(
+        out,
         "{} — {} players, seed {seed}. You are Player {}; the others are random bots.",
         entry.name,
         m.seats(),
         me + 1
-    );
-    println!("Type the number of an action; `b` shows the board, `u` undoes your last step, `q` saves and quits.\n");
-    println!("{}", m.summary(Viewer::Seat(me)));
+    )?;
+    writeln!(
+        out,
+        "Type the number of an action; `b` shows the board, `u` undoes your last step, `q` saves and quits.\n"
+    )?;
+    writeln!(out, "{}", m.summary(Viewer::Seat(me)))?;
 
     loop {
         let seat = match m.to_act() {
@@ -62,20 +67,20 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
             let pick = bots.random_range(0..choices.len());
             m.apply(seat, &choices[pick].action)?;
             for line in m.last_events(Viewer::Seat(me)) {
-                println!("  {line}");
+                writeln!(out, "  {line}")?;
             }
             continue;
         }
-        println!("\nYour decision — {}", decision(m.as_ref(), me));
+        writeln!(out, "\nYour decision — {}", decision(m.as_ref(), me))?;
         for (i, c) in choices.iter().enumerate() {
-            println!("  {:>3}. {}", i + 1, c.label);
+            writeln!(out, "  {:>3}. {}", i + 1, c.label)?;
         }
         loop {
-            print!("> ");
-            std::io::stdout().flush()?;
+            write!(out, "> ")?;
+            out.flush()?;
             let Some(line) = lines.next() else {
                 save(m.as_ref(), &record_path)?;
-                println!("\nInput ended; the game so far is saved in {}", record_path.display());
+                writeln!(out, "\nInput ended; the game so far is saved in {}", record_path.display())?;
                 return Ok(());
             };
             let line = line?;
@@ -83,48 +88,50 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
             match input {
                 "q" => {
                     save(m.as_ref(), &record_path)?;
-                    println!("Saved the game so far in {}", record_path.display());
+                    writeln!(out, "Saved the game so far in {}", record_path.display())?;
                     return Ok(());
                 }
-                "b" => println!("{}", m.summary(Viewer::Seat(me))),
+                "b" => writeln!(out, "{}", m.summary(Viewer::Seat(me)))?,
                 "u" => match m.undo(me) {
                     Ok(()) => {
-                        println!("Undone.");
+                        writeln!(out, "Undone.")?;
                         break;
                     }
-                    Err(e) => println!("Cannot undo: {e}"),
+                    Err(e) => writeln!(out, "Cannot undo: {e}")?,
                 },
                 _ => match input.parse::<usize>() {
                     Ok(n) if (1..=choices.len()).contains(&n) => {
                         for line in m.apply(me, &choices[n - 1].action)? {
-                            println!("  {line}");
+                            writeln!(out, "  {line}")?;
                         }
                         break;
                     }
-                    _ => println!("Type a number from 1 to {}, or b, u or q.", choices.len()),
+                    _ => writeln!(out, "Type a number from 1 to {}, or b, u or q.", choices.len())?,
                 },
             }
         }
     }
-    println!("\n{}", m.summary(Viewer::Seat(me)));
+    writeln!(out, "\n{}", m.summary(Viewer::Seat(me)))?;
     if let Some(outcome) = m.outcome() {
-        println!("Game over.");
+        writeln!(out, "Game over.")?;
         for s in 0..m.seats() {
-            println!(
+            writeln!(
+                out,
                 "  Player {}{}: {} points, rank {}",
                 s + 1,
                 if s == me { " (you)" } else { "" },
                 outcome.scores[s],
                 outcome.ranks[s]
-            );
+            )?;
         }
     }
     save(m.as_ref(), &record_path)?;
-    println!(
+    writeln!(
+        out,
         "The record is saved in {}; replay it with `imperia replay {}`.",
         record_path.display(),
         record_path.display()
-    );
+    )?;
     Ok(())
 }
 

@@ -105,7 +105,7 @@ impl fmt::Display for Action {
             Action::BuildFactory { region } => write!(f, "Build a factory in {region}"),
             Action::BuildNothing => f.write_str("Build no factory"),
             Action::Produce { region } => write!(f, "Produce in {region}"),
-            Action::Import { unit, region } => write!(f, "Import an {unit} into {region}"),
+            Action::Import { unit, region } => write!(f, "Import {} into {region}", unit.with_article()),
             Action::EndImport => f.write_str("Import nothing more"),
             Action::MoveFleet { from, to } => write!(f, "Fleet {from} → {to}"),
             Action::MoveArmy { from, to, convoy, stance } => {

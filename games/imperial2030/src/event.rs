@@ -95,8 +95,12 @@ impl fmt::Display for Event {
                 write!(f, "{nation} builds a factory in {region} for {}", from_treasury + from_player)?;
                 if *from_player > 0 { write!(f, " ({from_player} paid by its government)") } else { Ok(()) }
             }
-            Event::Produced { nation, region, unit } => write!(f, "{nation} produces an {unit} in {region}"),
-            Event::Imported { nation, region, unit, .. } => write!(f, "{nation} imports an {unit} into {region}"),
+            Event::Produced { nation, region, unit } => {
+                write!(f, "{nation} produces {} in {region}", unit.with_article())
+            }
+            Event::Imported { nation, region, unit, .. } => {
+                write!(f, "{nation} imports {} into {region}", unit.with_article())
+            }
             Event::FleetMoved { nation, from, to } => write!(f, "{nation} fleet {from} → {to}"),
             Event::ArmyMoved { nation, from, to, convoy, stance } => {
                 write!(f, "{nation} army {from} → {to}")?;

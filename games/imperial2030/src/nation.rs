@@ -115,6 +115,16 @@ pub enum UnitKind {
     Fleet,
 }
 
+impl UnitKind {
+    /// "an army" or "a fleet".
+    pub fn with_article(self) -> &'static str {
+        match self {
+            UnitKind::Army => "an army",
+            UnitKind::Fleet => "a fleet",
+        }
+    }
+}
+
 impl fmt::Display for UnitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

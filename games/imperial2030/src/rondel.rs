@@ -92,14 +92,17 @@ pub fn move_cost(spaces: u8, multiplier: u8) -> i32 {
 }
 
 impl fmt::Display for Space {
+    /// The two Production and two Maneuver spaces are told apart by their neighbours, for the first placement.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.activity() {
-            Activity::Investor => "Investor",
-            Activity::Import => "Import",
-            Activity::Production => "Production",
-            Activity::Maneuver => "Maneuver",
-            Activity::Taxation => "Taxation",
-            Activity::Factory => "Factory",
+        f.write_str(match self {
+            Space::Investor => "Investor",
+            Space::Import => "Import",
+            Space::Production1 => "Production (after Import)",
+            Space::Maneuver1 => "Maneuver (before Taxation)",
+            Space::Taxation => "Taxation",
+            Space::Factory => "Factory",
+            Space::Production2 => "Production (after Factory)",
+            Space::Maneuver2 => "Maneuver (before Investor)",
         })
     }
 }

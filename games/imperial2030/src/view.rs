@@ -223,25 +223,23 @@ impl Imperial2030 {
         let _ = writeln!(s, "Round {}, {}'s turn. {}.", v.round, v.turn, v.decision);
         let _ = writeln!(
             s,
-            "{:<8} {:>8} {:>6} {:>4} {:<11} {:<5} {:<22} {:>7} {:>6} {:>5}",
-            "Nation", "Treasury", "Power", "×", "Rondel", "Gov", "Bonds held", "Armies", "Fleets", "Flags"
+            "{:<8} {:>8} {:>5} {:>3} {:<11} {:<4} {:<16} {:<26}",
+            "Nation", "Treasury", "Power", "×", "Rondel", "Gov", "Left: A/F/flags", "Bonds (price:holder)"
         );
         for nv in &v.nations {
             let bonds: Vec<String> =
                 nv.bonds.iter().filter_map(|(p, _, h)| h.map(|h| format!("{p}:P{}", h + 1))).collect();
             let _ = writeln!(
                 s,
-                "{:<8} {:>8} {:>6} {:>4} {:<11} {:<5} {:<22} {:>7} {:>6} {:>5}",
+                "{:<8} {:>8} {:>5} {:>3} {:<11} {:<4} {:<16} {:<26}",
                 nv.nation.name(),
                 nv.treasury,
                 nv.power,
                 format!("×{}", nv.multiplier),
                 nv.rondel.map_or("centre".to_string(), |r| r.to_string()),
                 seat(nv.government),
+                format!("{}/{}/{}", nv.armies_left, nv.fleets_left, nv.flags_left),
                 bonds.join(" "),
-                format!("{} left", nv.armies_left),
-                nv.fleets_left,
-                nv.flags_left,
             );
         }
         for p in &v.players {
@@ -279,7 +277,9 @@ impl Imperial2030 {
             for (n, u) in &rv.units {
                 let mut p = Vec::new();
                 if u.hostile() > 0 {
-                    p.push(format!("{} arm{}", u.hostile(), if u.hostile() == 1 { "y" } else { "ies" }));
+                    let foreign = rv.region.info().home.is_some_and(|h| h != *n);
+                    let word = if foreign { "hostile arm" } else { "arm" };
+                    p.push(format!("{} {word}{}", u.hostile(), if u.hostile() == 1 { "y" } else { "ies" }));
                 }
                 if u.friendly > 0 {
                     p.push(format!("{} friendly arm{}", u.friendly, if u.friendly == 1 { "y" } else { "ies" }));
