@@ -7,7 +7,9 @@
 //! 4. replaying the record reproduces the same state hashes;
 //! 5. undo back to the last commit point restores the earlier state exactly, and undo past it is refused;
 //! 6. secrecy: perturbing what a viewer cannot see leaves its view and event views byte-identical;
-//! 7. the game's own invariants hold.
+//! 7. the game's own invariants hold;
+//! 8. determinization: a state sampled from the view of a seat that must decide shows that seat the same
+//!    view, offers it the same legal actions, and keeps the invariants.
 //!
 //! A game opts in by implementing [`Conformance`]; its tests call [`run`].
 
@@ -63,6 +65,8 @@ pub struct Report {
     pub secrecy_checks: usize,
     /// Secrecy checks in which the perturbation really changed the state.
     pub secrecy_perturbations: usize,
+    /// States sampled from views and checked against them.
+    pub determinizations: usize,
 }
 
 impl fmt::Display for Report {
@@ -70,7 +74,7 @@ impl fmt::Display for Report {
         write!(
             f,
             "{} games, {} steps (longest {}), {} listed actions applied, {} refusals, {} undos, \
-             {} secrecy checks ({} with hidden state perturbed)",
+             {} secrecy checks ({} with hidden state perturbed), {} determinizations",
             self.games,
             self.steps,
             self.longest_game,
@@ -78,7 +82,8 @@ impl fmt::Display for Report {
             self.refusals_checked,
             self.undos_checked,
             self.secrecy_checks,
-            self.secrecy_perturbations
+            self.secrecy_perturbations,
+            self.determinizations
         )
     }
 }
@@ -268,22 +273,57 @@ impl<G: Conformance> GameCheck<G> {
                 return Err(self.fail("3 json view", format!("{viewer:?}'s view differs after a JSON round trip")));
             }
             let mut other = state.clone();
-            if !other.perturb_hidden(viewer, rng) {
-                continue;
-            }
-            report.secrecy_checks += 1;
-            if &other != state {
-                report.secrecy_perturbations += 1;
-            }
-            if json != bytes(&other.view(viewer)) {
-                return Err(self.fail("6 secrecy", format!("{viewer:?}'s view changed when its hidden state did")));
-            }
-            for e in events {
-                if bytes(&state.event_view(e, viewer)) != bytes(&other.event_view(e, viewer)) {
-                    return Err(self.fail("6 secrecy", format!("{viewer:?}'s view of {e:?} changed")));
+            if other.perturb_hidden(viewer, rng) {
+                report.secrecy_checks += 1;
+                if &other != state {
+                    report.secrecy_perturbations += 1;
+                }
+                if json != bytes(&other.view(viewer)) {
+                    return Err(self.fail("6 secrecy", format!("{viewer:?}'s view changed when its hidden state did")));
+                }
+                for e in events {
+                    if bytes(&state.event_view(e, viewer)) != bytes(&other.event_view(e, viewer)) {
+                        return Err(self.fail("6 secrecy", format!("{viewer:?}'s view of {e:?} changed")));
+                    }
                 }
             }
+            // Bots sample states for the seat they play when it must decide; that is where it is checked.
+            if viewer.seat().is_some_and(|s| state.to_act().includes(s)) {
+                self.check_determinization(state, viewer, &view, &json, rng, report)?;
+            }
         }
+        Ok(())
+    }
+
+    /// Check 8: a state sampled from a view gives the same view back, the same legal actions for that seat,
+    /// and keeps the game's invariants. (It cannot copy what the viewer may not know: it sees only the view,
+    /// and check 6 keeps secrets out of views.)
+    fn check_determinization(
+        &self,
+        state: &G,
+        viewer: Viewer,
+        view: &G::View,
+        json: &[u8],
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Failure> {
+        let sample = G::determinize(view, rng);
+        if bytes(&sample.view(viewer)) != json {
+            return Err(
+                self.fail("8 determinize", format!("a state sampled from {viewer:?}'s view shows a different view"))
+            );
+        }
+        if let Viewer::Seat(seat) = viewer
+            && sample.legal_actions(seat) != state.legal_actions(seat)
+        {
+            return Err(
+                self.fail("8 determinize", format!("a state sampled from seat {seat}'s view offers other actions"))
+            );
+        }
+        sample
+            .check_invariants()
+            .map_err(|e| self.fail("8 determinize", format!("a sampled state is unsound: {e}")))?;
+        report.determinizations += 1;
         Ok(())
     }
 

@@ -9,6 +9,8 @@ use std::fmt::{Debug, Display};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+use crate::rng::GameRng;
+
 /// A seat at the table, numbered clockwise from 0.
 pub type Seat = usize;
 
@@ -154,6 +156,9 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn event_view(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// A complete state consistent with `view` (what `view.viewer` may know), with everything hidden from
+    /// that viewer drawn from `rng`. Bots search such states; they never see the real one.
+    fn determinize(view: &Self::View, rng: &mut GameRng) -> Self;
     /// A readable summary of the position for a terminal, as `viewer` may see it.
     fn summary(&self, viewer: Viewer) -> String;
     /// `action` in plain words, in the light of the current position (costs, names); by default its

@@ -47,6 +47,9 @@ impl fmt::Display for Said {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct ToyView {
+    viewer: Viewer,
+    bugs: Bugs,
+    turn: Seat,
     counter: u8,
     my_secret: Option<u8>,
     leaked: Option<u8>,
@@ -112,6 +115,9 @@ impl Game for Toy {
     }
     fn view(&self, viewer: Viewer) -> ToyView {
         ToyView {
+            viewer,
+            bugs: self.bugs.clone(),
+            turn: self.turn,
             counter: self.counter,
             my_secret: viewer.seat().map(|s| self.secrets[s]),
             leaked: self.bugs.leak_secret.then_some(self.secrets[1]),
@@ -132,6 +138,13 @@ impl Game for Toy {
             };
             Outcome { scores: vec![a.into(), b.into()], ranks }
         })
+    }
+    fn determinize(view: &ToyView, rng: &mut GameRng) -> Self {
+        let mut secrets = [rng.random_range(1..=9), rng.random_range(1..=9)];
+        if let (Viewer::Seat(s), Some(mine)) = (view.viewer, view.my_secret) {
+            secrets[s] = mine;
+        }
+        Toy { bugs: view.bugs.clone(), secrets, counter: view.counter, turn: view.turn, rng: seeded(rng.random()) }
     }
     fn summary(&self, _viewer: Viewer) -> String {
         format!("counter {}", self.counter)
@@ -201,6 +214,9 @@ macro_rules! buggy {
             fn outcome(&self) -> Option<Outcome> {
                 self.0.outcome()
             }
+            fn determinize(view: &ToyView, rng: &mut GameRng) -> Self {
+                $name(Toy::determinize(view, rng))
+            }
             fn summary(&self, viewer: Viewer) -> String {
                 self.0.summary(viewer)
             }
@@ -240,6 +256,7 @@ fn a_sound_game_passes_every_check() {
     assert_eq!(report.games, 20);
     assert!(report.undos_checked > 0, "{report}");
     assert!(report.refusals_checked > 0 && report.secrecy_perturbations > 0, "{report}");
+    assert!(report.determinizations > 0, "{report}");
 }
 
 #[test]

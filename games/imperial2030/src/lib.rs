@@ -44,7 +44,7 @@ pub use nation::{Nation, UnitKind};
 pub use state::Imperial2030;
 pub use view::View;
 
-use imperia_core::{Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 
 use crate::state::Phase;
 
@@ -236,6 +236,10 @@ impl Game for Imperial2030 {
 
     fn outcome(&self) -> Option<Outcome> {
         self.final_outcome()
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        Imperial2030::from_view(view, rng)
     }
 
     fn summary(&self, viewer: Viewer) -> String {

@@ -685,3 +685,30 @@ fn ties_in_the_final_score_go_to_the_largest_stake_in_the_strongest_nation() {
     assert_eq!(o.ranks[3], 1);
     assert_eq!(o.ranks[2], 2);
 }
+
+#[test]
+fn determinized_states_copy_the_view_and_invent_the_secrets() {
+    // A bot's sampled state must show its seat the same view and must not know the hidden purses.
+    let mut g = game(Config { players: 4, hidden_cash: true, ..Config::default() });
+    g.set_cash(1, 1234);
+    g.set_cash(2, 777);
+    let view = g.view(Viewer::Seat(0));
+    let mut rng = imperia_core::rng::seeded(5);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..50 {
+        let sample = Imperial2030::determinize(&view, &mut rng);
+        assert_eq!(sample.view(Viewer::Seat(0)), view);
+        assert_eq!(sample.cash(0), g.cash(0));
+        assert!(sample.cash(1) != 1234 && sample.cash(2) != 777, "a hidden purse was copied");
+        seen.insert(sample.cash(1));
+    }
+    assert!(seen.len() > 5, "hidden purses are drawn at random: {seen:?}");
+    // Without hidden cash, nothing is invented: the sample is the game itself, but for its random generator.
+    let g = four_players();
+    let sample = Imperial2030::determinize(&g.view(Viewer::Seat(2)), &mut rng);
+    assert_eq!(sample.cash, g.cash);
+    assert_eq!(
+        (sample.units.clone(), sample.flags.clone(), sample.factories),
+        (g.units.clone(), g.flags.clone(), g.factories)
+    );
+}

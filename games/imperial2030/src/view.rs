@@ -3,13 +3,17 @@
 
 use std::fmt::Write;
 
+use imperia_core::GameRng;
+use rand::Rng;
+
 use imperia_core::{Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{FactoryKind, Region, board, regions_in};
+use crate::config::Config;
 use crate::nation::{BOND_PRICES, NATIONS, Nation, UnitKind};
 use crate::rondel::Space;
-use crate::state::{Imperial2030, Maneuver, ManeuverStage, Phase, Units};
+use crate::state::{Imperial2030, Maneuver, ManeuverStage, NationState, Phase, Units, WINNING_POWER};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
@@ -28,7 +32,10 @@ pub struct View {
     pub nations: Vec<NationView>,
     /// Regions holding pieces, a flag or a factory.
     pub regions: Vec<RegionView>,
-    pub investor_card_in_play: bool,
+    /// The game's options (public).
+    pub config: Config,
+    /// This turn's rondel move went over Investor, whose phases 2–3 follow the space's action.
+    pub passed_investor: bool,
     pub outcome: Option<Outcome>,
 }
 
@@ -43,6 +50,21 @@ pub struct ManeuverView {
 }
 
 impl ManeuverView {
+    /// The full book-keeping back from its public summary.
+    fn to_maneuver(&self) -> Maneuver {
+        let mut m = Maneuver { stage: self.stage, ..Maneuver::new() };
+        for &(r, fleets, armies) in &self.moved {
+            m.moved_fleets[r.index()] = fleets;
+            m.moved_armies[r.index()] = armies;
+        }
+        for &(r, carried) in &self.convoys {
+            m.convoys[r.index()] = carried;
+        }
+        m.refused_canals =
+            self.refused_canals.iter().filter_map(|name| board().canals.iter().position(|c| &c.name == name)).collect();
+        m
+    }
+
     fn of(m: &Maneuver) -> Self {
         let b = board();
         ManeuverView {
@@ -167,7 +189,8 @@ impl Imperial2030 {
             players,
             nations,
             regions,
-            investor_card_in_play: self.config.investor_card,
+            config: self.config.clone(),
+            passed_investor: self.passed_investor,
             outcome: self.final_outcome(),
         }
     }
@@ -299,6 +322,71 @@ impl Imperial2030 {
             self.score(seat).to_string()
         } else {
             format!("{} + cash", self.bond_score(seat))
+        }
+    }
+}
+
+/// The most cash a hidden purse is assumed to hold when a bot samples one.
+const SAMPLED_CASH_LIMIT: i32 = 30;
+
+impl Imperial2030 {
+    /// A complete game consistent with `view`: everything the viewer sees is copied, and the one secret,
+    /// other players' cash when it is hidden, is drawn uniformly from 0 to [`SAMPLED_CASH_LIMIT`] (every
+    /// payment is public, so a sharper bot could track it; docs/rules, «Hidden cash»).
+    pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Imperial2030 {
+        let regions = board().regions.len();
+        let mut units = vec![[Units::default(); 6]; regions];
+        let mut flags = vec![None; regions];
+        for rv in &view.regions {
+            flags[rv.region.index()] = rv.flag;
+            for (n, u) in &rv.units {
+                units[rv.region.index()][n.index()] = *u;
+            }
+        }
+        let cash: Vec<i32> =
+            view.players.iter().map(|p| p.cash.unwrap_or_else(|| rng.random_range(0..=SAMPLED_CASH_LIMIT))).collect();
+        let nations: Vec<NationState> = view
+            .nations
+            .iter()
+            .map(|nv| {
+                let mut bonds = [None; 9];
+                for (i, (_, _, holder)) in nv.bonds.iter().enumerate().take(9) {
+                    bonds[i] = *holder;
+                }
+                NationState {
+                    treasury: nv.treasury,
+                    power: nv.power,
+                    rondel: nv.rondel,
+                    government: nv.government,
+                    bonds,
+                    tax_column: nv.tax_column,
+                }
+            })
+            .collect();
+        let money_in_play = cash.iter().map(|&c| i64::from(c)).sum::<i64>()
+            + nations.iter().map(|n| i64::from(n.treasury)).sum::<i64>();
+        let winner_nation = view
+            .nations
+            .iter()
+            .find(|nv| nv.power >= WINNING_POWER)
+            .map(|nv| nv.nation)
+            .filter(|_| view.phase == Phase::GameOver);
+        Imperial2030 {
+            config: view.config.clone(),
+            rng: imperia_core::rng::seeded(rng.random()),
+            cash,
+            nations,
+            units,
+            flags,
+            factories: view.nations.iter().flat_map(|nv| nv.factories.iter()).fold(0, |m, r| m | r.bit()),
+            investor_card: view.players.iter().find(|p| p.investor_card).map(|p| p.seat),
+            round: view.round,
+            turn: view.turn,
+            passed_investor: view.passed_investor,
+            maneuver: view.maneuver.as_ref().map(ManeuverView::to_maneuver),
+            phase: view.phase.clone(),
+            money_in_play,
+            winner_nation,
         }
     }
 }
