@@ -3,6 +3,7 @@
 //! Every command reaches the games through the registry (`imperia_games::registry`), so it works for any
 //! game Imperia hosts.
 
+mod arena;
 mod bench;
 mod play;
 mod replay;
@@ -31,6 +32,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Measure how fast the engine plays complete random games.
     Bench(bench::BenchArgs),
+    /// Bots against bots, seats rotated: win rates, scores, ranks and ratings.
+    Arena(arena::ArenaArgs),
     /// List the games Imperia hosts.
     Games,
 }
@@ -92,6 +95,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => play::run(&registry, &args),
         Command::Replay(args) => replay::run(&registry, &args),
         Command::Bench(args) => bench::run(&registry, &args),
+        Command::Arena(args) => arena::run(&args),
         Command::Games => {
             let mut out = std::io::stdout().lock();
             for e in registry.entries() {

@@ -167,3 +167,20 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
         action.to_string()
     }
 }
+
+/// What bots need beyond the contract: how well each seat stands. Games supply it; the bots in
+/// `imperia-bots` are generic over it.
+pub trait Evaluate: Game {
+    /// Each seat's prospects, from 0 (hopeless) to 1 (certain to win). Only the order and the gaps between
+    /// seats matter to a bot; a finished game should give [`outcome_values`].
+    fn evaluate(&self) -> Vec<f64>;
+}
+
+/// A finished game's value for each seat: 1 for the winners, 0 for the last, evenly between.
+pub fn outcome_values(outcome: &Outcome) -> Vec<f64> {
+    let n = outcome.ranks.len();
+    if n < 2 {
+        return vec![1.0; n];
+    }
+    outcome.ranks.iter().map(|&r| (n - r) as f64 / (n - 1) as f64).collect()
+}

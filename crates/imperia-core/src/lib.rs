@@ -21,7 +21,7 @@ pub mod rng;
 pub mod session;
 
 pub use dynamic::{ActionChoice, DynMatch, GameEntry, Registry};
-pub use game::{Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+pub use game::{Evaluate, Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
 pub use record::{Record, RecordedAction, state_hash};
 pub use rng::GameRng;
 pub use session::{Match, MatchError, Played};

@@ -1,9 +1,22 @@
 //! The registry of every game Imperia hosts. The CLI and the server find games here by id, and know them
-//! only through [`imperia_core::DynMatch`]; adding a game means adding its crate and one line below.
+//! only through [`imperia_core::DynMatch`] and [`imperia_bots::DynBot`]; adding a game means adding its crate
+//! and one line to each list below.
 
+use imperia_bots::BotEntry;
 use imperia_core::{GameEntry, Registry};
+use imperial2030::Imperial2030;
 
 /// Every hosted game.
 pub fn registry() -> Registry {
-    Registry::new(vec![GameEntry::of::<imperial2030::Imperial2030>()])
+    Registry::new(vec![GameEntry::of::<Imperial2030>()])
+}
+
+/// How to seat bots in every hosted game.
+pub fn bots() -> Vec<BotEntry> {
+    vec![BotEntry::of::<Imperial2030>()]
+}
+
+/// The bot entry of game `id`.
+pub fn bots_for(id: &str) -> Option<BotEntry> {
+    bots().into_iter().find(|b| b.id == id)
 }

@@ -22,6 +22,7 @@ pub mod board;
 mod cite;
 pub mod config;
 mod conformance;
+mod evaluate;
 pub mod event;
 mod investor;
 mod maneuver;

@@ -1,0 +1,99 @@
+//! Bots at the table: whole games between bots, and [`DynBot`], a bot behind JSON for hosts that know games
+//! only through the registry.
+
+use std::marker::PhantomData;
+
+use imperia_core::{ActionChoice, Evaluate, Game, GameRng, Outcome, Seat, ToAct, Viewer, rng::seeded};
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::{Bot, BotSpec};
+
+/// Steps after which a bot game is declared endless.
+const MAX_STEPS: usize = 1_000_000;
+
+/// How a bot game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub steps: usize,
+}
+
+/// Each seat's own random generator for a game: fixed by the game's seed and the seat.
+pub fn seat_rng(seed: u64, seat: Seat) -> GameRng {
+    seeded(seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seat as u64 + 1)))
+}
+
+/// Play one game of `G`, seat `s` played by `bots[s]`; every bot sees only its own view.
+pub fn play_game<G: Evaluate>(config: &G::Config, seed: u64, bots: &[BotSpec]) -> Result<GameResult, String> {
+    let mut state = G::setup(config, seed).map_err(|e| e.to_string())?;
+    if bots.len() != state.seats() {
+        return Err(format!("{} bots for {} seats", bots.len(), state.seats()));
+    }
+    let mut players: Vec<Box<dyn Bot<G>>> = bots.iter().map(|b| b.build::<G>()).collect();
+    let mut rngs: Vec<GameRng> = (0..bots.len()).map(|s| seat_rng(seed, s)).collect();
+    for steps in 0..MAX_STEPS {
+        let seat = match state.to_act() {
+            ToAct::Nobody => {
+                let outcome = state.outcome().ok_or("the game ended without an outcome")?;
+                return Ok(GameResult { outcome, steps });
+            }
+            ToAct::Seats(seats) => seats[0],
+        };
+        let legal = state.legal_actions(seat);
+        let view = state.view(Viewer::Seat(seat));
+        let action = players[seat].choose(&view, seat, &legal, &mut rngs[seat]);
+        state.apply(seat, &action).map_err(|e| format!("seat {seat}'s bot chose an illegal action: {e}"))?;
+    }
+    Err(format!("the game did not end within {MAX_STEPS} steps"))
+}
+
+/// A bot behind JSON: it reads a view and the legal actions as the JSON layer gives them, and answers with
+/// the index of its choice.
+pub trait DynBot: Send {
+    fn choose(&mut self, view: &Value, seat: Seat, legal: &[ActionChoice]) -> Result<usize, String>;
+}
+
+struct Typed<G: Game> {
+    bot: Box<dyn Bot<G>>,
+    rng: GameRng,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> DynBot for Typed<G> {
+    fn choose(&mut self, view: &Value, seat: Seat, legal: &[ActionChoice]) -> Result<usize, String> {
+        let view = G::View::deserialize(view).map_err(|e| format!("not a view of {}: {e}", G::NAME))?;
+        let actions = legal
+            .iter()
+            .map(|c| G::Action::deserialize(&c.action).map_err(|e| format!("not an action of {}: {e}", G::NAME)))
+            .collect::<Result<Vec<_>, _>>()?;
+        if actions.is_empty() {
+            return Err("there is nothing to choose from".into());
+        }
+        let choice = self.bot.choose(&view, seat, &actions, &mut self.rng);
+        Ok(actions.iter().position(|a| *a == choice).unwrap_or(0))
+    }
+}
+
+/// What the arena and the hosts need to seat bots in one game.
+#[derive(Clone, Copy)]
+pub struct BotEntry {
+    pub id: &'static str,
+    /// Play one bot-against-bot game from a JSON config.
+    pub play: fn(config: &Value, seed: u64, bots: &[BotSpec]) -> Result<GameResult, String>,
+    /// A bot for one seat, behind JSON, with its own seed.
+    pub bot: fn(spec: &BotSpec, seed: u64) -> Box<dyn DynBot>,
+}
+
+impl BotEntry {
+    pub fn of<G: Evaluate>() -> Self {
+        BotEntry {
+            id: G::ID,
+            play: |config, seed, bots| {
+                let config = G::Config::deserialize(config).map_err(|e| format!("bad config: {e}"))?;
+                play_game::<G>(&config, seed, bots)
+            },
+            bot: |spec, seed| Box::new(Typed::<G> { bot: spec.build::<G>(), rng: seeded(seed), game: PhantomData }),
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! `imperia arena`: bots against bots over many games, seats rotated so that no bot profits from a seat,
+//! reported as win rate (with a 95% interval), mean score, mean rank and a Weng-Lin (OpenSkill) rating.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use imperia_bots::BotSpec;
+use imperia_bots::arena::GameResult;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use skillratings::MultiTeamOutcome;
+use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+
+#[derive(Args)]
+pub struct ArenaArgs {
+    /// The game's id.
+    game: String,
+    /// One bot per seat, comma-separated: random, heuristic, heuristic:N.
+    #[arg(long, value_delimiter = ',', required = true)]
+    seats: Vec<BotSpec>,
+    /// Games to play; bot i sits at seat (i + game) mod seats.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// First seed; game g uses seed + g.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Variant options as a JSON object (the player count comes from --seats).
+    #[arg(long)]
+    config: Option<String>,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One bot's record over the arena.
+#[derive(Serialize)]
+struct BotReport {
+    bot: String,
+    games: usize,
+    wins: f64,
+    win_rate: f64,
+    ci95: [f64; 2],
+    mean_score: f64,
+    mean_rank: f64,
+    rating: f64,
+    rating_uncertainty: f64,
+}
+
+#[derive(Serialize)]
+struct ArenaReport {
+    game: String,
+    games: usize,
+    seats: usize,
+    seed: u64,
+    config: Value,
+    mean_steps: f64,
+    bots: Vec<BotReport>,
+}
+
+pub fn run(args: &ArenaArgs) -> Result<()> {
+    let Some(entry) = imperia_games::bots_for(&args.game) else {
+        let ids: Vec<&str> = imperia_games::bots().iter().map(|b| b.id).collect();
+        bail!("there is no game `{}`; the games are: {}", args.game, ids.join(", "));
+    };
+    let n = args.seats.len();
+    if n < 2 {
+        bail!("--seats needs at least two bots");
+    }
+    let mut config = match &args.config {
+        Some(text) => serde_json::from_str::<Value>(text).context("--config must be a JSON object")?,
+        None => Value::Object(Map::new()),
+    };
+    let Value::Object(map) = &mut config else { bail!("--config must be a JSON object") };
+    map.insert("players".into(), Value::from(n));
+
+    let progress = ProgressBar::new(args.games as u64);
+    if args.json {
+        progress.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<GameResult, String>>>> = Mutex::new(vec![None; args.games]);
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= args.games {
+                        break;
+                    }
+                    let seating: Vec<BotSpec> = (0..n).map(|s| args.seats[(s + n - g % n) % n].clone()).collect();
+                    let result = (entry.play)(&config, args.seed + g as u64, &seating);
+                    if let Ok(mut r) = results.lock() {
+                        r[g] = Some(result);
+                    }
+                    progress.inc(1);
+                }
+            });
+        }
+    });
+    progress.finish_and_clear();
+
+    let results = results.into_inner().map_err(|_| anyhow::anyhow!("a game thread failed"))?;
+    let mut wins = vec![0.0; n];
+    let mut scores = vec![0.0; n];
+    let mut ranks = vec![0.0; n];
+    let mut ratings = vec![WengLinRating::new(); n];
+    let mut steps = 0usize;
+    for (g, result) in results.into_iter().enumerate() {
+        let result = result
+            .context("a game was not played")?
+            .map_err(|e| anyhow::anyhow!("game {g} (seed {}): {e}", args.seed + g as u64))?;
+        steps += result.steps;
+        let o = &result.outcome;
+        // Bot i sat at seat (i + g) mod n.
+        let seat_of = |i: usize| (i + g) % n;
+        let winners = o.ranks.iter().filter(|&&r| r == 1).count() as f64;
+        for i in 0..n {
+            let s = seat_of(i);
+            if o.ranks[s] == 1 {
+                wins[i] += 1.0 / winners;
+            }
+            scores[i] += o.scores[s] as f64;
+            ranks[i] += o.ranks[s] as f64;
+        }
+        let teams: Vec<[WengLinRating; 1]> = ratings.iter().map(|r| [*r]).collect();
+        let table: Vec<(&[WengLinRating], MultiTeamOutcome)> =
+            (0..n).map(|i| (&teams[i][..], MultiTeamOutcome::new(o.ranks[seat_of(i)]))).collect();
+        for (i, new) in weng_lin_multi_team(&table, &WengLinConfig::new()).into_iter().enumerate() {
+            ratings[i] = new[0];
+        }
+    }
+    let games = args.games.max(1) as f64;
+    let report = ArenaReport {
+        game: entry.id.into(),
+        games: args.games,
+        seats: n,
+        seed: args.seed,
+        config,
+        mean_steps: steps as f64 / games,
+        bots: (0..n)
+            .map(|i| BotReport {
+                bot: label(&args.seats, i),
+                games: args.games,
+                wins: wins[i],
+                win_rate: wins[i] / games,
+                ci95: wilson(wins[i], games),
+                mean_score: scores[i] / games,
+                mean_rank: ranks[i] / games,
+                rating: ratings[i].rating,
+                rating_uncertainty: ratings[i].uncertainty,
+            })
+            .collect(),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    println!(
+        "{}: {} games, {} seats rotated, seeds {}–{}, {:.0} actions per game",
+        entry.id,
+        args.games,
+        n,
+        args.seed,
+        args.seed + args.games as u64 - 1,
+        report.mean_steps
+    );
+    println!(
+        "{:<16} {:>8} {:>17} {:>10} {:>9} {:>13}",
+        "bot", "win rate", "95% interval", "mean score", "mean rank", "rating"
+    );
+    for b in &report.bots {
+        println!(
+            "{:<16} {:>7.1}% {:>7.1}% – {:>5.1}% {:>10.1} {:>9.2} {:>7.1} ± {:.1}",
+            b.bot,
+            100.0 * b.win_rate,
+            100.0 * b.ci95[0],
+            100.0 * b.ci95[1],
+            b.mean_score,
+            b.mean_rank,
+            b.rating,
+            b.rating_uncertainty
+        );
+    }
+    Ok(())
+}
+
+/// Tell apart bots of the same kind: `random`, `random (2)`, …
+fn label(seats: &[BotSpec], i: usize) -> String {
+    let name = seats[i].to_string();
+    let same = seats[..i].iter().filter(|s| s.to_string() == name).count();
+    if same == 0 { name } else { format!("{name} ({})", same + 1) }
+}
+
+/// The Wilson score interval for `wins` out of `games` at 95%.
+fn wilson(wins: f64, games: f64) -> [f64; 2] {
+    let z = 1.959_963_984_540_054;
+    let p = wins / games;
+    let denominator = 1.0 + z * z / games;
+    let centre = (p + z * z / (2.0 * games)) / denominator;
+    let half = z * (p * (1.0 - p) / games + z * z / (4.0 * games * games)).sqrt() / denominator;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval() {
+        let [lo, hi] = wilson(80.0, 100.0);
+        assert!((lo - 0.711).abs() < 0.001 && (hi - 0.867).abs() < 0.001, "{lo} {hi}");
+        assert_eq!(wilson(0.0, 10.0)[0], 0.0);
+    }
+}
