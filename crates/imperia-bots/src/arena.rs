@@ -2,11 +2,13 @@
 //! only through the registry.
 
 use std::marker::PhantomData;
+use std::time::Instant;
 
-use imperia_core::{ActionChoice, Evaluate, Game, GameRng, Outcome, Seat, ToAct, Viewer, rng::seeded};
-use serde::Deserialize;
+use imperia_core::{ActionChoice, Evaluate, Game, GameRng, Match, Outcome, Record, Seat, ToAct, Viewer, rng::seeded};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::mcts::{Budget, search};
 use crate::{Bot, BotSpec};
 
 /// Steps after which a bot game is declared endless.
@@ -21,7 +23,12 @@ pub struct GameResult {
 
 /// Each seat's own random generator for a game: fixed by the game's seed and the seat.
 pub fn seat_rng(seed: u64, seat: Seat) -> GameRng {
-    seeded(seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seat as u64 + 1)))
+    seeded(seat_rng_seed(seed, seat))
+}
+
+/// The seed of [`seat_rng`].
+pub fn seat_rng_seed(seed: u64, seat: Seat) -> u64 {
+    seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seat as u64 + 1))
 }
 
 /// Play one game of `G`, seat `s` played by `bots[s]`; every bot sees only its own view.
@@ -83,6 +90,30 @@ pub struct BotEntry {
     pub play: fn(config: &Value, seed: u64, bots: &[BotSpec]) -> Result<GameResult, String>,
     /// A bot for one seat, behind JSON, with its own seed.
     pub bot: fn(spec: &BotSpec, seed: u64) -> Box<dyn DynBot>,
+    /// The search's view of `seat`'s decision at the end of a record: root actions, best first.
+    pub hint: fn(record: &Record, seat: Seat, budget: Budget, seed: u64) -> Hints,
+    /// Search speed from the first decision of a new game.
+    pub bench: fn(config: &Value, seed: u64, budget: Budget) -> Result<SearchSpeed, String>,
+}
+
+/// The search's root actions, best first, or why there are none.
+pub type Hints = Result<Vec<Hint>, String>;
+
+/// One root action as the search sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hint {
+    pub action: Value,
+    pub label: String,
+    pub visits: u64,
+    /// Mean reward for the seat, 0 to 1.
+    pub value: f64,
+}
+
+/// How fast a search ran.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SearchSpeed {
+    pub iterations: u64,
+    pub seconds: f64,
 }
 
 impl BotEntry {
@@ -94,6 +125,33 @@ impl BotEntry {
                 play_game::<G>(&config, seed, bots)
             },
             bot: |spec, seed| Box::new(Typed::<G> { bot: spec.build::<G>(), rng: seeded(seed), game: PhantomData }),
+            hint: |record, seat, budget, seed| {
+                let m = Match::<G>::replay(record).map_err(|e| e.to_string())?;
+                let state = m.state();
+                let legal = state.legal_actions(seat);
+                if legal.is_empty() {
+                    return Err(format!("Player {} has no decision to make at the end of this record", seat + 1));
+                }
+                let result = search::<G>(&state.view(Viewer::Seat(seat)), seat, budget, &mut seeded(seed));
+                Ok(result
+                    .ranked(&legal)
+                    .into_iter()
+                    .map(|(a, visits, value)| Hint {
+                        label: state.describe(&a),
+                        action: serde_json::to_value(&a).unwrap_or(Value::Null),
+                        visits,
+                        value,
+                    })
+                    .collect())
+            },
+            bench: |config, seed, budget| {
+                let config = G::Config::deserialize(config).map_err(|e| format!("bad config: {e}"))?;
+                let state = G::setup(&config, seed).map_err(|e| e.to_string())?;
+                let seat = state.to_act().seats().first().copied().ok_or("the game is over before it starts")?;
+                let started = Instant::now();
+                let result = search::<G>(&state.view(Viewer::Seat(seat)), seat, budget, &mut seeded(seed));
+                Ok(SearchSpeed { iterations: result.iterations, seconds: started.elapsed().as_secs_f64() })
+            },
         }
     }
 }

@@ -6,11 +6,13 @@
 //!
 //! - [`random`]: uniformly random legal actions.
 //! - [`heuristic`]: a one-step lookahead judged by the game's [`Evaluate`].
+//! - [`mcts`]: Monte Carlo tree search with a reward per seat (max^n), sampling hidden information.
 //! - [`arena`]: bot-against-bot games with seats rotated, and the type-erased [`DynBot`] through which the CLI
 //!   (and later the server) seat bots in any game.
 
 pub mod arena;
 pub mod heuristic;
+pub mod mcts;
 pub mod random;
 
 use std::fmt;
@@ -19,8 +21,9 @@ use std::str::FromStr;
 use imperia_core::{Evaluate, Game, GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
-pub use arena::{BotEntry, DynBot};
+pub use arena::{BotEntry, DynBot, Hint, SearchSpeed};
 pub use heuristic::HeuristicBot;
+pub use mcts::{Budget, MctsBot};
 pub use random::RandomBot;
 
 /// A computer player for game `G`.
@@ -35,20 +38,28 @@ pub trait Bot<G: Game>: Send {
 pub enum BotKind {
     Random,
     Heuristic,
+    /// Monte Carlo tree search (max^n, information-set sampling); the budget is iterations per decision.
+    Mcts,
 }
 
-/// A bot as named on the command line: `random`, `heuristic`, or `heuristic:8` (8 sampled states per
-/// decision).
+/// A bot as named on the command line: `random`, `heuristic`, `heuristic:8` (8 sampled states per decision),
+/// `mcts`, `mcts:2000` (iterations per decision) or `mcts:2000:2` (on two threads). `ismcts` is another name
+/// for `mcts`, whose search samples hidden information anyway.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotSpec {
     pub kind: BotKind,
     /// Samples, iterations or similar, by kind; `None` takes the kind's default.
     pub budget: Option<u64>,
+    /// Search threads (MCTS only).
+    pub threads: Option<usize>,
 }
+
+/// MCTS iterations per decision by default.
+pub const DEFAULT_ITERATIONS: u64 = 1000;
 
 impl BotSpec {
     pub fn new(kind: BotKind) -> Self {
-        BotSpec { kind, budget: None }
+        BotSpec { kind, budget: None, threads: None }
     }
 
     /// The bot for game `G`.
@@ -56,6 +67,11 @@ impl BotSpec {
         match self.kind {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Heuristic => Box::new(HeuristicBot::new(self.budget.unwrap_or(1) as usize)),
+            BotKind::Mcts => Box::new(MctsBot::new(Budget {
+                iterations: self.budget.unwrap_or(DEFAULT_ITERATIONS),
+                time: None,
+                threads: self.threads.unwrap_or(1),
+            })),
         }
     }
 }
@@ -65,17 +81,22 @@ impl fmt::Display for BotSpec {
         let kind = match self.kind {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Mcts => "mcts",
         };
-        match self.budget {
-            Some(b) => write!(f, "{kind}:{b}"),
-            None => f.write_str(kind),
+        match (self.budget, self.threads) {
+            (Some(b), Some(t)) => write!(f, "{kind}:{b}:{t}"),
+            (Some(b), None) => write!(f, "{kind}:{b}"),
+            (None, Some(t)) => write!(f, "{kind}:{DEFAULT_ITERATIONS}:{t}"),
+            (None, None) => f.write_str(kind),
         }
     }
 }
 
 /// A bot name that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a bot: use random, heuristic or heuristic:N (N states sampled per decision)")]
+#[error(
+    "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision) or mcts[:N[:T]] (N iterations per decision, on T threads)"
+)]
 pub struct BadBotSpec(pub String);
 
 impl FromStr for BotSpec {
@@ -83,19 +104,23 @@ impl FromStr for BotSpec {
 
     fn from_str(text: &str) -> Result<Self, BadBotSpec> {
         let bad = || BadBotSpec(text.to_string());
-        let (kind, budget) = match text.trim().split_once(':') {
-            Some((k, b)) => (k, Some(b.parse::<u64>().map_err(|_| bad())?)),
-            None => (text.trim(), None),
-        };
-        let kind = match kind {
-            "random" => BotKind::Random,
-            "heuristic" => BotKind::Heuristic,
+        let mut parts = text.trim().split(':');
+        let kind = match parts.next() {
+            Some("random") => BotKind::Random,
+            Some("heuristic") => BotKind::Heuristic,
+            Some("mcts" | "ismcts") => BotKind::Mcts,
             _ => return Err(bad()),
         };
-        if budget == Some(0) {
+        let budget = parts.next().map(|b| b.parse::<u64>().map_err(|_| bad())).transpose()?;
+        let threads = parts.next().map(|t| t.parse::<usize>().map_err(|_| bad())).transpose()?;
+        if budget == Some(0)
+            || threads == Some(0)
+            || parts.next().is_some()
+            || (threads.is_some() && kind != BotKind::Mcts)
+        {
             return Err(bad());
         }
-        Ok(BotSpec { kind, budget })
+        Ok(BotSpec { kind, budget, threads })
     }
 }
 
@@ -106,10 +131,12 @@ mod tests {
     #[test]
     fn bot_names_parse() {
         assert_eq!("random".parse(), Ok(BotSpec::new(BotKind::Random)));
-        assert_eq!("heuristic:4".parse(), Ok(BotSpec { kind: BotKind::Heuristic, budget: Some(4) }));
+        assert_eq!("heuristic:4".parse(), Ok(BotSpec { kind: BotKind::Heuristic, budget: Some(4), threads: None }));
+        assert_eq!("ismcts:500:2".parse(), Ok(BotSpec { kind: BotKind::Mcts, budget: Some(500), threads: Some(2) }));
+        assert!("heuristic:4:2".parse::<BotSpec>().is_err());
         assert!("genius".parse::<BotSpec>().is_err());
         assert!("heuristic:lots".parse::<BotSpec>().is_err());
         assert!("heuristic:0".parse::<BotSpec>().is_err());
-        assert_eq!(BotSpec { kind: BotKind::Heuristic, budget: Some(4) }.to_string(), "heuristic:4");
+        assert_eq!(BotSpec { kind: BotKind::Heuristic, budget: Some(4), threads: None }.to_string(), "heuristic:4");
     }
 }

@@ -3,8 +3,9 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
+use imperia_bots::{Budget, DEFAULT_ITERATIONS};
 use imperia_core::Registry;
 use serde::Serialize;
 
@@ -35,6 +36,10 @@ struct BenchReport {
     games_per_second: f64,
     actions_per_second: f64,
     mean_actions_per_game: f64,
+    /// MCTS iterations per second on one thread, searching the first decision of a game.
+    mcts_iterations_per_second: Option<f64>,
+    /// Seconds the default bot (MCTS, 1000 iterations) takes to choose the first move of a game.
+    first_move_seconds: Option<f64>,
 }
 
 pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
@@ -50,6 +55,15 @@ pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
         games += 1;
     }
     let seconds = start.elapsed().as_secs_f64();
+    let (mcts_iterations_per_second, first_move_seconds) = match imperia_games::bots_for(entry.id) {
+        Some(bots) => {
+            let budget = |iterations| Budget { iterations, time: None, threads: 1 };
+            let speed = (bots.bench)(&config, args.seed, budget(20 * DEFAULT_ITERATIONS)).map_err(|e| anyhow!(e))?;
+            let first = (bots.bench)(&config, args.seed, budget(DEFAULT_ITERATIONS)).map_err(|e| anyhow!(e))?;
+            (Some(speed.iterations as f64 / speed.seconds), Some(first.seconds))
+        }
+        None => (None, None),
+    };
     let report = BenchReport {
         game: entry.id.into(),
         config,
@@ -59,6 +73,8 @@ pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
         games_per_second: games as f64 / seconds,
         actions_per_second: actions as f64 / seconds,
         mean_actions_per_game: actions as f64 / games.max(1) as f64,
+        mcts_iterations_per_second,
+        first_move_seconds,
     };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -69,6 +85,13 @@ pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
         );
         println!("{:.0} games/s", report.games_per_second);
         println!("{:.0} actions/s", report.actions_per_second);
+        if let (Some(ips), Some(first)) = (mcts_iterations_per_second, first_move_seconds) {
+            println!("{ips:.0} MCTS iterations/s (one thread, first decision of a game)");
+            println!(
+                "{:.1} ms for the default bot (mcts, {DEFAULT_ITERATIONS} iterations) to choose the first move",
+                1000.0 * first
+            );
+        }
     }
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 mod arena;
 mod bench;
+mod hint;
 mod play;
 mod replay;
 
@@ -26,7 +27,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game in the terminal against random bots, choosing actions by number.
+    /// Play a game in the terminal against bots, choosing actions by number.
     Play(play::PlayArgs),
     /// Print a recorded game step by step, checking every state hash.
     Replay(replay::ReplayArgs),
@@ -34,6 +35,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Bots against bots, seats rotated: win rates, scores, ranks and ratings.
     Arena(arena::ArenaArgs),
+    /// The search bot's three best actions for a seat at the end of a record.
+    Hint(hint::HintArgs),
     /// List the games Imperia hosts.
     Games,
 }
@@ -96,6 +99,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Replay(args) => replay::run(&registry, &args),
         Command::Bench(args) => bench::run(&registry, &args),
         Command::Arena(args) => arena::run(&args),
+        Command::Hint(args) => hint::run(&args),
         Command::Games => {
             let mut out = std::io::stdout().lock();
             for e in registry.entries() {

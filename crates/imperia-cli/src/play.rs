@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use imperia_core::{DynMatch, Registry, Seat, ToAct, Viewer, rng::seeded};
-use rand::Rng;
+use imperia_bots::{BotSpec, DynBot};
+use imperia_core::{DynMatch, Registry, Seat, ToAct, Viewer};
 
 use crate::{GameOptions, default_record_path};
 
@@ -24,6 +24,9 @@ pub struct PlayArgs {
     /// Where to save the record (default: <game>-<seed>.record.json).
     #[arg(long)]
     record: Option<PathBuf>,
+    /// The bot playing the other seats: random, heuristic[:N] or mcts[:N[:T]].
+    #[arg(long, default_value = "random")]
+    bots: BotSpec,
 }
 
 pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
@@ -38,17 +41,20 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
     }
     let me: Seat = args.seat - 1;
     let record_path = args.record.clone().unwrap_or_else(|| default_record_path(entry.id, seed));
-    let mut bots = seeded(seed ^ 0xb075);
+    let Some(bot_entry) = imperia_games::bots_for(entry.id) else { bail!("no bots play {}", entry.name) };
+    let mut bots: Vec<Box<dyn DynBot>> =
+        (0..m.seats()).map(|s| (bot_entry.bot)(&args.bots, imperia_bots::arena::seat_rng_seed(seed, s))).collect();
     let mut out = std::io::stdout().lock();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
 
     writeln!(
         out,
-        "{} — {} players, seed {seed}. You are Player {}; the others are random bots.",
+        "{} — {} players, seed {seed}. You are Player {}; the other seats are played by the {} bot.",
         entry.name,
         m.seats(),
-        me + 1
+        me + 1,
+        args.bots
     )?;
     writeln!(
         out,
@@ -64,7 +70,8 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         };
         let choices = m.legal_actions(seat);
         if seat != me {
-            let pick = bots.random_range(0..choices.len());
+            let view = m.view(Viewer::Seat(seat));
+            let pick = bots[seat].choose(&view, seat, &choices).map_err(|e| anyhow::anyhow!(e))?;
             m.apply(seat, &choices[pick].action)?;
             for line in m.last_events(Viewer::Seat(me)) {
                 writeln!(out, "  {line}")?;
