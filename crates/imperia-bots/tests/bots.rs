@@ -1,0 +1,164 @@
+//! The bots at work: reproducible for a seed, better than chance, searching deep enough to find a forced
+//! win, and usable through JSON.
+
+use std::fmt;
+
+use imperia_bots::arena::play_game;
+use imperia_bots::mcts::search;
+use imperia_bots::{BotEntry, BotKind, BotSpec, Budget};
+use imperia_core::{Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperial2030::{Config, Imperial2030};
+use serde::{Deserialize, Serialize};
+
+fn spec(text: &str) -> BotSpec {
+    text.parse().expect("a bot")
+}
+
+#[test]
+fn bot_games_are_reproducible() {
+    let config = Config { players: 3, hidden_cash: true, ..Config::default() };
+    let bots = [spec("mcts:50"), spec("heuristic"), spec("random")];
+    let a = play_game::<Imperial2030>(&config, 7, &bots).expect("a game");
+    let b = play_game::<Imperial2030>(&config, 7, &bots).expect("a game");
+    assert_eq!(a, b);
+    let c = play_game::<Imperial2030>(&config, 8, &bots).expect("a game");
+    assert_ne!(a, c, "another seed, another game");
+}
+
+#[test]
+fn the_heuristic_bot_beats_random_play() {
+    // Ten 4-player games, the heuristic bot in each seat in turn; chance would give it 2 or 3 wins.
+    let mut wins = 0;
+    for game in 0..10u64 {
+        let seat = (game % 4) as usize;
+        let mut bots = vec![spec("random"); 4];
+        bots[seat] = spec("heuristic");
+        let result = play_game::<Imperial2030>(&Config::for_players(4), 100 + game, &bots).expect("a game");
+        if result.outcome.ranks[seat] == 1 {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 8, "the heuristic bot won only {wins} of 10");
+}
+
+#[test]
+fn bots_play_through_json() {
+    let entry = BotEntry::of::<Imperial2030>();
+    let mut m =
+        (imperia_core::GameEntry::of::<Imperial2030>().start)(&serde_json::json!({"players": 4}), 3).expect("setup");
+    for kind in ["random", "heuristic", "mcts:20"] {
+        let mut bot = (entry.bot)(&spec(kind), 1);
+        let seat = m.to_act().seats()[0];
+        let legal = m.legal_actions(seat);
+        let choice = bot.choose(&m.view(Viewer::Seat(seat)), seat, &legal).expect("a choice");
+        assert!(choice < legal.len());
+    }
+    let seat = m.to_act().seats()[0];
+    let mut bot = (entry.bot)(&BotSpec::new(BotKind::Random), 1);
+    assert!(bot.choose(&serde_json::json!({"not": "a view"}), seat, &m.legal_actions(seat)).is_err());
+    m.apply(seat, &m.legal_actions(seat)[0].action.clone()).expect("legal");
+}
+
+// A race to ten: players in turn add 1 or 2; whoever reaches 10 wins. From 5 the only winning move is +2
+// (leaving 7, from which every reply can be answered to reach 10), which takes a search three moves deep to see.
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Race {
+    total: u8,
+    turn: Seat,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct Add(u8);
+
+impl fmt::Display for Add {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "+{}", self.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Reached(u8);
+
+impl fmt::Display for Reached {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl Game for Race {
+    const ID: &'static str = "race";
+    const NAME: &'static str = "Race to ten";
+    const RULES_VERSION: u32 = 1;
+    type Config = u8;
+    type Action = Add;
+    type View = Race;
+    type Event = Reached;
+
+    fn setup(start: &u8, _seed: u64) -> Result<Self, SetupError> {
+        Ok(Race { total: *start, turn: 0 })
+    }
+    fn config(&self) -> &u8 {
+        &self.total
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn to_act(&self) -> ToAct {
+        if self.total >= 10 { ToAct::Nobody } else { ToAct::one(self.turn) }
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<Add> {
+        if self.to_act().includes(seat) { (1..=2).filter(|n| self.total + n <= 10).map(Add).collect() } else { vec![] }
+    }
+    fn apply(&mut self, seat: Seat, action: &Add) -> Result<Step<Reached>, RuleError> {
+        if !self.legal_actions(seat).contains(action) {
+            return Err(RuleError::new("no", "race"));
+        }
+        self.total += action.0;
+        if self.total < 10 {
+            self.turn = 1 - self.turn;
+        }
+        Ok(Step::new(vec![Reached(self.total)]))
+    }
+    fn view(&self, _viewer: Viewer) -> Race {
+        self.clone()
+    }
+    fn event_view(&self, event: &Reached, _viewer: Viewer) -> Option<Reached> {
+        Some(event.clone())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.total >= 10).then(|| {
+            let mut ranks = vec![2, 2];
+            ranks[self.turn] = 1;
+            Outcome { scores: ranks.iter().map(|&r| if r == 1 { 1 } else { 0 }).collect(), ranks }
+        })
+    }
+    fn determinize(view: &Race, _rng: &mut GameRng) -> Self {
+        view.clone()
+    }
+    fn summary(&self, _viewer: Viewer) -> String {
+        self.total.to_string()
+    }
+}
+
+impl Evaluate for Race {
+    fn evaluate(&self) -> Vec<f64> {
+        match self.outcome() {
+            Some(o) => imperia_core::outcome_values(&o),
+            None => vec![0.5, 0.5],
+        }
+    }
+}
+
+#[test]
+fn the_search_finds_a_forced_win() {
+    let state = Race { total: 5, turn: 0 };
+    for threads in [1, 2] {
+        let budget = Budget { iterations: 3000, time: None, threads };
+        let result = search::<Race>(&state, 0, budget, &mut imperia_core::rng::seeded(3));
+        let ranked = result.ranked(&state.legal_actions(0));
+        assert_eq!(ranked[0].0, Add(2), "{ranked:?}");
+        assert!(ranked[0].2 > 0.9 && ranked[1].2 < 0.5, "{ranked:?}");
+        assert_eq!(result.iterations, 3000 * threads as u64);
+    }
+}
