@@ -8,6 +8,7 @@ mod bench;
 mod hint;
 mod play;
 mod replay;
+mod serve;
 
 use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
@@ -27,6 +28,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Imperia server: accounts, lobby and persistent games, over HTTP and WebSocket.
+    Serve(serve::ServeArgs),
     /// Play a game in the terminal against bots, choosing actions by number.
     Play(play::PlayArgs),
     /// Print a recorded game step by step, checking every state hash.
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<()> {
     let registry = imperia_games::registry();
     match cli.command {
+        Command::Serve(args) => serve::run(&args),
         Command::Play(args) => play::run(&registry, &args),
         Command::Replay(args) => replay::run(&registry, &args),
         Command::Bench(args) => bench::run(&registry, &args),

@@ -37,6 +37,8 @@ pub trait DynMatch: Send {
     fn outcome(&self) -> Option<Outcome>;
     fn record(&self) -> Record;
     fn state_hash(&self) -> u64;
+    /// An independent copy, to try an action on before committing it.
+    fn boxed_clone(&self) -> Box<dyn DynMatch>;
 }
 
 impl<G: Game> DynMatch for Match<G> {
@@ -102,6 +104,10 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn state_hash(&self) -> u64 {
         state_hash(self.state())
+    }
+
+    fn boxed_clone(&self) -> Box<dyn DynMatch> {
+        Box::new(self.clone())
     }
 }
 

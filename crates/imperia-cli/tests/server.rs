@@ -1,0 +1,320 @@
+//! The server through its API, as a client sees it: a real `imperia serve` on loopback, driven over HTTP and
+//! WebSocket. A whole game played by bots and two scripted humans (one a guest with an invitation), stale
+//! versions, undo, permissions, hidden information, and a SIGKILL in the middle of a game.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// A server process on a free loopback port, killed when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Server {
+    fn start(data_dir: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_imperia"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+            .arg(data_dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the server says where it listens");
+        let base = line.split("http://").nth(1).and_then(|s| s.split('/').next()).expect("an address").to_string();
+        Server { child, base: format!("http://{base}") }
+    }
+
+    /// SIGKILL: no chance to flush or close anything.
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("imperia-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// One client: a cookie jar of one cookie, and an invitation if it is a guest.
+#[derive(Clone, Default)]
+struct Client {
+    base: String,
+    cookie: Option<String>,
+    invite: Option<String>,
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).build().into()
+}
+
+impl Client {
+    fn new(server: &Server) -> Client {
+        Client { base: server.base.clone(), ..Client::default() }
+    }
+
+    fn url(&self, path: &str) -> String {
+        match &self.invite {
+            Some(token) => format!("{}{path}?invite={token}", self.base),
+            None => format!("{}{path}", self.base),
+        }
+    }
+
+    fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
+        let mut request = agent().post(self.url(path));
+        if let Some(c) = &self.cookie {
+            request = request.header("Cookie", c);
+        }
+        let mut response = request.send_json(&body).expect("a response");
+        if let Some(set) = response.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
+            self.cookie = set.split(';').next().map(str::to_string);
+        }
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_json().unwrap_or(Value::Null))
+    }
+
+    fn get(&self, path: &str) -> (u16, Value) {
+        let mut request = agent().get(self.url(path));
+        if let Some(c) = &self.cookie {
+            request = request.header("Cookie", c);
+        }
+        let mut response = request.call().expect("a response");
+        let status = response.status().as_u16();
+        (status, response.body_mut().read_json().unwrap_or(Value::Null))
+    }
+
+    fn signup(&mut self, name: &str) {
+        let (status, body) = self.post("/api/signup", json!({ "name": name, "password": "a long password" }));
+        assert_eq!(status, 201, "{body}");
+    }
+}
+
+/// Wait until the bots have moved and one of `seats` must act, or the game is over; returns the state as
+/// `client` sees it.
+fn wait_for(client: &Client, game: i64, seats: &[u64]) -> Value {
+    for _ in 0..4000 {
+        let (status, state) = client.get(&format!("/api/games/{game}"));
+        assert_eq!(status, 200, "{state}");
+        let to_act = state["to_act"][0].as_u64();
+        if state["finished"].as_bool() == Some(true) || to_act.is_some_and(|s| seats.contains(&s)) {
+            return state;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the bots never handed the turn back");
+}
+
+/// Wait for `client`'s own turn (seat 0) or the end.
+fn wait_for_turn(client: &Client, game: i64) -> Value {
+    wait_for(client, game, &[0])
+}
+
+#[test]
+fn accounts_and_refusals() {
+    let server = Server::start(&data_dir("accounts"));
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    assert_eq!(anton.get("/api/me").1["name"], "anton");
+    let mut again = Client::new(&server);
+    let (status, body) = again.post("/api/signup", json!({ "name": "anton", "password": "another password" }));
+    assert_eq!((status, body["error"].as_str().is_some()), (409, true));
+    let (status, body) = again.post("/api/signup", json!({ "name": "boris", "password": "short" }));
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("8 characters"));
+    let (status, _) = again.post("/api/signin", json!({ "name": "anton", "password": "wrong password" }));
+    assert_eq!(status, 401);
+    let (status, body) = again.post("/api/signin", json!({ "name": "anton" }));
+    assert_eq!(status, 400, "{body}");
+    let (status, _) = again.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "random"] }));
+    assert_eq!(status, 401, "creating a game needs a session");
+    let (status, body) = anton.post("/api/games", json!({ "game": "chess", "seats": ["human", "random"] }));
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap_or("").contains("imperial2030"));
+    let (status, _) = anton.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "genius"] }));
+    assert_eq!(status, 400);
+    let (status, _) = anton.post("/api/games", json!({ "game": "imperial2030", "seats": ["human"] }));
+    assert_eq!(status, 400, "one seat is too few");
+    let (status, _) = anton.get("/api/games/99");
+    assert_eq!(status, 404);
+    // Too big a body is refused.
+    let (status, _) = anton.post("/api/signin", json!({ "name": "x".repeat(100_000), "password": "p" }));
+    assert_eq!(status, 413);
+    // Sign-in is rate limited per name.
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        statuses.push(again.post("/api/signin", json!({ "name": "anton", "password": "wrong password" })).0);
+    }
+    assert_eq!(statuses.last(), Some(&429));
+    anton.post("/api/signout", json!({}));
+    assert_eq!(anton.get("/api/me").0, 401);
+}
+
+#[test]
+fn a_whole_game_through_the_api() {
+    let server = Server::start(&data_dir("game"));
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    let (status, created) = anton.post(
+        "/api/games",
+        json!({ "game": "imperial2030", "seats": ["human", "human", "heuristic", "random"], "seed": 11 }),
+    );
+    assert_eq!(status, 201, "{created}");
+    let game = created["id"].as_i64().expect("an id");
+    let invite = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
+    assert_eq!(created["invites"][0]["seat"], 1);
+    // The guest needs no account, only the invitation.
+    let guest = Client { invite: Some(invite), ..Client::new(&server) };
+    let spectator = Client::new(&server);
+    assert_eq!(guest.get(&format!("/api/games/{game}")).1["seat"], 1);
+    assert_eq!(spectator.get(&format!("/api/games/{game}")).1["seat"], Value::Null);
+
+    let mut humans = [anton.clone(), guest.clone()];
+    let mut stale_checked = false;
+    let mut undone = false;
+    let mut human_actions = 0;
+    loop {
+        let state = wait_for(&humans[0], game, &[0, 1]);
+        if state["finished"] == true {
+            break;
+        }
+        let seat = state["to_act"][0].as_u64().expect("a seat") as usize;
+        let me = &mut humans[seat];
+        let state = me.get(&format!("/api/games/{game}")).1;
+        let version = state["version"].as_i64().expect("a version");
+        let action = state["legal_actions"][0]["action"].clone();
+        // Spectators and the other seat cannot act.
+        let other = if seat == 0 { 1 } else { 0 };
+        let mut spectator = spectator.clone();
+        assert_eq!(
+            spectator.post(&format!("/api/games/{game}/actions"), json!({ "version": version, "action": action })).0,
+            403
+        );
+        let (status, body) =
+            humans[other].post(&format!("/api/games/{game}/actions"), json!({ "version": version, "action": action }));
+        assert_eq!(status, 422, "{body}");
+        assert!(body["error"].as_str().unwrap_or("").contains("not"), "{body}");
+        let me = &mut humans[seat];
+        let (status, body) =
+            me.post(&format!("/api/games/{game}/actions"), json!({ "version": version, "action": action }));
+        assert_eq!(status, 200, "{body}");
+        human_actions += 1;
+        if !stale_checked {
+            // The same version again is stale: 409 and the game as it now is.
+            let (status, body) =
+                me.post(&format!("/api/games/{game}/actions"), json!({ "version": version, "action": action }));
+            assert_eq!(status, 409, "{body}");
+            assert!(body["game"]["version"].as_i64() > Some(version));
+            stale_checked = true;
+        }
+        if !undone {
+            let now = me.get(&format!("/api/games/{game}")).1;
+            if now["can_undo"] == true {
+                let v = now["version"].as_i64().expect("a version");
+                let (status, body) = me.post(&format!("/api/games/{game}/undo"), json!({ "version": v }));
+                assert_eq!(status, 200, "{body}");
+                assert_eq!(body["version"].as_i64(), Some(v + 1));
+                undone = true;
+            }
+        }
+        assert!(human_actions < 5000, "the game does not end");
+    }
+    assert!(undone, "an undo was tried");
+    // The record replays, and lists every acknowledged action.
+    let (status, record) = spectator.get(&format!("/api/games/{game}/record"));
+    assert_eq!(status, 200);
+    let record: imperia_core::Record = serde_json::from_value(record).expect("a record");
+    let entry = imperia_games::registry().get("imperial2030").copied().expect("the game");
+    let replayed = (entry.replay)(&record).expect("the record replays");
+    assert!(replayed.outcome().is_some());
+    let (_, mine) = anton.get("/api/games");
+    assert_eq!(mine[0]["finished"], true);
+}
+
+#[test]
+fn hidden_cash_never_leaves_the_server() {
+    let server = Server::start(&data_dir("hidden"));
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    let (_, created) = anton.post(
+        "/api/games",
+        json!({ "game": "imperial2030", "config": { "hidden_cash": true }, "seats": ["human", "random", "random"], "seed": 3 }),
+    );
+    let game = created["id"].as_i64().expect("an id");
+    let state = wait_for_turn(&anton, game);
+    let players = state["view"]["players"].as_array().expect("players").clone();
+    assert!(players[0]["cash"].is_number());
+    assert!(players[1]["cash"].is_null() && players[2]["cash"].is_null());
+    let spectator = Client::new(&server).get(&format!("/api/games/{game}")).1;
+    assert!(spectator["view"]["players"].as_array().expect("players").iter().all(|p| p["cash"].is_null()));
+    assert!(!spectator["summary"].as_str().unwrap_or("").contains("cash 2;"));
+
+    // The WebSocket pushes the same redacted state, and again after every change.
+    let url = format!("{}/api/games/{game}/ws", server.base.replacen("http", "ws", 1));
+    let (mut socket, _) = tungstenite::connect(url).expect("a WebSocket");
+    let first: Value = serde_json::from_str(socket.read().expect("a message").to_text().expect("text")).expect("JSON");
+    assert!(first["view"]["players"].as_array().expect("players").iter().all(|p| p["cash"].is_null()));
+    let version = first["version"].as_i64().expect("a version");
+    let action = state["legal_actions"][0]["action"].clone();
+    let (status, _) =
+        anton.post(&format!("/api/games/{game}/actions"), json!({ "version": state["version"], "action": action }));
+    assert_eq!(status, 200);
+    let next: Value = serde_json::from_str(socket.read().expect("a message").to_text().expect("text")).expect("JSON");
+    assert!(next["version"].as_i64() > Some(version));
+    assert!(next["view"]["players"].as_array().expect("players").iter().all(|p| p["cash"].is_null()));
+}
+
+#[test]
+fn a_killed_server_loses_no_acknowledged_action() {
+    let dir = data_dir("restart");
+    let server = Server::start(&dir);
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    let (_, created) = anton
+        .post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "heuristic", "heuristic"], "seed": 8 }));
+    let game = created["id"].as_i64().expect("an id");
+    let mut acknowledged = 0;
+    for _ in 0..10 {
+        let state = wait_for_turn(&anton, game);
+        let (status, body) = anton.post(
+            &format!("/api/games/{game}/actions"),
+            json!({ "version": state["version"], "action": state["legal_actions"][0]["action"] }),
+        );
+        assert_eq!(status, 200, "{body}");
+        acknowledged = body["version"].as_i64().expect("a version");
+    }
+    let record_before = anton.get(&format!("/api/games/{game}/record")).1;
+    server.kill();
+
+    let server = Server::start(&dir);
+    let anton = Client { base: server.base.clone(), ..anton };
+    let (status, state) = anton.get(&format!("/api/games/{game}"));
+    assert_eq!(status, 200, "the session and the game survive");
+    assert!(state["version"].as_i64() >= Some(acknowledged));
+    let record_after = anton.get(&format!("/api/games/{game}/record")).1;
+    let before = record_before["actions"].as_array().expect("actions");
+    let after = record_after["actions"].as_array().expect("actions");
+    assert!(after.len() >= before.len());
+    assert_eq!(&after[..before.len()], &before[..], "every acknowledged action is still there");
+    // The game (and its bots) go on.
+    let state = wait_for_turn(&anton, game);
+    let (status, _) = Client { base: server.base.clone(), ..anton.clone() }.post(
+        &format!("/api/games/{game}/actions"),
+        json!({ "version": state["version"], "action": state["legal_actions"][0]["action"] }),
+    );
+    assert_eq!(status, 200);
+}

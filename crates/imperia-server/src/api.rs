@@ -1,0 +1,396 @@
+//! The HTTP API. Requests and answers are JSON; every 4xx carries `{"error": "…"}`.
+//!
+//! | route | what |
+//! | --- | --- |
+//! | `POST /api/signup`, `/api/signin`, `/api/signout`, `GET /api/me` | accounts and the session cookie |
+//! | `GET /api/catalogue` | the games that can be created |
+//! | `POST /api/games`, `GET /api/games` | create a game (signed in); my games, where it is my turn first |
+//! | `GET /api/games/{id}` | the game as the caller may see it, with its legal actions |
+//! | `POST /api/games/{id}/join` | take an open seat (signed in, or with an invitation) |
+//! | `POST /api/games/{id}/actions`, `/undo` | act or undo, with the version the client saw |
+//! | `GET /api/games/{id}/record` | the record, for export and replay |
+//! | `GET /api/games/{id}/ws` | the same state pushed after every change |
+//!
+//! A guest with an invitation passes its token as the `x-imperia-invite` header or the `invite` query
+//! parameter.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use imperia_bots::BotSpec;
+use imperia_core::Seat;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::auth;
+use crate::error::ApiError;
+use crate::live::{self, AppState, GameState, Shared};
+use crate::store::SeatRow;
+
+/// Largest request body accepted.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/api/signup", post(signup))
+        .route("/api/signin", post(signin))
+        .route("/api/signout", post(signout))
+        .route("/api/me", get(me))
+        .route("/api/catalogue", get(catalogue))
+        .route("/api/games", post(create_game).get(my_games))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(websocket))
+        .fallback(|| async { ApiError::not_found("no such page") })
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+async fn index() -> impl IntoResponse {
+    "Imperia server. The API is under /api (see the imperia-server crate docs)."
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// Sign-in attempts per name per minute.
+const LOGIN_ATTEMPTS: u32 = 10;
+
+/// Failed or attempted sign-ins per name, in one-minute windows.
+#[derive(Default)]
+pub struct LoginLimiter {
+    attempts: HashMap<String, (Instant, u32)>,
+}
+
+impl LoginLimiter {
+    fn allow(&mut self, name: &str) -> bool {
+        let now = Instant::now();
+        let entry = self.attempts.entry(name.to_string()).or_insert((now, 0));
+        if now.duration_since(entry.0) > Duration::from_secs(60) {
+            *entry = (now, 0);
+        }
+        entry.1 += 1;
+        entry.1 <= LOGIN_ATTEMPTS
+    }
+}
+
+fn with_cookie(status: StatusCode, cookie: &str, body: Value) -> Response {
+    let mut response = (status, Json(body)).into_response();
+    if let Ok(value) = HeaderValue::from_str(cookie) {
+        response.headers_mut().insert(header::SET_COOKIE, value);
+    }
+    response
+}
+
+fn body<T: for<'de> Deserialize<'de>>(raw: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(raw).map_err(|e| ApiError::bad_request(format!("the request body is not valid: {e}")))
+}
+
+async fn signup(State(state): State<AppState>, raw: axum::body::Bytes) -> Result<Response, ApiError> {
+    let c: Credentials = body(&raw)?;
+    auth::check_credentials(&c.name, &c.password).map_err(ApiError::bad_request)?;
+    let hash = auth::hash_password(&c.password).map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    let Some(user_id) = state.store.create_user(&c.name, &hash).await? else {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("the name {} is taken", c.name)));
+    };
+    let token = auth::token().map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    state.store.create_session(&token, user_id).await?;
+    Ok(with_cookie(StatusCode::CREATED, &auth::session_cookie(&token), json!({ "name": c.name })))
+}
+
+async fn signin(State(state): State<AppState>, raw: axum::body::Bytes) -> Result<Response, ApiError> {
+    let c: Credentials = body(&raw)?;
+    let allowed = state.logins.lock().map(|mut l| l.allow(&c.name)).unwrap_or(false);
+    if !allowed {
+        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too many sign-in attempts; wait a minute"));
+    }
+    let user = state.store.user_by_name(&c.name).await?;
+    let Some((user_id, _)) = user.filter(|(_, hash)| auth::verify_password(&c.password, hash)) else {
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "wrong name or password"));
+    };
+    let token = auth::token().map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    state.store.create_session(&token, user_id).await?;
+    Ok(with_cookie(StatusCode::OK, &auth::session_cookie(&token), json!({ "name": c.name })))
+}
+
+async fn signout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(token) = auth::session_token(&headers) {
+        state.store.delete_session(&token).await?;
+    }
+    Ok(with_cookie(StatusCode::OK, &auth::clear_cookie(), json!({})))
+}
+
+/// The signed-in user, if any.
+async fn user(state: &AppState, headers: &HeaderMap) -> Result<Option<(i64, String)>, ApiError> {
+    match auth::session_token(headers) {
+        Some(token) => Ok(state.store.session_user(&token).await?),
+        None => Ok(None),
+    }
+}
+
+async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let (_, name) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
+    Ok(Json(json!({ "name": name })))
+}
+
+async fn catalogue(State(state): State<AppState>) -> Json<Value> {
+    Json(json!(state.registry.entries().iter().map(|e| json!({ "id": e.id, "name": e.name })).collect::<Vec<_>>()))
+}
+
+#[derive(Deserialize)]
+struct NewGame {
+    game: String,
+    #[serde(default)]
+    config: Option<Value>,
+    /// One entry per seat: "human" or a bot such as "mcts:1000". The creator takes the first human seat.
+    seats: Vec<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+async fn create_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    raw: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    let (user_id, user_name) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
+    let new: NewGame = body(&raw)?;
+    let entry = *state.registry.get(&new.game).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "there is no game `{}`; the games are {}",
+            new.game,
+            state.registry.ids().join(", ")
+        ))
+    })?;
+    let mut config = new.config.unwrap_or_else(|| json!({}));
+    let Value::Object(map) = &mut config else { return Err(ApiError::bad_request("config must be a JSON object")) };
+    map.insert("players".into(), json!(new.seats.len()));
+    let mut seats = Vec::with_capacity(new.seats.len());
+    let mut creator_seated = false;
+    for (seat, kind) in new.seats.iter().enumerate() {
+        let invite = auth::token().map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+        let (user_id, user_name, bot) = if kind == "human" {
+            if creator_seated {
+                (None, None, None)
+            } else {
+                creator_seated = true;
+                (Some(user_id), Some(user_name.clone()), None)
+            }
+        } else {
+            let spec: BotSpec =
+                kind.parse().map_err(|e: imperia_bots::BadBotSpec| ApiError::bad_request(e.to_string()))?;
+            (None, None, Some(spec.to_string()))
+        };
+        seats.push(SeatRow { seat, user_id, user_name, bot, invite });
+    }
+    let seed = new
+        .seed
+        .unwrap_or_else(|| auth::token().ok().and_then(|t| u64::from_str_radix(&t[..16], 16).ok()).unwrap_or(1));
+    let m = (entry.start)(&config, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let record = m.record();
+    let id = state.store.create_game(&record, user_id, &seats).await?;
+    let invites: Vec<Value> = seats
+        .iter()
+        .filter(|s| s.user_id.is_none() && s.bot.is_none())
+        .map(|s| json!({ "seat": s.seat, "invite": s.invite }))
+        .collect();
+    let game = live::install(&state, id, m, 0, seats).await;
+    live::spawn_bots(state.clone(), game);
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "invites": invites }))).into_response())
+}
+
+async fn my_games(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let (user_id, _) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
+    let games: Vec<Shared> = state.games.read().await.values().cloned().collect();
+    let mut mine = Vec::new();
+    for game in games {
+        let g = game.lock().await;
+        if let Some(seat) = g.seats.iter().find(|s| s.user_id == Some(user_id)).map(|s| s.seat) {
+            let to_act = g.m.to_act();
+            mine.push(json!({
+                "id": g.id,
+                "game": g.m.game_id(),
+                "seat": seat,
+                "your_turn": to_act.includes(seat),
+                "finished": to_act == imperia_core::ToAct::Nobody,
+                "version": g.version,
+            }));
+        }
+    }
+    mine.sort_by_key(|g| (!g["your_turn"].as_bool().unwrap_or(false), g["id"].as_i64()));
+    Ok(Json(Value::Array(mine)))
+}
+
+#[derive(Deserialize, Default)]
+struct InviteQuery {
+    invite: Option<String>,
+}
+
+async fn find(state: &AppState, id: i64) -> Result<Shared, ApiError> {
+    state.games.read().await.get(&id).cloned().ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))
+}
+
+/// The caller's seat in a game: by its account, or by the invitation it carries.
+async fn seat_of(
+    state: &AppState,
+    headers: &HeaderMap,
+    invite: Option<&str>,
+    game: &Shared,
+) -> Result<Option<Seat>, ApiError> {
+    let user = user(state, headers).await?;
+    let invite = invite
+        .map(str::to_string)
+        .or_else(|| headers.get(auth::INVITE_HEADER).and_then(|v| v.to_str().ok()).map(str::to_string));
+    let g = game.lock().await;
+    if let Some((user_id, _)) = user
+        && let Some(s) = g.seats.iter().find(|s| s.user_id == Some(user_id))
+    {
+        return Ok(Some(s.seat));
+    }
+    Ok(invite.and_then(|token| g.seats.iter().find(|s| s.invite == token && s.bot.is_none()).map(|s| s.seat)))
+}
+
+async fn game_state(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+    headers: HeaderMap,
+) -> Result<Json<GameState>, ApiError> {
+    let game = find(&state, id).await?;
+    let seat = seat_of(&state, &headers, q.invite.as_deref(), &game).await?;
+    Ok(Json(game.lock().await.state_for(seat)))
+}
+
+#[derive(Deserialize)]
+struct Join {
+    seat: Option<Seat>,
+}
+
+async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    raw: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let (user_id, name) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
+    let join: Join = if raw.is_empty() { Join { seat: None } } else { body(&raw)? };
+    let game = find(&state, id).await?;
+    let mut g = game.lock().await;
+    if g.seats.iter().any(|s| s.user_id == Some(user_id)) {
+        return Err(ApiError::new(StatusCode::CONFLICT, "you already have a seat in this game"));
+    }
+    let open = |s: &SeatRow| s.user_id.is_none() && s.bot.is_none();
+    let seat = match join.seat {
+        Some(seat) if g.seats.get(seat).is_some_and(open) => seat,
+        Some(seat) => return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} is not open"))),
+        None => g
+            .seats
+            .iter()
+            .find(|s| open(s))
+            .map(|s| s.seat)
+            .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "no seat is open"))?,
+    };
+    if !state.store.take_seat(id, seat, user_id).await? {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} was just taken")));
+    }
+    g.seats[seat].user_id = Some(user_id);
+    g.seats[seat].user_name = Some(name);
+    let _ = g.changes.send(g.version);
+    Ok(Json(json!({ "seat": seat })))
+}
+
+#[derive(Deserialize)]
+struct ActRequest {
+    version: i64,
+    action: Value,
+}
+
+async fn act(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+    headers: HeaderMap,
+    raw: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let request: ActRequest = body(&raw)?;
+    let game = find(&state, id).await?;
+    let seat = seat_of(&state, &headers, q.invite.as_deref(), &game)
+        .await?
+        .ok_or_else(|| ApiError::forbidden("you have no seat in this game; spectators cannot act"))?;
+    let committed = live::commit(&state, &game, seat, request.version, &request.action).await?;
+    Ok(Json(json!({ "version": committed.version, "events": committed.events })))
+}
+
+#[derive(Deserialize)]
+struct UndoRequest {
+    version: i64,
+}
+
+async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+    headers: HeaderMap,
+    raw: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let request: UndoRequest = body(&raw)?;
+    let game = find(&state, id).await?;
+    let seat = seat_of(&state, &headers, q.invite.as_deref(), &game)
+        .await?
+        .ok_or_else(|| ApiError::forbidden("you have no seat in this game"))?;
+    let version = live::undo(&state, &game, seat, request.version).await?;
+    Ok(Json(json!({ "version": version })))
+}
+
+async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Json<imperia_core::Record>, ApiError> {
+    let game = find(&state, id).await?;
+    let g = game.lock().await;
+    Ok(Json(g.m.record()))
+}
+
+async fn websocket(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<InviteQuery>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let game = find(&state, id).await?;
+    let seat = seat_of(&state, &headers, q.invite.as_deref(), &game).await?;
+    Ok(upgrade.on_upgrade(move |socket| push_states(socket, game, seat)))
+}
+
+/// Send the viewer its state now and after every change, until either side closes.
+async fn push_states(mut socket: WebSocket, game: Shared, seat: Option<Seat>) {
+    let mut changes = game.lock().await.changes.subscribe();
+    loop {
+        let state = game.lock().await.state_for(seat);
+        let Ok(text) = serde_json::to_string(&state) else { return };
+        if socket.send(Message::Text(text.into())).await.is_err() {
+            return;
+        }
+        tokio::select! {
+            change = changes.recv() => match change {
+                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {}
+                Err(_) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}

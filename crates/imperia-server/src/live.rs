@@ -1,0 +1,229 @@
+//! Games in play, kept in memory beside the store: each is rebuilt from its record at start-up, changed
+//! only by [`commit`] (which stores the action before anyone hears of it), and watched by the viewers'
+//! WebSockets through a broadcast of its version. Bot seats are played here, off the request path.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use imperia_bots::BotSpec;
+use imperia_core::{ActionChoice, DynMatch, Seat, ToAct, Viewer};
+use serde::Serialize;
+use serde_json::Value;
+use tokio::sync::{Mutex, RwLock, broadcast};
+
+use crate::error::ApiError;
+use crate::store::{SeatRow, Store, StoreError};
+
+/// A game in memory.
+pub struct LiveGame {
+    pub id: i64,
+    pub m: Box<dyn DynMatch>,
+    pub version: i64,
+    pub seats: Vec<SeatRow>,
+    pub changes: broadcast::Sender<i64>,
+    /// A bot task is playing this game's bot seats.
+    pub bots_running: bool,
+}
+
+pub type Shared = Arc<Mutex<LiveGame>>;
+
+/// Everything the handlers share.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub games: Arc<RwLock<BTreeMap<i64, Shared>>>,
+    pub registry: imperia_core::Registry,
+    pub logins: Arc<std::sync::Mutex<crate::api::LoginLimiter>>,
+}
+
+/// One seat as every viewer sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub player: Option<String>,
+    pub bot: Option<String>,
+    pub open: bool,
+}
+
+/// What one viewer receives about a game: over HTTP and, after every change, over the WebSocket.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameState {
+    pub id: i64,
+    pub game: String,
+    pub version: i64,
+    /// The viewer's seat, if it has one.
+    pub seat: Option<Seat>,
+    pub seats: Vec<SeatView>,
+    pub to_act: Vec<Seat>,
+    pub finished: bool,
+    pub view: Value,
+    /// The viewer's legal actions, when it is to act.
+    pub legal_actions: Vec<ActionChoice>,
+    pub can_undo: bool,
+    /// The last step, in plain words, as this viewer may see it.
+    pub events: Vec<String>,
+    pub summary: String,
+}
+
+impl LiveGame {
+    pub fn state_for(&self, seat: Option<Seat>) -> GameState {
+        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+        let to_act = self.m.to_act();
+        GameState {
+            id: self.id,
+            game: self.m.game_id().to_string(),
+            version: self.version,
+            seat,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatView {
+                    seat: s.seat,
+                    player: s.user_name.clone(),
+                    bot: s.bot.clone(),
+                    open: s.user_id.is_none() && s.bot.is_none(),
+                })
+                .collect(),
+            to_act: to_act.seats().to_vec(),
+            finished: to_act == ToAct::Nobody,
+            view: self.m.view(viewer),
+            legal_actions: seat.map(|s| self.m.legal_actions(s)).unwrap_or_default(),
+            can_undo: seat.is_some_and(|s| self.m.can_undo(s)),
+            events: self.m.last_events(viewer),
+            summary: self.m.summary(viewer),
+        }
+    }
+
+    /// The bot to play now, if a bot seat must act.
+    fn bot_to_act(&self) -> Option<(Seat, BotSpec)> {
+        let seat = *self.m.to_act().seats().first()?;
+        let spec = self.seats.get(seat)?.bot.as_ref()?.parse().ok()?;
+        Some((seat, spec))
+    }
+}
+
+/// Put a game in play (see [`crate::install_game`]).
+pub async fn install(state: &AppState, id: i64, m: Box<dyn DynMatch>, version: i64, seats: Vec<SeatRow>) -> Shared {
+    crate::install_game(state, id, m, version, seats).await
+}
+
+/// What a committed action did.
+pub struct Committed {
+    pub version: i64,
+    pub events: Vec<String>,
+}
+
+/// Apply `action` for `seat` if the game is at `version`: tried on a copy, stored, then made live and
+/// announced. Nothing changes if any step fails.
+pub async fn commit(
+    state: &AppState,
+    game: &Shared,
+    seat: Seat,
+    version: i64,
+    action: &Value,
+) -> Result<Committed, ApiError> {
+    let mut g = game.lock().await;
+    if g.version != version {
+        return Err(ApiError::conflict(g.version, g.state_for(Some(seat))));
+    }
+    let mut next = g.m.boxed_clone();
+    let events = next.apply(seat, action).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let record = next.record();
+    let idx = record.actions.len() - 1;
+    let finished = next.to_act() == ToAct::Nobody;
+    match state.store.append_action(g.id, g.version, &record.actions[idx], idx, finished).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => return Err(ApiError::conflict(g.version, g.state_for(Some(seat)))),
+        Err(e) => return Err(e.into()),
+    }
+    g.m = next;
+    g.version += 1;
+    let _ = g.changes.send(g.version);
+    let version = g.version;
+    drop(g);
+    spawn_bots(state.clone(), game.clone());
+    Ok(Committed { version, events })
+}
+
+/// Undo `seat`'s last step, if the game is at `version` and the engine allows it.
+pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> Result<i64, ApiError> {
+    let mut g = game.lock().await;
+    if g.version != version {
+        return Err(ApiError::conflict(g.version, g.state_for(Some(seat))));
+    }
+    let mut next = g.m.boxed_clone();
+    next.undo(seat).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let idx = next.record().actions.len();
+    match state.store.undo_action(g.id, g.version, idx).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => return Err(ApiError::conflict(g.version, g.state_for(Some(seat)))),
+        Err(e) => return Err(e.into()),
+    }
+    g.m = next;
+    g.version += 1;
+    let _ = g.changes.send(g.version);
+    Ok(g.version)
+}
+
+/// Play the game's bot seats until a human must act or the game ends, in the background.
+pub fn spawn_bots(state: AppState, game: Shared) {
+    tokio::spawn(async move {
+        {
+            let mut g = game.lock().await;
+            if g.bots_running || g.bot_to_act().is_none() {
+                return;
+            }
+            g.bots_running = true;
+        }
+        loop {
+            let (seat, spec, version, view, legal, bot) = {
+                let g = game.lock().await;
+                let Some((seat, spec)) = g.bot_to_act() else { break };
+                let Some(entry) = imperia_games::bots_for(g.m.game_id()) else { break };
+                // The bot's seed follows from the game and the moment, so a replay of the server would
+                // make the same choices.
+                let seed = g.m.record().seed ^ (g.version as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+                let bot = (entry.bot)(&spec, seed);
+                (seat, spec, g.version, g.m.view(Viewer::Seat(seat)), g.m.legal_actions(seat), bot)
+            };
+            let choice = tokio::task::spawn_blocking(move || {
+                let mut bot = bot;
+                bot.choose(&view, seat, &legal).map(|i| legal[i].action.clone())
+            })
+            .await;
+            let action = match choice {
+                Ok(Ok(action)) => action,
+                Ok(Err(e)) => {
+                    tracing::error!("bot {spec} in game {} failed: {e}", game.lock().await.id);
+                    break;
+                }
+                Err(e) => {
+                    tracing::error!("bot task failed: {e}");
+                    break;
+                }
+            };
+            if let Err(e) = commit_bot(&state, &game, seat, version, &action).await {
+                tracing::warn!("bot move not taken: {}", e.message);
+            }
+        }
+        game.lock().await.bots_running = false;
+    });
+}
+
+/// As [`commit`], without starting another bot task (the running one goes on).
+async fn commit_bot(state: &AppState, game: &Shared, seat: Seat, version: i64, action: &Value) -> Result<(), ApiError> {
+    let mut g = game.lock().await;
+    if g.version != version {
+        return Ok(());
+    }
+    let mut next = g.m.boxed_clone();
+    next.apply(seat, action).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let record = next.record();
+    let idx = record.actions.len() - 1;
+    let finished = next.to_act() == ToAct::Nobody;
+    state.store.append_action(g.id, g.version, &record.actions[idx], idx, finished).await?;
+    g.m = next;
+    g.version += 1;
+    let _ = g.changes.send(g.version);
+    Ok(())
+}

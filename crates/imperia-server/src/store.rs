@@ -1,0 +1,281 @@
+//! Persistence: accounts, sessions, games, seats and the actions of every game, in an embedded SQLite file.
+//! An action is stored in the same transaction that bumps its game's version, and that transaction commits
+//! before anyone is told of the action, so an acknowledged action survives a crash.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use imperia_core::{Record, RecordedAction, Seat};
+use serde_json::Value;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("database migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored data is damaged: {0}")]
+    Damaged(String),
+    /// Someone else changed the game first.
+    #[error("the game has moved on")]
+    Conflict,
+}
+
+/// One seat of a stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    pub seat: Seat,
+    pub user_id: Option<i64>,
+    pub user_name: Option<String>,
+    pub bot: Option<String>,
+    pub invite: String,
+}
+
+/// A stored game with its record.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub id: i64,
+    pub version: i64,
+    pub record: Record,
+    pub seats: Vec<SeatRow>,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+pub fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Store {
+    /// Open (creating if needed) the database in `dir`, and bring its schema up to date.
+    pub async fn open(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| StoreError::Damaged(format!("cannot create {}: {e}", dir.display())))?;
+        let url = format!("sqlite://{}", dir.join("imperia.db").display());
+        let options = SqliteConnectOptions::from_str(&url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    pub async fn create_user(&self, name: &str, password_hash: &str) -> Result<Option<i64>, StoreError> {
+        let result = sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, $2, $3)")
+            .bind(name)
+            .bind(password_hash)
+            .bind(now())
+            .execute(&self.pool)
+            .await;
+        match result {
+            Ok(r) => Ok(Some(r.last_insert_rowid())),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// (id, password hash) of a user.
+    pub async fn user_by_name(&self, name: &str) -> Result<Option<(i64, String)>, StoreError> {
+        let row = sqlx::query("SELECT id, password_hash FROM users WHERE name = $1")
+            .bind(name)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    pub async fn create_session(&self, token: &str, user_id: i64) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO sessions (token, user_id, created_at) VALUES ($1, $2, $3)")
+            .bind(token)
+            .bind(user_id)
+            .bind(now())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// (user id, name) of a session.
+    pub async fn session_user(&self, token: &str) -> Result<Option<(i64, String)>, StoreError> {
+        let row =
+            sqlx::query("SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1")
+                .bind(token)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    pub async fn delete_session(&self, token: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token = $1").bind(token).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Store a new game and its seats; returns its id.
+    pub async fn create_game(&self, record: &Record, created_by: i64, seats: &[SeatRow]) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id = sqlx::query(
+            "INSERT INTO games (game, rules_version, config, seed, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&record.game)
+        .bind(i64::from(record.rules_version))
+        .bind(record.config.to_string())
+        .bind(record.seed as i64)
+        .bind(created_by)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?
+        .last_insert_rowid();
+        for s in seats {
+            sqlx::query("INSERT INTO seats (game_id, seat, user_id, bot, invite) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(s.seat as i64)
+                .bind(s.user_id)
+                .bind(&s.bot)
+                .bind(&s.invite)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Append an action, if the game is still at `version`; the game moves to `version + 1`.
+    pub async fn append_action(
+        &self,
+        game_id: i64,
+        version: i64,
+        action: &RecordedAction,
+        idx: usize,
+        finished: bool,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let bumped =
+            sqlx::query("UPDATE games SET version = version + 1, finished = $1 WHERE id = $2 AND version = $3")
+                .bind(finished)
+                .bind(game_id)
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
+        if bumped.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        sqlx::query(
+            "INSERT INTO actions (game_id, idx, seat, action, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(game_id)
+        .bind(idx as i64)
+        .bind(action.seat as i64)
+        .bind(action.action.to_string())
+        .bind(&action.hash)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Remove the last action, if the game is still at `version`.
+    pub async fn undo_action(&self, game_id: i64, version: i64, idx: usize) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let bumped = sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1 AND version = $2")
+            .bind(game_id)
+            .bind(version)
+            .execute(&mut *tx)
+            .await?;
+        if bumped.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx = $2")
+            .bind(game_id)
+            .bind(idx as i64)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn take_seat(&self, game_id: i64, seat: Seat, user_id: i64) -> Result<bool, StoreError> {
+        let r = sqlx::query(
+            "UPDATE seats SET user_id = $1 WHERE game_id = $2 AND seat = $3 AND user_id IS NULL AND bot IS NULL",
+        )
+        .bind(user_id)
+        .bind(game_id)
+        .bind(seat as i64)
+        .execute(&self.pool)
+        .await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// Every game, with its record and seats.
+    pub async fn load_games(&self) -> Result<Vec<GameRow>, StoreError> {
+        let games = sqlx::query("SELECT id, game, rules_version, config, seed, version FROM games ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        let mut out = Vec::with_capacity(games.len());
+        for g in games {
+            let id: i64 = g.get(0);
+            out.push(self.load_game_row(id, &g).await?);
+        }
+        Ok(out)
+    }
+
+    pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+        let Some(g) = sqlx::query("SELECT id, game, rules_version, config, seed, version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(self.load_game_row(id, &g).await?))
+    }
+
+    async fn load_game_row(&self, id: i64, g: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
+        let config: String = g.get(3);
+        let config: Value =
+            serde_json::from_str(&config).map_err(|e| StoreError::Damaged(format!("game {id}'s config: {e}")))?;
+        let actions = sqlx::query("SELECT seat, action, hash FROM actions WHERE game_id = $1 ORDER BY idx")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|a| {
+                let seat: i64 = a.get(0);
+                let action: String = a.get(1);
+                Ok(RecordedAction {
+                    seat: seat as Seat,
+                    action: serde_json::from_str(&action)
+                        .map_err(|e| StoreError::Damaged(format!("game {id}'s actions: {e}")))?,
+                    hash: a.get(2),
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        let seats = sqlx::query(
+            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|s| {
+            let seat: i64 = s.get(0);
+            SeatRow { seat: seat as Seat, user_id: s.get(1), user_name: s.get(2), bot: s.get(3), invite: s.get(4) }
+        })
+        .collect();
+        let rules_version: i64 = g.get(2);
+        let seed: i64 = g.get(4);
+        Ok(GameRow {
+            id,
+            version: g.get(5),
+            record: Record { game: g.get(1), rules_version: rules_version as u32, config, seed: seed as u64, actions },
+            seats,
+        })
+    }
+}
