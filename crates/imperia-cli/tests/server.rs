@@ -1,12 +1,39 @@
 //! The server through its API, as a client sees it: a real `imperia serve` on loopback, driven over HTTP and
 //! WebSocket. A whole game played by bots and two scripted humans (one a guest with an invitation), stale
 //! versions, undo, permissions, hidden information, and a SIGKILL in the middle of a game.
+//!
+//! Every test runs against SQLite, and against PostgreSQL when `IMPERIA_TEST_POSTGRES` names a server's
+//! administrator URL (`scripts/test` starts one and sets it; CI always does).
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
 use serde_json::{Value, json};
+
+/// Where a test server keeps its data.
+#[derive(Clone, Debug)]
+enum Storage {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+/// Fresh storage for one test on every backend there is.
+fn backends(name: &str) -> Vec<Storage> {
+    let mut all = vec![Storage::Sqlite(data_dir(name))];
+    match std::env::var("IMPERIA_TEST_POSTGRES") {
+        Ok(admin) if !admin.is_empty() => {
+            let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+            all.push(Storage::Postgres(format!(
+                "{}/imperia_test_{name}_{}_{stamp}",
+                admin.trim_end_matches('/'),
+                std::process::id()
+            )));
+        }
+        _ => eprintln!("IMPERIA_TEST_POSTGRES is not set: {name} runs against SQLite only (scripts/test runs both)"),
+    }
+    all
+}
 
 /// A server process on a free loopback port, killed when dropped.
 struct Server {
@@ -15,14 +42,14 @@ struct Server {
 }
 
 impl Server {
-    fn start(data_dir: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_imperia"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
-            .arg(data_dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the server starts");
+    fn start(storage: &Storage) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_imperia"));
+        command.args(["serve", "--bind", "127.0.0.1:0"]);
+        match storage {
+            Storage::Sqlite(dir) => command.arg("--data-dir").arg(dir),
+            Storage::Postgres(url) => command.args(["--database-url", url]),
+        };
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("the server starts");
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("stdout"))
             .read_line(&mut line)
@@ -126,7 +153,13 @@ fn wait_for_turn(client: &Client, game: i64) -> Value {
 
 #[test]
 fn accounts_and_refusals() {
-    let server = Server::start(&data_dir("accounts"));
+    for storage in backends("accounts") {
+        accounts_and_refusals_on(&storage);
+    }
+}
+
+fn accounts_and_refusals_on(storage: &Storage) {
+    let server = Server::start(storage);
     let mut anton = Client::new(&server);
     anton.signup("anton");
     assert_eq!(anton.get("/api/me").1["name"], "anton");
@@ -166,7 +199,13 @@ fn accounts_and_refusals() {
 
 #[test]
 fn a_whole_game_through_the_api() {
-    let server = Server::start(&data_dir("game"));
+    for storage in backends("game") {
+        a_whole_game_through_the_api_on(&storage);
+    }
+}
+
+fn a_whole_game_through_the_api_on(storage: &Storage) {
+    let server = Server::start(storage);
     let mut anton = Client::new(&server);
     anton.signup("anton");
     let (status, created) = anton.post(
@@ -247,7 +286,13 @@ fn a_whole_game_through_the_api() {
 
 #[test]
 fn hidden_cash_never_leaves_the_server() {
-    let server = Server::start(&data_dir("hidden"));
+    for storage in backends("hidden") {
+        hidden_cash_never_leaves_the_server_on(&storage);
+    }
+}
+
+fn hidden_cash_never_leaves_the_server_on(storage: &Storage) {
+    let server = Server::start(storage);
     let mut anton = Client::new(&server);
     anton.signup("anton");
     let (_, created) = anton.post(
@@ -280,8 +325,13 @@ fn hidden_cash_never_leaves_the_server() {
 
 #[test]
 fn a_killed_server_loses_no_acknowledged_action() {
-    let dir = data_dir("restart");
-    let server = Server::start(&dir);
+    for storage in backends("restart") {
+        a_killed_server_loses_no_acknowledged_action_on(&storage);
+    }
+}
+
+fn a_killed_server_loses_no_acknowledged_action_on(storage: &Storage) {
+    let server = Server::start(storage);
     let mut anton = Client::new(&server);
     anton.signup("anton");
     let (_, created) = anton
@@ -300,7 +350,7 @@ fn a_killed_server_loses_no_acknowledged_action() {
     let record_before = anton.get(&format!("/api/games/{game}/record")).1;
     server.kill();
 
-    let server = Server::start(&dir);
+    let server = Server::start(storage);
     let anton = Client { base: server.base.clone(), ..anton };
     let (status, state) = anton.get(&format!("/api/games/{game}"));
     assert_eq!(status, 200, "the session and the game survive");

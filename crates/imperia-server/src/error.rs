@@ -53,7 +53,7 @@ impl ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
-        tracing::error!("{e}");
+        eprintln!("imperia-server: storage error: {e}");
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, "the server could not store that; nothing was changed")
     }
 }

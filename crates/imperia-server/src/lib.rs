@@ -29,7 +29,20 @@ use crate::store::{SeatRow, Store, StoreError};
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
     pub bind: SocketAddr,
+    /// Where the SQLite file lives, unless `database_url` is given.
     pub data_dir: PathBuf,
+    /// `postgres://…` (or `sqlite://…`) to store everything elsewhere.
+    pub database_url: Option<String>,
+}
+
+impl ServerConfig {
+    /// The database URL this config stores into.
+    pub fn url(&self) -> Result<String, StoreError> {
+        match &self.database_url {
+            Some(url) => Ok(url.clone()),
+            None => Store::sqlite_url(&self.data_dir),
+        }
+    }
 }
 
 /// Why the server could not start.
@@ -64,8 +77,8 @@ pub(crate) async fn install_game(
 
 /// Open the store and rebuild every game from its record; games whose record no longer replays are
 /// reported and left out.
-pub async fn load(data_dir: &std::path::Path) -> Result<AppState, StoreError> {
-    let store = Store::open(data_dir).await?;
+pub async fn load(url: &str) -> Result<AppState, StoreError> {
+    let store = Store::open(url).await?;
     let state = AppState {
         store: store.clone(),
         games: Arc::new(RwLock::new(BTreeMap::new())),
@@ -90,7 +103,7 @@ pub async fn load(data_dir: &std::path::Path) -> Result<AppState, StoreError> {
 
 /// Run the server until Ctrl-C. `ready` receives the address it listens on.
 pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    let state = load(&config.data_dir).await?;
+    let state = load(&config.url()?).await?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .map_err(|source| ServeError::Bind { addr: config.bind, source })?;

@@ -133,7 +133,7 @@ pub async fn commit(
     let finished = next.to_act() == ToAct::Nobody;
     match state.store.append_action(g.id, g.version, &record.actions[idx], idx, finished).await {
         Ok(()) => {}
-        Err(StoreError::Conflict) => return Err(ApiError::conflict(g.version, g.state_for(Some(seat)))),
+        Err(StoreError::Conflict) => return Err(stale(state, &mut g, seat).await),
         Err(e) => return Err(e.into()),
     }
     g.m = next;
@@ -156,13 +156,39 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
     let idx = next.record().actions.len();
     match state.store.undo_action(g.id, g.version, idx).await {
         Ok(()) => {}
-        Err(StoreError::Conflict) => return Err(ApiError::conflict(g.version, g.state_for(Some(seat)))),
+        Err(StoreError::Conflict) => return Err(stale(state, &mut g, seat).await),
         Err(e) => return Err(e.into()),
     }
     g.m = next;
     g.version += 1;
     let _ = g.changes.send(g.version);
     Ok(g.version)
+}
+
+/// The database holds a newer version than this server's memory (another server sharing the database
+/// moved the game on): reload it, tell the viewers, and answer the caller with the game as it now is.
+async fn stale(state: &AppState, g: &mut LiveGame, seat: Seat) -> ApiError {
+    if let Err(e) = refresh(state, g).await {
+        return e;
+    }
+    ApiError::conflict(g.version, g.state_for(Some(seat)))
+}
+
+/// Rebuild a game from the database.
+pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), ApiError> {
+    let row =
+        state.store.load_game(g.id).await?.ok_or_else(|| ApiError::not_found(format!("there is no game {}", g.id)))?;
+    let entry = state
+        .registry
+        .get(&row.record.game)
+        .copied()
+        .ok_or_else(|| ApiError::unprocessable(format!("no engine for `{}`", row.record.game)))?;
+    g.m = (entry.replay)(&row.record)
+        .map_err(|e| ApiError::unprocessable(format!("game {} does not replay: {e}", g.id)))?;
+    g.version = row.version;
+    g.seats = row.seats;
+    let _ = g.changes.send(g.version);
+    Ok(())
 }
 
 /// Play the game's bot seats until a human must act or the game ends, in the background.
@@ -221,7 +247,11 @@ async fn commit_bot(state: &AppState, game: &Shared, seat: Seat, version: i64, a
     let record = next.record();
     let idx = record.actions.len() - 1;
     let finished = next.to_act() == ToAct::Nobody;
-    state.store.append_action(g.id, g.version, &record.actions[idx], idx, finished).await?;
+    match state.store.append_action(g.id, g.version, &record.actions[idx], idx, finished).await {
+        Ok(()) => {}
+        Err(StoreError::Conflict) => return refresh(state, &mut g).await,
+        Err(e) => return Err(e.into()),
+    }
     g.m = next;
     g.version += 1;
     let _ = g.changes.send(g.version);

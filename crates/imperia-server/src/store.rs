@@ -1,15 +1,17 @@
-//! Persistence: accounts, sessions, games, seats and the actions of every game, in an embedded SQLite file.
-//! An action is stored in the same transaction that bumps its game's version, and that transaction commits
-//! before anyone is told of the action, so an acknowledged action survives a crash.
+//! Persistence: accounts, sessions, games, seats and the actions of every game — in an embedded SQLite file
+//! by default, or in PostgreSQL. The same SQL serves both (through sqlx's `Any` driver); only the schema's
+//! migrations differ (`migrations/sqlite`, `migrations/postgres`). An action is stored in the same
+//! transaction that bumps its game's version, and that transaction commits before anyone is told of the
+//! action, so an acknowledged action survives a crash; the version check in that transaction keeps several
+//! servers sharing one database from ever accepting two actions at the same version.
 
-use std::path::Path;
-use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use imperia_core::{Record, RecordedAction, Seat};
 use serde_json::Value;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::MigrateDatabase;
+use sqlx::{Any, AnyPool, Executor, Row};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -46,7 +48,7 @@ pub struct GameRow {
 
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
 }
 
 pub fn now() -> i64 {
@@ -54,30 +56,54 @@ pub fn now() -> i64 {
 }
 
 impl Store {
-    /// Open (creating if needed) the database in `dir`, and bring its schema up to date.
-    pub async fn open(dir: &Path) -> Result<Store, StoreError> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| StoreError::Damaged(format!("cannot create {}: {e}", dir.display())))?;
-        let url = format!("sqlite://{}", dir.join("imperia.db").display());
-        let options = SqliteConnectOptions::from_str(&url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true);
-        let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+    /// Open the database at `url` (`sqlite://path/file.db` or `postgres://…/name`), creating it if missing,
+    /// and bring its schema up to date.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        if !Any::database_exists(url).await? {
+            Any::create_database(url).await?;
+        }
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // Durable commits (an acknowledged action survives a crash or power loss), readers
+                        // beside the writer, and checked references.
+                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000")
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await?;
+        if sqlite {
+            sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+        } else {
+            sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        }
         Ok(Store { pool })
     }
 
+    /// The SQLite file in `dir` (created with the folder if missing).
+    pub fn sqlite_url(dir: &std::path::Path) -> Result<String, StoreError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| StoreError::Damaged(format!("cannot create {}: {e}", dir.display())))?;
+        Ok(format!("sqlite://{}", dir.join("imperia.db").display()))
+    }
+
     pub async fn create_user(&self, name: &str, password_hash: &str) -> Result<Option<i64>, StoreError> {
-        let result = sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, $2, $3)")
-            .bind(name)
-            .bind(password_hash)
-            .bind(now())
-            .execute(&self.pool)
-            .await;
+        let result =
+            sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id")
+                .bind(name)
+                .bind(password_hash)
+                .bind(now())
+                .fetch_one(&self.pool)
+                .await;
         match result {
-            Ok(r) => Ok(Some(r.last_insert_rowid())),
+            Ok(row) => Ok(Some(row.get(0))),
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
             Err(e) => Err(e.into()),
         }
@@ -120,8 +146,8 @@ impl Store {
     /// Store a new game and its seats; returns its id.
     pub async fn create_game(&self, record: &Record, created_by: i64, seats: &[SeatRow]) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let id = sqlx::query(
-            "INSERT INTO games (game, rules_version, config, seed, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        let id: i64 = sqlx::query(
+            "INSERT INTO games (game, rules_version, config, seed, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(&record.game)
         .bind(i64::from(record.rules_version))
@@ -129,9 +155,9 @@ impl Store {
         .bind(record.seed as i64)
         .bind(created_by)
         .bind(now())
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?
-        .last_insert_rowid();
+        .get(0);
         for s in seats {
             sqlx::query("INSERT INTO seats (game_id, seat, user_id, bot, invite) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id)
@@ -158,7 +184,7 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let bumped =
             sqlx::query("UPDATE games SET version = version + 1, finished = $1 WHERE id = $2 AND version = $3")
-                .bind(finished)
+                .bind(i64::from(finished))
                 .bind(game_id)
                 .bind(version)
                 .execute(&mut *tx)
@@ -237,7 +263,7 @@ impl Store {
         Ok(Some(self.load_game_row(id, &g).await?))
     }
 
-    async fn load_game_row(&self, id: i64, g: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
+    async fn load_game_row(&self, id: i64, g: &AnyRow) -> Result<GameRow, StoreError> {
         let config: String = g.get(3);
         let config: Value =
             serde_json::from_str(&config).map_err(|e| StoreError::Damaged(format!("game {id}'s config: {e}")))?;

@@ -1,6 +1,6 @@
--- Accounts, sessions, games, seats and every acknowledged action.
+-- Accounts, sessions, games, seats and every acknowledged action (PostgreSQL; keep in step with ../sqlite).
 CREATE TABLE users (
-    id INTEGER PRIMARY KEY,
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
     password_hash TEXT NOT NULL,
     created_at BIGINT NOT NULL
@@ -13,14 +13,14 @@ CREATE TABLE sessions (
 );
 
 CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     game TEXT NOT NULL,
     rules_version BIGINT NOT NULL,
     config TEXT NOT NULL,
     seed BIGINT NOT NULL,
     -- Bumped by every action and every undo: clients send the version they saw.
     version BIGINT NOT NULL DEFAULT 0,
-    finished BOOLEAN NOT NULL DEFAULT FALSE,
+    finished BIGINT NOT NULL DEFAULT 0,
     created_by BIGINT NOT NULL REFERENCES users (id),
     created_at BIGINT NOT NULL
 );
