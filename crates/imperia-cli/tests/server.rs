@@ -368,3 +368,59 @@ fn a_killed_server_loses_no_acknowledged_action_on(storage: &Storage) {
     );
     assert_eq!(status, 200);
 }
+
+#[test]
+fn two_servers_share_one_postgres_database() {
+    let Some(Storage::Postgres(url)) = backends("shared").into_iter().find(|s| matches!(s, Storage::Postgres(_)))
+    else {
+        return;
+    };
+    let storage = Storage::Postgres(url);
+    let a = Server::start(&storage);
+    let b = Server::start(&storage);
+    let mut anton = Client::new(&a);
+    anton.signup("anton");
+    let (_, created) =
+        anton.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human"], "seed": 4 }));
+    let game = created["id"].as_i64().expect("an id");
+    // The session and the game are known to the other server too.
+    let anton_b = Client { base: b.base.clone(), ..anton.clone() };
+    let (status, state) = anton_b.get(&format!("/api/games/{game}"));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["seat"], 0);
+
+    // An action on A reaches B's viewers.
+    let action = state["legal_actions"][0]["action"].clone();
+    let (status, body) = anton.post(&format!("/api/games/{game}/actions"), json!({ "version": 0, "action": action }));
+    assert_eq!(status, 200, "{body}");
+    let mut seen = 0;
+    for _ in 0..400 {
+        seen = anton_b.get(&format!("/api/games/{game}")).1["version"].as_i64().unwrap_or(0);
+        if seen == 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(seen, 1, "server B follows server A");
+
+    // The same version sent to both at once, by whoever must act: exactly one is accepted.
+    let invite = created["invites"][0]["invite"].as_str().map(str::to_string);
+    let guest = Client { invite, ..Client::new(&a) };
+    let to_act = anton.get(&format!("/api/games/{game}")).1["to_act"][0].as_u64();
+    let actor = if to_act == Some(0) { anton.clone() } else { guest };
+    let state = actor.get(&format!("/api/games/{game}")).1;
+    let (version, action) = (state["version"].clone(), state["legal_actions"][0]["action"].clone());
+    let request = json!({ "version": version, "action": action });
+    let path = format!("/api/games/{game}/actions");
+    let (mut on_a, mut on_b) = (actor.clone(), Client { base: b.base.clone(), ..actor.clone() });
+    let (r1, r2) = std::thread::scope(|s| {
+        let t1 = s.spawn(|| on_a.post(&path, request.clone()).0);
+        let t2 = s.spawn(|| on_b.post(&path, request.clone()).0);
+        (t1.join().expect("a"), t2.join().expect("b"))
+    });
+    let mut statuses = [r1, r2];
+    statuses.sort();
+    assert_eq!(statuses, [200, 409], "one server accepts, the other reports the conflict");
+    let record = anton.get(&format!("/api/games/{game}/record")).1;
+    assert_eq!(record["actions"].as_array().map(Vec::len), Some(2));
+}

@@ -239,8 +239,12 @@ struct InviteQuery {
     invite: Option<String>,
 }
 
+/// A game by id: from memory, or from the database if another server sharing it created the game.
 async fn find(state: &AppState, id: i64) -> Result<Shared, ApiError> {
-    state.games.read().await.get(&id).cloned().ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))
+    if let Some(game) = state.games.read().await.get(&id).cloned() {
+        return Ok(game);
+    }
+    crate::load_one(state, id).await?.ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))
 }
 
 /// The caller's seat in a game: by its account, or by the invitation it carries.
@@ -308,7 +312,7 @@ async fn join(
     }
     g.seats[seat].user_id = Some(user_id);
     g.seats[seat].user_name = Some(name);
-    let _ = g.changes.send(g.version);
+    live::announce(&state, &g);
     Ok(Json(json!({ "seat": seat })))
 }
 

@@ -101,9 +101,63 @@ pub async fn load(url: &str) -> Result<AppState, StoreError> {
     Ok(state)
 }
 
+/// Load game `id` from the database into memory (if it exists and replays), and start its bots.
+pub(crate) async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, StoreError> {
+    let Some(row) = state.store.load_game(id).await? else { return Ok(None) };
+    let Some(entry) = state.registry.get(&row.record.game).copied() else { return Ok(None) };
+    match (entry.replay)(&row.record) {
+        Ok(m) => {
+            let game = install_game(state, row.id, m, row.version, row.seats).await;
+            live::spawn_bots(state.clone(), game.clone());
+            Ok(Some(game))
+        }
+        Err(e) => {
+            tracing::error!("game {id} does not replay: {e}");
+            Ok(None)
+        }
+    }
+}
+
+/// With PostgreSQL, follow the other servers' changes: every game they announce is reloaded (or loaded, if
+/// new), so this server's viewers see it and its next action is checked against it.
+async fn follow_other_servers(state: AppState, url: String) {
+    let mut listener = match sqlx::postgres::PgListener::connect(&url).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("imperia-server: cannot listen for other servers' changes: {e}");
+            return;
+        }
+    };
+    if let Err(e) = listener.listen(store::CHANNEL).await {
+        eprintln!("imperia-server: cannot listen for other servers' changes: {e}");
+        return;
+    }
+    loop {
+        let Ok(notification) = listener.recv().await else { continue };
+        let Ok(id) = notification.payload().parse::<i64>() else { continue };
+        let known = state.games.read().await.get(&id).cloned();
+        match known {
+            Some(game) => {
+                let mut g = game.lock().await;
+                if let Err(e) = live::refresh(&state, &mut g).await {
+                    tracing::warn!("game {id}: {}", e.message);
+                }
+                drop(g);
+                live::spawn_bots(state.clone(), game);
+            }
+            None => {
+                let _ = load_one(&state, id).await;
+            }
+        }
+    }
+}
+
 /// Run the server until Ctrl-C. `ready` receives the address it listens on.
 pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let state = load(&config.url()?).await?;
+    if let Some(url) = state.store.postgres_url() {
+        tokio::spawn(follow_other_servers(state.clone(), url.to_string()));
+    }
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .map_err(|source| ServeError::Bind { addr: config.bind, source })?;

@@ -138,7 +138,7 @@ pub async fn commit(
     }
     g.m = next;
     g.version += 1;
-    let _ = g.changes.send(g.version);
+    announce(state, &g);
     let version = g.version;
     drop(g);
     spawn_bots(state.clone(), game.clone());
@@ -161,8 +161,19 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
     }
     g.m = next;
     g.version += 1;
-    let _ = g.changes.send(g.version);
+    announce(state, &g);
     Ok(g.version)
+}
+
+/// Tell this server's viewers, and the other servers on the database, that a game changed.
+pub fn announce(state: &AppState, g: &LiveGame) {
+    let _ = g.changes.send(g.version);
+    let (store, id) = (state.store.clone(), g.id);
+    tokio::spawn(async move {
+        if let Err(e) = store.notify(id).await {
+            tracing::warn!("could not announce game {id}: {e}");
+        }
+    });
 }
 
 /// The database holds a newer version than this server's memory (another server sharing the database
@@ -254,6 +265,6 @@ async fn commit_bot(state: &AppState, game: &Shared, seat: Seat, version: i64, a
     }
     g.m = next;
     g.version += 1;
-    let _ = g.changes.send(g.version);
+    announce(state, &g);
     Ok(())
 }

@@ -49,7 +49,11 @@ pub struct GameRow {
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    url: String,
 }
+
+/// The PostgreSQL channel on which servers sharing a database announce changed games.
+pub const CHANNEL: &str = "imperia_games";
 
 pub fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
@@ -84,7 +88,20 @@ impl Store {
         } else {
             sqlx::migrate!("./migrations/postgres").run(&pool).await?;
         }
-        Ok(Store { pool })
+        Ok(Store { pool, url: url.to_string() })
+    }
+
+    /// The PostgreSQL URL, if that is where the data lives (several servers may then share it).
+    pub fn postgres_url(&self) -> Option<&str> {
+        self.url.starts_with("postgres").then_some(self.url.as_str())
+    }
+
+    /// Tell the other servers on this database that game `id` changed (PostgreSQL only).
+    pub async fn notify(&self, id: i64) -> Result<(), StoreError> {
+        if self.postgres_url().is_some() {
+            sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(id.to_string()).execute(&self.pool).await?;
+        }
+        Ok(())
     }
 
     /// The SQLite file in `dir` (created with the folder if missing).
