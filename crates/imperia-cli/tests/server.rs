@@ -282,6 +282,20 @@ fn a_whole_game_through_the_api_on(storage: &Storage) {
     assert!(replayed.outcome().is_some());
     let (_, mine) = anton.get("/api/games");
     assert_eq!(mine[0]["finished"], true);
+
+    // The record comes back in as a new game, at the same point; a tampered one is refused.
+    let record = serde_json::to_value(&record).expect("JSON");
+    let seats = json!(["human", "human", "human", "human"]);
+    let (status, imported) = anton.post("/api/games/import", json!({ "record": record, "seats": seats }));
+    assert_eq!(status, 201, "{imported}");
+    assert_eq!(imported["version"].as_u64(), record["actions"].as_array().map(|a| a.len() as u64));
+    let copy = anton.get(&format!("/api/games/{}", imported["id"])).1;
+    assert_eq!(copy["finished"], true);
+    let mut forged = record.clone();
+    forged["actions"][3]["hash"] = json!("0000000000000000");
+    let (status, body) = anton.post("/api/games/import", json!({ "record": forged, "seats": seats }));
+    assert_eq!(status, 422, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("diverged"), "{body}");
 }
 
 #[test]

@@ -8,7 +8,7 @@ use serde_json::Value;
 use rand::Rng;
 
 use crate::game::{Game, Outcome, Seat, ToAct, Viewer};
-use crate::record::{Record, state_hash};
+use crate::record::{Record, RecordedAction, state_hash};
 use crate::rng::seeded;
 use crate::session::{Match, MatchError, to_json};
 
@@ -36,6 +36,8 @@ pub trait DynMatch: Send {
     fn summary(&self, viewer: Viewer) -> String;
     fn outcome(&self) -> Option<Outcome>;
     fn record(&self) -> Record;
+    /// The last step of the record (cheaper than the whole record) and how many steps there are.
+    fn last_recorded(&self) -> Option<(usize, RecordedAction)>;
     fn state_hash(&self) -> u64;
     /// An independent copy, to try an action on before committing it.
     fn boxed_clone(&self) -> Box<dyn DynMatch>;
@@ -100,6 +102,15 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn record(&self) -> Record {
         Match::record(self)
+    }
+
+    fn last_recorded(&self) -> Option<(usize, RecordedAction)> {
+        let history = self.history();
+        let last = history.last()?;
+        Some((
+            history.len(),
+            RecordedAction { seat: last.seat, action: to_json(&last.action), hash: crate::record::hash_hex(last.hash) },
+        ))
     }
 
     fn state_hash(&self) -> u64 {

@@ -5,6 +5,7 @@
 //! | `POST /api/signup`, `/api/signin`, `/api/signout`, `GET /api/me` | accounts and the session cookie |
 //! | `GET /api/catalogue` | the games that can be created |
 //! | `POST /api/games`, `GET /api/games` | create a game (signed in); my games, where it is my turn first |
+//! | `POST /api/games/import` | a game from a record, to continue or review it (signed in) |
 //! | `GET /api/games/{id}` | the game as the caller may see it, with its legal actions |
 //! | `POST /api/games/{id}/join` | take an open seat (signed in, or with an invitation) |
 //! | `POST /api/games/{id}/actions`, `/undo` | act or undo, with the version the client saw |
@@ -35,6 +36,8 @@ use crate::store::SeatRow;
 
 /// Largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
+/// Largest record accepted for import (a long game's record is a few hundred kilobytes).
+pub const RECORD_LIMIT: usize = 16 * 1024 * 1024;
 
 pub fn router(state: AppState) -> Router {
     Router::new()
@@ -45,6 +48,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/me", get(me))
         .route("/api/catalogue", get(catalogue))
         .route("/api/games", post(create_game).get(my_games))
+        .route("/api/games/import", post(import_game).layer(axum::extract::DefaultBodyLimit::max(RECORD_LIMIT)))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
@@ -166,21 +170,63 @@ async fn create_game(
     headers: HeaderMap,
     raw: axum::body::Bytes,
 ) -> Result<Response, ApiError> {
-    let (user_id, user_name) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
+    let user = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
     let new: NewGame = body(&raw)?;
-    let entry = *state.registry.get(&new.game).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "there is no game `{}`; the games are {}",
-            new.game,
-            state.registry.ids().join(", ")
-        ))
-    })?;
+    let entry = game_entry(&state, &new.game)?;
     let mut config = new.config.unwrap_or_else(|| json!({}));
     let Value::Object(map) = &mut config else { return Err(ApiError::bad_request("config must be a JSON object")) };
     map.insert("players".into(), json!(new.seats.len()));
-    let mut seats = Vec::with_capacity(new.seats.len());
+    let seed = new
+        .seed
+        .unwrap_or_else(|| auth::token().ok().and_then(|t| u64::from_str_radix(&t[..16], 16).ok()).unwrap_or(1));
+    let m = (entry.start)(&config, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    open_game(&state, user, &new.seats, m).await
+}
+
+#[derive(Deserialize)]
+struct Import {
+    record: imperia_core::Record,
+    /// As for a new game: "human" or a bot, one per seat of the record's game.
+    seats: Vec<String>,
+}
+
+async fn import_game(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    raw: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    let user = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
+    let import: Import = body(&raw)?;
+    let entry = game_entry(&state, &import.record.game)?;
+    let m = (entry.replay)(&import.record)
+        .map_err(|e| ApiError::unprocessable(format!("the record does not replay: {e}")))?;
+    if import.seats.len() != m.seats() {
+        return Err(ApiError::bad_request(format!(
+            "the record's game has {} seats; {} were given",
+            m.seats(),
+            import.seats.len()
+        )));
+    }
+    open_game(&state, user, &import.seats, m).await
+}
+
+fn game_entry(state: &AppState, id: &str) -> Result<imperia_core::GameEntry, ApiError> {
+    state.registry.get(id).copied().ok_or_else(|| {
+        ApiError::bad_request(format!("there is no game `{id}`; the games are {}", state.registry.ids().join(", ")))
+    })
+}
+
+/// Seat the players (the creator in the first human seat, bots where asked), store the game and put it in
+/// play.
+async fn open_game(
+    state: &AppState,
+    (user_id, user_name): (i64, String),
+    kinds: &[String],
+    m: Box<dyn imperia_core::DynMatch>,
+) -> Result<Response, ApiError> {
+    let mut seats = Vec::with_capacity(kinds.len());
     let mut creator_seated = false;
-    for (seat, kind) in new.seats.iter().enumerate() {
+    for (seat, kind) in kinds.iter().enumerate() {
         let invite = auth::token().map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
         let (user_id, user_name, bot) = if kind == "human" {
             if creator_seated {
@@ -196,20 +242,17 @@ async fn create_game(
         };
         seats.push(SeatRow { seat, user_id, user_name, bot, invite });
     }
-    let seed = new
-        .seed
-        .unwrap_or_else(|| auth::token().ok().and_then(|t| u64::from_str_radix(&t[..16], 16).ok()).unwrap_or(1));
-    let m = (entry.start)(&config, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let record = m.record();
+    let version = record.actions.len() as i64;
     let id = state.store.create_game(&record, user_id, &seats).await?;
     let invites: Vec<Value> = seats
         .iter()
         .filter(|s| s.user_id.is_none() && s.bot.is_none())
         .map(|s| json!({ "seat": s.seat, "invite": s.invite }))
         .collect();
-    let game = live::install(&state, id, m, 0, seats).await;
+    let game = live::install(state, id, m, version, seats).await;
     live::spawn_bots(state.clone(), game);
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "invites": invites }))).into_response())
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "version": version, "invites": invites }))).into_response())
 }
 
 async fn my_games(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {

@@ -128,10 +128,9 @@ pub async fn commit(
     }
     let mut next = g.m.boxed_clone();
     let events = next.apply(seat, action).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-    let record = next.record();
-    let idx = record.actions.len() - 1;
+    let Some((len, recorded)) = next.last_recorded() else { return Err(ApiError::unprocessable("nothing was done")) };
     let finished = next.to_act() == ToAct::Nobody;
-    match state.store.append_action(g.id, g.version, &record.actions[idx], idx, finished).await {
+    match state.store.append_action(g.id, g.version, &recorded, len - 1, finished).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => return Err(stale(state, &mut g, seat).await),
         Err(e) => return Err(e.into()),
@@ -153,7 +152,7 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
     }
     let mut next = g.m.boxed_clone();
     next.undo(seat).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-    let idx = next.record().actions.len();
+    let idx = next.last_recorded().map_or(0, |(len, _)| len);
     match state.store.undo_action(g.id, g.version, idx).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => return Err(stale(state, &mut g, seat).await),
@@ -255,10 +254,9 @@ async fn commit_bot(state: &AppState, game: &Shared, seat: Seat, version: i64, a
     }
     let mut next = g.m.boxed_clone();
     next.apply(seat, action).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-    let record = next.record();
-    let idx = record.actions.len() - 1;
+    let Some((len, recorded)) = next.last_recorded() else { return Err(ApiError::unprocessable("nothing was done")) };
     let finished = next.to_act() == ToAct::Nobody;
-    match state.store.append_action(g.id, g.version, &record.actions[idx], idx, finished).await {
+    match state.store.append_action(g.id, g.version, &recorded, len - 1, finished).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => return refresh(state, &mut g).await,
         Err(e) => return Err(e.into()),

@@ -160,16 +160,19 @@ impl Store {
         Ok(())
     }
 
-    /// Store a new game and its seats; returns its id.
+    /// Store a new game, its seats and the actions its record already has (an imported game); returns its
+    /// id. Its version starts at the number of actions.
     pub async fn create_game(&self, record: &Record, created_by: i64, seats: &[SeatRow]) -> Result<i64, StoreError> {
         let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query(
-            "INSERT INTO games (game, rules_version, config, seed, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, $7) RETURNING id",
         )
         .bind(&record.game)
         .bind(i64::from(record.rules_version))
         .bind(record.config.to_string())
         .bind(record.seed as i64)
+        .bind(record.actions.len() as i64)
         .bind(created_by)
         .bind(now())
         .fetch_one(&mut *tx)
@@ -184,6 +187,19 @@ impl Store {
                 .bind(&s.invite)
                 .execute(&mut *tx)
                 .await?;
+        }
+        for (idx, a) in record.actions.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO actions (game_id, idx, seat, action, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id)
+            .bind(idx as i64)
+            .bind(a.seat as i64)
+            .bind(a.action.to_string())
+            .bind(&a.hash)
+            .bind(now())
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(id)
