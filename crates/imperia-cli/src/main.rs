@@ -6,6 +6,7 @@
 mod arena;
 mod bench;
 mod hint;
+mod loadtest;
 mod play;
 mod replay;
 mod serve;
@@ -40,6 +41,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// The search bot's three best actions for a seat at the end of a record.
     Hint(hint::HintArgs),
+    /// Load-test a server: many games played at once through its HTTP and WebSocket API.
+    Loadtest(loadtest::LoadArgs),
     /// List the games Imperia hosts.
     Games,
 }
@@ -104,6 +107,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Bench(args) => bench::run(&registry, &args),
         Command::Arena(args) => arena::run(&args),
         Command::Hint(args) => hint::run(&args),
+        Command::Loadtest(args) => loadtest::run(&args),
         Command::Games => {
             let mut out = std::io::stdout().lock();
             for e in registry.entries() {

@@ -50,6 +50,9 @@ pub struct GameRow {
 pub struct Store {
     pool: AnyPool,
     url: String,
+    /// SQLite takes one writer at a time and makes the others sleep and retry; queueing writers here
+    /// instead keeps the wait short and fair. (PostgreSQL needs no such lock.)
+    writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
 }
 
 /// The PostgreSQL channel on which servers sharing a database announce changed games.
@@ -88,7 +91,16 @@ impl Store {
         } else {
             sqlx::migrate!("./migrations/postgres").run(&pool).await?;
         }
-        Ok(Store { pool, url: url.to_string() })
+        let writer = sqlite.then(|| std::sync::Arc::new(tokio::sync::Mutex::new(())));
+        Ok(Store { pool, url: url.to_string(), writer })
+    }
+
+    /// Wait for this server's turn to write (SQLite only).
+    async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.writer {
+            Some(lock) => Some(lock.lock().await),
+            None => None,
+        }
     }
 
     /// The PostgreSQL URL, if that is where the data lives (several servers may then share it).
@@ -163,6 +175,7 @@ impl Store {
     /// Store a new game, its seats and the actions its record already has (an imported game); returns its
     /// id. Its version starts at the number of actions.
     pub async fn create_game(&self, record: &Record, created_by: i64, seats: &[SeatRow]) -> Result<i64, StoreError> {
+        let _writing = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query(
             "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at) \
@@ -214,6 +227,7 @@ impl Store {
         idx: usize,
         finished: bool,
     ) -> Result<(), StoreError> {
+        let _writing = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let bumped =
             sqlx::query("UPDATE games SET version = version + 1, finished = $1 WHERE id = $2 AND version = $3")
@@ -242,6 +256,7 @@ impl Store {
 
     /// Remove the last action, if the game is still at `version`.
     pub async fn undo_action(&self, game_id: i64, version: i64, idx: usize) -> Result<(), StoreError> {
+        let _writing = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let bumped = sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1 AND version = $2")
             .bind(game_id)
