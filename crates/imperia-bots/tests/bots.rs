@@ -133,6 +133,9 @@ impl Game for Race {
             Outcome { scores: ranks.iter().map(|&r| if r == 1 { 1 } else { 0 }).collect(), ranks }
         })
     }
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
     fn determinize(view: &Race, _rng: &mut GameRng) -> Self {
         view.clone()
     }

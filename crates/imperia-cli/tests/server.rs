@@ -318,6 +318,8 @@ fn hidden_cash_never_leaves_the_server_on(storage: &Storage) {
     let players = state["view"]["players"].as_array().expect("players").clone();
     assert!(players[0]["cash"].is_number());
     assert!(players[1]["cash"].is_null() && players[2]["cash"].is_null());
+    let (status, _) = anton.get(&format!("/api/games/{game}/record"));
+    assert_eq!(status, 403, "the record of a running game would reveal the hidden cash");
     let spectator = Client::new(&server).get(&format!("/api/games/{game}")).1;
     assert!(spectator["view"]["players"].as_array().expect("players").iter().all(|p| p["cash"].is_null()));
     assert!(!spectator["summary"].as_str().unwrap_or("").contains("cash 2;"));

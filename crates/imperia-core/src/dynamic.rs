@@ -39,6 +39,8 @@ pub trait DynMatch: Send {
     /// The last step of the record (cheaper than the whole record) and how many steps there are.
     fn last_recorded(&self) -> Option<(usize, RecordedAction)>;
     fn state_hash(&self) -> u64;
+    /// See [`Game::has_hidden_information`].
+    fn has_hidden_information(&self) -> bool;
     /// An independent copy, to try an action on before committing it.
     fn boxed_clone(&self) -> Box<dyn DynMatch>;
 }
@@ -115,6 +117,10 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn state_hash(&self) -> u64 {
         state_hash(self.state())
+    }
+
+    fn has_hidden_information(&self) -> bool {
+        self.state().has_hidden_information()
     }
 
     fn boxed_clone(&self) -> Box<dyn DynMatch> {

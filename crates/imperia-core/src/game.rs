@@ -161,6 +161,9 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn determinize(view: &Self::View, rng: &mut GameRng) -> Self;
     /// A readable summary of the position for a terminal, as `viewer` may see it.
     fn summary(&self, viewer: Viewer) -> String;
+    /// Whether anything is hidden from some viewer (then a running game's record, which replays to the full
+    /// state, must not be handed out).
+    fn has_hidden_information(&self) -> bool;
     /// `action` in plain words, in the light of the current position (costs, names); by default its
     /// `Display`.
     fn describe(&self, action: &Self::Action) -> String {

@@ -139,6 +139,9 @@ impl Game for Toy {
             Outcome { scores: vec![a.into(), b.into()], ranks }
         })
     }
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
     fn determinize(view: &ToyView, rng: &mut GameRng) -> Self {
         let mut secrets = [rng.random_range(1..=9), rng.random_range(1..=9)];
         if let (Viewer::Seat(s), Some(mine)) = (view.viewer, view.my_secret) {
@@ -213,6 +216,9 @@ macro_rules! buggy {
             }
             fn outcome(&self) -> Option<Outcome> {
                 self.0.outcome()
+            }
+            fn has_hidden_information(&self) -> bool {
+                true
             }
             fn determinize(view: &ToyView, rng: &mut GameRng) -> Self {
                 $name(Toy::determinize(view, rng))

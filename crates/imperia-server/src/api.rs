@@ -402,9 +402,16 @@ async fn undo(
     Ok(Json(json!({ "version": version })))
 }
 
+/// The record replays to the whole state, secrets included; so a running game with hidden information is
+/// exported only once it is over.
 async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Json<imperia_core::Record>, ApiError> {
     let game = find(&state, id).await?;
     let g = game.lock().await;
+    if g.m.has_hidden_information() && g.m.to_act() != imperia_core::ToAct::Nobody {
+        return Err(ApiError::forbidden(
+            "this game hides information, which its record would reveal: it can be exported when it is over",
+        ));
+    }
     Ok(Json(g.m.record()))
 }
 

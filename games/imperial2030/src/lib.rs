@@ -239,6 +239,10 @@ impl Game for Imperial2030 {
         self.final_outcome()
     }
 
+    fn has_hidden_information(&self) -> bool {
+        self.config.hidden_cash
+    }
+
     fn determinize(view: &View, rng: &mut GameRng) -> Self {
         Imperial2030::from_view(view, rng)
     }
