@@ -195,6 +195,24 @@ fn accounts_and_refusals_on(storage: &Storage) {
     assert_eq!(statuses.last(), Some(&429));
     anton.post("/api/signout", json!({}));
     assert_eq!(anton.get("/api/me").0, 401);
+
+    // The API describes itself.
+    let (status, spec) = anton.get("/api/openapi.json");
+    assert_eq!(status, 200);
+    assert!(spec["openapi"].as_str().is_some_and(|v| v.starts_with('3')));
+    for path in [
+        "/api/signup",
+        "/api/games",
+        "/api/games/import",
+        "/api/games/{id}",
+        "/api/games/{id}/actions",
+        "/api/games/{id}/undo",
+        "/api/games/{id}/record",
+        "/api/games/{id}/ws",
+    ] {
+        assert!(spec["paths"][path].is_object(), "{path} is described");
+    }
+    assert!(spec["paths"]["/api/games/{id}/actions"]["post"]["responses"]["409"].is_object());
 }
 
 #[test]

@@ -11,6 +11,7 @@
 //! | `POST /api/games/{id}/actions`, `/undo` | act or undo, with the version the client saw |
 //! | `GET /api/games/{id}/record` | the record, for export and replay |
 //! | `GET /api/games/{id}/ws` | the same state pushed after every change |
+//! | `GET /api/openapi.json` | this API described in OpenAPI 3, generated from the code |
 //!
 //! A guest with an invitation passes its token as the `x-imperia-invite` header or the `invite` query
 //! parameter.
@@ -55,16 +56,55 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(websocket))
+        .route("/api/openapi.json", get(openapi))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
+}
+
+/// The API's description, generated from the handlers' annotations.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(title = "Imperia", description = "Accounts, lobby and live play of Imperia's games."),
+    paths(
+        signup,
+        signin,
+        signout,
+        me,
+        catalogue,
+        create_game,
+        import_game,
+        my_games,
+        game_state,
+        join,
+        act,
+        undo,
+        record,
+        websocket
+    ),
+    components(schemas(ErrorBody, GameState, crate::live::SeatView))
+)]
+pub struct ApiDoc;
+
+/// Every 4xx and 5xx body.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What is wrong, in words a person can act on.
+    pub error: String,
+}
+
+async fn openapi() -> Response {
+    match <ApiDoc as utoipa::OpenApi>::openapi().to_json() {
+        Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+        Err(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
 }
 
 async fn index() -> impl IntoResponse {
     "Imperia server. The API is under /api (see the imperia-server crate docs)."
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct Credentials {
     name: String,
     password: String,
@@ -103,6 +143,10 @@ fn body<T: for<'de> Deserialize<'de>>(raw: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(raw).map_err(|e| ApiError::bad_request(format!("the request body is not valid: {e}")))
 }
 
+#[utoipa::path(post, path = "/api/signup", tag = "accounts", request_body = Credentials,
+    responses((status = 201, description = "Signed up and in: the session cookie is set", body = serde_json::Value),
+              (status = 400, description = "Name or password not acceptable", body = ErrorBody),
+              (status = 409, description = "The name is taken", body = ErrorBody)))]
 async fn signup(State(state): State<AppState>, raw: axum::body::Bytes) -> Result<Response, ApiError> {
     let c: Credentials = body(&raw)?;
     auth::check_credentials(&c.name, &c.password).map_err(ApiError::bad_request)?;
@@ -115,6 +159,10 @@ async fn signup(State(state): State<AppState>, raw: axum::body::Bytes) -> Result
     Ok(with_cookie(StatusCode::CREATED, &auth::session_cookie(&token), json!({ "name": c.name })))
 }
 
+#[utoipa::path(post, path = "/api/signin", tag = "accounts", request_body = Credentials,
+    responses((status = 200, description = "Signed in: the session cookie is set", body = serde_json::Value),
+              (status = 401, description = "Wrong name or password", body = ErrorBody),
+              (status = 429, description = "Too many attempts for this name", body = ErrorBody)))]
 async fn signin(State(state): State<AppState>, raw: axum::body::Bytes) -> Result<Response, ApiError> {
     let c: Credentials = body(&raw)?;
     let allowed = state.logins.lock().map(|mut l| l.allow(&c.name)).unwrap_or(false);
@@ -130,6 +178,8 @@ async fn signin(State(state): State<AppState>, raw: axum::body::Bytes) -> Result
     Ok(with_cookie(StatusCode::OK, &auth::session_cookie(&token), json!({ "name": c.name })))
 }
 
+#[utoipa::path(post, path = "/api/signout", tag = "accounts",
+    responses((status = 200, description = "Signed out: the session ends and its cookie is cleared")))]
 async fn signout(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some(token) = auth::session_token(&headers) {
         state.store.delete_session(&token).await?;
@@ -145,19 +195,25 @@ async fn user(state: &AppState, headers: &HeaderMap) -> Result<Option<(i64, Stri
     }
 }
 
+#[utoipa::path(get, path = "/api/me", tag = "accounts",
+    responses((status = 200, description = "The signed-in player", body = serde_json::Value),
+              (status = 401, description = "Not signed in", body = ErrorBody)))]
 async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
     let (_, name) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
     Ok(Json(json!({ "name": name })))
 }
 
+#[utoipa::path(get, path = "/api/catalogue", tag = "lobby",
+    responses((status = 200, description = "The games that can be created: id and name", body = serde_json::Value)))]
 async fn catalogue(State(state): State<AppState>) -> Json<Value> {
     Json(json!(state.registry.entries().iter().map(|e| json!({ "id": e.id, "name": e.name })).collect::<Vec<_>>()))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct NewGame {
     game: String,
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     config: Option<Value>,
     /// One entry per seat: "human" or a bot such as "mcts:1000". The creator takes the first human seat.
     seats: Vec<String>,
@@ -165,6 +221,10 @@ struct NewGame {
     seed: Option<u64>,
 }
 
+#[utoipa::path(post, path = "/api/games", tag = "lobby", request_body = NewGame,
+    responses((status = 201, description = "Created: its id, version and the invitations to its open seats", body = serde_json::Value),
+              (status = 400, description = "Unknown game, bad config or bot", body = ErrorBody),
+              (status = 401, description = "Not signed in", body = ErrorBody)))]
 async fn create_game(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -183,13 +243,18 @@ async fn create_game(
     open_game(&state, user, &new.seats, m).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct Import {
+    #[schema(value_type = Object)]
     record: imperia_core::Record,
     /// As for a new game: "human" or a bot, one per seat of the record's game.
     seats: Vec<String>,
 }
 
+#[utoipa::path(post, path = "/api/games/import", tag = "lobby", request_body = Import,
+    responses((status = 201, description = "Imported as a new game at the record's last step", body = serde_json::Value),
+              (status = 401, description = "Not signed in", body = ErrorBody),
+              (status = 422, description = "The record does not replay", body = ErrorBody)))]
 async fn import_game(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -255,6 +320,9 @@ async fn open_game(
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "version": version, "invites": invites }))).into_response())
 }
 
+#[utoipa::path(get, path = "/api/games", tag = "lobby",
+    responses((status = 200, description = "My games, those where it is my turn first", body = serde_json::Value),
+              (status = 401, description = "Not signed in", body = ErrorBody)))]
 async fn my_games(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
     let (user_id, _) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
     let games: Vec<Shared> = state.games.read().await.values().cloned().collect();
@@ -310,6 +378,10 @@ async fn seat_of(
     Ok(invite.and_then(|token| g.seats.iter().find(|s| s.invite == token && s.bot.is_none()).map(|s| s.seat)))
 }
 
+#[utoipa::path(get, path = "/api/games/{id}", tag = "play",
+    params(("id" = i64, Path, description = "The game"), ("invite" = Option<String>, Query, description = "A guest's invitation")),
+    responses((status = 200, description = "The game as the caller may see it", body = GameState),
+              (status = 404, description = "No such game", body = ErrorBody)))]
 async fn game_state(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -321,11 +393,16 @@ async fn game_state(
     Ok(Json(game.lock().await.state_for(seat)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct Join {
     seat: Option<Seat>,
 }
 
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "lobby", request_body = Join,
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "Seated", body = serde_json::Value),
+              (status = 401, description = "Not signed in", body = ErrorBody),
+              (status = 409, description = "No such open seat", body = ErrorBody)))]
 async fn join(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -359,12 +436,19 @@ async fn join(
     Ok(Json(json!({ "seat": seat })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ActRequest {
     version: i64,
+    #[schema(value_type = Object)]
     action: Value,
 }
 
+#[utoipa::path(post, path = "/api/games/{id}/actions", tag = "play", request_body = ActRequest,
+    params(("id" = i64, Path, description = "The game"), ("invite" = Option<String>, Query, description = "A guest's invitation")),
+    responses((status = 200, description = "Done: the new version and what happened", body = serde_json::Value),
+              (status = 403, description = "No seat in this game", body = ErrorBody),
+              (status = 409, description = "Stale version: the body holds the game as it now is", body = ErrorBody),
+              (status = 422, description = "The rules refuse it; the message says why", body = ErrorBody)))]
 async fn act(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -381,11 +465,17 @@ async fn act(
     Ok(Json(json!({ "version": committed.version, "events": committed.events })))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct UndoRequest {
     version: i64,
 }
 
+#[utoipa::path(post, path = "/api/games/{id}/undo", tag = "play", request_body = UndoRequest,
+    params(("id" = i64, Path, description = "The game"), ("invite" = Option<String>, Query, description = "A guest's invitation")),
+    responses((status = 200, description = "Undone: the new version", body = serde_json::Value),
+              (status = 403, description = "No seat in this game", body = ErrorBody),
+              (status = 409, description = "Stale version", body = ErrorBody),
+              (status = 422, description = "Nothing to undo since the last commit point", body = ErrorBody)))]
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -404,6 +494,10 @@ async fn undo(
 
 /// The record replays to the whole state, secrets included; so a running game with hidden information is
 /// exported only once it is over.
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "play",
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "The record: game, rules version, config, seed and actions", body = serde_json::Value),
+              (status = 403, description = "A running game that hides information", body = ErrorBody)))]
 async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Json<imperia_core::Record>, ApiError> {
     let game = find(&state, id).await?;
     let g = game.lock().await;
@@ -415,6 +509,9 @@ async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Js
     Ok(Json(g.m.record()))
 }
 
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "play",
+    params(("id" = i64, Path, description = "The game"), ("invite" = Option<String>, Query, description = "A guest's invitation")),
+    responses((status = 101, description = "WebSocket: a GameState now and after every change")))]
 async fn websocket(
     State(state): State<AppState>,
     Path(id): Path<i64>,

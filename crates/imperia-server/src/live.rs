@@ -37,7 +37,7 @@ pub struct AppState {
 }
 
 /// One seat as every viewer sees it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct SeatView {
     pub seat: Seat,
     pub player: Option<String>,
@@ -46,7 +46,7 @@ pub struct SeatView {
 }
 
 /// What one viewer receives about a game: over HTTP and, after every change, over the WebSocket.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct GameState {
     pub id: i64,
     pub game: String,
@@ -56,8 +56,11 @@ pub struct GameState {
     pub seats: Vec<SeatView>,
     pub to_act: Vec<Seat>,
     pub finished: bool,
+    /// The game's own view for this viewer.
+    #[schema(value_type = Object)]
     pub view: Value,
-    /// The viewer's legal actions, when it is to act.
+    /// The viewer's legal actions, when it is to act: `{action, label}`.
+    #[schema(value_type = Vec<Object>)]
     pub legal_actions: Vec<ActionChoice>,
     pub can_undo: bool,
     /// The last step, in plain words, as this viewer may see it.
