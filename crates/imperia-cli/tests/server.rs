@@ -458,3 +458,116 @@ fn two_servers_share_one_postgres_database() {
     let record = anton.get(&format!("/api/games/{game}/record")).1;
     assert_eq!(record["actions"].as_array().map(Vec::len), Some(2));
 }
+
+#[test]
+fn async_play_clock_webhook_and_abandonment() {
+    for storage in backends("async") {
+        async_play_on(&storage);
+    }
+}
+
+/// A one-shot HTTP receiver on loopback: the bodies of the requests it gets.
+fn webhook_receiver() -> (String, std::sync::mpsc::Receiver<String>) {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let url = format!("http://{}/hook", listener.local_addr().expect("an address"));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(8) {
+            let Ok(mut stream) = stream else { continue };
+            let mut request = Vec::new();
+            let mut buf = [0u8; 4096];
+            // Read the head, then as much body as Content-Length says.
+            while let Ok(n) = stream.read(&mut buf) {
+                request.extend_from_slice(&buf[..n]);
+                let text = String::from_utf8_lossy(&request).to_string();
+                if let Some((head, body)) = text.split_once("\r\n\r\n") {
+                    let length = head
+                        .lines()
+                        .find_map(|l| {
+                            l.to_ascii_lowercase()
+                                .strip_prefix("content-length:")
+                                .map(|v| v.trim().parse::<usize>().unwrap_or(0))
+                        })
+                        .unwrap_or(0);
+                    if body.len() >= length {
+                        let _ = tx.send(body.to_string());
+                        break;
+                    }
+                }
+                if n == 0 {
+                    break;
+                }
+            }
+            let _ = stream.write_all(b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n");
+        }
+    });
+    (url, rx)
+}
+
+fn async_play_on(storage: &Storage) {
+    let server = Server::start(storage);
+    let (hook, received) = webhook_receiver();
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    let mut boris = Client::new(&server);
+    boris.signup("boris");
+    let (status, _) = boris.post("/api/me/webhook", json!({ "url": hook }));
+    assert_eq!(status, 405, "the webhook is set with PUT");
+    let mut request = agent().put(format!("{}/api/me/webhook", server.base));
+    request = request.header("Cookie", boris.cookie.clone().unwrap_or_default());
+    let response = request.send_json(json!({ "url": hook })).expect("a response");
+    assert_eq!(response.status().as_u16(), 200);
+
+    let (status, created) = anton.post(
+        "/api/games",
+        json!({ "game": "imperial2030", "seats": ["human", "human"], "seed": 2, "time_control": { "per_move_seconds": 1, "reserve_seconds": 0 } }),
+    );
+    assert_eq!(status, 201, "{created}");
+    let game = created["id"].as_i64().expect("an id");
+    let (status, joined) = boris.post(&format!("/api/games/{game}/join"), json!({}));
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["seat"], 1);
+    // Get to Anton's turn, then Anton plays until it is Boris's; Boris is not watching, so his webhook is
+    // called.
+    loop {
+        let state = boris.get(&format!("/api/games/{game}")).1;
+        if state["to_act"][0] == 0 {
+            break;
+        }
+        let (status, body) = boris.post(
+            &format!("/api/games/{game}/actions"),
+            json!({ "version": state["version"], "action": state["legal_actions"][0]["action"] }),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    loop {
+        let state = anton.get(&format!("/api/games/{game}")).1;
+        if state["to_act"][0] == 1 {
+            break;
+        }
+        let (status, body) = anton.post(
+            &format!("/api/games/{game}/actions"),
+            json!({ "version": state["version"], "action": state["legal_actions"][0]["action"] }),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    let message = received.recv_timeout(std::time::Duration::from_secs(10)).expect("a webhook call");
+    let message: Value = serde_json::from_str(&message).expect("JSON");
+    assert!(message["content"].as_str().unwrap_or("").contains(&format!("Your turn in game {game}")), "{message}");
+
+    // Boris still has time: his seat cannot be taken from him yet, and never by himself.
+    let path = format!("/api/games/{game}/seats/1/bot");
+    let (status, body) = anton.post(&path, json!({ "bot": "random" }));
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(boris.post(&path, json!({ "bot": "random" })).0, 403);
+    std::thread::sleep(std::time::Duration::from_millis(3100));
+    let state = anton.get(&format!("/api/games/{game}")).1;
+    assert_eq!(state["seats"][1]["out_of_time"], true, "{}", state["seats"]);
+    let (status, body) = anton.post(&path, json!({ "bot": "random" }));
+    assert_eq!(status, 200, "{body}");
+    // The bot now plays Boris's seat and hands the turn back to Anton.
+    let state = wait_for_turn(&anton, game);
+    assert!(state["finished"] == true || state["to_act"][0] == 0);
+    assert_eq!(state["seats"][1]["bot"], "random");
+}

@@ -8,6 +8,8 @@
 //! | `POST /api/games/import` | a game from a record, to continue or review it (signed in) |
 //! | `GET /api/games/{id}` | the game as the caller may see it, with its legal actions |
 //! | `POST /api/games/{id}/join` | take an open seat (signed in, or with an invitation) |
+//! | `POST /api/games/{id}/seats/{seat}/bot` | hand a seat whose time ran out to a bot (another player) |
+//! | `PUT /api/me/webhook` | where to post "your turn" notifications (Discord-compatible) |
 //! | `POST /api/games/{id}/actions`, `/undo` | act or undo, with the version the client saw |
 //! | `GET /api/games/{id}/record` | the record, for export and replay |
 //! | `GET /api/games/{id}/ws` | the same state pushed after every change |
@@ -23,7 +25,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use imperia_bots::BotSpec;
 use imperia_core::Seat;
@@ -33,7 +35,7 @@ use serde_json::{Value, json};
 use crate::auth;
 use crate::error::ApiError;
 use crate::live::{self, AppState, GameState, Shared};
-use crate::store::SeatRow;
+use crate::store::{Clock, SeatRow};
 
 /// Largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -47,11 +49,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/signin", post(signin))
         .route("/api/signout", post(signout))
         .route("/api/me", get(me))
+        .route("/api/me/webhook", put(set_webhook))
         .route("/api/catalogue", get(catalogue))
         .route("/api/games", post(create_game).get(my_games))
         .route("/api/games/import", post(import_game).layer(axum::extract::DefaultBodyLimit::max(RECORD_LIMIT)))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/seats/{seat}/bot", post(hand_to_bot))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/record", get(record))
@@ -71,18 +75,20 @@ pub fn router(state: AppState) -> Router {
         signin,
         signout,
         me,
+        set_webhook,
         catalogue,
         create_game,
         import_game,
         my_games,
         game_state,
         join,
+        hand_to_bot,
         act,
         undo,
         record,
         websocket
     ),
-    components(schemas(ErrorBody, GameState, crate::live::SeatView))
+    components(schemas(ErrorBody, GameState, crate::live::SeatView, Clock))
 )]
 pub struct ApiDoc;
 
@@ -203,6 +209,32 @@ async fn me(State(state): State<AppState>, headers: HeaderMap) -> Result<Json<Va
     Ok(Json(json!({ "name": name })))
 }
 
+#[derive(Deserialize, utoipa::ToSchema)]
+struct Webhook {
+    /// An http(s) URL to post `{"content": …}` to, or null to stop.
+    url: Option<String>,
+}
+
+#[utoipa::path(put, path = "/api/me/webhook", tag = "accounts", request_body = Webhook,
+    responses((status = 200, description = "Saved", body = serde_json::Value),
+              (status = 400, description = "Not an http(s) URL", body = ErrorBody),
+              (status = 401, description = "Not signed in", body = ErrorBody)))]
+async fn set_webhook(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    raw: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let (user_id, _) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
+    let hook: Webhook = body(&raw)?;
+    if let Some(url) = &hook.url
+        && !(url.starts_with("http://") || url.starts_with("https://"))
+    {
+        return Err(ApiError::bad_request("a webhook is an http:// or https:// URL"));
+    }
+    state.store.set_webhook(user_id, hook.url.as_deref()).await?;
+    Ok(Json(json!({ "webhook": hook.url })))
+}
+
 #[utoipa::path(get, path = "/api/catalogue", tag = "lobby",
     responses((status = 200, description = "The games that can be created: id and name", body = serde_json::Value)))]
 async fn catalogue(State(state): State<AppState>) -> Json<Value> {
@@ -219,6 +251,9 @@ struct NewGame {
     seats: Vec<String>,
     #[serde(default)]
     seed: Option<u64>,
+    /// Seconds per decision and a reserve; none by default.
+    #[serde(default)]
+    time_control: Option<Clock>,
 }
 
 #[utoipa::path(post, path = "/api/games", tag = "lobby", request_body = NewGame,
@@ -240,7 +275,7 @@ async fn create_game(
         .seed
         .unwrap_or_else(|| auth::token().ok().and_then(|t| u64::from_str_radix(&t[..16], 16).ok()).unwrap_or(1));
     let m = (entry.start)(&config, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    open_game(&state, user, &new.seats, m).await
+    open_game(&state, user, &new.seats, m, new.time_control).await
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -249,6 +284,8 @@ struct Import {
     record: imperia_core::Record,
     /// As for a new game: "human" or a bot, one per seat of the record's game.
     seats: Vec<String>,
+    #[serde(default)]
+    time_control: Option<Clock>,
 }
 
 #[utoipa::path(post, path = "/api/games/import", tag = "lobby", request_body = Import,
@@ -272,7 +309,7 @@ async fn import_game(
             import.seats.len()
         )));
     }
-    open_game(&state, user, &import.seats, m).await
+    open_game(&state, user, &import.seats, m, import.time_control).await
 }
 
 fn game_entry(state: &AppState, id: &str) -> Result<imperia_core::GameEntry, ApiError> {
@@ -288,7 +325,13 @@ async fn open_game(
     (user_id, user_name): (i64, String),
     kinds: &[String],
     m: Box<dyn imperia_core::DynMatch>,
+    clock: Option<Clock>,
 ) -> Result<Response, ApiError> {
+    if let Some(c) = clock
+        && (c.per_move_seconds < 1 || c.reserve_seconds < 0)
+    {
+        return Err(ApiError::bad_request("a time control needs at least 1 second per move and no negative reserve"));
+    }
     let mut seats = Vec::with_capacity(kinds.len());
     let mut creator_seated = false;
     for (seat, kind) in kinds.iter().enumerate() {
@@ -305,17 +348,18 @@ async fn open_game(
                 kind.parse().map_err(|e: imperia_bots::BadBotSpec| ApiError::bad_request(e.to_string()))?;
             (None, None, Some(spec.to_string()))
         };
-        seats.push(SeatRow { seat, user_id, user_name, bot, invite });
+        let reserve_left = clock.map(|c| c.reserve_seconds);
+        seats.push(SeatRow { seat, user_id, user_name, bot, invite, reserve_left, turn_started: None });
     }
     let record = m.record();
     let version = record.actions.len() as i64;
-    let id = state.store.create_game(&record, user_id, &seats).await?;
+    let id = state.store.create_game(&record, user_id, &seats, clock).await?;
     let invites: Vec<Value> = seats
         .iter()
         .filter(|s| s.user_id.is_none() && s.bot.is_none())
         .map(|s| json!({ "seat": s.seat, "invite": s.invite }))
         .collect();
-    let game = live::install(state, id, m, version, seats).await;
+    let game = live::install(state, id, m, version, seats, clock).await;
     live::spawn_bots(state.clone(), game);
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "version": version, "invites": invites }))).into_response())
 }
@@ -437,6 +481,52 @@ async fn join(
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
+struct HandOver {
+    /// The bot to play the seat: random, heuristic[:N] or mcts[:N[:T]].
+    bot: String,
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/seats/{seat}/bot", tag = "play", request_body = HandOver,
+    params(("id" = i64, Path, description = "The game"), ("seat" = usize, Path, description = "The seat to hand over")),
+    responses((status = 200, description = "A bot now plays the seat", body = serde_json::Value),
+              (status = 403, description = "Only another seated player may do this", body = ErrorBody),
+              (status = 409, description = "The seat still has time, or is not a player's", body = ErrorBody)))]
+async fn hand_to_bot(
+    State(state): State<AppState>,
+    Path((id, seat)): Path<(i64, Seat)>,
+    Query(q): Query<InviteQuery>,
+    headers: HeaderMap,
+    raw: axum::body::Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let request: HandOver = body(&raw)?;
+    let spec: BotSpec =
+        request.bot.parse().map_err(|e: imperia_bots::BadBotSpec| ApiError::bad_request(e.to_string()))?;
+    let game = find(&state, id).await?;
+    let caller = seat_of(&state, &headers, q.invite.as_deref(), &game).await?;
+    if caller.is_none() || caller == Some(seat) {
+        return Err(ApiError::forbidden("only another player of this game may hand a seat to a bot"));
+    }
+    let mut g = game.lock().await;
+    if g.seats.get(seat).is_none_or(|s| s.bot.is_some()) {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} is not a player's")));
+    }
+    if !g.out_of_time(seat) {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} has not run out of time")));
+    }
+    if !state.store.hand_to_bot(id, seat, &spec.to_string()).await? {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} was just changed")));
+    }
+    let s = &mut g.seats[seat];
+    s.bot = Some(spec.to_string());
+    s.user_id = None;
+    s.user_name = None;
+    live::announce(&state, &g);
+    drop(g);
+    live::spawn_bots(state.clone(), game);
+    Ok(Json(json!({ "seat": seat, "bot": spec.to_string() })))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ActRequest {
     version: i64,
     #[schema(value_type = Object)]
@@ -521,7 +611,20 @@ async fn websocket(
 ) -> Result<Response, ApiError> {
     let game = find(&state, id).await?;
     let seat = seat_of(&state, &headers, q.invite.as_deref(), &game).await?;
-    Ok(upgrade.on_upgrade(move |socket| push_states(socket, game, seat)))
+    Ok(upgrade.on_upgrade(move |socket| async move {
+        watch(&game, seat, 1).await;
+        push_states(socket, game.clone(), seat).await;
+        watch(&game, seat, -1).await;
+    }))
+}
+
+/// Count a seat's open WebSockets (a watching player gets no webhook).
+async fn watch(game: &Shared, seat: Option<Seat>, delta: isize) {
+    if let Some(seat) = seat
+        && let Some(w) = game.lock().await.watchers.get_mut(seat)
+    {
+        *w = w.saturating_add_signed(delta);
+    }
 }
 
 /// Send the viewer its state now and after every change, until either side closes.

@@ -57,8 +57,25 @@ pub enum ServeError {
 }
 
 impl live::LiveGame {
-    fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, seats: Vec<SeatRow>) -> Self {
-        LiveGame { id, m, version, seats, changes: broadcast::channel(64).0, bots_running: false }
+    fn new(
+        id: i64,
+        m: Box<dyn imperia_core::DynMatch>,
+        version: i64,
+        seats: Vec<SeatRow>,
+        clock: Option<store::Clock>,
+    ) -> Self {
+        let (watchers, acting) = (vec![0; seats.len()], m.to_act().seats().to_vec());
+        LiveGame {
+            id,
+            m,
+            version,
+            seats,
+            changes: broadcast::channel(64).0,
+            bots_running: false,
+            clock,
+            watchers,
+            acting,
+        }
     }
 }
 
@@ -69,8 +86,9 @@ pub(crate) async fn install_game(
     m: Box<dyn imperia_core::DynMatch>,
     version: i64,
     seats: Vec<SeatRow>,
+    clock: Option<store::Clock>,
 ) -> Shared {
-    let game = Arc::new(Mutex::new(LiveGame::new(id, m, version, seats)));
+    let game = Arc::new(Mutex::new(LiveGame::new(id, m, version, seats, clock)));
     state.games.write().await.insert(id, game.clone());
     game
 }
@@ -92,7 +110,7 @@ pub async fn load(url: &str) -> Result<AppState, StoreError> {
         };
         match (entry.replay)(&row.record) {
             Ok(m) => {
-                let game = install_game(&state, row.id, m, row.version, row.seats).await;
+                let game = install_game(&state, row.id, m, row.version, row.seats, row.clock).await;
                 live::spawn_bots(state.clone(), game);
             }
             Err(e) => tracing::error!("game {} does not replay: {e}", row.id),
@@ -107,7 +125,7 @@ pub(crate) async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>
     let Some(entry) = state.registry.get(&row.record.game).copied() else { return Ok(None) };
     match (entry.replay)(&row.record) {
         Ok(m) => {
-            let game = install_game(state, row.id, m, row.version, row.seats).await;
+            let game = install_game(state, row.id, m, row.version, row.seats, row.clock).await;
             live::spawn_bots(state.clone(), game.clone());
             Ok(Some(game))
         }

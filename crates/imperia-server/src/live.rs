@@ -12,7 +12,7 @@ use serde_json::Value;
 use tokio::sync::{Mutex, RwLock, broadcast};
 
 use crate::error::ApiError;
-use crate::store::{SeatRow, Store, StoreError};
+use crate::store::{Clock, SeatRow, Store, StoreError, now};
 
 /// A game in memory.
 pub struct LiveGame {
@@ -23,6 +23,11 @@ pub struct LiveGame {
     pub changes: broadcast::Sender<i64>,
     /// A bot task is playing this game's bot seats.
     pub bots_running: bool,
+    pub clock: Option<Clock>,
+    /// Open WebSockets per seat: a player watching needs no webhook.
+    pub watchers: Vec<usize>,
+    /// The seats whose decision the clocks are running for.
+    pub acting: Vec<Seat>,
 }
 
 pub type Shared = Arc<Mutex<LiveGame>>;
@@ -43,6 +48,10 @@ pub struct SeatView {
     pub player: Option<String>,
     pub bot: Option<String>,
     pub open: bool,
+    /// With a clock: seconds of reserve left, and whether this seat has run out of time on its decision
+    /// (the other players may then hand it to a bot).
+    pub reserve_left: Option<i64>,
+    pub out_of_time: bool,
 }
 
 /// What one viewer receives about a game: over HTTP and, after every change, over the WebSocket.
@@ -85,6 +94,8 @@ impl LiveGame {
                     player: s.user_name.clone(),
                     bot: s.bot.clone(),
                     open: s.user_id.is_none() && s.bot.is_none(),
+                    reserve_left: s.reserve_left,
+                    out_of_time: self.out_of_time(s.seat),
                 })
                 .collect(),
             to_act: to_act.seats().to_vec(),
@@ -97,6 +108,14 @@ impl LiveGame {
         }
     }
 
+    /// Whether `seat` has used up its time and reserve on its current decision.
+    pub fn out_of_time(&self, seat: Seat) -> bool {
+        let (Some(clock), Some(s)) = (self.clock, self.seats.get(seat)) else { return false };
+        s.bot.is_none()
+            && s.turn_started
+                .is_some_and(|started| now() - started > clock.per_move_seconds + s.reserve_left.unwrap_or(0).max(0))
+    }
+
     /// The bot to play now, if a bot seat must act.
     fn bot_to_act(&self) -> Option<(Seat, BotSpec)> {
         let seat = *self.m.to_act().seats().first()?;
@@ -106,8 +125,22 @@ impl LiveGame {
 }
 
 /// Put a game in play (see [`crate::install_game`]).
-pub async fn install(state: &AppState, id: i64, m: Box<dyn DynMatch>, version: i64, seats: Vec<SeatRow>) -> Shared {
-    crate::install_game(state, id, m, version, seats).await
+pub async fn install(
+    state: &AppState,
+    id: i64,
+    m: Box<dyn DynMatch>,
+    version: i64,
+    seats: Vec<SeatRow>,
+    clock: Option<Clock>,
+) -> Shared {
+    let game = crate::install_game(state, id, m, version, seats, clock).await;
+    {
+        // Start the first clock and tell the first player.
+        let mut g = game.lock().await;
+        g.acting.clear();
+        after_change(state, &mut g);
+    }
+    game
 }
 
 /// What a committed action did.
@@ -140,7 +173,7 @@ pub async fn commit(
     }
     g.m = next;
     g.version += 1;
-    announce(state, &g);
+    after_change(state, &mut g);
     let version = g.version;
     drop(g);
     spawn_bots(state.clone(), game.clone());
@@ -163,8 +196,69 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
     }
     g.m = next;
     g.version += 1;
-    announce(state, &g);
+    after_change(state, &mut g);
     Ok(g.version)
+}
+
+/// After a change: run the clocks, tell the viewers and the other servers, and notify players whose turn it
+/// now is and who are not watching.
+pub fn after_change(state: &AppState, g: &mut LiveGame) {
+    let to_act: Vec<Seat> = g.m.to_act().seats().to_vec();
+    let stamp = now();
+    for &seat in g.acting.clone().iter().filter(|s| !to_act.contains(s)) {
+        // The decision is made: charge the time over the allowance to the reserve.
+        if let (Some(clock), Some(s)) = (g.clock, g.seats.get_mut(seat)) {
+            let used = s.turn_started.map_or(0, |t| stamp - t);
+            s.reserve_left = Some(s.reserve_left.unwrap_or(0) - (used - clock.per_move_seconds).max(0));
+            s.turn_started = None;
+            save_clock(state, g.id, s);
+        }
+    }
+    for &seat in to_act.iter().filter(|s| !g.acting.contains(s)) {
+        let Some(s) = g.seats.get_mut(seat) else { continue };
+        if g.clock.is_some() {
+            s.turn_started = Some(stamp);
+            save_clock(state, g.id, s);
+        }
+        if let Some(user_id) = s.user_id.filter(|_| g.watchers.get(seat).copied().unwrap_or(0) == 0) {
+            let decision = g.m.view(Viewer::Seat(seat)).get("decision").and_then(|d| d.as_str()).map(str::to_string);
+            let message = format!(
+                "Your turn in game {} ({}){}",
+                g.id,
+                g.m.game_id(),
+                decision.map_or(String::new(), |d| format!(": {d}"))
+            );
+            notify_player(state, user_id, message);
+        }
+    }
+    g.acting = to_act;
+    announce(state, g);
+}
+
+fn save_clock(state: &AppState, game_id: i64, seat: &SeatRow) {
+    let (store, s, reserve, started) = (state.store.clone(), seat.seat, seat.reserve_left, seat.turn_started);
+    tokio::spawn(async move {
+        if let Err(e) = store.set_seat_clock(game_id, s, reserve, started).await {
+            tracing::warn!("game {game_id}: clock not saved: {e}");
+        }
+    });
+}
+
+/// Post a Discord-compatible message (`{"content": …}`) to the player's webhook, if they set one.
+fn notify_player(state: &AppState, user_id: i64, message: String) {
+    let store = state.store.clone();
+    tokio::spawn(async move {
+        let Ok(Some(url)) = store.webhook(user_id).await else { return };
+        let sent = tokio::task::spawn_blocking(move || {
+            let agent: ureq::Agent =
+                ureq::Agent::config_builder().timeout_global(Some(std::time::Duration::from_secs(10))).build().into();
+            agent.post(&url).send_json(serde_json::json!({ "username": "Imperia", "content": message }))
+        })
+        .await;
+        if let Ok(Err(e)) = sent {
+            tracing::warn!("webhook of user {user_id} failed: {e}");
+        }
+    });
 }
 
 /// Tell this server's viewers, and the other servers on the database, that a game changed.
@@ -266,6 +360,6 @@ async fn commit_bot(state: &AppState, game: &Shared, seat: Seat, version: i64, a
     }
     g.m = next;
     g.version += 1;
-    announce(state, &g);
+    after_change(state, &mut g);
     Ok(())
 }

@@ -35,6 +35,18 @@ pub struct SeatRow {
     pub user_name: Option<String>,
     pub bot: Option<String>,
     pub invite: String,
+    /// With a clock: seconds of reserve left.
+    pub reserve_left: Option<i64>,
+    /// With a clock: when this seat's current decision began (Unix seconds), if it has one.
+    pub turn_started: Option<i64>,
+}
+
+/// A game's time control: seconds per decision, and a reserve each seat may dip into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct Clock {
+    pub per_move_seconds: i64,
+    #[serde(default)]
+    pub reserve_seconds: i64,
 }
 
 /// A stored game with its record.
@@ -42,6 +54,7 @@ pub struct SeatRow {
 pub struct GameRow {
     pub id: i64,
     pub version: i64,
+    pub clock: Option<Clock>,
     pub record: Record,
     pub seats: Vec<SeatRow>,
 }
@@ -174,12 +187,18 @@ impl Store {
 
     /// Store a new game, its seats and the actions its record already has (an imported game); returns its
     /// id. Its version starts at the number of actions.
-    pub async fn create_game(&self, record: &Record, created_by: i64, seats: &[SeatRow]) -> Result<i64, StoreError> {
+    pub async fn create_game(
+        &self,
+        record: &Record,
+        created_by: i64,
+        seats: &[SeatRow],
+        clock: Option<Clock>,
+    ) -> Result<i64, StoreError> {
         let _writing = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query(
-            "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6, $7) RETURNING id",
+            "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9) RETURNING id",
         )
         .bind(&record.game)
         .bind(i64::from(record.rules_version))
@@ -188,18 +207,24 @@ impl Store {
         .bind(record.actions.len() as i64)
         .bind(created_by)
         .bind(now())
+        .bind(clock.map(|c| c.per_move_seconds))
+        .bind(clock.map(|c| c.reserve_seconds))
         .fetch_one(&mut *tx)
         .await?
         .get(0);
         for s in seats {
-            sqlx::query("INSERT INTO seats (game_id, seat, user_id, bot, invite) VALUES ($1, $2, $3, $4, $5)")
-                .bind(id)
-                .bind(s.seat as i64)
-                .bind(s.user_id)
-                .bind(&s.bot)
-                .bind(&s.invite)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, user_id, bot, invite, reserve_left, turn_started) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind(s.seat as i64)
+            .bind(s.user_id)
+            .bind(&s.bot)
+            .bind(&s.invite)
+            .bind(s.reserve_left)
+            .bind(s.turn_started)
+            .execute(&mut *tx)
+            .await?;
         }
         for (idx, a) in record.actions.iter().enumerate() {
             sqlx::query(
@@ -275,6 +300,47 @@ impl Store {
         Ok(())
     }
 
+    /// Save a seat's clock.
+    pub async fn set_seat_clock(
+        &self,
+        game_id: i64,
+        seat: Seat,
+        reserve_left: Option<i64>,
+        turn_started: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE seats SET reserve_left = $1, turn_started = $2 WHERE game_id = $3 AND seat = $4")
+            .bind(reserve_left)
+            .bind(turn_started)
+            .bind(game_id)
+            .bind(seat as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Give a player's seat to a bot (the player leaves it).
+    pub async fn hand_to_bot(&self, game_id: i64, seat: Seat, bot: &str) -> Result<bool, StoreError> {
+        let r =
+            sqlx::query("UPDATE seats SET bot = $1, user_id = NULL WHERE game_id = $2 AND seat = $3 AND bot IS NULL")
+                .bind(bot)
+                .bind(game_id)
+                .bind(seat as i64)
+                .execute(&self.pool)
+                .await?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    pub async fn set_webhook(&self, user_id: i64, url: Option<&str>) -> Result<(), StoreError> {
+        sqlx::query("UPDATE users SET webhook = $1 WHERE id = $2").bind(url).bind(user_id).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    pub async fn webhook(&self, user_id: i64) -> Result<Option<String>, StoreError> {
+        let row =
+            sqlx::query("SELECT webhook FROM users WHERE id = $1").bind(user_id).fetch_optional(&self.pool).await?;
+        Ok(row.and_then(|r| r.get(0)))
+    }
+
     pub async fn take_seat(&self, game_id: i64, seat: Seat, user_id: i64) -> Result<bool, StoreError> {
         let r = sqlx::query(
             "UPDATE seats SET user_id = $1 WHERE game_id = $2 AND seat = $3 AND user_id IS NULL AND bot IS NULL",
@@ -289,9 +355,11 @@ impl Store {
 
     /// Every game, with its record and seats.
     pub async fn load_games(&self) -> Result<Vec<GameRow>, StoreError> {
-        let games = sqlx::query("SELECT id, game, rules_version, config, seed, version FROM games ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
+        let games = sqlx::query(
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve FROM games ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
         let mut out = Vec::with_capacity(games.len());
         for g in games {
             let id: i64 = g.get(0);
@@ -301,10 +369,12 @@ impl Store {
     }
 
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
-        let Some(g) = sqlx::query("SELECT id, game, rules_version, config, seed, version FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
+        let Some(g) = sqlx::query(
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };
@@ -332,7 +402,8 @@ impl Store {
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
         let seats = sqlx::query(
-            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
+            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite, s.reserve_left, s.turn_started \
+             FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -340,14 +411,25 @@ impl Store {
         .into_iter()
         .map(|s| {
             let seat: i64 = s.get(0);
-            SeatRow { seat: seat as Seat, user_id: s.get(1), user_name: s.get(2), bot: s.get(3), invite: s.get(4) }
+            SeatRow {
+                seat: seat as Seat,
+                user_id: s.get(1),
+                user_name: s.get(2),
+                bot: s.get(3),
+                invite: s.get(4),
+                reserve_left: s.get(5),
+                turn_started: s.get(6),
+            }
         })
         .collect();
         let rules_version: i64 = g.get(2);
         let seed: i64 = g.get(4);
+        let per_move: Option<i64> = g.get(6);
+        let reserve: Option<i64> = g.get(7);
         Ok(GameRow {
             id,
             version: g.get(5),
+            clock: per_move.map(|per_move_seconds| Clock { per_move_seconds, reserve_seconds: reserve.unwrap_or(0) }),
             record: Record { game: g.get(1), rules_version: rules_version as u32, config, seed: seed as u64, actions },
             seats,
         })
