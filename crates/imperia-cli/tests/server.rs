@@ -196,6 +196,11 @@ fn accounts_and_refusals_on(storage: &Storage) {
     anton.post("/api/signout", json!({}));
     assert_eq!(anton.get("/api/me").0, 401);
 
+    // Errors axum makes itself are JSON too.
+    for (status, body) in [anton.get("/api/games/not-a-number"), anton.get("/api/signup"), anton.get("/api/nowhere")] {
+        assert!(status >= 400 && body["error"].as_str().is_some_and(|e| !e.is_empty()), "{status} {body}");
+    }
+
     // The API describes itself.
     let (status, spec) = anton.get("/api/openapi.json");
     assert_eq!(status, 200);
@@ -237,6 +242,22 @@ fn a_whole_game_through_the_api_on(storage: &Storage) {
     // The guest needs no account, only the invitation.
     let guest = Client { invite: Some(invite), ..Client::new(&server) };
     let spectator = Client::new(&server);
+    // With a seat open the game waits in the lobby: nobody may act, and only its creator starts it.
+    assert_eq!(created["started"], false);
+    let lobby = spectator.get("/api/lobby").1;
+    assert_eq!(lobby[0]["id"], game);
+    assert_eq!(lobby[0]["open_seats"], json!([1]));
+    let waiting = anton.get(&format!("/api/games/{game}")).1;
+    let (status, body) = anton.clone().post(
+        &format!("/api/games/{game}/actions"),
+        json!({ "version": waiting["version"], "action": waiting["legal_actions"][0]["action"] }),
+    );
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("not started"));
+    assert_eq!(guest.clone().post(&format!("/api/games/{game}/start"), json!({})).0, 401, "a guest has no account");
+    assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
+    assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 409);
+    assert_eq!(spectator.get("/api/lobby").1, json!([]));
     assert_eq!(guest.get(&format!("/api/games/{game}")).1["seat"], 1);
     assert_eq!(spectator.get(&format!("/api/games/{game}")).1["seat"], Value::Null);
 
@@ -417,6 +438,7 @@ fn two_servers_share_one_postgres_database() {
     let (_, created) =
         anton.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human"], "seed": 4 }));
     let game = created["id"].as_i64().expect("an id");
+    assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
     // The session and the game are known to the other server too.
     let anton_b = Client { base: b.base.clone(), ..anton.clone() };
     let (status, state) = anton_b.get(&format!("/api/games/{game}"));
@@ -528,6 +550,8 @@ fn async_play_on(storage: &Storage) {
     let (status, joined) = boris.post(&format!("/api/games/{game}/join"), json!({}));
     assert_eq!(status, 200, "{joined}");
     assert_eq!(joined["seat"], 1);
+    assert_eq!(boris.post(&format!("/api/games/{game}/start"), json!({})).0, 403, "only the creator starts");
+    assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
     // Get to Anton's turn, then Anton plays until it is Boris's; Boris is not watching, so his webhook is
     // called.
     loop {

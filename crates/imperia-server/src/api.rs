@@ -7,7 +7,8 @@
 //! | `POST /api/games`, `GET /api/games` | create a game (signed in); my games, where it is my turn first |
 //! | `POST /api/games/import` | a game from a record, to continue or review it (signed in) |
 //! | `GET /api/games/{id}` | the game as the caller may see it, with its legal actions |
-//! | `POST /api/games/{id}/join` | take an open seat (signed in, or with an invitation) |
+//! | `GET /api/lobby` | games waiting for players |
+//! | `POST /api/games/{id}/join`, `/start` | take an open seat (signed in); start the game (its creator) |
 //! | `POST /api/games/{id}/seats/{seat}/bot` | hand a seat whose time ran out to a bot (another player) |
 //! | `PUT /api/me/webhook` | where to post "your turn" notifications (Discord-compatible) |
 //! | `POST /api/games/{id}/actions`, `/undo` | act or undo, with the version the client saw |
@@ -55,6 +56,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/import", post(import_game).layer(axum::extract::DefaultBodyLimit::max(RECORD_LIMIT)))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/start", post(start))
+        .route("/api/lobby", get(lobby))
         .route("/api/games/{id}/seats/{seat}/bot", post(hand_to_bot))
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/undo", post(undo))
@@ -63,7 +66,30 @@ pub fn router(state: AppState) -> Router {
         .route("/api/openapi.json", get(openapi))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
+}
+
+/// Every error answers in JSON, including those axum makes itself (a wrong method, a body too large, a
+/// path that does not parse): their text becomes `{"error": …}`.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let text = axum::body::to_bytes(response.into_body(), BODY_LIMIT)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string());
+    let message = match text {
+        Ok(t) if !t.is_empty() => t,
+        _ => status.canonical_reason().unwrap_or("error").to_lowercase(),
+    };
+    (status, Json(json!({ "error": message }))).into_response()
 }
 
 /// The API's description, generated from the handlers' annotations.
@@ -82,6 +108,8 @@ pub fn router(state: AppState) -> Router {
         my_games,
         game_state,
         join,
+        start,
+        lobby,
         hand_to_bot,
         act,
         undo,
@@ -353,15 +381,18 @@ async fn open_game(
     }
     let record = m.record();
     let version = record.actions.len() as i64;
-    let id = state.store.create_game(&record, user_id, &seats, clock).await?;
+    // With every seat filled the game starts at once; otherwise it waits for its players.
+    let started = seats.iter().all(|s| s.user_id.is_some() || s.bot.is_some());
+    let id = state.store.create_game(&record, user_id, &seats, clock, started).await?;
     let invites: Vec<Value> = seats
         .iter()
         .filter(|s| s.user_id.is_none() && s.bot.is_none())
         .map(|s| json!({ "seat": s.seat, "invite": s.invite }))
         .collect();
-    let game = live::install(state, id, m, version, seats, clock).await;
+    let game = live::install(state, id, m, version, live::Table { seats, clock, created_by: user_id, started }).await;
     live::spawn_bots(state.clone(), game);
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "version": version, "invites": invites }))).into_response())
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "version": version, "started": started, "invites": invites })))
+        .into_response())
 }
 
 #[utoipa::path(get, path = "/api/games", tag = "lobby",
@@ -478,6 +509,52 @@ async fn join(
     g.seats[seat].user_name = Some(name);
     live::announce(&state, &g);
     Ok(Json(json!({ "seat": seat })))
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/start", tag = "lobby",
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "Started: open seats stay open for latecomers", body = serde_json::Value),
+              (status = 403, description = "Only its creator starts a game", body = ErrorBody),
+              (status = 409, description = "Already started", body = ErrorBody)))]
+async fn start(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let (user_id, _) = user(&state, &headers).await?.ok_or_else(ApiError::unauthorized)?;
+    let game = find(&state, id).await?;
+    let mut g = game.lock().await;
+    if g.created_by != user_id {
+        return Err(ApiError::forbidden("only the game's creator starts it"));
+    }
+    if g.started || !state.store.start_game(id).await? {
+        return Err(ApiError::new(StatusCode::CONFLICT, "the game has already started"));
+    }
+    g.started = true;
+    g.acting.clear();
+    live::after_change(&state, &mut g);
+    drop(g);
+    live::spawn_bots(state.clone(), game);
+    Ok(Json(json!({ "started": true })))
+}
+
+#[utoipa::path(get, path = "/api/lobby", tag = "lobby",
+    responses((status = 200, description = "Games waiting for players: id, game, seats and open seats", body = serde_json::Value)))]
+async fn lobby(State(state): State<AppState>) -> Json<Value> {
+    let games: Vec<Shared> = state.games.read().await.values().cloned().collect();
+    let mut waiting = Vec::new();
+    for game in games {
+        let g = game.lock().await;
+        if g.started {
+            continue;
+        }
+        let open: Vec<Seat> =
+            g.seats.iter().filter(|s| s.user_id.is_none() && s.bot.is_none()).map(|s| s.seat).collect();
+        let seats: Vec<Value> =
+            g.seats.iter().map(|s| json!({ "seat": s.seat, "player": s.user_name, "bot": s.bot })).collect();
+        waiting.push(json!({ "id": g.id, "game": g.m.game_id(), "seats": seats, "open_seats": open }));
+    }
+    Json(Value::Array(waiting))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

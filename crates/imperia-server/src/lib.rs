@@ -23,7 +23,7 @@ use std::sync::Arc;
 use tokio::sync::{Mutex, RwLock, broadcast};
 
 use crate::live::{AppState, LiveGame, Shared};
-use crate::store::{SeatRow, Store, StoreError};
+use crate::store::{Store, StoreError};
 
 /// Where the server listens and keeps its data.
 #[derive(Clone, Debug)]
@@ -57,14 +57,9 @@ pub enum ServeError {
 }
 
 impl live::LiveGame {
-    fn new(
-        id: i64,
-        m: Box<dyn imperia_core::DynMatch>,
-        version: i64,
-        seats: Vec<SeatRow>,
-        clock: Option<store::Clock>,
-    ) -> Self {
-        let (watchers, acting) = (vec![0; seats.len()], m.to_act().seats().to_vec());
+    fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, table: live::Table) -> Self {
+        let (watchers, acting) = (vec![0; table.seats.len()], m.to_act().seats().to_vec());
+        let live::Table { seats, clock, created_by, started } = table;
         LiveGame {
             id,
             m,
@@ -73,6 +68,8 @@ impl live::LiveGame {
             changes: broadcast::channel(64).0,
             bots_running: false,
             clock,
+            created_by,
+            started,
             watchers,
             acting,
         }
@@ -85,10 +82,9 @@ pub(crate) async fn install_game(
     id: i64,
     m: Box<dyn imperia_core::DynMatch>,
     version: i64,
-    seats: Vec<SeatRow>,
-    clock: Option<store::Clock>,
+    table: live::Table,
 ) -> Shared {
-    let game = Arc::new(Mutex::new(LiveGame::new(id, m, version, seats, clock)));
+    let game = Arc::new(Mutex::new(LiveGame::new(id, m, version, table)));
     state.games.write().await.insert(id, game.clone());
     game
 }
@@ -110,7 +106,7 @@ pub async fn load(url: &str) -> Result<AppState, StoreError> {
         };
         match (entry.replay)(&row.record) {
             Ok(m) => {
-                let game = install_game(&state, row.id, m, row.version, row.seats, row.clock).await;
+                let game = install_game(&state, row.id, m, row.version, live::Table::of(&row)).await;
                 live::spawn_bots(state.clone(), game);
             }
             Err(e) => tracing::error!("game {} does not replay: {e}", row.id),
@@ -125,7 +121,7 @@ pub(crate) async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>
     let Some(entry) = state.registry.get(&row.record.game).copied() else { return Ok(None) };
     match (entry.replay)(&row.record) {
         Ok(m) => {
-            let game = install_game(state, row.id, m, row.version, row.seats, row.clock).await;
+            let game = install_game(state, row.id, m, row.version, live::Table::of(&row)).await;
             live::spawn_bots(state.clone(), game.clone());
             Ok(Some(game))
         }

@@ -24,6 +24,9 @@ pub struct LiveGame {
     /// A bot task is playing this game's bot seats.
     pub bots_running: bool,
     pub clock: Option<Clock>,
+    pub created_by: i64,
+    /// A game with open seats waits in the lobby until its creator starts it: nobody acts before.
+    pub started: bool,
     /// Open WebSockets per seat: a player watching needs no webhook.
     pub watchers: Vec<usize>,
     /// The seats whose decision the clocks are running for.
@@ -64,6 +67,7 @@ pub struct GameState {
     pub seat: Option<Seat>,
     pub seats: Vec<SeatView>,
     pub to_act: Vec<Seat>,
+    pub started: bool,
     pub finished: bool,
     /// The game's own view for this viewer.
     #[schema(value_type = Object)]
@@ -99,6 +103,7 @@ impl LiveGame {
                 })
                 .collect(),
             to_act: to_act.seats().to_vec(),
+            started: self.started,
             finished: to_act == ToAct::Nobody,
             view: self.m.view(viewer),
             legal_actions: seat.map(|s| self.m.legal_actions(s)).unwrap_or_default(),
@@ -118,22 +123,33 @@ impl LiveGame {
 
     /// The bot to play now, if a bot seat must act.
     fn bot_to_act(&self) -> Option<(Seat, BotSpec)> {
+        if !self.started {
+            return None;
+        }
         let seat = *self.m.to_act().seats().first()?;
         let spec = self.seats.get(seat)?.bot.as_ref()?.parse().ok()?;
         Some((seat, spec))
     }
 }
 
+/// Who sits at a game, its clock, its creator, and whether it has started.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub seats: Vec<SeatRow>,
+    pub clock: Option<Clock>,
+    pub created_by: i64,
+    pub started: bool,
+}
+
+impl Table {
+    pub fn of(row: &crate::store::GameRow) -> Table {
+        Table { seats: row.seats.clone(), clock: row.clock, created_by: row.created_by, started: row.started }
+    }
+}
+
 /// Put a game in play (see [`crate::install_game`]).
-pub async fn install(
-    state: &AppState,
-    id: i64,
-    m: Box<dyn DynMatch>,
-    version: i64,
-    seats: Vec<SeatRow>,
-    clock: Option<Clock>,
-) -> Shared {
-    let game = crate::install_game(state, id, m, version, seats, clock).await;
+pub async fn install(state: &AppState, id: i64, m: Box<dyn DynMatch>, version: i64, table: Table) -> Shared {
+    let game = crate::install_game(state, id, m, version, table).await;
     {
         // Start the first clock and tell the first player.
         let mut g = game.lock().await;
@@ -159,6 +175,12 @@ pub async fn commit(
     action: &Value,
 ) -> Result<Committed, ApiError> {
     let mut g = game.lock().await;
+    if !g.started {
+        return Err(ApiError::new(
+            axum::http::StatusCode::CONFLICT,
+            "the game has not started: its creator starts it once the players are seated",
+        ));
+    }
     if g.version != version {
         return Err(ApiError::conflict(g.version, g.state_for(Some(seat))));
     }
@@ -203,6 +225,10 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
 /// After a change: run the clocks, tell the viewers and the other servers, and notify players whose turn it
 /// now is and who are not watching.
 pub fn after_change(state: &AppState, g: &mut LiveGame) {
+    if !g.started {
+        announce(state, g);
+        return;
+    }
     let to_act: Vec<Seat> = g.m.to_act().seats().to_vec();
     let stamp = now();
     for &seat in g.acting.clone().iter().filter(|s| !to_act.contains(s)) {
@@ -285,6 +311,9 @@ async fn stale(state: &AppState, g: &mut LiveGame, seat: Seat) -> ApiError {
 pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), ApiError> {
     let row =
         state.store.load_game(g.id).await?.ok_or_else(|| ApiError::not_found(format!("there is no game {}", g.id)))?;
+    if row.version == g.version && row.seats == g.seats && row.started == g.started {
+        return Ok(());
+    }
     let entry = state
         .registry
         .get(&row.record.game)
@@ -294,6 +323,8 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), ApiError>
         .map_err(|e| ApiError::unprocessable(format!("game {} does not replay: {e}", g.id)))?;
     g.version = row.version;
     g.seats = row.seats;
+    g.started = row.started;
+    g.acting = g.m.to_act().seats().to_vec();
     let _ = g.changes.send(g.version);
     Ok(())
 }

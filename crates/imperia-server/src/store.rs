@@ -55,6 +55,8 @@ pub struct GameRow {
     pub id: i64,
     pub version: i64,
     pub clock: Option<Clock>,
+    pub created_by: i64,
+    pub started: bool,
     pub record: Record,
     pub seats: Vec<SeatRow>,
 }
@@ -193,12 +195,13 @@ impl Store {
         created_by: i64,
         seats: &[SeatRow],
         clock: Option<Clock>,
+        started: bool,
     ) -> Result<i64, StoreError> {
         let _writing = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let id: i64 = sqlx::query(
-            "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9) RETURNING id",
+            "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10) RETURNING id",
         )
         .bind(&record.game)
         .bind(i64::from(record.rules_version))
@@ -209,6 +212,7 @@ impl Store {
         .bind(now())
         .bind(clock.map(|c| c.per_move_seconds))
         .bind(clock.map(|c| c.reserve_seconds))
+        .bind(i64::from(started))
         .fetch_one(&mut *tx)
         .await?
         .get(0);
@@ -300,6 +304,15 @@ impl Store {
         Ok(())
     }
 
+    /// Start a game that waited in the lobby.
+    pub async fn start_game(&self, game_id: i64) -> Result<bool, StoreError> {
+        let r = sqlx::query("UPDATE games SET started = 1 WHERE id = $1 AND started = 0")
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(r.rows_affected() == 1)
+    }
+
     /// Save a seat's clock.
     pub async fn set_seat_clock(
         &self,
@@ -356,7 +369,7 @@ impl Store {
     /// Every game, with its record and seats.
     pub async fn load_games(&self) -> Result<Vec<GameRow>, StoreError> {
         let games = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve FROM games ORDER BY id",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started FROM games ORDER BY id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -370,7 +383,7 @@ impl Store {
 
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve FROM games WHERE id = $1",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -430,6 +443,8 @@ impl Store {
             id,
             version: g.get(5),
             clock: per_move.map(|per_move_seconds| Clock { per_move_seconds, reserve_seconds: reserve.unwrap_or(0) }),
+            created_by: g.get(8),
+            started: g.get::<i64, _>(9) != 0,
             record: Record { game: g.get(1), rules_version: rules_version as u32, config, seed: seed as u64, actions },
             seats,
         })
