@@ -38,6 +38,8 @@ struct LoadReport {
     games: usize,
     seconds: f64,
     actions: u64,
+    /// Actions the server refused (each client acts on its own fresh state, so this should be 0).
+    refused: u64,
     actions_per_second: f64,
     latency_p50_ms: f64,
     latency_p99_ms: f64,
@@ -136,7 +138,7 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     let mut owner = Seat { cookie: None, invite: None };
     let mut response = agent()
         .post(format!("{base}/api/signup"))
-        .send_json(json!({ "name": "loadtest", "password": "a long password" }))?;
+        .send_json(json!({ "name": format!("loadtest-{}", std::process::id()), "password": "a long password" }))?;
     owner.cookie = response
         .headers()
         .get("set-cookie")
@@ -155,11 +157,16 @@ pub fn run(args: &LoadArgs) -> Result<()> {
         if status != 201 {
             bail!("cannot create a game: {body}");
         }
+        let game = body["id"].as_i64().unwrap_or(0);
+        let (status, started) = call(&base, "POST", &format!("/api/games/{game}/start"), &owner, Some(&json!({})))?;
+        if status != 200 {
+            bail!("cannot start game {game}: {started}");
+        }
         let mut seats = vec![owner.clone()];
         for invite in body["invites"].as_array().into_iter().flatten() {
             seats.push(Seat { cookie: None, invite: invite["invite"].as_str().map(str::to_string) });
         }
-        Ok((body["id"].as_i64().unwrap_or(0), seats))
+        Ok((game, seats))
     };
     let mut tables = Vec::with_capacity(args.games);
     for g in 0..args.games {
@@ -170,6 +177,7 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     let actions = Arc::new(AtomicU64::new(0));
     let pushes = Arc::new(AtomicU64::new(0));
+    let refused = Arc::new(AtomicU64::new(0));
     let latencies = Arc::new(Mutex::new(Vec::<f64>::new()));
     let started = Instant::now();
     let mut threads = Vec::new();
@@ -188,7 +196,8 @@ pub fn run(args: &LoadArgs) -> Result<()> {
                 }
             }
         }));
-        let (stop, actions, latencies, base) = (stop.clone(), actions.clone(), latencies.clone(), base.clone());
+        let (stop, actions, latencies, base, refused) =
+            (stop.clone(), actions.clone(), latencies.clone(), base.clone(), refused.clone());
         threads.push(std::thread::spawn(move || {
             let mut rng = seeded(t as u64);
             let mut mine = Vec::new();
@@ -213,6 +222,8 @@ pub fn run(args: &LoadArgs) -> Result<()> {
                 if status == 200 {
                     mine.push(sent.elapsed().as_secs_f64() * 1000.0);
                     actions.fetch_add(1, Ordering::Relaxed);
+                } else {
+                    refused.fetch_add(1, Ordering::Relaxed);
                 }
             }
             if let Ok(mut all) = latencies.lock() {
@@ -232,11 +243,16 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     let percentile =
         |p: f64| latencies.get(((latencies.len() as f64 - 1.0) * p).round() as usize).copied().unwrap_or(0.0);
     let done = actions.load(Ordering::Relaxed);
+    let refused = refused.load(Ordering::Relaxed);
+    if done == 0 {
+        bail!("no action was accepted ({refused} refused): the server is not playing");
+    }
     let report = LoadReport {
         storage: if args.database_url.is_some() { "postgresql".into() } else { "sqlite".into() },
         games: args.games,
         seconds,
         actions: done,
+        refused,
         actions_per_second: done as f64 / seconds,
         latency_p50_ms: percentile(0.5),
         latency_p99_ms: percentile(0.99),
@@ -250,8 +266,8 @@ pub fn run(args: &LoadArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         println!(
-            "{} games at once on {} for {:.1} s: {} actions",
-            report.games, report.storage, report.seconds, report.actions
+            "{} games at once on {} for {:.1} s: {} actions ({} refused)",
+            report.games, report.storage, report.seconds, report.actions, report.refused
         );
         println!("{:.0} actions/s", report.actions_per_second);
         println!("action latency p50 {:.1} ms, p99 {:.1} ms", report.latency_p50_ms, report.latency_p99_ms);

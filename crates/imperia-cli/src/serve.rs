@@ -23,7 +23,7 @@ pub struct ServeArgs {
 
 pub fn run(args: &ServeArgs) -> Result<()> {
     // The server's warnings and errors go to standard error.
-    let _ = tracing_subscriber::fmt().with_writer(std::io::stderr).with_max_level(tracing::Level::INFO).try_init();
+    let _ = tracing_subscriber::fmt().with_writer(std::io::stderr).with_max_level(tracing::Level::WARN).try_init();
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     let config =
         ServerConfig { bind: args.bind, data_dir: args.data_dir.clone(), database_url: args.database_url.clone() };
