@@ -603,6 +603,20 @@ async fn hand_to_bot(
     Ok(Json(json!({ "seat": seat, "bot": spec.to_string() })))
 }
 
+/// The game and the caller's seat in it; spectators are refused.
+async fn seated(
+    state: &AppState,
+    id: i64,
+    headers: &HeaderMap,
+    invite: Option<&str>,
+) -> Result<(Shared, Seat), ApiError> {
+    let game = find(state, id).await?;
+    let seat = seat_of(state, headers, invite, &game)
+        .await?
+        .ok_or_else(|| ApiError::forbidden("you have no seat in this game; spectators cannot act"))?;
+    Ok((game, seat))
+}
+
 #[derive(Deserialize, utoipa::ToSchema)]
 struct ActRequest {
     version: i64,
@@ -624,10 +638,7 @@ async fn act(
     raw: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let request: ActRequest = body(&raw)?;
-    let game = find(&state, id).await?;
-    let seat = seat_of(&state, &headers, q.invite.as_deref(), &game)
-        .await?
-        .ok_or_else(|| ApiError::forbidden("you have no seat in this game; spectators cannot act"))?;
+    let (game, seat) = seated(&state, id, &headers, q.invite.as_deref()).await?;
     let committed = live::commit(&state, &game, seat, request.version, &request.action).await?;
     Ok(Json(json!({ "version": committed.version, "events": committed.events })))
 }
@@ -651,10 +662,7 @@ async fn undo(
     raw: axum::body::Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let request: UndoRequest = body(&raw)?;
-    let game = find(&state, id).await?;
-    let seat = seat_of(&state, &headers, q.invite.as_deref(), &game)
-        .await?
-        .ok_or_else(|| ApiError::forbidden("you have no seat in this game"))?;
+    let (game, seat) = seated(&state, id, &headers, q.invite.as_deref()).await?;
     let version = live::undo(&state, &game, seat, request.version).await?;
     Ok(Json(json!({ "version": version })))
 }

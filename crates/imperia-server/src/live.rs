@@ -184,18 +184,7 @@ pub async fn commit(
     if g.version != version {
         return Err(ApiError::conflict(g.version, g.state_for(Some(seat))));
     }
-    let mut next = g.m.boxed_clone();
-    let events = next.apply(seat, action).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-    let Some((len, recorded)) = next.last_recorded() else { return Err(ApiError::unprocessable("nothing was done")) };
-    let finished = next.to_act() == ToAct::Nobody;
-    match state.store.append_action(g.id, g.version, &recorded, len - 1, finished).await {
-        Ok(()) => {}
-        Err(StoreError::Conflict) => return Err(stale(state, &mut g, seat).await),
-        Err(e) => return Err(e.into()),
-    }
-    g.m = next;
-    g.version += 1;
-    after_change(state, &mut g);
+    let events = store_step(state, &mut g, seat, action).await?;
     let version = g.version;
     drop(g);
     spawn_bots(state.clone(), game.clone());
@@ -380,17 +369,23 @@ async fn commit_bot(state: &AppState, game: &Shared, seat: Seat, version: i64, a
     if g.version != version {
         return Ok(());
     }
+    store_step(state, &mut g, seat, action).await.map(|_| ())
+}
+
+/// Try `action` on a copy, store it, and make it live; the caller holds the game and has checked its
+/// version. If another server got there first, the game is reloaded and the caller gets a conflict.
+async fn store_step(state: &AppState, g: &mut LiveGame, seat: Seat, action: &Value) -> Result<Vec<String>, ApiError> {
     let mut next = g.m.boxed_clone();
-    next.apply(seat, action).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let events = next.apply(seat, action).map_err(|e| ApiError::unprocessable(e.to_string()))?;
     let Some((len, recorded)) = next.last_recorded() else { return Err(ApiError::unprocessable("nothing was done")) };
     let finished = next.to_act() == ToAct::Nobody;
     match state.store.append_action(g.id, g.version, &recorded, len - 1, finished).await {
         Ok(()) => {}
-        Err(StoreError::Conflict) => return refresh(state, &mut g).await,
+        Err(StoreError::Conflict) => return Err(stale(state, g, seat).await),
         Err(e) => return Err(e.into()),
     }
     g.m = next;
     g.version += 1;
-    after_change(state, &mut g);
-    Ok(())
+    after_change(state, g);
+    Ok(events)
 }
