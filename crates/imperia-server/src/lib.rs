@@ -20,9 +20,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use tokio::sync::{Mutex, RwLock, broadcast};
+use tokio::sync::RwLock;
 
-use crate::live::{AppState, LiveGame, Shared};
+use crate::live::{AppState, Shared};
 use crate::store::{Store, StoreError};
 
 /// Where the server listens and keeps its data.
@@ -56,39 +56,6 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-impl live::LiveGame {
-    fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, table: live::Table) -> Self {
-        let (watchers, acting) = (vec![0; table.seats.len()], m.to_act().seats().to_vec());
-        let live::Table { seats, clock, created_by, started } = table;
-        LiveGame {
-            id,
-            m,
-            version,
-            seats,
-            changes: broadcast::channel(64).0,
-            bots_running: false,
-            clock,
-            created_by,
-            started,
-            watchers,
-            acting,
-        }
-    }
-}
-
-/// Put a game in play.
-pub(crate) async fn install_game(
-    state: &AppState,
-    id: i64,
-    m: Box<dyn imperia_core::DynMatch>,
-    version: i64,
-    table: live::Table,
-) -> Shared {
-    let game = Arc::new(Mutex::new(LiveGame::new(id, m, version, table)));
-    state.games.write().await.insert(id, game.clone());
-    game
-}
-
 /// Open the store and rebuild every game from its record; games whose record no longer replays are
 /// reported and left out.
 pub async fn load(url: &str) -> Result<AppState, StoreError> {
@@ -106,7 +73,7 @@ pub async fn load(url: &str) -> Result<AppState, StoreError> {
         };
         match (entry.replay)(&row.record) {
             Ok(m) => {
-                let game = install_game(&state, row.id, m, row.version, live::Table::of(&row)).await;
+                let game = live::install_game(&state, row.id, m, row.version, live::Table::of(&row)).await;
                 live::spawn_bots(state.clone(), game);
             }
             Err(e) => tracing::error!("game {} does not replay: {e}", row.id),
@@ -121,7 +88,7 @@ pub(crate) async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>
     let Some(entry) = state.registry.get(&row.record.game).copied() else { return Ok(None) };
     match (entry.replay)(&row.record) {
         Ok(m) => {
-            let game = install_game(state, row.id, m, row.version, live::Table::of(&row)).await;
+            let game = live::install_game(state, row.id, m, row.version, live::Table::of(&row)).await;
             live::spawn_bots(state.clone(), game.clone());
             Ok(Some(game))
         }

@@ -132,6 +132,39 @@ impl LiveGame {
     }
 }
 
+impl LiveGame {
+    fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, table: Table) -> Self {
+        let (watchers, acting) = (vec![0; table.seats.len()], m.to_act().seats().to_vec());
+        let Table { seats, clock, created_by, started } = table;
+        LiveGame {
+            id,
+            m,
+            version,
+            seats,
+            changes: broadcast::channel(64).0,
+            bots_running: false,
+            clock,
+            created_by,
+            started,
+            watchers,
+            acting,
+        }
+    }
+}
+
+/// Put a game in play.
+pub(crate) async fn install_game(
+    state: &AppState,
+    id: i64,
+    m: Box<dyn imperia_core::DynMatch>,
+    version: i64,
+    table: Table,
+) -> Shared {
+    let game = Arc::new(Mutex::new(LiveGame::new(id, m, version, table)));
+    state.games.write().await.insert(id, game.clone());
+    game
+}
+
 /// Who sits at a game, its clock, its creator, and whether it has started.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -147,9 +180,9 @@ impl Table {
     }
 }
 
-/// Put a game in play (see [`crate::install_game`]).
+/// Put a new game in play, starting its first clock and telling its first player.
 pub async fn install(state: &AppState, id: i64, m: Box<dyn DynMatch>, version: i64, table: Table) -> Shared {
-    let game = crate::install_game(state, id, m, version, table).await;
+    let game = install_game(state, id, m, version, table).await;
     {
         // Start the first clock and tell the first player.
         let mut g = game.lock().await;
