@@ -231,17 +231,7 @@ impl Store {
             .await?;
         }
         for (idx, a) in record.actions.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO actions (game_id, idx, seat, action, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(id)
-            .bind(idx as i64)
-            .bind(a.seat as i64)
-            .bind(a.action.to_string())
-            .bind(&a.hash)
-            .bind(now())
-            .execute(&mut *tx)
-            .await?;
+            insert_action(&mut tx, id, idx, a).await?;
         }
         tx.commit().await?;
         Ok(id)
@@ -258,43 +248,18 @@ impl Store {
     ) -> Result<(), StoreError> {
         let _writing = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
-        let bumped =
-            sqlx::query("UPDATE games SET version = version + 1, finished = $1 WHERE id = $2 AND version = $3")
-                .bind(i64::from(finished))
-                .bind(game_id)
-                .bind(version)
-                .execute(&mut *tx)
-                .await?;
-        if bumped.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-        sqlx::query(
-            "INSERT INTO actions (game_id, idx, seat, action, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(game_id)
-        .bind(idx as i64)
-        .bind(action.seat as i64)
-        .bind(action.action.to_string())
-        .bind(&action.hash)
-        .bind(now())
-        .execute(&mut *tx)
-        .await?;
+        bump_version(&mut tx, game_id, version, finished).await?;
+        insert_action(&mut tx, game_id, idx, action).await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Remove the last action, if the game is still at `version`.
+    /// Remove the last action (number `idx`), if the game is still at `version`.
     pub async fn undo_action(&self, game_id: i64, version: i64, idx: usize) -> Result<(), StoreError> {
         let _writing = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
-        let bumped = sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1 AND version = $2")
-            .bind(game_id)
-            .bind(version)
-            .execute(&mut *tx)
-            .await?;
-        if bumped.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
+        // A finished game has nobody to undo anything, so after an undo the game is running.
+        bump_version(&mut tx, game_id, version, false).await?;
         sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx = $2")
             .bind(game_id)
             .bind(idx as i64)
@@ -449,4 +414,33 @@ impl Store {
             seats,
         })
     }
+}
+
+type Tx = sqlx::Transaction<'static, Any>;
+
+/// Move a game from `version` to the next, or report that someone else already did.
+async fn bump_version(tx: &mut Tx, game_id: i64, version: i64, finished: bool) -> Result<(), StoreError> {
+    let bumped = sqlx::query("UPDATE games SET version = version + 1, finished = $1 WHERE id = $2 AND version = $3")
+        .bind(i64::from(finished))
+        .bind(game_id)
+        .bind(version)
+        .execute(&mut **tx)
+        .await?;
+    if bumped.rows_affected() != 1 {
+        return Err(StoreError::Conflict);
+    }
+    Ok(())
+}
+
+async fn insert_action(tx: &mut Tx, game_id: i64, idx: usize, action: &RecordedAction) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO actions (game_id, idx, seat, action, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(game_id)
+        .bind(idx as i64)
+        .bind(action.seat as i64)
+        .bind(action.action.to_string())
+        .bind(&action.hash)
+        .bind(now())
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
