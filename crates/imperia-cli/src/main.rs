@@ -5,6 +5,7 @@
 
 mod arena;
 mod bench;
+mod data;
 mod hint;
 mod loadtest;
 mod play;
@@ -45,6 +46,8 @@ enum Command {
     Loadtest(loadtest::LoadArgs),
     /// List the games Imperia hosts.
     Games,
+    /// Where each game's content comes from: rulebook, public reference, or provisional.
+    Data(data::DataArgs),
 }
 
 /// Options shared by commands that start a game.
@@ -108,10 +111,17 @@ fn run(cli: Cli) -> Result<()> {
         Command::Arena(args) => arena::run(&args),
         Command::Hint(args) => hint::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
+        Command::Data(args) => data::run(&registry, &args),
         Command::Games => {
             let mut out = std::io::stdout().lock();
             for e in registry.entries() {
-                writeln!(out, "{:<16} {}", e.id, e.name)?;
+                let provisional = (e.content)().provisional();
+                let note = if provisional > 0 {
+                    format!(" ({provisional} provisional content entries)")
+                } else {
+                    String::new()
+                };
+                writeln!(out, "{:<18} {}{note}", e.id, e.name)?;
             }
             Ok(())
         }

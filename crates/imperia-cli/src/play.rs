@@ -56,6 +56,9 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         me + 1,
         args.bots
     )?;
+    if let Some(notice) = (entry.content)().provisional_notice() {
+        writeln!(out, "Note: {notice}.")?;
+    }
     writeln!(
         out,
         "Type the number of an action; `b` shows the board, `u` undoes your last step, `q` saves and quits.\n"

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use rand::Rng;
 
+use crate::content::ContentReport;
 use crate::game::{Game, Outcome, Seat, ToAct, Viewer};
 use crate::record::{Record, RecordedAction, state_hash};
 use crate::rng::seeded;
@@ -143,6 +144,8 @@ pub struct GameEntry {
     /// Play one complete game with uniformly random legal actions on the bare engine (no record, no undo
     /// history), returning the number of actions: what `imperia bench` measures.
     pub random_playout: fn(config: &Value, seed: u64) -> Result<u64, MatchError>,
+    /// Where the game's content comes from (CONTENT.md).
+    pub content: fn() -> ContentReport,
 }
 
 impl GameEntry {
@@ -160,6 +163,7 @@ impl GameEntry {
                 let config = G::Config::deserialize(config).map_err(|e| MatchError::BadConfig(e.to_string()))?;
                 random_playout::<G>(&config, seed)
             },
+            content: G::content,
         }
     }
 }

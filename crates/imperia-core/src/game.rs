@@ -9,6 +9,7 @@ use std::fmt::{Debug, Display};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+use crate::content::ContentReport;
 use crate::rng::GameRng;
 
 /// A seat at the table, numbered clockwise from 0.
@@ -168,6 +169,10 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     /// `Display`.
     fn describe(&self, action: &Self::Action) -> String {
         action.to_string()
+    }
+    /// Where the game's content (maps, cards, tables) comes from, entry by entry (CONTENT.md).
+    fn content() -> ContentReport {
+        ContentReport::default()
     }
 }
 

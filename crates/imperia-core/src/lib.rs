@@ -9,17 +9,20 @@
 //! - [`session`]: [`Match`], a game being played: it keeps the record, and enforces commit points and undo.
 //! - [`dynamic`]: the type-erased layer ([`DynMatch`], JSON in and out) and the [`Registry`] by game id
 //!   through which the CLI and the server host any game without knowing its types.
+//! - [`content`]: where each game's content comes from (seed, public reference, or provisional).
 //! - [`conformance`]: the harness that plays many seeded random games and checks the contract at every step.
 //!
 //! Nothing in this crate knows any particular game.
 
 pub mod conformance;
+pub mod content;
 pub mod dynamic;
 pub mod game;
 pub mod record;
 pub mod rng;
 pub mod session;
 
+pub use content::{ContentReport, Source};
 pub use dynamic::{ActionChoice, DynMatch, GameEntry, Registry};
 pub use game::{Evaluate, Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
 pub use record::{Record, RecordedAction, state_hash};

@@ -264,9 +264,18 @@ async fn set_webhook(
 }
 
 #[utoipa::path(get, path = "/api/catalogue", tag = "lobby",
-    responses((status = 200, description = "The games that can be created: id and name", body = serde_json::Value)))]
+    responses((status = 200, description = "The games that can be created: id, name, and how many of their content entries are provisional (CONTENT.md)", body = serde_json::Value)))]
 async fn catalogue(State(state): State<AppState>) -> Json<Value> {
-    Json(json!(state.registry.entries().iter().map(|e| json!({ "id": e.id, "name": e.name })).collect::<Vec<_>>()))
+    let games: Vec<Value> = state
+        .registry
+        .entries()
+        .iter()
+        .map(|e| {
+            let content = (e.content)();
+            json!({ "id": e.id, "name": e.name, "provisional": content.provisional(), "content_entries": content.total() })
+        })
+        .collect();
+    Json(json!(games))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::OnceLock;
 
+use imperia_core::{ContentReport, Source};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::nation::{NATIONS, Nation};
@@ -126,6 +127,8 @@ pub struct Board {
     pub seas: u64,
     /// Each nation's four home provinces, in turn order.
     pub homes: [u64; 6],
+    /// Where each entry comes from.
+    pub content: ContentReport,
     by_id: BTreeMap<String, Region>,
 }
 
@@ -169,6 +172,7 @@ impl Board {
         let lookup =
             |owner: &str, id: &str| by_id.get(id).copied().ok_or_else(|| err(owner, format!("unknown region `{id}`")));
         let mut regions = Vec::with_capacity(file.region.len());
+        let mut content = ContentReport::default();
         for r in &file.region {
             let mut neighbours = 0u64;
             for n in &r.neighbours {
@@ -182,6 +186,8 @@ impl Board {
             if r.source.trim().is_empty() {
                 return Err(err(&r.id, "the entry has no source".into()));
             }
+            let source = Source::parse(&r.source).map_err(|e| err(&r.id, e))?;
+            content.add("region", &r.id, source);
             regions.push(RegionInfo {
                 id: r.id.clone(),
                 name: r.name.clone(),
@@ -198,6 +204,8 @@ impl Board {
             .canal
             .iter()
             .map(|c| {
+                let source = Source::parse(&c.source).map_err(|e| err(&c.name, e))?;
+                content.add("canal", &c.name, source);
                 Ok(Canal {
                     name: c.name.clone(),
                     seas: [lookup(&c.name, &c.seas[0])?, lookup(&c.name, &c.seas[1])?],
@@ -205,7 +213,7 @@ impl Board {
                 })
             })
             .collect::<Result<Vec<_>, BoardError>>()?;
-        let mut board = Board { regions, canals, seas: 0, homes: [0; 6], by_id };
+        let mut board = Board { regions, canals, seas: 0, homes: [0; 6], by_id, content };
         for r in board.all() {
             let info = &board.regions[r.index()];
             if info.is_sea() {
@@ -348,7 +356,6 @@ struct CanalEntry {
     name: String,
     seas: [String; 2],
     controlled_from: String,
-    #[allow(dead_code)]
     source: String,
 }
 

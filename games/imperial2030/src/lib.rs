@@ -243,6 +243,10 @@ impl Game for Imperial2030 {
         self.config.hidden_cash
     }
 
+    fn content() -> imperia_core::ContentReport {
+        board::board().content.clone()
+    }
+
     fn determinize(view: &View, rng: &mut GameRng) -> Self {
         Imperial2030::from_view(view, rng)
     }
