@@ -312,6 +312,8 @@ struct TheatreEntry {
     naval: bool,
     #[serde(default)]
     conquests: Vec<String>,
+    #[serde(default)]
+    squadrons_lost_for_good: bool,
     tier: Vec<TierEntry>,
     /// Rows that replace `tier` when France wins (where the printed table differs by side).
     france_tier: Option<Vec<TierEntry>>,
@@ -329,6 +331,8 @@ struct TierEntry {
     unflag: u8,
     #[serde(default)]
     loser_trp: u8,
+    #[serde(default)]
+    loser_squadrons: u8,
     #[serde(default)]
     special: Vec<SpecialAward>,
 }
@@ -755,6 +759,7 @@ fn wars(
                         cp: r.cp,
                         unflag: r.unflag,
                         loser_trp: r.loser_trp,
+                        loser_squadrons: r.loser_squadrons,
                         special: r.special.clone(),
                     })
                     .collect();
@@ -783,6 +788,7 @@ fn wars(
                 naval: t.naval,
                 conquests,
                 strength_spaces,
+                squadrons_lost_for_good: t.squadrons_lost_for_good,
                 tiers: [britain, france],
             });
         }

@@ -212,10 +212,18 @@ pub struct MinistryCard {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SpecialAward {
+    /// France takes a Jacobite Victory marker (it feeds Jacobite Uprisings' VP ability).
     JacobiteVictory,
+    /// From now on France has Jacobite Uprisings face up as a third ministry, until a Jacobite Defeat.
+    JacobitesAlways,
+    /// The Jacobite Defeat marker: Jacobite Uprisings leaves the game (§7.3).
     JacobiteDefeat,
+    /// France may put US flags on the Northern Colonies, the Carolinas and San Agustin (§7.3).
     Usa,
+    /// France may put a US flag on Québec & Montréal (§7.3).
     Canada,
+    /// The winner's Atlantic Dominance marker (+2) goes to the war's third theatre.
+    AtlanticDominance,
 }
 
 /// One row of a theatre's spoils table, for winning by at least `margin` (§7.2).
@@ -228,6 +236,8 @@ pub struct Tier {
     pub unflag: u8,
     /// The loser's consolation.
     pub loser_trp: u8,
+    /// Squadrons the loser must remove (map or navy box).
+    pub loser_squadrons: u8,
     pub special: Vec<SpecialAward>,
 }
 
@@ -248,6 +258,8 @@ pub struct Theatre {
     pub conquests: SpaceSet,
     /// Spaces whose flag or squadron adds 1 to its owner here (their dots, §3.2.1).
     pub strength_spaces: SpaceSet,
+    /// Squadrons the loser removes leave the game rather than going back to be built again.
+    pub squadrons_lost_for_good: bool,
     /// The spoils table for each winner (by power index), rows by rising margin.
     pub tiers: [Vec<Tier>; 2],
 }
@@ -256,6 +268,11 @@ impl Theatre {
     /// The spoils for `winner` winning by `margin`, if any row is reached.
     pub fn tier(&self, winner: Power, margin: u8) -> Option<(usize, &Tier)> {
         self.tiers[winner.index()].iter().enumerate().rev().find(|(_, t)| margin >= t.margin)
+    }
+
+    /// Whether `(tier index)` is the table's last row for `winner` (the automatic war victory, §7.4).
+    pub fn is_top_tier(&self, winner: Power, tier: usize) -> bool {
+        tier + 1 == self.tiers[winner.index()].len()
     }
 
     pub fn regions(&self) -> impl Iterator<Item = Region> + '_ {
