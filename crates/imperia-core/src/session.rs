@@ -122,9 +122,10 @@ impl<G: Game> Match<G> {
         &self.history
     }
 
-    /// How many steps `seat` could undo now, back to the last commit point.
+    /// How many steps `seat` could undo now, back to the last commit point: its own latest steps (where
+    /// several seats decide at once, another seat's step in between stops the undo there).
     pub fn undo_depth(&self, seat: Seat) -> usize {
-        if self.can_undo(seat) { self.undo.len() } else { 0 }
+        self.undo.iter().rev().take_while(|(s, _)| *s == seat).count()
     }
 
     /// Events of the last step.

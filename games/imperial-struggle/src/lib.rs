@@ -1,7 +1,201 @@
 //! # Imperial Struggle
 //!
 //! The rules engine for *Imperial Struggle* (GMT Games, 2nd edition): Britain against France from 1697 to
-//! 1789, six peace rounds and four wars. The rulebook is `../shared/seeds/000_55366d105f3a08b3.txt`
-//! (Russian); sections are cited as `§5.4.1`.
+//! 1789 — six peace rounds and four wars. The rulebook is `../shared/seeds/000_55366d105f3a08b3.txt`
+//! (Russian); code and refusals cite its sections (`§5.4.1`).
+//!
+//! A map of the crate:
+//!
+//! - [`content`]: the components (map, cards, tiles, wars, tables), loaded from `data/*.toml` with their
+//!   sources and validated.
+//! - [`state`]: what is on the table; [`config`]: the optional rules.
+//! - `round`: the peace round's phases and scoring (§4.1); `turn`: a power's turn (§5); `spend`: what points
+//!   buy and the restrictions on them; `board`: control, protection, isolation, flag changes.
+//! - `tasks` and `resolve`: pending effects and the choices they ask for; `cards`, `ministries`,
+//!   `advantages`: the effects of each card and tile; `war`: the wars (§7).
+//! - [`view`]: what each viewer may see, and the sampling of hidden state for the bots.
+//! - [`action`] and [`event`]: the decisions players make and what happened, in plain words.
+//!
+//! Seat 0 plays Britain, seat 1 France.
 
+pub mod action;
+mod advantages;
+mod board;
+mod cards;
+mod cite;
+pub mod config;
+mod conformance;
 pub mod content;
+mod evaluate;
+pub mod event;
+mod ministries;
+mod resolve;
+mod round;
+mod setup;
+mod spend;
+pub mod state;
+mod summary;
+mod tasks;
+mod tracks;
+mod turn;
+pub mod view;
+mod war;
+
+use imperia_core::{ContentReport, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+
+pub use action::Action;
+pub use config::Config;
+pub use content::{Power, content, space};
+pub use event::Event;
+pub use state::ImperialStruggle;
+pub use view::View;
+
+use crate::cite::rule;
+use crate::state::Phase;
+
+impl Game for ImperialStruggle {
+    const ID: &'static str = "imperial-struggle";
+    const NAME: &'static str = "Imperial Struggle";
+    const RULES_VERSION: u32 = 1;
+
+    type Config = Config;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn setup(config: &Config, seed: u64) -> Result<Self, SetupError> {
+        ImperialStruggle::new_game(config, seed).map(|(g, _)| g)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> ToAct {
+        if let Phase::Over { .. } = self.phase {
+            return ToAct::Nobody;
+        }
+        if let Some(who) = self.tasks.front().and_then(|t| t.chooser()) {
+            return ToAct::one(who.seat());
+        }
+        match &self.phase {
+            Phase::Deal { done, .. } | Phase::Ministries { done } => {
+                ToAct::Seats(Power::BOTH.iter().filter(|p| !done[p.index()]).map(|p| p.seat()).collect())
+            }
+            Phase::Initiative => ToAct::one(self.initiative.seat()),
+            Phase::Actions(t) => ToAct::one(t.active.seat()),
+            Phase::War(_) | Phase::Over { .. } => ToAct::Nobody,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        let Some(me) = Power::of_seat(seat) else { return Vec::new() };
+        if !self.to_act().includes(seat) {
+            return Vec::new();
+        }
+        if let Some(task) = self.tasks.front() {
+            return self.task_answers(task);
+        }
+        match &self.phase {
+            Phase::Deal { .. } => self.deal_choices(me),
+            Phase::Ministries { .. } => self.ministry_choices(me),
+            Phase::Initiative => Power::BOTH.iter().map(|&p| Action::GoFirst(p)).collect(),
+            Phase::Actions(t) => self.turn_actions(t),
+            Phase::War(_) | Phase::Over { .. } => Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Step<Event>, RuleError> {
+        let Some(me) = Power::of_seat(seat) else {
+            return Err(RuleError::new("Imperial Struggle has two seats: 0 (Britain) and 1 (France)", rule("§1.0")));
+        };
+        if let Phase::Over { .. } = self.phase {
+            return Err(RuleError::new("the game is over", rule("§4.1.13")));
+        }
+        if !self.to_act().includes(seat) {
+            return Err(RuleError::new(format!("it is not {me}'s decision now"), rule("§4.1.9")));
+        }
+        let mut events = Vec::new();
+        let commit = if self.tasks.front().is_some() {
+            self.apply_task(action, &mut events)?
+        } else {
+            match &self.phase {
+                Phase::Deal { .. } => {
+                    if !self.deal_choices(me).contains(action) {
+                        return Err(RuleError::new(
+                            "set cards aside until three remain, then keep the hand",
+                            rule("§4.1.6"),
+                        ));
+                    }
+                    self.apply_deal(me, action, &mut events);
+                    false
+                }
+                Phase::Ministries { .. } => {
+                    if !self.ministry_choices(me).contains(action) {
+                        return Err(RuleError::new(
+                            "choose two ministries of the current era (or change face-down ones), then say done",
+                            rule("§4.1.7"),
+                        ));
+                    }
+                    self.apply_ministry_choice(me, action, &mut events);
+                    false
+                }
+                Phase::Initiative => match action {
+                    Action::GoFirst(p) => {
+                        self.go_first(*p, &mut events);
+                        false
+                    }
+                    _ => {
+                        return Err(RuleError::new("the initiative holder names who moves first", rule("§4.1.8")));
+                    }
+                },
+                Phase::Actions(_) => self.apply_turn(action, &mut events)?,
+                Phase::War(_) | Phase::Over { .. } => {
+                    return Err(RuleError::new("nothing is waiting for a decision", rule("§7.1")));
+                }
+            }
+        };
+        self.run_tasks(&mut events);
+        Ok(Step { events, commit })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.make_view(viewer)
+    }
+
+    fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        self.redact_event(event, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Over { winner } = self.phase else { return None };
+        // The one marker scores both powers: France has what it shows, Britain the rest of 30 (§3.10).
+        let scores = vec![i64::from(30 - self.vp), i64::from(self.vp)];
+        let ranks = Power::BOTH.iter().map(|&p| if p == winner { 1 } else { 2 }).collect();
+        Some(Outcome { scores, ranks })
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        view::determinize(view, rng)
+    }
+
+    fn summary(&self, viewer: Viewer) -> String {
+        self.text_summary(viewer)
+    }
+
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        self.describe_action(action)
+    }
+
+    fn content() -> ContentReport {
+        content::content().report.clone()
+    }
+}

@@ -1,0 +1,483 @@
+//! What happened, step by step, for the game log. Events that carry a secret (a card drawn, a war tile
+//! drawn) name it only for the power that may know it; [`crate::ImperialStruggle::event_view`] blanks it
+//! for everyone else.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::{Advantage, Card, Commodity, Flag, Ministry, Power, Region, SpaceId, WarId, content};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    RoundBegins {
+        round: u8,
+    },
+    EmpireCardsShuffledIn,
+    RevolutionCardsShuffledIn {
+        removed: Vec<Card>,
+    },
+    DebtLimitRaised {
+        power: Power,
+        limit: u8,
+    },
+    AwardsPlaced {
+        awards: [Option<u8>; 4],
+    },
+    DemandDrawn {
+        commodities: Vec<Commodity>,
+    },
+    InvestmentsRevealed {
+        tiles: Vec<u8>,
+    },
+    DeckReshuffled,
+    /// `card` is `None` for those who may not see it.
+    CardDrawn {
+        power: Power,
+        card: Option<Card>,
+    },
+    CardsSetAside {
+        power: Power,
+        cards: Vec<Card>,
+    },
+    CardDiscarded {
+        power: Power,
+        card: Card,
+    },
+    MinistriesChosen {
+        power: Power,
+    },
+    MinistryRevealed {
+        power: Power,
+        ministry: Ministry,
+    },
+    MinistryLeavesGame {
+        ministry: Ministry,
+    },
+    Initiative {
+        power: Power,
+    },
+    FirstPlayer {
+        power: Power,
+    },
+    TurnBegins {
+        power: Power,
+        number: u8,
+    },
+    TileTaken {
+        power: Power,
+        tile: u8,
+    },
+    Passed {
+        power: Power,
+        debt_reduced: u8,
+    },
+    EventPlayed {
+        power: Power,
+        card: Card,
+        bonus: bool,
+    },
+    Flag {
+        space: SpaceId,
+        from: Option<Flag>,
+        to: Option<Flag>,
+    },
+    ConflictPlaced {
+        space: SpaceId,
+        plus: bool,
+    },
+    ConflictRemoved {
+        space: SpaceId,
+    },
+    FortDamaged {
+        space: SpaceId,
+    },
+    FortRepaired {
+        space: SpaceId,
+    },
+    SquadronBuilt {
+        power: Power,
+    },
+    SquadronDeployed {
+        power: Power,
+        from: Option<SpaceId>,
+        to: SpaceId,
+    },
+    SquadronHome {
+        power: Power,
+        from: SpaceId,
+    },
+    SquadronAside {
+        power: Power,
+    },
+    SquadronsBack {
+        power: Power,
+        count: u8,
+    },
+    SquadronLost {
+        power: Power,
+        for_good: bool,
+    },
+    Vp {
+        power: Power,
+        amount: u8,
+        marker: i32,
+    },
+    Debt {
+        power: Power,
+        amount: u8,
+        debt: u8,
+    },
+    /// Forced debt beyond the limit (§6.3): the opponent scores instead.
+    DebtOverflow {
+        power: Power,
+        amount: u8,
+    },
+    DebtReduced {
+        power: Power,
+        amount: u8,
+        debt: u8,
+    },
+    Trp {
+        power: Power,
+        amount: u8,
+        trp: u8,
+    },
+    TrpLost {
+        power: Power,
+        amount: u8,
+        trp: u8,
+    },
+    PointsGained {
+        power: Power,
+        kind: crate::content::ApKind,
+        points: u8,
+    },
+    Spent {
+        power: Power,
+        points: u8,
+        kind: crate::content::ApKind,
+        what: String,
+    },
+    AdvantageGained {
+        power: Power,
+        advantage: Advantage,
+    },
+    AdvantageLost {
+        power: Power,
+        advantage: Advantage,
+    },
+    AdvantageUsed {
+        power: Power,
+        advantage: Advantage,
+    },
+    MinistryUsed {
+        power: Power,
+        ministry: Ministry,
+    },
+    /// A bonus war tile drawn (`tile` only for its owner) and placed on a theatre.
+    BonusTilePlaced {
+        war: WarId,
+        power: Power,
+        tile: Option<u16>,
+        theatre: u8,
+    },
+    BonusTileReturned {
+        war: WarId,
+        power: Power,
+        theatre: u8,
+    },
+    BasicTileUpgraded {
+        war: WarId,
+        power: Power,
+        theatre: u8,
+    },
+    BasicTileRemoved {
+        power: Power,
+        kind: u8,
+    },
+    AwardWon {
+        region: Region,
+        power: Power,
+        vp: u8,
+        trp: u8,
+    },
+    AwardTied {
+        region: Region,
+    },
+    PrestigeWon {
+        power: Power,
+    },
+    DemandWon {
+        commodity: Commodity,
+        power: Power,
+    },
+    DemandTied {
+        commodity: Commodity,
+    },
+    SweepVictory {
+        power: Power,
+    },
+    WarBegins {
+        war: WarId,
+    },
+    TheatreRevealed {
+        war: WarId,
+        theatre: u8,
+        strength: [i32; 2],
+    },
+    TheatreWon {
+        war: WarId,
+        theatre: u8,
+        power: Power,
+        margin: u8,
+    },
+    TheatreTied {
+        war: WarId,
+        theatre: u8,
+    },
+    Conquered {
+        power: Power,
+        space: SpaceId,
+    },
+    Resisted {
+        power: Power,
+        space: SpaceId,
+        vp: u8,
+    },
+    UsFlag {
+        space: SpaceId,
+    },
+    JacobiteVictory,
+    JacobiteDefeat,
+    AtlanticDominance {
+        power: Power,
+    },
+    FinalScoring,
+    GameOver {
+        winner: Power,
+        why: String,
+    },
+}
+
+fn space_name(s: SpaceId) -> String {
+    let sp = content().space(s);
+    match &sp.country {
+        // Several spaces of a country share its name: say which.
+        Some(_) if content().spaces.iter().filter(|o| o.name == sp.name).count() > 1 => {
+            format!("{} ({}{})", sp.name, if sp.prestige { "prestige, " } else { "" }, sp.cost)
+        }
+        _ => sp.name.clone(),
+    }
+}
+
+/// A space's name for players (distinguishing spaces that share a country's name).
+pub fn name(s: SpaceId) -> String {
+    space_name(s)
+}
+
+fn flag_word(f: Option<Flag>) -> &'static str {
+    f.map_or("no", Flag::name)
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = content();
+        match self {
+            Event::RoundBegins { round } => write!(f, "Peace round {round} begins"),
+            Event::EmpireCardsShuffledIn => f.write_str("The Empire era's events are shuffled into the deck"),
+            Event::RevolutionCardsShuffledIn { removed } => write!(
+                f,
+                "The Succession era's events leave the game ({} of them) and the Revolution era's are shuffled in",
+                removed.len()
+            ),
+            Event::DebtLimitRaised { power, limit } => write!(f, "{power}'s debt limit rises to {limit}"),
+            Event::AwardsPlaced { awards } => {
+                let parts: Vec<String> = Region::ALL
+                    .iter()
+                    .zip(awards)
+                    .filter_map(|(r, a)| a.map(|a| format!("{}: {}", r.name(), award_text(a))))
+                    .collect();
+                write!(f, "Awards this round — {}", parts.join("; "))
+            }
+            Event::DemandDrawn { commodities } => {
+                let names: Vec<&str> = commodities.iter().map(|c| c.name()).collect();
+                write!(f, "Global demand this round: {}", names.join(", "))
+            }
+            Event::InvestmentsRevealed { tiles } => write!(f, "{} investment tiles are revealed", tiles.len()),
+            Event::DeckReshuffled => f.write_str("The discard pile is shuffled into a new event deck"),
+            Event::CardDrawn { power, card: Some(card) } => write!(f, "{power} draws {card}"),
+            Event::CardDrawn { power, card: None } => write!(f, "{power} draws an event card"),
+            Event::CardsSetAside { power, cards } => {
+                let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                if names.is_empty() {
+                    write!(f, "{power} sets no card aside")
+                } else {
+                    write!(f, "{power} sets aside {}", names.join(", "))
+                }
+            }
+            Event::CardDiscarded { power, card } => write!(f, "{power} discards {card}"),
+            Event::MinistriesChosen { power } => write!(f, "{power} has chosen its ministries"),
+            Event::MinistryRevealed { power, ministry } => write!(f, "{power} reveals {ministry}"),
+            Event::MinistryLeavesGame { ministry } => write!(f, "{ministry} leaves the game"),
+            Event::Initiative { power } => write!(f, "{power} holds the initiative"),
+            Event::FirstPlayer { power } => write!(f, "{power} moves first this round"),
+            Event::TurnBegins { power, number } => write!(f, "{power}'s turn {}", number / 2 + 1),
+            Event::TileTaken { power, tile } => write!(f, "{power} takes the {} tile", tile_text(*tile)),
+            Event::Passed { power, debt_reduced } => {
+                write!(f, "{power} passes and reduces its debt by {debt_reduced}")
+            }
+            Event::EventPlayed { power, card, bonus } => {
+                write!(f, "{power} plays {card}{}", if *bonus { ", with its bonus" } else { "" })
+            }
+            Event::Flag { space, from, to } => match (from, to) {
+                (None, Some(t)) => write!(f, "{} flag on {}", capital(t.name()), space_name(*space)),
+                (Some(fr), None) => write!(f, "The {} flag leaves {}", fr.name(), space_name(*space)),
+                (Some(fr), Some(t)) => {
+                    write!(f, "{} changes from {} to {}", space_name(*space), fr.name(), t.name())
+                }
+                (None, None) => write!(f, "{} stays {}", space_name(*space), flag_word(None)),
+            },
+            Event::ConflictPlaced { space, plus } => {
+                write!(f, "Conflict marker{} on {}", if *plus { " (+1)" } else { "" }, space_name(*space))
+            }
+            Event::ConflictRemoved { space } => write!(f, "The conflict marker leaves {}", space_name(*space)),
+            Event::FortDamaged { space } => write!(f, "The fort at {} is damaged", space_name(*space)),
+            Event::FortRepaired { space } => write!(f, "The fort at {} is repaired", space_name(*space)),
+            Event::SquadronBuilt { power } => write!(f, "{power} builds a squadron"),
+            Event::SquadronDeployed { power, from, to } => match from {
+                None => write!(f, "{power} deploys a squadron from the navy box to {}", space_name(*to)),
+                Some(s) => write!(f, "{power} moves a squadron from {} to {}", space_name(*s), space_name(*to)),
+            },
+            Event::SquadronHome { power, from } => {
+                write!(f, "The {} squadron at {} returns to the navy box", power.adjective(), space_name(*from))
+            }
+            Event::SquadronAside { power } => {
+                write!(f, "A {} squadron is set aside until next round", power.adjective())
+            }
+            Event::SquadronsBack { power, count } => {
+                write!(f, "{count} {} squadron(s) return to the navy box", power.adjective())
+            }
+            Event::SquadronLost { power, for_good } => write!(
+                f,
+                "A {} squadron is {}",
+                power.adjective(),
+                if *for_good { "removed from the game" } else { "lost (it may be built again)" }
+            ),
+            Event::Vp { power, amount, marker } => write!(f, "{power} scores {amount} VP (marker at {marker})"),
+            Event::Debt { power, amount, debt } => write!(f, "{power} takes {amount} debt (now {debt})"),
+            Event::DebtOverflow { power, amount } => {
+                write!(f, "{power} is at its debt limit: {} scores {amount} VP instead", power.opponent())
+            }
+            Event::DebtReduced { power, amount, debt } => {
+                write!(f, "{power} reduces its debt by {amount} (now {debt})")
+            }
+            Event::Trp { power, amount, trp } => write!(f, "{power} gains {amount} treaty point(s) (now {trp})"),
+            Event::TrpLost { power, amount, trp } => write!(f, "{power} loses {amount} treaty point(s) (now {trp})"),
+            Event::PointsGained { power, kind, points } => write!(f, "{power} gains {points} {kind} point(s)"),
+            Event::Spent { power, points, kind, what } => write!(f, "{power} spends {points} {kind}: {what}"),
+            Event::AdvantageGained { power, advantage } => write!(f, "{power} takes the {advantage} advantage"),
+            Event::AdvantageLost { power, advantage } => write!(f, "{power} loses the {advantage} advantage"),
+            Event::AdvantageUsed { power, advantage } => write!(f, "{power} uses {advantage}"),
+            Event::MinistryUsed { power, ministry } => write!(f, "{power} uses {ministry}"),
+            Event::BonusTilePlaced { war, power, tile, theatre } => match tile {
+                Some(t) => write!(
+                    f,
+                    "{power} puts {} (+{}) on {}",
+                    c.bonus_tiles[*t as usize].name,
+                    c.bonus_tiles[*t as usize].value,
+                    theatre_name(*war, *theatre)
+                ),
+                None => write!(f, "{power} puts a bonus war tile on {}", theatre_name(*war, *theatre)),
+            },
+            Event::BonusTileReturned { war, power, theatre } => {
+                write!(
+                    f,
+                    "A {} bonus war tile on {} goes back to its pool",
+                    power.adjective(),
+                    theatre_name(*war, *theatre)
+                )
+            }
+            Event::BasicTileUpgraded { war, power, theatre } => {
+                write!(f, "{power} upgrades its basic war tile on {}", theatre_name(*war, *theatre))
+            }
+            Event::BasicTileRemoved { power, kind } => {
+                let t = &c.basic_tiles[*kind as usize];
+                write!(f, "{power} removes a basic war tile ({:+}) from the game", t.value)
+            }
+            Event::AwardWon { region, power, vp, trp } => {
+                write!(f, "{power} wins the {} award: {vp} VP, {trp} treaty point(s)", region.name())
+            }
+            Event::AwardTied { region } => write!(f, "Nobody wins the {} award", region.name()),
+            Event::PrestigeWon { power } => write!(f, "{power} holds more prestige: 2 VP"),
+            Event::DemandWon { commodity, power } => write!(f, "{power} wins the {commodity} demand"),
+            Event::DemandTied { commodity } => write!(f, "Nobody wins the {commodity} demand"),
+            Event::SweepVictory { power } => write!(f, "{power} won every award and every demand this round"),
+            Event::WarBegins { war } => write!(f, "The {} begins", war.name()),
+            Event::TheatreRevealed { war, theatre, strength } => {
+                write!(f, "{}: Britain {} against France {}", theatre_name(*war, *theatre), strength[0], strength[1])
+            }
+            Event::TheatreWon { war, theatre, power, margin } => {
+                write!(f, "{power} wins {} by {margin}", theatre_name(*war, *theatre))
+            }
+            Event::TheatreTied { war, theatre } => write!(f, "{} is a draw: no spoils", theatre_name(*war, *theatre)),
+            Event::Conquered { power, space } => write!(f, "{power} conquers {}", space_name(*space)),
+            Event::Resisted { power, space, vp } => {
+                write!(f, "{power} resists the conquest of {}; {} scores {vp} VP", space_name(*space), power.opponent())
+            }
+            Event::UsFlag { space } => write!(f, "A US flag goes on {}", space_name(*space)),
+            Event::JacobiteVictory => f.write_str("France takes a Jacobite Victory marker"),
+            Event::JacobiteDefeat => f.write_str("The Jacobites are defeated"),
+            Event::AtlanticDominance { power } => {
+                write!(f, "{power}'s Atlantic Dominance marker (+2) goes to the French & Indian War")
+            }
+            Event::FinalScoring => f.write_str("Final scoring"),
+            Event::GameOver { winner, why } => write!(f, "{winner} wins: {why}"),
+        }
+    }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|h| h.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// An award tile's face.
+pub fn award_text(a: u8) -> String {
+    let t = &content().awards[a as usize];
+    let mut parts = Vec::new();
+    if t.vp > 0 {
+        parts.push(format!("{} VP", t.vp));
+    }
+    if t.trp > 0 {
+        parts.push(format!("{} TRP", t.trp));
+    }
+    let mut s = parts.join(" + ");
+    if t.margin > 1 {
+        s.push_str(&format!(" (win by {})", t.margin));
+    }
+    s
+}
+
+/// An investment tile's face.
+pub fn tile_text(tile: u8) -> String {
+    let t = &content().investments[tile as usize];
+    let mut s = format!("{} {} + 2 {}", t.points, t.major, t.minor);
+    if t.event {
+        s.push_str(", event");
+    }
+    if t.upgrade {
+        s.push_str(", upgrade");
+    }
+    s
+}
+
+/// A theatre of a war, by name.
+pub fn theatre_name(war: WarId, theatre: u8) -> String {
+    content()
+        .war(war)
+        .theatres
+        .get(theatre as usize)
+        .map_or_else(|| format!("theatre {}", theatre + 1), |t| t.name.clone())
+}

@@ -1,0 +1,117 @@
+//! Setting up a game (the Playbook's «Подготовка», which the rulebook refers to; the values are in
+//! `data/tables.toml` and the starting flags in `data/spaces.toml`).
+
+use std::collections::VecDeque;
+
+use imperia_core::SetupError;
+use imperia_core::rng::seeded;
+use rand::seq::SliceRandom;
+
+use crate::config::Config;
+use crate::content::{Era, Flag, Power, WarId, content};
+use crate::event::Event;
+use crate::state::{
+    AdvantageState, Awards, Board, ImperialStruggle, Investments, Jacobites, Phase, PowerState, WarMat,
+};
+
+/// §12.1: the Spanish flags of the optional Spanish Empire.
+const SPANISH_FLAGS: [&str; 3] = ["havana", "santiago", "puerto_principe"];
+
+impl ImperialStruggle {
+    /// A new game, with the first round begun (§4.1), and the events of setting it up.
+    pub fn new_game(config: &Config, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
+        if config.players.is_some_and(|p| p != 2) {
+            return Err(SetupError("Imperial Struggle is a game for 2 players: Britain and France".into()));
+        }
+        let c = content();
+        let mut rng = seeded(seed);
+        let mut board = Board::default();
+        for (i, s) in c.spaces.iter().enumerate() {
+            if let Some(p) = s.start {
+                board.set(crate::content::SpaceId(i as u8), Some(p.flag()));
+            }
+        }
+        if config.spanish_empire {
+            for id in SPANISH_FLAGS {
+                if let Some(s) = c.space_by_id(id) {
+                    board.set(s, Some(Flag::Spain));
+                }
+            }
+        }
+        let basic: Vec<u8> = c
+            .basic_tiles
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| std::iter::repeat_n(i as u8, t.count as usize))
+            .collect();
+        let power = |p: Power| PowerState {
+            debt: c.setup.debt,
+            debt_limit: c.setup.debt_limit,
+            trp: c.setup.trp,
+            hand: Vec::new(),
+            ministries: Vec::new(),
+            navy_box: c.setup.navy_box[p.index()],
+            brig: 0,
+            squadrons_lost: 0,
+            basic_pool: basic.clone(),
+            basic_removed: Vec::new(),
+            bonus_pool: Vec::new(),
+            carried_bonus: Vec::new(),
+            merchant_banks: 0,
+            townshend: None,
+        };
+        let mut deck = crate::round::cards_of(Era::Succession);
+        deck.shuffle(&mut rng);
+        let mut stack: Vec<u8> = (0..c.investments.len() as u8).collect();
+        stack.shuffle(&mut rng);
+        let mut game = ImperialStruggle {
+            config: config.clone(),
+            rng,
+            turn: 0,
+            vp: c.setup.vp,
+            powers: [power(Power::Britain), power(Power::France)],
+            board,
+            deck,
+            discard: Vec::new(),
+            removed: Vec::new(),
+            investments: Investments { stack, ..Investments::default() },
+            awards: Awards::default(),
+            demand: Vec::new(),
+            advantages: vec![AdvantageState::default(); c.advantages.len()],
+            war: WarMat::default(),
+            initiative: c.setup.initiative,
+            first: c.setup.initiative,
+            jacobites: Jacobites::default(),
+            phase: Phase::Initiative,
+            tasks: VecDeque::new(),
+            sweep: None,
+        };
+        let mut events = Vec::new();
+        game.update_advantages(&mut events);
+        game.lay_out(Some(WarId::Wss));
+        // France starts with one bonus tile of the first war, on Central Europe (the Playbook's setup as a
+        // public edition gives it).
+        if let Some(tile) = game.powers[Power::France.index()].bonus_pool.pop_random(&mut game.rng) {
+            game.war.theatres[0][Power::France.index()].bonus.push(tile);
+        }
+        game.begin_peace_round(&mut events);
+        game.run_tasks(&mut events);
+        Ok((game, events))
+    }
+}
+
+/// Remove and return a random element.
+trait PopRandom<T> {
+    fn pop_random(&mut self, rng: &mut imperia_core::GameRng) -> Option<T>;
+}
+
+impl<T> PopRandom<T> for Vec<T> {
+    fn pop_random(&mut self, rng: &mut imperia_core::GameRng) -> Option<T> {
+        use rand::Rng;
+        if self.is_empty() {
+            return None;
+        }
+        let i = rng.random_range(0..self.len());
+        Some(self.remove(i))
+    }
+}

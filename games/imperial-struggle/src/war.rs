@@ -1,0 +1,542 @@
+//! Wars (§7): theatre by theatre, the tiles are revealed and their symbols resolved, strength is added up,
+//! and the winner takes the spoils of the row its margin reaches — victory points, conquest points to spend
+//! at once, enemy spaces to unflag, special results — while the loser takes its consolation. Then the
+//! victory check, the reset and the layout of the next war (§7.4–§7.6).
+
+use rand::Rng;
+
+use crate::content::{Flag, Power, Region, SpaceId, SpaceKind, SpaceSet, SpecialAward, Subregion, WarId, content};
+use crate::event::Event;
+use crate::state::{ImperialStruggle, Phase, TheatreTiles, WarStep};
+use crate::tasks::{Cause, Effect, Filter, FlagIs, Isolation, Pick, Task};
+
+impl ImperialStruggle {
+    /// The war the turn track stands on.
+    fn track_war(&self) -> Option<WarId> {
+        match self.turn {
+            1 => Some(WarId::Wss),
+            4 => Some(WarId::Was),
+            6 => Some(WarId::Syw),
+            8 => Some(WarId::Awi),
+            _ => None,
+        }
+    }
+
+    /// §4.0: a war begins; its theatres are fought in the mat's order.
+    pub(crate) fn begin_war(&mut self, events: &mut Vec<Event>) {
+        let Some(war) = self.track_war() else { return };
+        events.push(Event::WarBegins { war });
+        self.war.revealed = vec![false; self.war.theatres.len()];
+        self.phase = Phase::War(WarStep {
+            theatre: 0,
+            stage: 0,
+            results: Vec::new(),
+            resisted: SpaceSet::EMPTY,
+            resistances: [0, 0],
+            captured_from: SpaceSet::EMPTY,
+        });
+        self.tasks.push_back(Task::Then(Effect::War));
+    }
+
+    fn war_step_mut(&mut self) -> Option<&mut WarStep> {
+        match &mut self.phase {
+            Phase::War(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The power "closer to automatic victory" resolves its tiles first; at 15, the one that moved first in
+    /// the last peace round (§7.1.2).
+    fn first_in_war(&self) -> Power {
+        match self.vp.cmp(&15) {
+            std::cmp::Ordering::Greater => Power::France,
+            std::cmp::Ordering::Less => Power::Britain,
+            std::cmp::Ordering::Equal => self.first,
+        }
+    }
+
+    /// The next step of the war: reveal a theatre, settle it, or end the war.
+    pub(crate) fn war_step(&mut self, events: &mut Vec<Event>) {
+        let Phase::War(step) = &self.phase else { return };
+        let (t, stage) = (step.theatre, step.stage);
+        let war = self.mat_war();
+        let theatre_count = content().war(war).theatres.len();
+        if t as usize >= theatre_count {
+            self.end_war(events);
+            return;
+        }
+        match stage {
+            0 => self.reveal_theatre(war, t),
+            1 => self.settle_theatre(war, t, events),
+            _ => {
+                if let Some(s) = self.war_step_mut() {
+                    s.theatre += 1;
+                    s.stage = 0;
+                }
+                self.tasks.push_back(Task::Then(Effect::War));
+                return;
+            }
+        }
+        if let Some(s) = self.war_step_mut() {
+            s.stage += 1;
+        }
+        self.tasks.push_back(Task::Then(Effect::War));
+    }
+
+    /// §7.1.1–7.1.2: reveal, then each power in turn resolves its symbols: debt for the opponent, then its
+    /// fort/fleet and flag choices.
+    fn reveal_theatre(&mut self, war: WarId, t: u8) {
+        if let Some(r) = self.war.revealed.get_mut(t as usize) {
+            *r = true;
+        }
+        let th = &content().war(war).theatres[t as usize];
+        let c = content();
+        let first = self.first_in_war();
+        for p in [first, first.opponent()] {
+            let opp = p.opponent();
+            let symbols: Vec<crate::content::TileSymbol> = self.tile_symbols(p, t);
+            let debts = symbols.iter().filter(|&&s| s == crate::content::TileSymbol::Debt).count() as u8;
+            self.tasks.push_back(Task::Then(Effect::Debt { power: opp, amount: debts }));
+            let regions: SpaceSet = th.regions().fold(SpaceSet::EMPTY, |m, r| m.or(c.masks.by_region[r.index()]));
+            for s in symbols {
+                match s {
+                    crate::content::TileSymbol::Debt => {}
+                    crate::content::TileSymbol::Fort => {
+                        let f = Filter::new(regions.and(c.masks.fort.or(c.masks.naval)), FlagIs::Of(opp));
+                        self.tasks.push_back(Task::Space {
+                            who: p,
+                            pick: Pick::FortOrFleet,
+                            filter: f,
+                            optional: false,
+                            cause: Cause::WarTile(t),
+                        });
+                    }
+                    crate::content::TileSymbol::Flag => {
+                        let home = c.masks.by_region[th.region.index()];
+                        let f = Filter::new(home.and(c.masks.market.or(c.masks.political)), FlagIs::Of(opp))
+                            .no_conflict()
+                            .isolation(Isolation::Avoid);
+                        self.tasks.push_back(Task::Space {
+                            who: p,
+                            pick: Pick::Unflag,
+                            filter: f,
+                            optional: false,
+                            cause: Cause::WarTile(t),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The symbols on `p`'s tiles in theatre `t`.
+    fn tile_symbols(&self, p: Power, t: u8) -> Vec<crate::content::TileSymbol> {
+        let c = content();
+        let tiles = &self.war.theatres[t as usize][p.index()];
+        tiles
+            .basic
+            .iter()
+            .filter_map(|&k| c.basic_tiles[k as usize].symbol)
+            .chain(tiles.bonus.iter().filter_map(|&b| c.bonus_tiles[b as usize].symbol))
+            .collect()
+    }
+
+    /// §7.1.1, §7.1.3: a power's strength in a theatre — its tiles, the Byng and Atlantic Dominance markers,
+    /// its flags on the theatre's dotted spaces (forts undamaged, no conflict marker), a keyword it shows,
+    /// and each conflict marker on its opponent's flagged spaces where the theatre counts them.
+    pub fn theatre_strength(&self, p: Power, t: u8) -> i32 {
+        let c = content();
+        let war = self.mat_war();
+        let th = &c.war(war).theatres[t as usize];
+        let tiles = &self.war.theatres[t as usize][p.index()];
+        let mut s: i32 = tiles.basic.iter().map(|&k| i32::from(c.basic_tiles[k as usize].value)).sum::<i32>()
+            + tiles.bonus.iter().map(|&b| i32::from(c.bonus_tiles[b as usize].value)).sum::<i32>();
+        if p == Power::Britain && self.war.byng == Some(t) {
+            s += 2;
+        }
+        if war == WarId::Syw && t == 2 && self.war.atlantic == Some(p) {
+            s += 2;
+        }
+        let spaces = th.strength_spaces.and(self.board.of(p)).without(self.board.conflict).without(self.board.damaged);
+        s += spaces.len() as i32;
+        if th.keyword.is_some_and(|k| self.has_keyword(p, k)) {
+            s += 1;
+        }
+        if th.conflicts {
+            let regions: SpaceSet = th.regions().fold(SpaceSet::EMPTY, |m, r| m.or(c.masks.by_region[r.index()]));
+            s += self.board.conflict.and(regions).and(self.board.of(p.opponent())).len() as i32;
+        }
+        s
+    }
+
+    /// §7.1.4, §7.2: compare, and queue the spoils.
+    fn settle_theatre(&mut self, war: WarId, t: u8, events: &mut Vec<Event>) {
+        let c = content();
+        let th = &c.war(war).theatres[t as usize];
+        let strength = [self.theatre_strength(Power::Britain, t), self.theatre_strength(Power::France, t)];
+        events.push(Event::TheatreRevealed { war, theatre: t, strength });
+        let winner = match strength[0].cmp(&strength[1]) {
+            std::cmp::Ordering::Greater => Some(Power::Britain),
+            std::cmp::Ordering::Less => Some(Power::France),
+            std::cmp::Ordering::Equal => None,
+        };
+        let Some(w) = winner else {
+            events.push(Event::TheatreTied { war, theatre: t });
+            if let Some(s) = self.war_step_mut() {
+                s.results.push(None);
+            }
+            return;
+        };
+        let margin = (strength[0] - strength[1]).unsigned_abs().min(255) as u8;
+        events.push(Event::TheatreWon { war, theatre: t, power: w, margin });
+        let loser = w.opponent();
+        let Some((row, tier)) = th.tier(w, margin) else {
+            if let Some(s) = self.war_step_mut() {
+                s.results.push(None);
+            }
+            return;
+        };
+        let tier = tier.clone();
+        if let Some(s) = self.war_step_mut() {
+            s.results.push(Some((w, row)));
+        }
+        self.score(w, tier.vp, events);
+        self.gain_trp(loser, tier.loser_trp, events);
+        let cause = Cause::Spoils(t);
+        let navy = Filter::new(c.masks.naval, FlagIs::Of(loser));
+        let lose = if th.squadrons_lost_for_good { Pick::SquadronForGood } else { Pick::LoseSquadron };
+        for _ in 0..tier.loser_squadrons {
+            self.tasks.push_back(Task::Space { who: loser, pick: lose, filter: navy, optional: false, cause });
+        }
+        if tier.cp > 0 {
+            self.tasks.push_back(Task::Conquest { who: w, theatre: t, cp: tier.cp });
+        }
+        // Europe's theatres unflag political spaces there, the others markets of their region (§7.2).
+        let home = c.masks.by_region[th.region.index()];
+        let kind = if th.region == Region::Europe { c.masks.political } else { c.masks.market };
+        for _ in 0..tier.unflag {
+            let f = Filter::new(home.and(kind), FlagIs::Of(loser)).no_conflict();
+            self.tasks.push_back(Task::Space { who: w, pick: Pick::Unflag, filter: f, optional: false, cause });
+        }
+        for special in &tier.special {
+            match special {
+                SpecialAward::JacobiteVictory => {
+                    self.jacobites.victories += 1;
+                    events.push(Event::JacobiteVictory);
+                }
+                SpecialAward::JacobitesAlways => {
+                    if !self.jacobites.removed {
+                        self.jacobites.always = true;
+                    }
+                }
+                SpecialAward::JacobiteDefeat => {
+                    self.jacobites.defeat = true;
+                    events.push(Event::JacobiteDefeat);
+                    self.remove_jacobite_uprisings(events);
+                }
+                SpecialAward::Usa | SpecialAward::Canada => {}
+                SpecialAward::AtlanticDominance => {
+                    self.war.atlantic = Some(w);
+                    events.push(Event::AtlanticDominance { power: w });
+                }
+            }
+        }
+        if tier.special.contains(&SpecialAward::Usa) {
+            let canada = tier.special.contains(&SpecialAward::Canada);
+            let before = self.all_isolated();
+            self.tasks.push_back(Task::UsAward { canada, before });
+        }
+    }
+
+    /// Where `who` may spend conquest points won in theatre `t` (§7.2.1).
+    pub(crate) fn conquest_targets(&self, who: Power, t: u8, cp: u8) -> SpaceSet {
+        let c = content();
+        let Some(step) = (match &self.phase {
+            Phase::War(s) => Some(s),
+            _ => None,
+        }) else {
+            return SpaceSet::EMPTY;
+        };
+        let th = &c.war(self.mat_war()).theatres[t as usize];
+        let regions: SpaceSet = th.regions().fold(SpaceSet::EMPTY, |m, r| m.or(c.masks.by_region[r.index()]));
+        let mine = self.board.of(who);
+        let us = self.board.flagged(Flag::Usa);
+        let mut out = SpaceSet::EMPTY;
+        for s in regions.or(th.conquests).without(mine).without(us).iter() {
+            let sp = c.space(s);
+            let ok = match sp.kind {
+                SpaceKind::Market => regions.contains(s) && cp >= 1,
+                SpaceKind::Fort => {
+                    regions.contains(s) && cp >= 1 && (!self.config.fortified_forts || self.war_route(who, s))
+                }
+                SpaceKind::Naval => {
+                    regions.contains(s) && cp >= 1 && self.capturing_squadron(who, t, step.captured_from).is_some()
+                }
+                SpaceKind::Territory => {
+                    !step.resisted.contains(s) && cp >= self.territory_cost(s) && self.war_route(who, s)
+                }
+                SpaceKind::Political => false,
+            };
+            if ok && self.on_board().contains(s) {
+                out.insert(s);
+            }
+        }
+        out
+    }
+
+    /// A territory's conquest cost: printed, +1 with a Huguenots marker (New World Huguenots).
+    fn territory_cost(&self, s: SpaceId) -> u8 {
+        content().space(s).cost + u8::from(self.board.huguenots.contains(s))
+    }
+
+    /// §7.2.1.2: a war route from a fort, territory or naval space of `who` — needed only where routes lead.
+    fn war_route(&self, who: Power, s: SpaceId) -> bool {
+        let sp = content().space(s);
+        let routes = if self.config.fortified_forts { sp.conquest.or(sp.fortified_conquest) } else { sp.conquest };
+        routes.is_empty() || !routes.and(self.board.of(who)).is_empty()
+    }
+
+    /// A squadron that may capture a naval space in theatre `t`: from the navy box, or from a naval space of
+    /// the theatre's regions that has not captured this war (§7.2.1.1). `None` stands for the navy box.
+    fn capturing_squadron(&self, who: Power, t: u8, used: SpaceSet) -> Option<Option<SpaceId>> {
+        if self.power(who).navy_box > 0 {
+            return Some(None);
+        }
+        let c = content();
+        let th = &c.war(self.mat_war()).theatres[t as usize];
+        let regions: SpaceSet = th.regions().fold(SpaceSet::EMPTY, |m, r| m.or(c.masks.by_region[r.index()]));
+        self.board.of(who).and(c.masks.naval).and(regions).without(used).first().map(Some)
+    }
+
+    /// Spend conquest points on `s`; the owner of a conquered territory may resist (§7.2.2).
+    pub(crate) fn conquer(&mut self, who: Power, t: u8, cp: u8, s: SpaceId, events: &mut Vec<Event>) {
+        let sp = content().space(s);
+        let defender = self.controller(s);
+        let cost = if sp.kind == SpaceKind::Territory { self.territory_cost(s) } else { 1 };
+        if sp.kind == SpaceKind::Naval {
+            let used = match &self.phase {
+                Phase::War(st) => st.captured_from,
+                _ => SpaceSet::EMPTY,
+            };
+            match self.capturing_squadron(who, t, used) {
+                Some(None) => self.power_mut(who).navy_box -= 1,
+                Some(Some(from)) => self.set_flag(from, None, events),
+                None => return,
+            }
+            if defender.is_some() {
+                self.squadron_home(s, events);
+            }
+            self.set_flag(s, Some(who.flag()), events);
+            if let Some(st) = self.war_step_mut() {
+                st.captured_from.insert(s);
+            }
+        } else {
+            let was_spanish_empty = self.config.spanish_empire
+                && sp.spanish
+                && sp.kind == SpaceKind::Territory
+                && self.board.owner(s).is_none();
+            self.set_flag(s, Some(who.flag()), events);
+            if was_spanish_empty {
+                self.spanish_reaction(who.opponent());
+            }
+        }
+        events.push(Event::Conquered { power: who, space: s });
+        let left = cp.saturating_sub(cost);
+        if left > 0 {
+            self.tasks.push_front(Task::Conquest { who, theatre: t, cp: left });
+        }
+        let resistances = match &self.phase {
+            Phase::War(st) => st.resistances,
+            _ => [2, 2],
+        };
+        if sp.kind == SpaceKind::Territory
+            && let Some(d) = defender
+            && resistances[d.index()] < 2
+        {
+            self.tasks.push_front(Task::Resist { who: d, space: s });
+        }
+    }
+
+    /// §7.2.2: the conquered territory goes back; the CP stay spent; the attacker scores 3 VP (5 the second
+    /// time); the territory may not be attacked again this war.
+    pub(crate) fn resist(&mut self, who: Power, s: SpaceId, resist: bool, events: &mut Vec<Event>) {
+        if !resist {
+            return;
+        }
+        let n = match &self.phase {
+            Phase::War(st) => st.resistances[who.index()],
+            _ => 0,
+        };
+        let vp = if n == 0 { 3 } else { 5 };
+        self.set_flag(s, Some(who.flag()), events);
+        if let Some(st) = self.war_step_mut() {
+            st.resisted.insert(s);
+            st.resistances[who.index()] += 1;
+        }
+        events.push(Event::Resisted { power: who, space: s, vp });
+        self.score(who.opponent(), vp, events);
+    }
+
+    /// §12.1: a flag put on an empty Spanish territory lets the opponent influence a political space in
+    /// Spain after the theatre.
+    fn spanish_reaction(&mut self, who: Power) {
+        let f = Filter::new(content().country("spain"), FlagIs::NotOwn(who));
+        let task = Task::Space { who, pick: Pick::Shift, filter: f, optional: true, cause: Cause::Setup };
+        let at = self.tasks.iter().position(|t| matches!(t, Task::Then(Effect::War))).unwrap_or(self.tasks.len());
+        self.tasks.insert(at, task);
+    }
+
+    /// §7.3 «США», «Канада»: what France may do after winning the American Revolution.
+    pub(crate) fn us_award_targets(&self, canada: bool, before: SpaceSet) -> SpaceSet {
+        let c = content();
+        let mut out: SpaceSet = ["northern_colonies", "carolinas", "san_agustin"]
+            .iter()
+            .chain(if canada { ["quebec_and_montreal"].iter() } else { [].iter() })
+            .filter_map(|id| c.space_by_id(id))
+            .collect();
+        out = out.without(self.board.flagged(Flag::Usa));
+        let colonies: SpaceSet = c
+            .spaces
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.subregion == Some(Subregion::NorthernColonies))
+            .map(|(i, _)| SpaceId(i as u8))
+            .collect();
+        out = out.or(colonies.and(c.masks.fort).and(self.board.of(Power::Britain).or(self.board.of(Power::France))));
+        let americas = c.masks.by_region[Region::NorthAmerica.index()].or(c.masks.by_region[Region::Caribbean.index()]);
+        out.or(self.all_isolated().and(americas).without(before))
+    }
+
+    pub(crate) fn us_award(&mut self, canada: bool, before: SpaceSet, s: SpaceId, events: &mut Vec<Event>) {
+        let sp = content().space(s);
+        if sp.kind == SpaceKind::Territory {
+            self.set_flag(s, Some(Flag::Usa), events);
+            events.push(Event::UsFlag { space: s });
+        } else {
+            self.set_flag(s, None, events);
+        }
+        self.tasks.push_front(Task::UsAward { canada, before });
+    }
+
+    /// §7.4–§7.6: the automatic victories, then the reset and the next war's layout.
+    fn end_war(&mut self, events: &mut Vec<Event>) {
+        let war = self.mat_war();
+        let c = content();
+        let results = match &self.phase {
+            Phase::War(s) => s.results.clone(),
+            _ => Vec::new(),
+        };
+        // §7.4: every theatre won by one power on its table's last row.
+        for p in Power::BOTH {
+            let swept = results.len() == c.war(war).theatres.len()
+                && results
+                    .iter()
+                    .enumerate()
+                    .all(|(t, r)| r.is_some_and(|(w, row)| w == p && c.war(war).theatres[t].is_top_tier(p, row)));
+            if swept {
+                self.game_over(
+                    p,
+                    format!("it won every theatre of the {} with the greatest spoils", war.name()),
+                    events,
+                );
+                return;
+            }
+        }
+        if self.vp_victory(events) {
+            return;
+        }
+        // §7.5: tiles go home; the conflict markers that counted in this war come off; the bonus set goes.
+        let carry = [Power::Britain, Power::France]
+            .map(|p| self.war.theatres.iter().map(|t| t[p.index()].bonus.len()).sum::<usize>());
+        for p in Power::BOTH {
+            let mut back = Vec::new();
+            for t in &mut self.war.theatres {
+                back.append(&mut t[p.index()].basic);
+            }
+            let s = self.power_mut(p);
+            s.basic_pool.append(&mut back);
+            s.basic_pool.sort_unstable();
+            s.bonus_pool.clear();
+        }
+        let mut counted = SpaceSet::EMPTY;
+        for th in c.war(war).theatres.iter().filter(|th| th.conflicts) {
+            for r in th.regions() {
+                counted = counted.or(c.masks.by_region[r.index()]);
+            }
+        }
+        let flagged = self.board.of(Power::Britain).or(self.board.of(Power::France));
+        for s in self.board.conflict.and(counted).and(flagged).iter() {
+            self.board.conflict.remove(s);
+            self.board.conflict_plus.remove(s);
+            events.push(Event::ConflictRemoved { space: s });
+        }
+        self.update_advantages(events);
+        self.war.byng = None;
+        self.war.atlantic = None;
+        // §7.6: the next war's mat (none after the AWI).
+        let next = match war {
+            WarId::Wss => Some(WarId::Was),
+            WarId::Was => Some(WarId::Syw),
+            WarId::Syw => Some(WarId::Awi),
+            WarId::Awi => None,
+        };
+        self.lay_out(next);
+        if next == Some(WarId::Syw) {
+            for p in Power::BOTH {
+                let n = carry[p.index()].min(3);
+                for _ in 0..n {
+                    let pool = &mut self.powers[p.index()].bonus_pool;
+                    if pool.is_empty() {
+                        break;
+                    }
+                    let i = self.rng.random_range(0..pool.len());
+                    let tile = pool.remove(i);
+                    self.powers[p.index()].carried_bonus.push(tile);
+                }
+            }
+        }
+        self.turn += 1;
+        self.begin_peace_round(events);
+    }
+
+    /// §7.6: lay out `war`'s mat: a random basic tile per theatre for each power (or, under §12.2, tiles
+    /// drawn for the power to assign), and its bonus set into each pool.
+    pub(crate) fn lay_out(&mut self, war: Option<WarId>) {
+        let c = content();
+        self.war.war = war;
+        self.war.revealed.clear();
+        let Some(w) = war else {
+            self.war.theatres.clear();
+            return;
+        };
+        let n = c.war(w).theatres.len();
+        self.war.theatres = vec![[TheatreTiles::default(), TheatreTiles::default()]; n];
+        self.war.revealed = vec![false; n];
+        for p in Power::BOTH {
+            let mut drawn = Vec::new();
+            for _ in 0..n {
+                let pool = &mut self.powers[p.index()].basic_pool;
+                if pool.is_empty() {
+                    break;
+                }
+                let i = self.rng.random_range(0..pool.len());
+                drawn.push(pool.remove(i));
+            }
+            if self.config.planned_layout {
+                drawn.sort_unstable();
+                self.tasks.push_back(Task::AssignBasic { who: p, drawn });
+            } else {
+                for (t, kind) in drawn.into_iter().enumerate() {
+                    self.war.theatres[t][p.index()].basic.push(kind);
+                }
+            }
+            self.powers[p.index()].bonus_pool = c
+                .bonus_tiles
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.war == w && b.power == p)
+                .map(|(i, _)| i as u16)
+                .collect();
+        }
+    }
+}
