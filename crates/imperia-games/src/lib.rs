@@ -4,16 +4,17 @@
 
 use imperia_bots::BotEntry;
 use imperia_core::{GameEntry, Registry};
+use imperial_struggle::ImperialStruggle;
 use imperial2030::Imperial2030;
 
 /// Every hosted game.
 pub fn registry() -> Registry {
-    Registry::new(vec![GameEntry::of::<Imperial2030>()])
+    Registry::new(vec![GameEntry::of::<Imperial2030>(), GameEntry::of::<ImperialStruggle>()])
 }
 
 /// How to seat bots in every hosted game.
 pub fn bots() -> Vec<BotEntry> {
-    vec![BotEntry::of::<Imperial2030>()]
+    vec![BotEntry::of::<Imperial2030>(), BotEntry::of::<ImperialStruggle>()]
 }
 
 /// The bot entry of game `id`.

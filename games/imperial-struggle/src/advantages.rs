@@ -1,9 +1,7 @@
 //! The advantage tiles (§8): who may use one and when (§8.2), and what each does. Control of the tiles
 //! follows the board and is kept up to date where flags change (`board.rs`).
 
-use imperia_core::RuleError;
-
-use crate::cite::rule;
+use crate::cite::{Arg, Refusal, sec};
 use crate::content::{Advantage, ApKind, Commodity, Power, Region, SpaceId, SpaceKind, Subregion, content};
 use crate::event::Event;
 use crate::ministries as m;
@@ -74,37 +72,35 @@ pub(crate) fn cost_mod(a: Advantage) -> Option<(CostMod, SpaceTest)> {
 impl ImperialStruggle {
     /// §8.2: a held tile, not exhausted, not taken this turn, none of its spaces marked; two a turn at most,
     /// not two in one region; after the tile is taken; and only if it can do something.
-    pub(crate) fn check_advantage(&self, t: &Turn, a: Advantage) -> Result<(), RuleError> {
+    pub(crate) fn check_advantage(&self, t: &Turn, a: Advantage) -> Result<(), Refusal> {
         self.check_advantage_use(t, a, false)
     }
 
-    fn check_advantage_use(&self, t: &Turn, a: Advantage, free: bool) -> Result<(), RuleError> {
+    fn check_advantage_use(&self, t: &Turn, a: Advantage, free: bool) -> Result<(), Refusal> {
         let me = t.active;
         let st = &self.advantages[a.index()];
         let tile = content().advantage(a);
         if st.holder != Some(me) {
-            return Err(RuleError::new(format!("you do not hold {a}"), rule("§8.1")));
+            return Err(Refusal::new("you do not hold {}", sec!("§8.1")).arg(Arg::Advantage(a)));
         }
         if t.tile.is_none() {
-            return Err(RuleError::new("take an investment tile first", rule("§8.2")));
+            return Err(Refusal::new("take an investment tile first", sec!("§8.2")));
         }
         if st.exhausted && !free {
-            return Err(RuleError::new(format!("{a} has been used this round"), rule("§8.2")));
+            return Err(Refusal::new("{} has been used this round", sec!("§8.2")).arg(Arg::Advantage(a)));
         }
         if st.fresh {
-            return Err(RuleError::new(
-                format!("{a} was taken this turn: it may be used from your next turn"),
-                rule("§8.2"),
-            ));
+            return Err(Refusal::new("{} was taken this turn: it may be used from your next turn", sec!("§8.2"))
+                .arg(Arg::Advantage(a)));
         }
         if !tile.requires.and(self.board.conflict).is_empty() {
-            return Err(RuleError::new(format!("a conflict marker stops {a} from being used"), rule("§8.1")));
+            return Err(Refusal::new("a conflict marker stops {} from being used", sec!("§8.1")).arg(Arg::Advantage(a)));
         }
         if t.advantages_used.len() >= 2 || t.advantages_used.contains(&tile.region) {
-            return Err(RuleError::new("at most two advantages a turn, and not two in one region", rule("§8.2")));
+            return Err(Refusal::new("at most two advantages a turn, and not two in one region", sec!("§8.2")));
         }
         if !self.advantage_can_act(t, a) {
-            return Err(RuleError::new(format!("{a} would have nothing to act on now"), rule("§8.2")));
+            return Err(Refusal::new("{} would have nothing to act on now", sec!("§8.2")).arg(Arg::Advantage(a)));
         }
         Ok(())
     }

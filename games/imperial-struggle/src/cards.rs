@@ -3,9 +3,7 @@
 //! The card texts, in our words, are in `data/cards.toml`; rulings on unclear cards are in
 //! docs/rules/imperial-struggle.md («Event cards»).
 
-use imperia_core::RuleError;
-
-use crate::cite::rule;
+use crate::cite::{Arg, Refusal, sec};
 use crate::content::{ApKind, BonusCondition, Card, Commodity, Power, Region, SpaceSet, Subregion, content};
 use crate::event::Event;
 use crate::ministries as m;
@@ -57,26 +55,28 @@ pub const COOK_AND_BOUGAINVILLE: Card = Card(40);
 
 impl ImperialStruggle {
     /// §3.4.4, §5.2: whether the active power may play `card` now.
-    pub(crate) fn check_event(&self, t: &Turn, card: Card) -> Result<(), RuleError> {
+    pub(crate) fn check_event(&self, t: &Turn, card: Card) -> Result<(), Refusal> {
         let me = t.active;
         if !self.power(me).hand.contains(&card) {
-            return Err(RuleError::new(format!("{card} is not in your hand"), rule("§5.2")));
+            return Err(Refusal::new("{} is not in your hand", sec!("§5.2")).arg(Arg::Card(card)));
         }
         if !t.event_window || t.event.is_some() {
-            return Err(RuleError::new(
+            return Err(Refusal::new(
                 "an event is played once a turn, before any points are spent",
-                rule("§5.2, §5.3 game note"),
+                sec!("§5.2, §5.3 game note"),
             ));
         }
         let tile = content().investments[t.tile.unwrap_or(0) as usize];
         if !tile.event && !self.condorcet_ready(me) {
-            return Err(RuleError::new("your investment tile has no event symbol", rule("§3.3, §5.2")));
+            return Err(Refusal::new("your investment tile has no event symbol", sec!("§3.3, §5.2")));
         }
         if let Some(kind) = content().card(card).action
             && kind != tile.major
             && !(kind == ApKind::Economic && self.bank_of_england_ready(me) && tile.event)
         {
-            return Err(RuleError::new(format!("{card} needs a tile whose major action is {kind}"), rule("§3.4.4")));
+            return Err(Refusal::new("{} needs a tile whose major action is {}", sec!("§3.4.4"))
+                .arg(Arg::Card(card))
+                .arg(Arg::Kind(kind)));
         }
         Ok(())
     }

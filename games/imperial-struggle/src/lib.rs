@@ -50,7 +50,7 @@ pub use event::Event;
 pub use state::ImperialStruggle;
 pub use view::View;
 
-use crate::cite::rule;
+use crate::cite::{Arg, Refusal, sec};
 use crate::state::Phase;
 
 impl Game for ImperialStruggle {
@@ -111,13 +111,15 @@ impl Game for ImperialStruggle {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Step<Event>, RuleError> {
         let Some(me) = Power::of_seat(seat) else {
-            return Err(RuleError::new("Imperial Struggle has two seats: 0 (Britain) and 1 (France)", rule("§1.0")));
+            return Err(
+                Refusal::new("Imperial Struggle has two seats: 0 (Britain) and 1 (France)", sec!("§1.0")).into()
+            );
         };
         if let Phase::Over { .. } = self.phase {
-            return Err(RuleError::new("the game is over", rule("§4.1.13")));
+            return Err(Refusal::new("the game is over", sec!("§4.1.13")).into());
         }
         if !self.to_act().includes(seat) {
-            return Err(RuleError::new(format!("it is not {me}'s decision now"), rule("§4.1.9")));
+            return Err(Refusal::new("it is not {}'s decision now", sec!("§4.1.9")).arg(Arg::Power(me)).into());
         }
         let mut events = Vec::new();
         let commit = if self.tasks.front().is_some() {
@@ -126,20 +128,22 @@ impl Game for ImperialStruggle {
             match &self.phase {
                 Phase::Deal { .. } => {
                     if !self.deal_choices(me).contains(action) {
-                        return Err(RuleError::new(
+                        return Err(Refusal::new(
                             "set cards aside until three remain, then keep the hand",
-                            rule("§4.1.6"),
-                        ));
+                            sec!("§4.1.6"),
+                        )
+                        .into());
                     }
                     self.apply_deal(me, action, &mut events);
                     false
                 }
                 Phase::Ministries { .. } => {
                     if !self.ministry_choices(me).contains(action) {
-                        return Err(RuleError::new(
+                        return Err(Refusal::new(
                             "choose two ministries of the current era (or change face-down ones), then say done",
-                            rule("§4.1.7"),
-                        ));
+                            sec!("§4.1.7"),
+                        )
+                        .into());
                     }
                     self.apply_ministry_choice(me, action, &mut events);
                     false
@@ -150,12 +154,12 @@ impl Game for ImperialStruggle {
                         false
                     }
                     _ => {
-                        return Err(RuleError::new("the initiative holder names who moves first", rule("§4.1.8")));
+                        return Err(Refusal::new("the initiative holder names who moves first", sec!("§4.1.8")).into());
                     }
                 },
                 Phase::Actions(_) => self.apply_turn(action, &mut events)?,
                 Phase::War(_) | Phase::Over { .. } => {
-                    return Err(RuleError::new("nothing is waiting for a decision", rule("§7.1")));
+                    return Err(Refusal::new("nothing is waiting for a decision", sec!("§7.1")).into());
                 }
             }
         };

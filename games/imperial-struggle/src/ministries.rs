@@ -2,9 +2,7 @@
 //! own turn, and the abilities used by choice. Abilities that simply change a rule (a cost, a scoring, a
 //! limit) are read where that rule is applied, by the card's constant below.
 
-use imperia_core::RuleError;
-
-use crate::cite::rule;
+use crate::cite::{Arg, Refusal, sec};
 use crate::content::{ApKind, Ministry, Power, Region, content};
 use crate::event::Event;
 use crate::spend::{Countries, Rule};
@@ -152,11 +150,11 @@ impl ImperialStruggle {
     }
 
     /// §3.5: a face-down ministry may be turned up only in its owner's turn.
-    pub(crate) fn check_reveal(&self, me: Power, x: Ministry) -> Result<(), RuleError> {
+    pub(crate) fn check_reveal(&self, me: Power, x: Ministry) -> Result<(), Refusal> {
         match self.power(me).slot(x) {
             Some(s) if !s.revealed => Ok(()),
-            Some(_) => Err(RuleError::new(format!("{x} is already face up"), rule("§3.5"))),
-            None => Err(RuleError::new(format!("{x} is not one of your ministries"), rule("§3.5"))),
+            Some(_) => Err(Refusal::new("{} is already face up", sec!("§3.5")).arg(Arg::Ministry(x))),
+            None => Err(Refusal::new("{} is not one of your ministries", sec!("§3.5")).arg(Arg::Ministry(x))),
         }
     }
 
@@ -183,21 +181,21 @@ impl ImperialStruggle {
     }
 
     /// Whether ability `ability` of ministry `x` may be used now by the active power.
-    pub(crate) fn check_ministry(&self, t: &Turn, x: Ministry, ability: u8) -> Result<(), RuleError> {
+    pub(crate) fn check_ministry(&self, t: &Turn, x: Ministry, ability: u8) -> Result<(), Refusal> {
         let me = t.active;
         let slot = self
             .power(me)
             .slot(x)
-            .ok_or_else(|| RuleError::new(format!("{x} is not one of your ministries"), rule("§3.5")))?;
+            .ok_or_else(|| Refusal::new("{} is not one of your ministries", sec!("§3.5")).arg(Arg::Ministry(x)))?;
         if !slot.revealed {
-            return Err(RuleError::new(format!("reveal {x} before using it"), rule("§3.5.2")));
+            return Err(Refusal::new("reveal {} before using it", sec!("§3.5.2")).arg(Arg::Ministry(x)));
         }
         if slot.exhausted.get(ability as usize).copied().unwrap_or(true) {
-            return Err(RuleError::new(format!("{x} has been used this round"), rule("§3.5.2")));
+            return Err(Refusal::new("{} has been used this round", sec!("§3.5.2")).arg(Arg::Ministry(x)));
         }
         let tile = t.tile.map(|i| content().investments[i as usize]);
         let has = |k: ApKind| tile.is_some_and(|tt| tt.major == k || tt.minor == k);
-        let no = |why: &str| Err(RuleError::new(why.to_string(), rule("§3.5.2")));
+        let no = |why: &'static str| Err(Refusal::new(why, sec!("§3.5.2")));
         match (x, ability) {
             (CARDINAL_MINISTERS, 0) => {
                 if !has(ApKind::Diplomatic) || !t.untouched {
@@ -268,7 +266,8 @@ impl ImperialStruggle {
                 }
                 Ok(())
             }
-            _ => no(&format!("{x} works by itself; it has no ability to use by choice here")),
+            _ => Err(Refusal::new("{} works by itself; it has no ability to use by choice here", sec!("§3.5.2"))
+                .arg(Arg::Ministry(x))),
         }
     }
 
@@ -388,23 +387,20 @@ impl ImperialStruggle {
 
     /// Jacobite Uprisings' abilities: the first lets military points shift Scotland and Ireland for one
     /// turn; the second, on another turn, buys VP. Both need the card face up and unexhausted.
-    pub(crate) fn check_jacobite(&self, t: &Turn, ability: u8) -> Result<(), RuleError> {
+    pub(crate) fn check_jacobite(&self, t: &Turn, ability: u8) -> Result<(), Refusal> {
         let me = t.active;
         let ok = me == Power::France
             && self.power(me).slot(JACOBITE_UPRISINGS).is_some_and(|s| {
                 s.revealed && (!s.exhausted[ability as usize] || t.mods.jacobite_ability == Some(ability))
             });
         if !ok {
-            return Err(RuleError::new(
+            return Err(Refusal::new(
                 "this needs France's Jacobite Uprisings face up, with that ability unused this round",
-                rule("§3.5.2"),
+                sec!("§3.5.2"),
             ));
         }
         if t.mods.jacobite_ability.is_some_and(|a| a != ability) {
-            return Err(RuleError::new(
-                "Jacobite Uprisings' two abilities are used on different turns",
-                rule("§3.5.2"),
-            ));
+            return Err(Refusal::new("Jacobite Uprisings' two abilities are used on different turns", sec!("§3.5.2")));
         }
         Ok(())
     }

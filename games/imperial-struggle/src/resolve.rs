@@ -6,7 +6,7 @@ use imperia_core::RuleError;
 use rand::Rng;
 
 use crate::action::Action;
-use crate::cite::rule;
+use crate::cite::{Refusal, sec};
 use crate::content::{Advantage, ApKind, Flag, Power, Region, SpaceKind, SpaceSet, content};
 use crate::event::Event;
 use crate::spend::Rule;
@@ -210,10 +210,10 @@ impl ImperialStruggle {
     /// Answer the waiting task. Returns whether the step drew something at random (a commit point).
     pub(crate) fn apply_task(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<bool, RuleError> {
         let Some(task) = self.tasks.front().cloned() else {
-            return Err(RuleError::new("nothing is waiting for an answer", rule("§5")));
+            return Err(Refusal::new("nothing is waiting for an answer", sec!("§5")).into());
         };
         if !self.task_answers(&task).contains(a) {
-            return Err(RuleError::new(refusal(&task), rule(task_rule(&task))));
+            return Err(Refusal::new(refusal(&task), task_rule(&task)).into());
         }
         self.tasks.pop_front();
         let mut commit = false;
@@ -360,7 +360,7 @@ impl ImperialStruggle {
             (Task::PlaceByng { .. }, Action::Theatre(t)) => self.war.byng = Some(t),
             (Task::Conquest { who, theatre, cp }, Action::Pick(space)) => self.conquer(who, theatre, cp, space, events),
             (Task::UsAward { canada, before }, Action::Pick(space)) => self.us_award(canada, before, space, events),
-            _ => return Err(RuleError::new("that answer does not fit the decision waiting", rule("§5"))),
+            _ => return Err(Refusal::new("that answer does not fit the decision waiting", sec!("§5")).into()),
         }
         Ok(commit)
     }
@@ -723,10 +723,10 @@ impl ImperialStruggle {
         false
     }
 
-    pub(crate) fn check_upgrade(&self, t: &crate::state::Turn) -> Result<(), RuleError> {
+    pub(crate) fn check_upgrade(&self, t: &crate::state::Turn) -> Result<(), Refusal> {
         let tile = t.tile.map(|i| content().investments[i as usize]);
         if !t.upgrade || !tile.is_some_and(|x| x.upgrade) {
-            return Err(RuleError::new("your tile has no unused military-upgrade symbol", rule("§3.3, §5.3.3")));
+            return Err(Refusal::new("your tile has no unused military-upgrade symbol", sec!("§3.3, §5.3.3")));
         }
         if self.round() == 6 {
             return Ok(());
@@ -739,7 +739,7 @@ impl ImperialStruggle {
             on_mat >= 1 && !self.power(me).basic_pool.is_empty()
         };
         if self.war.war.is_none() || !possible {
-            return Err(RuleError::new("there is no basic war tile to upgrade", rule("§5.3.3")));
+            return Err(Refusal::new("there is no basic war tile to upgrade", sec!("§5.3.3")));
         }
         Ok(())
     }
@@ -772,29 +772,29 @@ impl ImperialStruggle {
 }
 
 /// The refusal message for an answer that does not fit.
-fn refusal(task: &Task) -> String {
+fn refusal(task: &Task) -> &'static str {
     match task {
-        Task::Space { .. } => "choose one of the spaces offered".into(),
+        Task::Space { .. } => "choose one of the spaces offered",
         Task::Options { .. } | Task::UpgradeKeep { .. } | Task::UpgradeDrop { .. } | Task::Resist { .. } => {
-            "choose one of the options offered".into()
+            "choose one of the options offered"
         }
         Task::PlaceBonus { .. } | Task::MoveBonusTo { .. } | Task::RemoveEnemyBonus { .. } | Task::PlaceByng { .. } => {
-            "choose one of the theatres offered".into()
+            "choose one of the theatres offered"
         }
-        Task::Discard { .. } => "discard a card from your hand".into(),
-        _ => "that answer does not fit the decision waiting".into(),
+        Task::Discard { .. } => "discard a card from your hand",
+        _ => "that answer does not fit the decision waiting",
     }
 }
 
 fn task_rule(task: &Task) -> &'static str {
     match task {
-        Task::PlaceBonus { .. } | Task::MoveBonusOut { .. } | Task::MoveBonusTo { .. } => "§5.6.1",
+        Task::PlaceBonus { .. } | Task::MoveBonusOut { .. } | Task::MoveBonusTo { .. } => sec!("§5.6.1"),
         Task::UpgradeChoose { .. } | Task::UpgradeKeep { .. } | Task::UpgradeDrop { .. } | Task::UpgradeSwap { .. } => {
-            "§5.3.3"
+            sec!("§5.3.3")
         }
-        Task::Conquest { .. } => "§7.2.1",
-        Task::Resist { .. } => "§7.2.2",
-        Task::UsAward { .. } => "§7.3",
-        _ => "§5.2",
+        Task::Conquest { .. } => sec!("§7.2.1"),
+        Task::Resist { .. } => sec!("§7.2.2"),
+        Task::UsAward { .. } => sec!("§7.3"),
+        _ => sec!("§5.2"),
     }
 }

@@ -6,13 +6,14 @@
 //! cannot disagree; a refusal says what is wrong and cites the rule.
 
 use crate::action::Action;
-use crate::cite::rule;
 use crate::content::{ApKind, Flag, Power, SpaceId, SpaceKind, SpaceSet, content};
 use crate::event::{Event, name};
 use crate::ministries as m;
 use crate::spend::{Countries, Purchase, Rule};
 use crate::state::{ImperialStruggle, Origin, Phase, Pool, Turn, TurnMods};
 use imperia_core::RuleError;
+
+use crate::cite::{Arg, Refusal, sec};
 
 /// Where a purchase's points come from: `(pool, points)` pairs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,22 +109,39 @@ impl ImperialStruggle {
         for &card in &self.power(me).hand {
             push(Action::PlayEvent(card));
         }
-        let pools = t.pools.len() as u8;
+        // Only pools of the right kind can pay; trying the others would only be refused.
+        let of_kind = |k: ApKind| {
+            (0..t.pools.len() as u8).filter(move |&i| t.pools[i as usize].kind == k && !t.pools[i as usize].closed)
+        };
         let targets = self.on_board().without(self.board.of(me)).without(self.board.flagged(Flag::Usa));
-        for space in targets.and(c.masks.political.or(c.masks.market)).iter() {
-            for pool in 0..pools {
+        for space in targets.and(c.masks.market).iter() {
+            for pool in of_kind(ApKind::Economic) {
                 push(Action::Influence { space, pool });
             }
         }
-        for pool in 0..pools {
+        for space in targets.and(c.masks.political).iter() {
+            for pool in of_kind(ApKind::Diplomatic) {
+                push(Action::Influence { space, pool });
+            }
+        }
+        if me == Power::France && self.power(me).has_revealed(m::JACOBITE_UPRISINGS) {
+            for space in targets.and(c.country("scotland").or(c.country("ireland"))).iter() {
+                for pool in of_kind(ApKind::Military) {
+                    push(Action::Influence { space, pool });
+                }
+            }
+        }
+        for pool in of_kind(ApKind::Diplomatic) {
             push(Action::DrawEvent { pool });
+        }
+        let navy: Vec<Option<SpaceId>> =
+            std::iter::once(None).chain(self.squadrons_on_map(me).without(t.deployed).iter().map(Some)).collect();
+        for pool in of_kind(ApKind::Military) {
             push(Action::BuyBonusTile { pool });
             push(Action::BuildSquadron { pool });
             push(Action::Convert { pool, into: ApKind::Economic });
             push(Action::Convert { pool, into: ApKind::Diplomatic });
             push(Action::JacobiteVp { pool });
-            push(Action::Borrow { pool });
-            push(Action::Treaty { pool });
             for space in self.board.conflict.and(self.on_board()).iter() {
                 push(Action::RemoveConflict { space, pool });
             }
@@ -132,13 +150,15 @@ impl ImperialStruggle {
                 push(Action::RepairFort { space, pool });
                 push(Action::TakeFort { space, pool });
             }
-            let from_spaces: Vec<Option<SpaceId>> =
-                std::iter::once(None).chain(self.squadrons_on_map(me).without(t.deployed).iter().map(Some)).collect();
-            for from in from_spaces {
+            for &from in &navy {
                 for to in c.masks.naval.iter() {
                     push(Action::Deploy { from, to, pool });
                 }
             }
+        }
+        for pool in 0..t.pools.len() as u8 {
+            push(Action::Borrow { pool });
+            push(Action::Treaty { pool });
         }
         for i in 0..c.advantages.len() {
             push(Action::Advantage(crate::content::Advantage(i as u8)));
@@ -149,35 +169,36 @@ impl ImperialStruggle {
     }
 
     /// Whether the active power may take `a` now, and if not, why.
-    pub(crate) fn check_turn(&self, t: &Turn, a: &Action) -> Result<(), RuleError> {
+    pub(crate) fn check_turn(&self, t: &Turn, a: &Action) -> Result<(), Refusal> {
         let me = t.active;
         match *a {
             Action::Reveal(min) => self.check_reveal(me, min),
             Action::Ministry { ministry, ability } => self.check_ministry(t, ministry, ability),
             Action::TakeTile(tile) => {
                 if t.tile.is_some() {
-                    return Err(RuleError::new("you have already taken a tile this turn", rule("§5.1")));
+                    return Err(Refusal::new("you have already taken a tile this turn", sec!("§5.1")));
                 }
                 if !self.investments.display.contains(&tile) {
-                    return Err(RuleError::new("that investment tile is not on display", rule("§5.1")));
+                    return Err(Refusal::new("that investment tile is not on display", sec!("§5.1")));
                 }
                 Ok(())
             }
-            _ if t.tile.is_none() => Err(RuleError::new("take an investment tile first", rule("§5.1"))),
+            _ if t.tile.is_none() => Err(Refusal::new("take an investment tile first", sec!("§5.1"))),
             Action::Pass { reduce } => {
                 if !t.untouched {
-                    return Err(RuleError::new(
+                    return Err(Refusal::new(
                         "you may pass only right after taking the tile, before doing anything else",
-                        rule("§5.1"),
+                        sec!("§5.1"),
                     ));
                 }
                 let debt = self.power(me).debt;
                 let allowed = if debt == 0 { reduce == 0 } else { reduce >= 1 && reduce <= 2.min(debt) };
                 if !allowed {
-                    return Err(RuleError::new(
-                        format!("passing reduces your debt by 1 or 2 (your debt is {debt})"),
-                        rule("§5.1, §6.2"),
-                    ));
+                    return Err(Refusal::new(
+                        "passing reduces your debt by 1 or 2 (your debt is {})",
+                        sec!("§5.1, §6.2"),
+                    )
+                    .number(debt));
                 }
                 Ok(())
             }
@@ -185,7 +206,7 @@ impl ImperialStruggle {
             Action::Influence { space, pool } => self.check_influence(t, space, pool).map(|_| ()),
             Action::DrawEvent { pool } => {
                 if self.deck.is_empty() {
-                    return Err(RuleError::new("the event deck is empty", rule("§5.5.3")));
+                    return Err(Refusal::new("the event deck is empty", sec!("§5.5.3")));
                 }
                 self.plan(t, pool, Purchase::DrawEvent, ApKind::Diplomatic, 3).map(|_| ())
             }
@@ -211,7 +232,7 @@ impl ImperialStruggle {
             }
             Action::BuildSquadron { pool } => {
                 if self.squadrons_unbuilt(me) == 0 {
-                    return Err(RuleError::new("all your squadrons are built (8 at most)", rule("§3.6, §5.6.5")));
+                    return Err(Refusal::new("all your squadrons are built (8 at most)", sec!("§3.6, §5.6.5")));
                 }
                 self.plan(t, pool, Purchase::BuildSquadron, ApKind::Military, self.squadron_cost(t)).map(|_| ())
             }
@@ -222,12 +243,12 @@ impl ImperialStruggle {
             }
             Action::Convert { pool, into } => {
                 if self.round() != 6 || self.at_war() {
-                    return Err(RuleError::new("military points are converted only in round 6", rule("§5.6.1")));
+                    return Err(Refusal::new("military points are converted only in round 6", sec!("§5.6.1")));
                 }
                 if into == ApKind::Military || t.mods.converted.is_some_and(|k| k != into) {
-                    return Err(RuleError::new(
+                    return Err(Refusal::new(
                         "military points convert into economic or diplomatic points, one kind a turn",
-                        rule("§5.6.1"),
+                        sec!("§5.6.1"),
                     ));
                 }
                 self.plan(t, pool, Purchase::Convert, ApKind::Military, 2).map(|_| ())
@@ -240,34 +261,34 @@ impl ImperialStruggle {
                 let p = t
                     .pools
                     .get(pool as usize)
-                    .ok_or_else(|| RuleError::new("there is no such pool of points this turn", rule("§6.1")))?;
+                    .ok_or_else(|| Refusal::new("there is no such pool of points this turn", sec!("§6.1")))?;
                 if p.closed || p.origin == Origin::Converted {
-                    return Err(RuleError::new(
+                    return Err(Refusal::new(
                         "debt and treaty points add only to this turn's major, minor or event points",
-                        rule("§6.1, §9.1, §5.6.1"),
+                        sec!("§6.1, §9.1, §5.6.1"),
                     ));
                 }
                 let s = self.power(me);
                 if matches!(a, Action::Borrow { .. }) {
                     let banks = self.merchant_banks_free(me, p.kind);
                     if s.available_debt() == 0 && !banks {
-                        return Err(RuleError::new("you are at your debt limit", rule("§6.3")));
+                        return Err(Refusal::new("you are at your debt limit", sec!("§6.3")));
                     }
                 } else if s.trp == 0 {
-                    return Err(RuleError::new("you have no treaty points", rule("§9.1")));
+                    return Err(Refusal::new("you have no treaty points", sec!("§9.1")));
                 }
                 Ok(())
             }
             Action::Advantage(adv) => self.check_advantage(t, adv),
             Action::Upgrade => self.check_upgrade(t),
             Action::EndTurn => Ok(()),
-            _ => Err(RuleError::new("that is not something to do in a turn now", rule("§5"))),
+            _ => Err(Refusal::new("that is not something to do in a turn now", sec!("§5"))),
         }
     }
 
     /// Apply a turn action already checked.
     pub(crate) fn apply_turn(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<bool, RuleError> {
-        let t = self.turn_state().cloned().ok_or_else(|| RuleError::new("no turn is being played", rule("§4.1.9")))?;
+        let t = self.turn_state().cloned().ok_or_else(|| Refusal::new("no turn is being played", sec!("§4.1.9")))?;
         self.check_turn(&t, a)?;
         let me = t.active;
         let mut commit = false;
@@ -391,7 +412,7 @@ impl ImperialStruggle {
             Action::Advantage(adv) => self.use_advantage(adv, events),
             Action::Upgrade => commit = self.start_upgrade(events),
             Action::EndTurn => self.end_turn(events),
-            _ => return Err(RuleError::new("that is not something to do in a turn now", rule("§5"))),
+            _ => return Err(Refusal::new("that is not something to do in a turn now", sec!("§5")).into()),
         }
         // Anything but revealing a ministry closes the chance to pass and, once points are spent, to play an
         // event (§5.1, §5.2).
@@ -517,34 +538,32 @@ impl ImperialStruggle {
     }
 
     /// What influencing `space` buys and how it is paid (§5.4, §5.5).
-    pub(crate) fn check_influence(&self, t: &Turn, space: SpaceId, pool: u8) -> Result<(Purchase, Payment), RuleError> {
+    pub(crate) fn check_influence(&self, t: &Turn, space: SpaceId, pool: u8) -> Result<(Purchase, Payment), Refusal> {
         let me = t.active;
         let c = content();
         let sp = c.space(space);
         if !self.on_board().contains(space) {
-            return Err(RuleError::new(format!("{} is not on the board yet", name(space)), rule("§3.2.1, §10.0")));
+            return Err(Refusal::new("{} is not on the board yet", sec!("§3.2.1, §10.0")).space(space));
         }
         let purchase = match self.board.owner(space) {
             None => Purchase::Flag(space),
             Some(f) if f == me.flag() => {
-                return Err(RuleError::new(format!("{} is already yours", name(space)), rule("§3.2.8")));
+                return Err(Refusal::new("{} is already yours", sec!("§3.2.8")).space(space));
             }
             Some(Flag::Usa) => {
-                return Err(RuleError::new("US flags can never be removed", rule("§10.0")));
+                return Err(Refusal::new("US flags can never be removed", sec!("§10.0")));
             }
             Some(_) => Purchase::Unflag(space),
         };
         let kind = match sp.kind {
             SpaceKind::Market => {
                 if !self.market_reachable(me, space) {
-                    return Err(RuleError::new(
-                        format!(
-                            "{} is not joined to your territory, fort or naval space, nor to a market of yours that \
-                             is conflict-free, not isolated and held since the start of the turn",
-                            name(space)
-                        ),
-                        rule("§5.4.1"),
-                    ));
+                    return Err(Refusal::new(
+                        "{} is not joined to your territory, fort or naval space, nor to a market of yours that is \
+                         conflict-free, not isolated and held since the start of the turn",
+                        sec!("§5.4.1"),
+                    )
+                    .space(space));
                 }
                 ApKind::Economic
             }
@@ -559,9 +578,9 @@ impl ImperialStruggle {
                 }
             }
             _ => {
-                return Err(RuleError::new(
+                return Err(Refusal::new(
                     "only markets and political spaces are influenced; forts and squadrons are military actions",
-                    rule("§5.4, §5.5, §5.6"),
+                    sec!("§5.4, §5.5, §5.6"),
                 ));
             }
         };
@@ -615,9 +634,9 @@ impl ImperialStruggle {
     }
 
     /// §5.6.2: 2 military points (3 for a «+1» marker), 1 less if the space is protected.
-    fn conflict_removal_cost(&self, space: SpaceId) -> Result<u8, RuleError> {
+    fn conflict_removal_cost(&self, space: SpaceId) -> Result<u8, Refusal> {
         if !self.board.conflict.contains(space) {
-            return Err(RuleError::new(format!("there is no conflict marker on {}", name(space)), rule("§5.6.2")));
+            return Err(Refusal::new("there is no conflict marker on {}", sec!("§5.6.2")).space(space));
         }
         let mut cost = 2 + u8::from(self.board.conflict_plus.contains(space));
         if self.is_protected(space) {
@@ -626,56 +645,48 @@ impl ImperialStruggle {
         Ok(cost.max(1))
     }
 
-    fn fort_cost(&self, t: &Turn, space: SpaceId, work: FortWork) -> Result<u8, RuleError> {
+    fn fort_cost(&self, t: &Turn, space: SpaceId, work: FortWork) -> Result<u8, Refusal> {
         let c = content();
         let sp = c.space(space);
         let me = t.active;
         if sp.kind != SpaceKind::Fort || !self.on_board().contains(space) {
-            return Err(RuleError::new(format!("{} is not a fort space", name(space)), rule("§3.2.5")));
+            return Err(Refusal::new("{} is not a fort space", sec!("§3.2.5")).space(space));
         }
         let near = c.masks.neighbours[space.index()];
         match work {
             FortWork::Build => {
                 if self.board.owner(space).is_some() {
-                    return Err(RuleError::new(format!("{} already holds a fort", name(space)), rule("§5.6.3")));
+                    return Err(Refusal::new("{} already holds a fort", sec!("§5.6.3")).space(space));
                 }
                 let footing = near.and(t.held_at_start).and(c.masks.market.or(c.masks.territory).or(c.masks.naval));
                 if footing.without(self.board.conflict).is_empty() {
-                    return Err(RuleError::new(
-                        format!(
-                            "to build at {} you must have held a market, territory or naval space joined to it since \
-                             the start of your turn",
-                            name(space)
-                        ),
-                        rule("§5.6.3"),
-                    ));
+                    return Err(Refusal::new(
+                        "to build at {} you must have held a market, territory or naval space joined to it since the \
+                         start of your turn",
+                        sec!("§5.6.3"),
+                    )
+                    .space(space));
                 }
                 Ok(sp.cost)
             }
             FortWork::Repair => {
                 if !self.board.is(space, me) || !self.board.damaged.contains(space) {
-                    return Err(RuleError::new(
-                        format!("{} is not a damaged fort of yours", name(space)),
-                        rule("§5.6.4"),
-                    ));
+                    return Err(Refusal::new("{} is not a damaged fort of yours", sec!("§5.6.4")).space(space));
                 }
                 Ok(sp.cost.saturating_sub(1).max(1))
             }
             FortWork::Take => {
                 if !self.board.is(space, me.opponent()) || !self.board.damaged.contains(space) {
-                    return Err(RuleError::new(
-                        format!(
-                            "{} is not a damaged enemy fort: undamaged forts change hands only in war",
-                            name(space)
-                        ),
-                        rule("§5.6.3, §5.6.4"),
-                    ));
+                    return Err(Refusal::new(
+                        "{} is not a damaged enemy fort: undamaged forts change hands only in war",
+                        sec!("§5.6.3, §5.6.4"),
+                    )
+                    .space(space));
                 }
                 if near.and(self.board.of(me)).and(c.masks.naval.or(c.masks.market)).is_empty() {
-                    return Err(RuleError::new(
-                        format!("you need a squadron or a market joined to {}", name(space)),
-                        rule("§5.6.4"),
-                    ));
+                    return Err(
+                        Refusal::new("you need a squadron or a market joined to {}", sec!("§5.6.4")).space(space)
+                    );
                 }
                 Ok(sp.cost + 1)
             }
@@ -687,45 +698,45 @@ impl ImperialStruggle {
         base.saturating_sub(t.mods.squadron_discount)
     }
 
-    fn deploy_cost(&self, t: &Turn, from: Option<SpaceId>, to: SpaceId) -> Result<u8, RuleError> {
+    fn deploy_cost(&self, t: &Turn, from: Option<SpaceId>, to: SpaceId) -> Result<u8, Refusal> {
         let me = t.active;
         let c = content();
         if !c.masks.naval.contains(to) {
-            return Err(RuleError::new(format!("{} is not a naval space", name(to)), rule("§3.6")));
+            return Err(Refusal::new("{} is not a naval space", sec!("§3.6")).space(to));
         }
         match from {
             None if self.power(me).navy_box == 0 => {
-                return Err(RuleError::new("you have no squadron in the navy box", rule("§5.6.6")));
+                return Err(Refusal::new("you have no squadron in the navy box", sec!("§5.6.6")));
             }
             Some(s) if !self.board.is(s, me) || !c.masks.naval.contains(s) => {
-                return Err(RuleError::new(format!("you have no squadron at {}", name(s)), rule("§5.6.6")));
+                return Err(Refusal::new("you have no squadron at {}", sec!("§5.6.6")).space(s));
             }
             Some(s) if t.deployed.contains(s) => {
-                return Err(RuleError::new("each squadron is deployed once a turn", rule("§5.6.6")));
+                return Err(Refusal::new("each squadron is deployed once a turn", sec!("§5.6.6")));
             }
-            Some(s) if s == to => return Err(RuleError::new("the squadron is already there", rule("§5.6.6"))),
+            Some(s) if s == to => return Err(Refusal::new("the squadron is already there", sec!("§5.6.6"))),
             _ => {}
         }
         match self.board.owner(to) {
             None => Ok(1),
             Some(f) if f == me.opponent().flag() => Ok(if from.is_none() { 3 } else { 2 }),
-            Some(_) => Err(RuleError::new(format!("you already have a squadron at {}", name(to)), rule("§3.6"))),
+            Some(_) => Err(Refusal::new("you already have a squadron at {}", sec!("§3.6")).space(to)),
         }
     }
 
     /// §5.6.1: at most 2 a turn, into a theatre of the next war with room (or by moving one out).
-    fn check_bonus_purchase(&self, t: &Turn) -> Result<(), RuleError> {
+    fn check_bonus_purchase(&self, t: &Turn) -> Result<(), Refusal> {
         if self.round() == 6 || self.war.war.is_none() {
-            return Err(RuleError::new("there is no war left to buy bonus tiles for", rule("§5.6.1")));
+            return Err(Refusal::new("there is no war left to buy bonus tiles for", sec!("§5.6.1")));
         }
         if t.bonus_bought >= 2 {
-            return Err(RuleError::new("at most two bonus war tiles a turn", rule("§5.6.1")));
+            return Err(Refusal::new("at most two bonus war tiles a turn", sec!("§5.6.1")));
         }
         if !self.bonus_room(t.active) {
-            return Err(RuleError::new("every theatre already holds two of your bonus tiles", rule("§5.6.1")));
+            return Err(Refusal::new("every theatre already holds two of your bonus tiles", sec!("§5.6.1")));
         }
         if self.power(t.active).bonus_pool.is_empty() {
-            return Err(RuleError::new("you have no bonus war tiles left to draw", rule("§5.6.1")));
+            return Err(Refusal::new("you have no bonus war tiles left to draw", sec!("§5.6.1")));
         }
         Ok(())
     }
@@ -739,22 +750,21 @@ impl ImperialStruggle {
         purchase: Purchase,
         kind: ApKind,
         cost: u8,
-    ) -> Result<Payment, RuleError> {
+    ) -> Result<Payment, Refusal> {
         let primary = t
             .pools
             .get(pool as usize)
-            .ok_or_else(|| RuleError::new("there is no such pool of points this turn", rule("§5.3")))?;
+            .ok_or_else(|| Refusal::new("there is no such pool of points this turn", sec!("§5.3")))?;
         if primary.kind != kind {
-            return Err(RuleError::new(
-                format!("this needs {kind} points, and that pool holds {} points", primary.kind),
-                rule("§5.3.1"),
-            ));
+            return Err(Refusal::new("this needs {} points, and that pool holds {} points", sec!("§5.3.1"))
+                .arg(Arg::Kind(kind))
+                .arg(Arg::Kind(primary.kind)));
         }
         if primary.closed {
-            return Err(RuleError::new("the minor action has already bought its one thing", rule("§5.3.2, 1")));
+            return Err(Refusal::new("the minor action has already bought its one thing", sec!("§5.3.2, 1")));
         }
         if !primary.rule.permits(self, purchase) {
-            return Err(RuleError::new(format!("those points may be spent {}", primary.rule), rule("§5.2, 4")));
+            return Err(Refusal::new("those points may be spent {}", sec!("§5.2, 4")).arg(Arg::Rule(primary.rule)));
         }
         let minor = primary.origin == Origin::Minor;
         if minor {
@@ -776,42 +786,42 @@ impl ImperialStruggle {
         }
         if left > 0 {
             // Restricted points first, then unrestricted; a minor action may take event points only.
-            let mut others: Vec<(usize, &Pool)> = t
-                .pools
-                .iter()
-                .enumerate()
-                .filter(|&(i, p)| {
-                    i != pool as usize
+            for restricted in [true, false] {
+                for (i, p) in t.pools.iter().enumerate() {
+                    if left == 0 {
+                        break;
+                    }
+                    let usable = i != pool as usize
                         && p.kind == kind
                         && !p.closed
                         && p.points > 0
+                        && (p.rule != Rule::Any) == restricted
                         && p.origin != Origin::Minor
                         && !(minor && p.origin == Origin::Major)
-                        && p.rule.permits(self, purchase)
-                })
-                .collect();
-            others.sort_by_key(|(i, p)| (p.rule == Rule::Any, *i));
-            for (i, p) in others {
-                if left == 0 {
-                    break;
+                        && p.rule.permits(self, purchase);
+                    if usable {
+                        let take = p.points.min(left);
+                        draws.push((i, take));
+                        left -= take;
+                    }
                 }
-                let take = p.points.min(left);
-                draws.push((i, take));
-                left -= take;
             }
         }
         if left > 0 {
-            return Err(RuleError::new(
-                format!("this costs {cost} {kind} points and you have {} for it", cost - left),
-                rule("§5.3; add debt (§6.1) or treaty points (§9.1)"),
-            ));
+            return Err(Refusal::new(
+                "this costs {} {} points and you have {} for it",
+                sec!("§5.3; add debt (§6.1) or treaty points (§9.1)"),
+            )
+            .number(cost)
+            .arg(Arg::Kind(kind))
+            .number(cost - left));
         }
         Ok(Payment { draws, cost })
     }
 
     /// §5.3.2: a minor action buys one thing and takes no enemy flag or squadron off a space without a
     /// conflict marker (Jonathan Swift and Townshend Acts open exceptions for Britain).
-    fn check_minor(&self, t: &Turn, purchase: Purchase) -> Result<(), RuleError> {
+    fn check_minor(&self, t: &Turn, purchase: Purchase) -> Result<(), Refusal> {
         let me = t.active;
         match purchase {
             Purchase::Unflag(s) if !self.board.conflict.contains(s) => {
@@ -827,15 +837,15 @@ impl ImperialStruggle {
                 if swift || townshend {
                     Ok(())
                 } else {
-                    Err(RuleError::new(
+                    Err(Refusal::new(
                         "a minor action removes an enemy flag only from a space with a conflict marker",
-                        rule("§5.3.2, 2"),
+                        sec!("§5.3.2, 2"),
                     ))
                 }
             }
-            Purchase::TakeFort(_) | Purchase::Deploy { onto_enemy: true, .. } => Err(RuleError::new(
+            Purchase::TakeFort(_) | Purchase::Deploy { onto_enemy: true, .. } => Err(Refusal::new(
                 "a minor action cannot take an enemy fort or squadron off the map",
-                rule("§5.3.2, 2; §5.6.6"),
+                sec!("§5.3.2, 2; §5.6.6"),
             )),
             _ => Ok(()),
         }
