@@ -28,6 +28,8 @@ mod conformance;
 pub mod content;
 mod evaluate;
 pub mod event;
+#[cfg(test)]
+mod golden;
 mod ministries;
 mod resolve;
 mod round;
@@ -36,6 +38,8 @@ mod spend;
 pub mod state;
 mod summary;
 mod tasks;
+#[cfg(test)]
+mod testkit;
 mod tracks;
 mod turn;
 pub mod view;

@@ -310,7 +310,12 @@ impl ImperialStruggle {
             }
             Action::Influence { space, pool } => {
                 let (purchase, pay) = self.check_influence(&t, space, pool)?;
+                let military = t.pools.get(pool as usize).is_some_and(|p| p.kind == ApKind::Military);
                 self.pay(pool, purchase, &pay, events);
+                if military && let Some(tt) = self.turn_mut() {
+                    // Jacobite Uprisings' first ability is in use for the rest of the turn.
+                    tt.mods.jacobite_ability = Some(0);
+                }
                 let to = match purchase {
                     Purchase::Flag(_) => Some(me.flag()),
                     _ => None,
@@ -626,11 +631,10 @@ impl ImperialStruggle {
                 less += 1;
             }
         }
-        let mut cost = (base - less).max(1);
-        if sp.kind == SpaceKind::Market && self.is_protected(space) {
-            cost += 1;
-        }
-        cost.max(1) as u8
+        // Decreases first, then increases, and only the result is kept at 1 or more (§5.4.2; the Rum example
+        // of §8.2: a protected market of cost 2 with a conflict marker costs 2 − 1 − 1 + 1 = 1 with Rum).
+        let more = i32::from(sp.kind == SpaceKind::Market && self.is_protected(space));
+        (base - less + more).max(1) as u8
     }
 
     /// §5.6.2: 2 military points (3 for a «+1» marker), 1 less if the space is protected.
