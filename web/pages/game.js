@@ -150,7 +150,9 @@ export async function show(root, session, id, invite) {
       version: live ? state.version : `step ${past.step}`,
       redraw: draw,
     };
-    return h('article', { class: 'game', 'aria-labelledby': 'game-title' },
+    return h('article', {
+      class: 'game', 'aria-labelledby': 'game-title', 'aria-busy': busy ? 'true' : null, 'data-version': state.version,
+    },
       header(),
       state.finished && live ? finalScores() : null,
       h('div', { class: 'game-body' },

@@ -65,7 +65,9 @@ export function render(ctx) {
   const mapSelected = picked.region;
   const map = drawMap({ board, view, names, targets: picked.bond ? new Set() : targets, selected: mapSelected, onRegion });
 
-  return h('div', { class: 'imperial' },
+  // The pick is on the page too, for tests and styles: "moscow→ukraine", "bond usa:9", or "".
+  const pick = picked.bond ? `bond ${picked.bond}` : picked.region ? `${picked.region}${picked.to ? `→${picked.to}` : ''}` : '';
+  return h('div', { class: 'imperial', 'data-pick': pick },
     actions.length ? choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick }) : null,
     h('div', { class: 'table-top' },
       h('section', { class: 'card map-card', 'aria-labelledby': 'map-title' },
