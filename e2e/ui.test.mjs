@@ -109,7 +109,7 @@ test('a new player signs up and creates a game against three bots', async () => 
   await page.locator('.world-map').waitFor();
   assert.equal(await page.locator('.world-map .region').count(), 62, 'all 62 regions are drawn');
   assert.equal(await page.locator('.rondel .space').count(), 8, 'the rondel has its 8 spaces');
-  assert.equal(await page.locator('.nation-card').count(), 6, 'a card per nation');
+  assert.equal(await page.locator('.nation-row').count(), 6, 'a card per nation');
   Object.assign(game, { page, context });
 });
 
@@ -190,7 +190,7 @@ test('a reload shows the same state', async () => {
   const look = async () => ({
     step: await liveStep(page),
     status: await page.locator('#status').textContent(),
-    nations: await page.locator('.nation-card').allTextContents(),
+    nations: await page.locator('.nation-row').allTextContents(),
     players: await page.locator('.players tbody').textContent(),
     log: await page.locator('#log li').count(),
   });
@@ -228,7 +228,7 @@ test('a spectator sees the board and no controls', async () => {
   assert.equal(await page.locator('.choices').count(), 0, 'no choices');
   assert.equal(await page.locator('#undo').count(), 0, 'no undo');
   assert.equal(await page.locator('.world-map .clickable, .rondel .choice, .bond.choice').count(), 0, 'nothing to click on the board');
-  assert.equal(await page.locator('.nation-card').count(), 6);
+  assert.equal(await page.locator('.nation-row').count(), 6);
   await page.screenshot({ path: join(ARTIFACTS, 'spectator-1280x800.png') });
   // The server refuses a spectator's action with a message that says why.
   const refused = await page.evaluate(async (id) => {

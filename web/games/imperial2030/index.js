@@ -74,10 +74,11 @@ export function render(ctx) {
         h('h2', { id: 'map-title' }, 'World map'),
         h('div', { class: 'map-scroll' }, map),
         h('details', { class: 'legend-box' }, h('summary', {}, 'Legend'), legend(board))),
-      h('section', { class: 'card rondel-card', 'aria-labelledby': 'rondel-title' },
-        h('h2', { id: 'rondel-title' }, 'Rondel'),
-        drawRondel({ board, view, choices: spaces, onSpace: (id) => act(spaces.get(id)) }))),
-    nationsPanel({ board, view, names, bondChoices: bonds, onBond, busy }),
+      h('div', { class: 'table-side' },
+        h('section', { class: 'card rondel-card', 'aria-labelledby': 'rondel-title' },
+          h('h2', { id: 'rondel-title' }, 'Rondel'),
+          drawRondel({ board, view, choices: spaces, onSpace: (id) => act(spaces.get(id)) })),
+        nationsPanel({ board, view, names, bondChoices: bonds, onBond, busy }))),
     playersPanel({ board, view, names, seat }));
 }
 
@@ -92,8 +93,7 @@ function choicesPanel({ actions, act, busy, narrowed, general, picked, board, re
       : `${regionName(picked.region)}: choose below.`;
   } else hint = 'Click a framed region, rondel space or bond, or choose below.';
   return h('section', { class: 'card choices', 'aria-labelledby': 'choices-title' },
-    h('h2', { id: 'choices-title' }, 'Your choices'),
-    h('p', { class: 'hint' }, hint),
+    h('div', { class: 'choices-head' }, h('h2', { id: 'choices-title' }, 'Your choices'), h('p', { class: 'hint' }, hint)),
     narrowed ? [
       actionButtons(narrowed, act, busy),
       h('button', { type: 'button', class: 'link', 'data-key': 'unpick', onclick: () => repick({ region: null, to: null, bond: null }) }, 'Choose something else'),

@@ -7,8 +7,8 @@ import { clickable, s } from '../../lib/dom.js';
 import { FACTORY, nation } from './palette.js';
 import { HEIGHT, POSITIONS, WIDTH } from './layout.js';
 
-const CHAR = 6.4; // average width of a character of the 11px labels
-const LINE = 17;
+const CHAR = 7.1; // average width of a character of the 12px labels
+const LINE = 18;
 
 /** A nation's pieces in a region as words: "2 armies (1 friendly), 1 fleet". */
 export function piecesInWords([armies, fleets, friendly]) {
@@ -83,7 +83,7 @@ function region(r, here, { info, nationName, targets, selected, onRegion }) {
   } else {
     g.append(s('rect', {
       x: -w / 2, y: -h / 2, width: w, height: h, rx: 6, class: 'shape',
-      fill: home ? home.tint : null, stroke: home ? home.colour : null, 'stroke-width': home ? 3 : null,
+      style: home ? `fill:${home.tint};stroke:${home.colour};stroke-width:3` : null,
     }));
   }
   if (targets.has(r.id) || selected === r.id) {

@@ -12,28 +12,33 @@ const short = (seat) => (seat === null || seat === undefined ? '—' : `P${seat 
 export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) {
   const info = Object.fromEntries(board.nations.map((n) => [n.id, n]));
   const space = Object.fromEntries(board.rondel.map((r) => [r.id, shortName(r)]));
+  const fact = (term, value, title) => h('span', { class: 'fact', title }, h('span', { class: 'term' }, term), ' ', h('strong', {}, value));
   return h('section', { class: 'card nations', 'aria-labelledby': 'nations-title' },
     h('h2', { id: 'nations-title' }, 'Nations'),
-    h('div', { class: 'nation-grid' }, view.nations.map((n) => {
+    h('ul', { class: 'nation-list' }, view.nations.map((n) => {
       const p = nation(n.nation);
+      const name = info[n.nation].name;
       const onTurn = view.turn === n.nation && !view.outcome;
-      return h('div', { class: `nation-card${onTurn ? ' on-turn' : ''}`, 'data-nation': n.nation, style: `border-color:${p.colour}` },
-        h('h3', {},
+      const held = n.bonds.filter(([, , holder]) => holder !== null);
+      const unsold = n.bonds.filter(([, , holder]) => holder === null);
+      return h('li', { class: `nation-row${onTurn ? ' on-turn' : ''}`, 'data-nation': n.nation, style: `border-left-color:${p.colour}` },
+        h('div', { class: 'nation-name' },
           h('span', { class: 'swatch', style: `background:${p.colour};color:${p.ink}` }, p.code), ' ',
-          info[n.nation].name,
-          onTurn ? h('span', { class: 'badge turn' }, 'On turn') : null),
-        h('dl', { class: 'facts' },
-          h('dt', {}, 'Treasury'), h('dd', {}, String(n.treasury)),
-          h('dt', {}, 'Power'), h('dd', {}, `${n.power} / 25 (×${n.multiplier})`),
-          h('dt', {}, 'Government'), h('dd', {}, n.government === null ? 'none' : names[n.government]),
-          h('dt', {}, 'Rondel'), h('dd', {}, n.rondel ? space[n.rondel] : 'not yet placed'),
-          h('dt', {}, 'Left'), h('dd', {}, `${n.armies_left} armies, ${n.fleets_left} fleets, ${n.flags_left} flags`),
-          h('dt', {}, 'Factories'), h('dd', {}, String(n.factories.length))),
-        h('div', { class: 'bonds', role: 'group', 'aria-label': `${info[n.nation].name}'s bonds: price, interest and holder` },
-          n.bonds.map(([price, interest, holder]) => {
+          h('strong', {}, name), onTurn ? h('span', { class: 'badge turn' }, 'On turn') : null),
+        h('div', { class: 'facts' },
+          fact('Treasury', String(n.treasury)),
+          fact('Power', `${n.power} ×${n.multiplier}`, `power ${n.power} of 25; score multiplier ×${n.multiplier}`),
+          fact('Gov.', n.government === null ? 'none' : short(n.government), n.government === null ? 'no government' : `governed by ${names[n.government]}`),
+          fact('Rondel', n.rondel ? space[n.rondel] : 'centre'),
+          fact('Left', `${n.armies_left} armies, ${n.fleets_left} fleets, ${n.flags_left} flags`,
+            `${n.armies_left} armies, ${n.fleets_left} fleets and ${n.flags_left} flags left in the box; ${n.factories.length} factories built`)),
+        h('div', { class: 'bonds', role: 'group', 'aria-label': `${name}'s bonds: price/interest and holder` },
+          h('span', { class: 'term' }, 'Bonds'),
+          held.length ? null : h('span', {}, 'none sold;'),
+          [...held, ...unsold.filter(([price]) => bondChoices.has(`${n.nation}:${price}`))].map(([price, interest, holder]) => {
             const key = `${n.nation}:${price}`;
-            const text = `${price}/${interest} ${short(holder)}`;
-            const title = `${info[n.nation].name} bond: price ${price}, interest ${interest}, ${holder === null ? 'not sold' : `held by ${names[holder]}`}`;
+            const text = holder === null ? `${price}/${interest}` : `${price}/${interest} ${short(holder)}`;
+            const title = `${name} bond: price ${price}, interest ${interest}, ${holder === null ? 'not sold' : `held by ${names[holder]}`}`;
             if (bondChoices.has(key)) {
               return h('button', {
                 type: 'button', class: 'bond choice', 'data-key': `bond:${key}`, title, 'aria-label': `${title}. Buy it`,
@@ -41,8 +46,12 @@ export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) 
               }, text);
             }
             return h('span', { class: holder === null ? 'bond free' : 'bond held', title }, text);
-          })));
-    })));
+          }),
+          unsold.some(([price]) => !bondChoices.has(`${n.nation}:${price}`))
+            ? h('span', { class: 'for-sale' }, `for sale: ${unsold.filter(([price]) => !bondChoices.has(`${n.nation}:${price}`)).map(([price]) => price).join(' ')}`)
+            : null));
+    })),
+    h('p', { class: 'muted small' }, 'Left: pieces and flags still in the box. Bonds: price/interest and the holder (P1 = Player 1); framed ones you may buy now.'));
 }
 
 export function playersPanel({ board, view, names, seat }) {

@@ -40,14 +40,19 @@ export function drawRondel({ board, view, choices = new Map(), onSpace = () => {
     const move = moves[space.id];
     const g = s('g', { class: `space${move ? ' reachable' : ''}`, 'data-space': space.id });
     g.append(s('path', { d: sector(i), class: 'sector' }));
-    const [lx, ly] = polar((OUTER + INNER) / 2 + 22, (i * Math.PI) / 4);
+    const [lx, ly] = polar(120, (i * Math.PI) / 4);
     g.append(s('text', { x: lx, y: ly, class: 'space-name', 'text-anchor': 'middle' }, shortName(space)));
     if (move) {
-      const [cx, cy] = polar((OUTER + INNER) / 2 + 8, (i * Math.PI) / 4);
+      const [cx, cy] = polar(104, (i * Math.PI) / 4);
       g.append(s('text', { x: cx, y: cy, class: 'cost', 'text-anchor': 'middle' }, move.cost ? `pay ${move.cost}` : 'free'));
     }
+    // Markers side by side across the space, in two rows when there are more than three.
     here.forEach((n, k) => {
-      const [mx, my] = polar(INNER + 20 + (k % 2) * 0, (i * Math.PI) / 4 + ((k - (here.length - 1) / 2) * Math.PI) / 26);
+      const row = here.length > 3 ? Math.floor(k / 3) : 0;
+      const inRow = here.length > 3 ? Math.min(3, here.length - row * 3) : here.length;
+      const radius = INNER + 14 + row * 20;
+      const spread = ((k % 3) - (inRow - 1) / 2) * (21 / radius);
+      const [mx, my] = polar(radius, (i * Math.PI) / 4 + spread);
       g.append(marker(mx, my, n.nation, n.nation === view.turn));
     });
     const words = [space.name];
