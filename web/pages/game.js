@@ -71,13 +71,26 @@ export async function show(root, session, id, invite) {
   async function accept(next) {
     if (next.version < state.version) return;
     state = next;
-    if (state.steps !== log.length) {
-      try {
-        if (state.steps < log.length || !log.length) log = await get(q(`/api/games/${id}/log`));
-        else log = log.concat(await get(q(`/api/games/${id}/log?from=${log.length + 1}`)));
-      } catch (e) {
-        notify(e.message);
+    draw();
+    logSync = logSync.then(syncLog);
+    await logSync;
+  }
+
+  // Log fetches run one after another, each bringing the log up to the latest state it finds, so pushes
+  // arriving close together never add a step twice.
+  let logSync = Promise.resolve();
+  async function syncLog() {
+    if (state.steps === log.length) return;
+    try {
+      if (state.steps < log.length || !log.length) {
+        log = await get(q(`/api/games/${id}/log`));
+      } else {
+        const from = log.length + 1;
+        const newer = await get(q(`/api/games/${id}/log?from=${from}`));
+        log = log.slice(0, from - 1).concat(newer);
       }
+    } catch (e) {
+      notify(e.message);
     }
     draw();
   }
@@ -276,7 +289,7 @@ export async function show(root, session, id, invite) {
           onclick: () => lookAt(s.step),
         }, `${s.step}.`), ' ',
         h('span', { class: 'who' }, seatName(state.seats[s.seat])), ': ',
-        s.events.length ? s.events.join('. ') : 'a step only its player saw'))));
+        s.events.length ? s.events.join('. ') : 'nothing to report'))));
   }
 
   draw();

@@ -60,7 +60,7 @@ export const POSITIONS = {
   philippines: [1150, 400],
   indonesia: [1035, 470],
   australia: [1050, 575],
-  new_zealand: [1160, 650],
+  new_zealand: [1135, 655],
   // Seas
   north_pacific: [45, 330],
   south_pacific: [125, 560],
