@@ -213,6 +213,9 @@ fn accounts_and_refusals_on(storage: &Storage) {
         "/api/games/{id}/actions",
         "/api/games/{id}/undo",
         "/api/games/{id}/record",
+        "/api/games/{id}/log",
+        "/api/games/{id}/steps/{step}",
+        "/api/catalogue/{game}",
         "/api/games/{id}/ws",
     ] {
         assert!(spec["paths"][path].is_object(), "{path} is described");
@@ -594,4 +597,131 @@ fn async_play_on(storage: &Storage) {
     let state = wait_for_turn(&anton, game);
     assert!(state["finished"] == true || state["to_act"][0] == 0);
     assert_eq!(state["seats"][1]["bot"], "random");
+}
+
+/// Looking back (the UI's log and replay slider): each viewer gets the past only as it saw it then, its own
+/// secrets and nobody else's, at every step; and a step the game has not reached is refused.
+#[test]
+fn the_past_is_shown_to_each_viewer_only_as_it_saw_it() {
+    for storage in backends("past") {
+        the_past_on(&storage);
+    }
+}
+
+fn the_past_on(storage: &Storage) {
+    let server = Server::start(storage);
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    let (status, created) = anton.post(
+        "/api/games",
+        json!({ "game": "imperial2030", "config": { "hidden_cash": true }, "seats": ["human", "human", "random"], "seed": 5 }),
+    );
+    assert_eq!(status, 201, "{created}");
+    let game = created["id"].as_i64().expect("an id");
+    let invite = created["invites"][0]["invite"].as_str().map(str::to_string);
+    let guest = Client { invite, ..Client::new(&server) };
+    assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
+    // Both humans play their first legal action until the game has some history.
+    let mut state = wait_for(&anton, game, &[0, 1]);
+    while state["steps"].as_u64().unwrap_or(0) < 8 && state["finished"] == false {
+        let me = if state["to_act"][0] == 0 { &mut anton } else { &mut guest.clone() };
+        let mine = me.get(&format!("/api/games/{game}")).1;
+        let (status, body) = me.post(
+            &format!("/api/games/{game}/actions"),
+            json!({ "version": mine["version"], "action": mine["legal_actions"][0]["action"] }),
+        );
+        assert_eq!(status, 200, "{body}");
+        state = wait_for(&anton, game, &[0, 1]);
+    }
+    let steps = state["steps"].as_u64().expect("a step count");
+    assert!(steps >= 8, "{steps} steps");
+
+    let spectator = Client::new(&server);
+    for step in 0..=steps {
+        let path = format!("/api/games/{game}/steps/{step}");
+        let (status, mine) = anton.get(&path);
+        assert_eq!(status, 200, "{mine}");
+        assert_eq!(mine["step"], step);
+        let players = mine["view"]["players"].as_array().expect("players");
+        assert!(players[0]["cash"].is_number() && players[0]["score"].is_number(), "step {step}: my own cash");
+        for other in &players[1..] {
+            assert!(other["cash"].is_null() && other["score"].is_null(), "step {step}: another seat's cash leaked");
+        }
+        let theirs = guest.get(&path).1;
+        let players = theirs["view"]["players"].as_array().expect("players");
+        assert!(players[1]["cash"].is_number(), "step {step}: the guest sees its own cash");
+        assert!(players[0]["cash"].is_null() && players[2]["cash"].is_null(), "step {step}: the guest sees others'");
+        let watched = spectator.get(&path).1;
+        assert!(
+            watched["view"]["players"].as_array().expect("players").iter().all(|p| p["cash"].is_null()),
+            "step {step}: a spectator sees no cash"
+        );
+    }
+    // The last step is the game as it stands.
+    let now = anton.get(&format!("/api/games/{game}")).1;
+    if now["steps"] == steps {
+        assert_eq!(anton.get(&format!("/api/games/{game}/steps/{steps}")).1["view"], now["view"]);
+    }
+    let (status, body) = anton.get(&format!("/api/games/{game}/steps/{}", steps + 1000));
+    assert_eq!(status, 404, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("no step"), "{body}");
+    assert_eq!(anton.get(&format!("/api/games/{game}/steps/minus-one")).0, 400);
+
+    // The log: one entry per step, in order, with the seat that acted and its events in words.
+    let (status, log) = anton.get(&format!("/api/games/{game}/log"));
+    assert_eq!(status, 200, "{log}");
+    let log = log.as_array().expect("a list").clone();
+    assert!(log.len() as u64 >= steps);
+    for (i, entry) in log.iter().enumerate() {
+        assert_eq!(entry["step"], i + 1);
+        assert!(entry["seat"].is_number() && entry["events"].is_array(), "{entry}");
+    }
+    assert!(log.iter().any(|e| e["events"].as_array().is_some_and(|ev| !ev.is_empty())));
+    let (_, tail) = anton.get(&format!("/api/games/{game}/log?from=3"));
+    assert_eq!(tail[0]["step"], 3);
+    assert_eq!(tail[0], log[2]);
+    assert_eq!(anton.get("/api/games/999/log").0, 404);
+}
+
+/// The browser UI is served from the binary: `/` is the page, files have their content types and ETags, a
+/// revalidation is answered 304, and a path that is no file is a 404 that says so.
+#[test]
+fn the_ui_is_served_from_the_binary() {
+    let server = Server::start(&Storage::Sqlite(data_dir("web")));
+    let fetch = |path: &str, etag: Option<&str>| {
+        let mut request = agent().get(format!("{}{path}", server.base));
+        if let Some(tag) = etag {
+            request = request.header("If-None-Match", tag);
+        }
+        let mut response = request.call().expect("a response");
+        let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+        let (content_type, tag, cache) = (header("content-type"), header("etag"), header("cache-control"));
+        let status = response.status().as_u16();
+        (status, content_type, tag, cache, response.body_mut().read_to_string().unwrap_or_default())
+    };
+    let (status, content_type, etag, cache, page) = fetch("/", None);
+    assert_eq!(status, 200);
+    assert!(content_type.starts_with("text/html"), "{content_type}");
+    assert!(page.to_lowercase().starts_with("<!doctype html>") && page.contains("app.js"), "{page}");
+    assert!(!etag.is_empty() && cache == "no-cache", "{etag} {cache}");
+    assert_eq!(fetch("/", Some(&etag)).0, 304, "an unchanged page is not sent again");
+    let (status, content_type, _, _, script) = fetch("/app.js", None);
+    assert_eq!(status, 200);
+    assert!(content_type.starts_with("text/javascript") && script.contains("import"), "{content_type}");
+    assert!(fetch("/style.css", None).1.starts_with("text/css"));
+    let (status, content_type, _, _, body) = fetch("/no-such-file.js", None);
+    assert_eq!((status, content_type.as_str()), (404, "application/json"), "{body}");
+    assert!(body.contains("no page"), "{body}");
+
+    // The catalogue gives a game's printed board, for the UI to draw it.
+    let client = Client::new(&server);
+    let (status, game) = client.get("/api/catalogue/imperial2030");
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(game["board"]["regions"].as_array().map(Vec::len), Some(62));
+    assert_eq!(game["board"]["canals"].as_array().map(Vec::len), Some(2));
+    assert_eq!(game["board"]["rondel"].as_array().map(Vec::len), Some(8));
+    assert!(game["provisional"].is_number());
+    let (status, body) = client.get("/api/catalogue/chess");
+    assert_eq!(status, 404);
+    assert!(body["error"].as_str().unwrap_or("").contains("imperial2030"), "{body}");
 }

@@ -146,6 +146,43 @@ pub struct GameEntry {
     pub random_playout: fn(config: &Value, seed: u64) -> Result<u64, MatchError>,
     /// Where the game's content comes from (CONTENT.md).
     pub content: fn() -> ContentReport,
+    /// The printed board as data ([`Game::board`]).
+    pub board: fn() -> Value,
+    /// Replay the first `steps` actions of a record as `viewer` saw them: every step's events through
+    /// [`Game::event_view`], and the viewer's view at the end. Nothing the viewer could not see then leaves it.
+    pub replay_as: fn(record: &Record, viewer: Viewer, steps: usize) -> Result<Seen, MatchError>,
+}
+
+/// One step of a game as one viewer saw it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeenStep {
+    /// 1 for the first action of the record.
+    pub step: usize,
+    /// The seat that acted.
+    pub seat: Seat,
+    /// What happened, in plain words, as the viewer may know it.
+    pub events: Vec<String>,
+}
+
+/// A game replayed up to some step, as one viewer saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen {
+    pub steps: Vec<SeenStep>,
+    /// The viewer's view after the last of `steps`.
+    pub view: Value,
+    pub to_act: ToAct,
+}
+
+/// See [`GameEntry::replay_as`].
+fn replay_as<G: Game>(record: &Record, viewer: Viewer, steps: usize) -> Result<Seen, MatchError> {
+    let mut upto = record.clone();
+    upto.actions.truncate(steps);
+    let mut seen = Vec::with_capacity(upto.actions.len());
+    let m = Match::<G>::replay_with(&upto, |index, m, step| {
+        let events = step.events.iter().filter_map(|e| m.state().event_view(e, viewer)).map(|e| e.to_string());
+        seen.push(SeenStep { step: index + 1, seat: upto.actions[index].seat, events: events.collect() });
+    })?;
+    Ok(Seen { steps: seen, view: to_json(&m.state().view(viewer)), to_act: m.state().to_act() })
 }
 
 impl GameEntry {
@@ -164,6 +201,8 @@ impl GameEntry {
                 random_playout::<G>(&config, seed)
             },
             content: G::content,
+            board: G::board,
+            replay_as: replay_as::<G>,
         }
     }
 }

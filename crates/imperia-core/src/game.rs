@@ -174,6 +174,11 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn content() -> ContentReport {
         ContentReport::default()
     }
+    /// The printed board as data, for a client that draws the game: its map, tracks and the names of its
+    /// pieces, in the game's own ids. `null` by default: the view alone is then all a client has.
+    fn board() -> serde_json::Value {
+        serde_json::Value::Null
+    }
 }
 
 /// What bots need beyond the contract: how well each seat stands. Games supply it; the bots in

@@ -23,7 +23,7 @@ pub mod rng;
 pub mod session;
 
 pub use content::{ContentReport, Source};
-pub use dynamic::{ActionChoice, DynMatch, GameEntry, Registry};
+pub use dynamic::{ActionChoice, DynMatch, GameEntry, Registry, Seen, SeenStep};
 pub use game::{Evaluate, Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
 pub use record::{Record, RecordedAction, state_hash};
 pub use rng::GameRng;

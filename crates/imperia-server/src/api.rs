@@ -3,7 +3,9 @@
 //! | route | what |
 //! | --- | --- |
 //! | `POST /api/signup`, `/api/signin`, `/api/signout`, `GET /api/me` | accounts and the session cookie |
+//! | `GET /` and every path outside `/api` | the browser UI (the files of `web/`, see [`crate::web`]) |
 //! | `GET /api/catalogue` | the games that can be created |
+//! | `GET /api/catalogue/{game}` | one game, with its printed board as data, for a client to draw it |
 //! | `POST /api/games`, `GET /api/games` | create a game (signed in); my games, where it is my turn first |
 //! | `POST /api/games/import` | a game from a record, to continue or review it (signed in) |
 //! | `GET /api/games/{id}` | the game as the caller may see it, with its legal actions |
@@ -13,6 +15,8 @@
 //! | `PUT /api/me/webhook` | where to post "your turn" notifications (Discord-compatible) |
 //! | `POST /api/games/{id}/actions`, `/undo` | act or undo, with the version the client saw |
 //! | `GET /api/games/{id}/record` | the record, for export and replay |
+//! | `GET /api/games/{id}/log` | every step's events in plain words, as the caller may see them |
+//! | `GET /api/games/{id}/steps/{n}` | the caller's own view after step `n`, for looking back |
 //! | `GET /api/games/{id}/ws` | the same state pushed after every change |
 //! | `GET /api/openapi.json` | this API described in OpenAPI 3, generated from the code |
 //!
@@ -45,13 +49,13 @@ pub const RECORD_LIMIT: usize = 16 * 1024 * 1024;
 
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .route("/", get(index))
         .route("/api/signup", post(signup))
         .route("/api/signin", post(signin))
         .route("/api/signout", post(signout))
         .route("/api/me", get(me))
         .route("/api/me/webhook", put(set_webhook))
         .route("/api/catalogue", get(catalogue))
+        .route("/api/catalogue/{game}", get(catalogue_game))
         .route("/api/games", post(create_game).get(my_games))
         .route("/api/games/import", post(import_game).layer(axum::extract::DefaultBodyLimit::max(RECORD_LIMIT)))
         .route("/api/games/{id}", get(game_state))
@@ -62,9 +66,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/actions", post(act))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/log", get(log))
+        .route("/api/games/{id}/steps/{step}", get(step))
         .route("/api/games/{id}/ws", get(websocket))
         .route("/api/openapi.json", get(openapi))
-        .fallback(|| async { ApiError::not_found("no such page") })
+        .fallback(crate::web::serve)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::map_response(json_errors))
         .with_state(state)
@@ -103,6 +109,7 @@ async fn json_errors(response: Response) -> Response {
         me,
         set_webhook,
         catalogue,
+        catalogue_game,
         create_game,
         import_game,
         my_games,
@@ -114,9 +121,11 @@ async fn json_errors(response: Response) -> Response {
         act,
         undo,
         record,
+        log,
+        step,
         websocket
     ),
-    components(schemas(ErrorBody, GameState, crate::live::SeatView, Clock))
+    components(schemas(ErrorBody, GameState, crate::live::SeatView, Clock, PastStep))
 )]
 pub struct ApiDoc;
 
@@ -132,10 +141,6 @@ async fn openapi() -> Response {
         Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
         Err(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
     }
-}
-
-async fn index() -> impl IntoResponse {
-    "Imperia server. The API is under /api (see the imperia-server crate docs)."
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -276,6 +281,24 @@ async fn catalogue(State(state): State<AppState>) -> Json<Value> {
         })
         .collect();
     Json(json!(games))
+}
+
+#[utoipa::path(get, path = "/api/catalogue/{game}", tag = "lobby",
+    params(("game" = String, Path, description = "The game's id, as in the catalogue")),
+    responses((status = 200, description = "The game: id, name, provisional and content_entries as in the catalogue, and its printed board as data (null for a game that needs none)", body = serde_json::Value),
+              (status = 404, description = "No such game", body = ErrorBody)))]
+async fn catalogue_game(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+    let e = state.registry.get(&game).copied().ok_or_else(|| {
+        ApiError::not_found(format!("there is no game `{game}`; the games are {}", state.registry.ids().join(", ")))
+    })?;
+    let content = (e.content)();
+    Ok(Json(json!({
+        "id": e.id,
+        "name": e.name,
+        "provisional": content.provisional(),
+        "content_entries": content.total(),
+        "board": (e.board)(),
+    })))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -421,6 +444,7 @@ async fn my_games(State(state): State<AppState>, headers: HeaderMap) -> Result<J
                 "seat": seat,
                 "your_turn": to_act.includes(seat),
                 "finished": to_act == imperia_core::ToAct::Nobody,
+                "started": g.started,
                 "version": g.version,
             }));
         }
@@ -691,6 +715,94 @@ async fn record(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Js
         ));
     }
     Ok(Json(g.m.record()))
+}
+
+/// The caller's viewer in a game and the game's record, to replay it as that viewer saw it. The record
+/// itself never leaves the server here: only what [`imperia_core::GameEntry::replay_as`] lets through.
+async fn as_seen(
+    state: &AppState,
+    id: i64,
+    headers: &HeaderMap,
+    invite: Option<&str>,
+) -> Result<(imperia_core::GameEntry, imperia_core::Record, imperia_core::Viewer), ApiError> {
+    let game = find(state, id).await?;
+    let seat = seat_of(state, headers, invite, &game).await?;
+    let record = game.lock().await.m.record();
+    let entry = game_entry(state, &record.game)?;
+    Ok((entry, record, seat.map_or(imperia_core::Viewer::Spectator, imperia_core::Viewer::Seat)))
+}
+
+/// One step of the log, as the caller may see it.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct PastStep {
+    /// 1 for the game's first action.
+    step: usize,
+    /// The seat that acted.
+    seat: Seat,
+    /// What happened, in plain words.
+    events: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+struct LogQuery {
+    invite: Option<String>,
+    /// The first step wanted (1 by default).
+    from: Option<usize>,
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/log", tag = "play",
+    params(("id" = i64, Path, description = "The game"),
+           ("from" = Option<usize>, Query, description = "The first step wanted; 1 by default"),
+           ("invite" = Option<String>, Query, description = "A guest's invitation")),
+    responses((status = 200, description = "Every step from `from` on: who acted and what happened, as the caller may see it", body = Vec<PastStep>),
+              (status = 404, description = "No such game", body = ErrorBody)))]
+async fn log(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    Query(q): Query<LogQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<PastStep>>, ApiError> {
+    let (entry, record, viewer) = as_seen(&state, id, &headers, q.invite.as_deref()).await?;
+    let steps = record.actions.len();
+    let seen = (entry.replay_as)(&record, viewer, steps)
+        .map_err(|e| ApiError::unprocessable(format!("game {id} does not replay: {e}")))?;
+    let from = q.from.unwrap_or(1);
+    Ok(Json(
+        seen.steps
+            .into_iter()
+            .filter(|s| s.step >= from)
+            .map(|s| PastStep { step: s.step, seat: s.seat, events: s.events })
+            .collect(),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/steps/{step}", tag = "play",
+    params(("id" = i64, Path, description = "The game"),
+           ("step" = usize, Path, description = "0 for the start, n for the moment after the n-th action"),
+           ("invite" = Option<String>, Query, description = "A guest's invitation")),
+    responses((status = 200, description = "The caller's own view after that step: {step, steps, view, to_act, events}", body = serde_json::Value),
+              (status = 404, description = "No such game, or the game has not reached that step", body = ErrorBody)))]
+async fn step(
+    State(state): State<AppState>,
+    Path((id, step)): Path<(i64, usize)>,
+    Query(q): Query<InviteQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let (entry, record, viewer) = as_seen(&state, id, &headers, q.invite.as_deref()).await?;
+    let steps = record.actions.len();
+    if step > steps {
+        return Err(ApiError::not_found(format!("game {id} has {steps} steps so far; there is no step {step}")));
+    }
+    let mut seen = (entry.replay_as)(&record, viewer, step)
+        .map_err(|e| ApiError::unprocessable(format!("game {id} does not replay: {e}")))?;
+    let events = seen.steps.pop().map(|s| s.events).unwrap_or_default();
+    Ok(Json(json!({
+        "step": step,
+        "steps": steps,
+        "view": seen.view,
+        "to_act": seen.to_act.seats(),
+        "events": events,
+    })))
 }
 
 #[utoipa::path(get, path = "/api/games/{id}/ws", tag = "play",

@@ -8,12 +8,14 @@
 //! - [`live`]: games in memory, [`live::commit`], and the bot runner.
 //! - [`api`]: the HTTP and WebSocket routes.
 //! - [`auth`]: passwords, sessions, invitations.
+//! - [`web`]: the browser UI, embedded from `web/`.
 
 pub mod api;
 pub mod auth;
 pub mod error;
 pub mod live;
 pub mod store;
+pub mod web;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;

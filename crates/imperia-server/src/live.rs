@@ -79,6 +79,11 @@ pub struct GameState {
     /// The last step, in plain words, as this viewer may see it.
     pub events: Vec<String>,
     pub summary: String,
+    /// How many actions the game's record holds: the last step's number.
+    pub steps: usize,
+    /// Each seat's final score and rank, once the game is over.
+    #[schema(value_type = Option<Object>)]
+    pub outcome: Option<imperia_core::Outcome>,
 }
 
 impl LiveGame {
@@ -110,6 +115,8 @@ impl LiveGame {
             can_undo: seat.is_some_and(|s| self.m.can_undo(s)),
             events: self.m.last_events(viewer),
             summary: self.m.summary(viewer),
+            steps: self.m.last_recorded().map_or(0, |(steps, _)| steps),
+            outcome: self.m.outcome(),
         }
     }
 

@@ -153,6 +153,35 @@ impl Board {
         self.homes[nation.index()]
     }
 
+    /// The map as JSON for a client that draws it: regions (id, name, kind, home nation, city colour,
+    /// starting factory, harbour, neighbours, source) and canals, in board order.
+    pub fn to_json(&self) -> serde_json::Value {
+        let id = |r: Region| self.regions[r.index()].id.clone();
+        let regions: Vec<serde_json::Value> = self
+            .all()
+            .map(|r| {
+                let info = &self.regions[r.index()];
+                serde_json::json!({
+                    "id": info.id,
+                    "name": info.name,
+                    "kind": info.kind,
+                    "home": info.home,
+                    "factory": info.factory,
+                    "start_factory": info.start_factory,
+                    "harbour": info.harbour.map(id),
+                    "neighbours": regions_in(info.neighbours).map(id).collect::<Vec<_>>(),
+                    "source": info.source,
+                })
+            })
+            .collect();
+        let canals: Vec<serde_json::Value> = self
+            .canals
+            .iter()
+            .map(|c| serde_json::json!({ "name": c.name, "seas": c.seas.map(id), "controlled_from": id(c.controlled_from) }))
+            .collect();
+        serde_json::json!({ "regions": regions, "canals": canals })
+    }
+
     /// The canal between two seas, if the crossing is one.
     pub fn canal_between(&self, a: Region, b: Region) -> Option<usize> {
         self.canals.iter().position(|c| c.joins(a, b))

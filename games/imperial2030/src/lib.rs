@@ -47,6 +47,7 @@ pub use view::View;
 
 use imperia_core::{Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 
+use crate::nation::NATIONS;
 use crate::state::Phase;
 
 impl Imperial2030 {
@@ -245,6 +246,21 @@ impl Game for Imperial2030 {
 
     fn content() -> imperia_core::ContentReport {
         board::board().content.clone()
+    }
+
+    /// The map, the nations with their piece limits, the rondel's spaces and the bond prices.
+    fn board() -> serde_json::Value {
+        let mut printed = board::board().to_json();
+        printed["nations"] = NATIONS
+            .iter()
+            .map(|&n| {
+                serde_json::json!({ "id": n, "name": n.name(), "armies": n.army_limit(), "fleets": n.fleet_limit() })
+            })
+            .collect();
+        printed["rondel"] =
+            rondel::SPACES.iter().map(|&s| serde_json::json!({ "id": s, "name": s.to_string() })).collect();
+        printed["bond_prices"] = serde_json::json!(nation::BOND_PRICES);
+        printed
     }
 
     fn determinize(view: &View, rng: &mut GameRng) -> Self {

@@ -37,16 +37,19 @@ impl Imperial2030 {
 
     /// The spaces the nation on turn may move to, with their distance and cost to its government.
     pub(crate) fn rondel_options(&self) -> Vec<(Space, u8, i32)> {
+        let cash = self.government(self.turn).map_or(0, |s| self.cash[s]);
+        self.rondel_reach().into_iter().filter(|&(_, _, cost)| cost <= cash).collect()
+    }
+
+    /// Every space the marker of the nation on turn reaches, with the spaces moved and the cost, before
+    /// asking whether the government can pay.
+    pub(crate) fn rondel_reach(&self) -> Vec<(Space, u8, i32)> {
         let n = self.turn;
         let Some(from) = self.nation(n).rondel else {
             // First turn: any space, free («В первый ход нации, ее маркер ставится на любое деление»).
             return SPACES.iter().map(|&s| (s, 0, 0)).collect();
         };
-        let cash = self.government(n).map_or(0, |s| self.cash[s]);
-        (1..=MAX_SPACES)
-            .map(|d| (Space::from_index(from.index() + d), d, move_cost(d, self.multiplier(n))))
-            .filter(|&(_, _, cost)| cost <= cash)
-            .collect()
+        (1..=MAX_SPACES).map(|d| (Space::from_index(from.index() + d), d, move_cost(d, self.multiplier(n)))).collect()
     }
 
     pub(crate) fn check_rondel(&self, space: Space) -> Result<(), RuleError> {

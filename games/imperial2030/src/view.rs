@@ -36,6 +36,9 @@ pub struct View {
     pub config: Config,
     /// This turn's rondel move went over Investor, whose phases 2–3 follow the space's action.
     pub passed_investor: bool,
+    /// Where the marker of the nation on turn can go and what each move costs its government, whatever
+    /// that player's cash (which may be hidden): the affordable ones are the government's legal actions.
+    pub rondel_moves: Vec<RondelMove>,
     pub outcome: Option<Outcome>,
 }
 
@@ -90,6 +93,20 @@ pub struct PlayerView {
     pub governs: Vec<Nation>,
     /// Bonds held, as (nation, price).
     pub bonds: Vec<(Nation, u8)>,
+    /// The bonds' part of the score if the game ended now: Σ interest × power multiplier.
+    pub bond_score: i64,
+    /// The score if the game ended now (bonds and cash); `None` when the cash is hidden from this viewer.
+    pub score: Option<i64>,
+}
+
+/// One space the marker of the nation on turn may move to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RondelMove {
+    pub space: Space,
+    /// Spaces advanced clockwise (0 for the first placement).
+    pub spaces: u8,
+    /// What the government player pays.
+    pub cost: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -142,6 +159,8 @@ impl Imperial2030 {
                             .map(move |(_, p)| (n, p))
                     })
                     .collect(),
+                bond_score: self.bond_score(seat),
+                score: self.sees_cash(viewer, seat).then(|| self.score(seat)),
             })
             .collect();
         let nations = NATIONS
@@ -191,6 +210,11 @@ impl Imperial2030 {
             regions,
             config: self.config.clone(),
             passed_investor: self.passed_investor,
+            rondel_moves: self
+                .rondel_reach()
+                .into_iter()
+                .map(|(space, spaces, cost)| RondelMove { space, spaces, cost })
+                .collect(),
             outcome: self.final_outcome(),
         }
     }

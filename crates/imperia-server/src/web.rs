@@ -1,0 +1,69 @@
+//! The browser UI: the files of `web/` at the workspace root, embedded in the binary when it is built
+//! (`build.rs` lists them), so running the server needs nothing beside it (ARCHITECTURE.md §5).
+//!
+//! Each file is served with its content type and an ETag, and `Cache-Control: no-cache`: browsers keep
+//! a copy but ask each time whether it changed, which costs a 304 and never leaves a stale UI after an
+//! upgrade. `/` is `index.html`; the UI routes inside the page (`#/game/12`), so no other path needs it.
+
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+
+/// One embedded file.
+pub struct WebFile {
+    /// Its URL path, `/index.html`.
+    pub path: &'static str,
+    pub body: &'static [u8],
+    /// A quoted hash of the content.
+    pub etag: &'static str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
+
+/// The embedded file at a URL path (`/` is `/index.html`).
+pub fn file(path: &str) -> Option<&'static WebFile> {
+    let path = if path == "/" { "/index.html" } else { path };
+    FILES.iter().find(|f| f.path == path)
+}
+
+/// The content type of a file, by its extension.
+pub fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "json" => "application/json",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "txt" | "md" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Every request no API route took: a file of the UI, or a 404 that says so.
+pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") {
+        return ApiError::not_found(format!("there is no API route {path}")).into_response();
+    }
+    let Some(file) = file(path) else {
+        return ApiError::not_found(format!("there is no page {path}; the UI is at /")).into_response();
+    };
+    if method != Method::GET && method != Method::HEAD {
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, format!("{path} can only be read (GET)")).into_response();
+    }
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|tags| tags.split(',').any(|t| t.trim() == file.etag || t.trim() == "*"));
+    let mut response =
+        if fresh { StatusCode::NOT_MODIFIED.into_response() } else { (StatusCode::OK, file.body).into_response() };
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(file.path)));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(header::ETAG, HeaderValue::from_static(file.etag));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
+}

@@ -1,0 +1,81 @@
+// Imperia in the browser. The page routes on its URL's hash:
+//
+//   #/signin, #/signup     accounts (pages/signin.js)
+//   #/lobby                my games, open games, a new game (pages/lobby.js)
+//   #/game/12[?invite=…]   one game: play it, watch it, or read its final scores (pages/game.js)
+//
+// Each page module exports `show(root, session)` and may return a function that tears it down (closing its
+// WebSocket) when the player goes elsewhere. `session.me` is the signed-in name, or null.
+
+import { get, post } from './lib/api.js';
+import { h, replace } from './lib/dom.js';
+import { clear, notify } from './lib/notice.js';
+import * as signin from './pages/signin.js';
+import * as lobby from './pages/lobby.js';
+import * as game from './pages/game.js';
+
+let teardown = null;
+
+async function whoAmI() {
+  try {
+    return (await get('/api/me')).name;
+  } catch {
+    return null;
+  }
+}
+
+function showAccount(me) {
+  const nav = document.getElementById('account');
+  if (!me) {
+    replace(nav, h('a', { href: '#/signin' }, 'Sign in'), ' ', h('a', { href: '#/signup' }, 'Sign up'));
+    return;
+  }
+  const signOut = h('button', {
+    type: 'button',
+    class: 'link',
+    onclick: async () => {
+      try {
+        await post('/api/signout');
+      } catch (e) {
+        notify(e.message);
+      }
+      location.hash = '#/signin';
+      route();
+    },
+  }, 'Sign out');
+  replace(nav, h('span', { class: 'me' }, `Signed in as ${me}`), ' ', signOut);
+}
+
+/** Parse `#/game/12?invite=x` into ['game', '12'] and the query. */
+function parseHash() {
+  const [path, query] = location.hash.replace(/^#\/?/, '').split('?');
+  return { parts: path.split('/').filter(Boolean), query: new URLSearchParams(query || '') };
+}
+
+async function route() {
+  if (teardown) teardown();
+  teardown = null;
+  clear();
+  const root = document.getElementById('app');
+  const me = await whoAmI();
+  showAccount(me);
+  const { parts, query } = parseHash();
+  const session = { me, refresh: route };
+  const [page, arg] = parts;
+  let shown;
+  if (page === 'game' && /^\d+$/.test(arg || '')) {
+    shown = game.show(root, session, Number(arg), query.get('invite'));
+  } else if (page === 'signin' || page === 'signup' || !me) {
+    if (me) {
+      location.hash = '#/lobby';
+      return;
+    }
+    shown = signin.show(root, session, page === 'signup' ? 'signup' : 'signin');
+  } else {
+    shown = lobby.show(root, session);
+  }
+  teardown = (await shown) || null;
+}
+
+window.addEventListener('hashchange', route);
+route();

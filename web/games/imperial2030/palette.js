@@ -1,0 +1,20 @@
+// The six nations' colours and labels. The colours are from Okabe and Ito's palette, which people with
+// the common colour-vision deficiencies can tell apart; every coloured thing also carries its nation's
+// two-letter code, so colour is never the only clue.
+
+export const NATIONS = {
+  russia: { code: 'RU', colour: '#CC79A7', ink: '#000', tint: '#f5e4ee' }, // reddish purple
+  china: { code: 'CN', colour: '#F0E442', ink: '#000', tint: '#fbf8d4' }, // yellow
+  india: { code: 'IN', colour: '#E69F00', ink: '#000', tint: '#fbecd0' }, // orange
+  brazil: { code: 'BR', colour: '#009E73', ink: '#fff', tint: '#d5efe6' }, // bluish green
+  usa: { code: 'US', colour: '#D55E00', ink: '#fff', tint: '#f7dccb' }, // vermillion
+  europe: { code: 'EU', colour: '#0072B2', ink: '#fff', tint: '#d3e6f3' }, // blue
+};
+
+export const nation = (id) => NATIONS[id] ?? { code: '??', colour: '#999', ink: '#000', tint: '#eee' };
+
+/** City colours of factory sites: brown armaments works, blue shipyards, as on the printed board. */
+export const FACTORY = {
+  armaments: { letter: 'A', colour: '#7a4a1e', word: 'armaments factory' },
+  shipyard: { letter: 'S', colour: '#1f5f8b', word: 'shipyard' },
+};

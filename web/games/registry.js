@@ -1,0 +1,52 @@
+// What the UI knows about each game beyond what the server tells every client: its seat counts and
+// variant options for the lobby's form, and the module that draws its game page. A game with no entry
+// here is still created (with options typed as JSON) and played on the generic page (games/generic.js).
+
+const GAMES = {
+  imperial2030: {
+    seats: { min: 2, max: 6, default: 4 },
+    options: [
+      { key: 'experienced', label: 'Experienced players’ setup (more cash, bonds bought nation by nation)', default: false },
+      { key: 'investor_card', label: 'Investor card (untick: everyone may invest after each nation’s turn)', default: true },
+      { key: 'tax_increase_bonus', label: 'Success bonus only for raising taxes', default: false },
+      { key: 'hidden_cash', label: 'Players keep their cash secret', default: false },
+    ],
+    page: () => import('./imperial2030/index.js'),
+  },
+};
+
+const GENERIC = { seats: { min: 1, max: 8, default: 2 }, options: null, page: () => import('./generic.js') };
+
+/** The UI's knowledge of game `id`. */
+export function uiFor(id) {
+  return GAMES[id] ?? GENERIC;
+}
+
+/** The bot levels a seat can be given, as the server names them. */
+export const BOT_LEVELS = [
+  { spec: 'random', label: 'Bot: easy (random moves)' },
+  { spec: 'heuristic', label: 'Bot: medium (looks one step ahead)' },
+  { spec: 'mcts:300', label: 'Bot: strong (searches)' },
+];
+
+/**
+ * How a seat is named for people: "Player 2 (anton)", "Player 3 (bot, medium)", "Player 4 (open)". The
+ * engines' own log lines say "Player 2", so the number comes first.
+ */
+export function seatName(seat) {
+  if (!seat) return '';
+  const who = seat.player ? seat.player : seat.bot ? `bot, ${botLevel(seat.bot)}` : 'open seat';
+  return `Player ${seat.seat + 1} (${who})`;
+}
+
+/** A bot's level in words: "easy", "medium", "strong", or its spec. */
+export function botLevel(spec) {
+  const level = BOT_LEVELS.find((b) => b.spec === spec);
+  return level ? level.label.replace(/^Bot: /, '').replace(/ \(.*/, '') : spec;
+}
+
+/** The provisional-content badge text, or null for a game whose content is all sourced. */
+export function provisionalText(entry) {
+  if (!entry || !entry.provisional) return null;
+  return `${entry.provisional} of ${entry.content_entries} content entries are provisional`;
+}

@@ -1,0 +1,61 @@
+// Building DOM and SVG without a framework: `h('button', {onclick, class: 'x'}, 'text')`.
+// Props: `class`, `text`, `on<event>` handlers, booleans (`disabled: true`), anything else as an attribute.
+// Children may be nodes, strings, numbers, arrays, or null/false (skipped).
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function build(element, props, children) {
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      element.addEventListener(key.slice(2), value);
+    } else if (key === 'text') {
+      element.textContent = value;
+    } else if (value === true) {
+      element.setAttribute(key, '');
+    } else {
+      element.setAttribute(key, String(value));
+    }
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(element, child);
+    else element.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** An HTML element. */
+export const h = (tag, props, ...children) => build(document.createElement(tag), props, children);
+
+/** An SVG element. */
+export const s = (tag, props, ...children) => build(document.createElementNS(SVG, tag), props, children);
+
+/**
+ * Make an SVG shape act as a button for mouse, touch and keyboard: focusable, announced with `label`,
+ * activated by click, Enter or Space.
+ */
+export function clickable(element, label, onActivate) {
+  element.setAttribute('tabindex', '0');
+  element.setAttribute('role', 'button');
+  element.setAttribute('aria-label', label);
+  element.classList.add('clickable');
+  element.addEventListener('click', onActivate);
+  element.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onActivate(e);
+    }
+  });
+  return element;
+}
+
+/** Replace everything in `root` with `children`. */
+export function replace(root, ...children) {
+  root.replaceChildren();
+  append(root, children);
+}

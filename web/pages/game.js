@@ -1,0 +1,301 @@
+// One game's page, for a player, a guest with an invitation, or a spectator.
+//
+// It keeps the game as this viewer may see it (`GET /api/games/{id}`, then every change pushed over the
+// WebSocket), the log of every step in plain words (`/log`), and, while the replay slider looks back, the
+// viewer's own view at that step (`/steps/{n}`). The game's own module (games/registry.js) draws the board
+// and offers the legal actions; this page adds what every game shares: whose turn it is, the decision in
+// one sentence, undo, the seats, the log, the slider, the provisional-content banner and the final scores.
+
+import { get, post, withInvite } from '../lib/api.js';
+import { h, replace } from '../lib/dom.js';
+import { notify } from '../lib/notice.js';
+import { provisionalText, seatName, uiFor } from '../games/registry.js';
+
+export async function show(root, session, id, invite) {
+  const q = (path) => withInvite(path, invite);
+  let state, entry, module, log;
+  try {
+    state = await get(q(`/api/games/${id}`));
+    [entry, module, log] = await Promise.all([
+      get(`/api/catalogue/${state.game}`),
+      uiFor(state.game).page(),
+      get(q(`/api/games/${id}/log`)),
+    ]);
+  } catch (e) {
+    notify(e.message);
+    replace(root, h('p', {}, `Game ${id} could not be opened. `, h('a', { href: '#/lobby' }, 'Back to the lobby')));
+    return;
+  }
+
+  let past = null; // {step, view, to_act, events} while the slider looks back
+  let busy = false;
+  let closed = false;
+  let socket = null;
+  let drawing = false;
+
+  const mySeat = () => state.seat;
+  const myTurn = () => state.seat !== null && state.seat !== undefined && state.to_act.includes(state.seat);
+
+  async function act(action) {
+    busy = true;
+    draw();
+    try {
+      await post(q(`/api/games/${id}/actions`), { version: state.version, action });
+      await refresh();
+    } catch (e) {
+      if (e.status === 409 && e.body && e.body.game) state = e.body.game;
+      notify(e.message);
+    } finally {
+      busy = false;
+      draw();
+    }
+  }
+
+  async function undo() {
+    busy = true;
+    draw();
+    try {
+      await post(q(`/api/games/${id}/undo`), { version: state.version });
+      await refresh();
+      notify('Your last step was taken back.', 'info');
+    } catch (e) {
+      if (e.status === 409 && e.body && e.body.game) state = e.body.game;
+      notify(e.message);
+    } finally {
+      busy = false;
+      draw();
+    }
+  }
+
+  /** Take a state pushed or fetched, and bring the log up to it. */
+  async function accept(next) {
+    if (next.version < state.version) return;
+    state = next;
+    draw();
+    logSync = logSync.then(syncLog);
+    await logSync;
+  }
+
+  // Log fetches run one after another, each bringing the log up to the latest state it finds, so pushes
+  // arriving close together never add a step twice.
+  let logSync = Promise.resolve();
+  async function syncLog() {
+    if (state.steps === log.length) return;
+    try {
+      if (state.steps < log.length || !log.length) {
+        log = await get(q(`/api/games/${id}/log`));
+      } else {
+        const from = log.length + 1;
+        const newer = await get(q(`/api/games/${id}/log?from=${from}`));
+        log = log.slice(0, from - 1).concat(newer);
+      }
+    } catch (e) {
+      notify(e.message);
+    }
+    draw();
+  }
+
+  async function refresh() {
+    await accept(await get(q(`/api/games/${id}`)));
+  }
+
+  function connect() {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    socket = new WebSocket(`${scheme}//${location.host}${q(`/api/games/${id}/ws`)}`);
+    socket.onmessage = (m) => accept(JSON.parse(m.data));
+    socket.onopen = () => setConnection(true);
+    socket.onclose = () => {
+      setConnection(false);
+      if (!closed) setTimeout(() => !closed && connect(), 1500);
+    };
+  }
+
+  function setConnection(up) {
+    const el = document.getElementById('connection');
+    if (el) el.textContent = up ? 'Live' : 'Reconnecting…';
+    if (el) el.className = up ? 'badge live' : 'badge warn';
+  }
+
+  async function lookAt(step) {
+    if (step >= state.steps) {
+      past = null;
+      draw();
+      return;
+    }
+    try {
+      past = await get(q(`/api/games/${id}/steps/${step}`));
+    } catch (e) {
+      notify(e.message);
+    }
+    draw();
+  }
+
+  // --- drawing -------------------------------------------------------------------------------------
+
+  function draw() {
+    if (drawing || closed) return;
+    drawing = true;
+    requestAnimationFrame(() => {
+      drawing = false;
+      const focused = document.activeElement && document.activeElement.getAttribute('data-key');
+      replace(root, page());
+      if (focused) {
+        const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+        if (again) again.focus();
+      }
+    });
+  }
+
+  function page() {
+    const live = past === null;
+    const view = live ? state.view : past.view;
+    const actions = live && myTurn() ? state.legal_actions : [];
+    const ctx = {
+      view,
+      board: entry.board,
+      actions,
+      act,
+      busy,
+      live,
+      seat: mySeat(),
+      seats: state.seats,
+      names: state.seats.map(seatName),
+      version: live ? state.version : `step ${past.step}`,
+      redraw: draw,
+    };
+    return h('article', {
+      class: 'game', 'aria-labelledby': 'game-title', 'aria-busy': busy ? 'true' : null, 'data-version': state.version,
+    },
+      header(),
+      state.finished && live ? finalScores() : null,
+      h('div', { class: 'game-body' },
+        h('div', { class: 'board-area' }, module.render(ctx)),
+        h('aside', { class: 'side' }, seatsPanel(), replayPanel(), logPanel())));
+  }
+
+  function header() {
+    const text = provisionalText(entry);
+    return h('header', { class: 'game-head card' },
+      h('div', { class: 'title-row' },
+        h('h1', { id: 'game-title' }, `${entry.name} · game ${id}`),
+        h('span', { id: 'connection', class: 'badge live' }, 'Live'),
+        mySeat() === null || mySeat() === undefined ? h('span', { class: 'badge', id: 'spectating' }, 'Watching') : null),
+      text ? h('p', { class: 'provisional-note', role: 'note' },
+        `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
+      h('div', { class: 'status-row' },
+        h('p', { id: 'status', class: myTurn() && past === null ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
+        past === null && state.can_undo ? h('button', {
+          type: 'button', id: 'undo', 'data-key': 'undo', disabled: busy, onclick: undo,
+        }, 'Undo my last step') : null),
+      notStarted());
+  }
+
+  function statusText() {
+    const decision = typeof state.view?.decision === 'string' ? state.view.decision : '';
+    if (past !== null) return `Looking back at step ${past.step} of ${state.steps}. Nothing can be done here; go back to live to play.`;
+    if (!state.started) return 'The game waits for its players; its creator starts it.';
+    if (state.finished) return `The game is over. ${winners()}`;
+    const waiting = state.to_act.map((s) => seatName(state.seats[s])).join(' and ');
+    if (myTurn()) return `Your turn: ${decision || 'choose one of the actions below'}.`;
+    if (mySeat() === null || mySeat() === undefined) return `You are watching. Waiting for ${waiting}${decision ? `: ${decision}` : ''}.`;
+    return `Waiting for ${waiting}${decision ? `: ${decision}` : ''}.`;
+  }
+
+  function winners() {
+    if (!state.outcome) return '';
+    const first = state.outcome.ranks.map((r, s) => [r, s]).filter(([r]) => r === 1).map(([, s]) => seatName(state.seats[s]));
+    return `${first.join(' and ')} ${first.length > 1 ? 'share the win' : 'wins'}.`;
+  }
+
+  function notStarted() {
+    if (state.started) return null;
+    const invites = JSON.parse(sessionStorage.getItem(`invites-${id}`) || '[]');
+    const base = `${location.origin}${location.pathname}`;
+    return h('div', { class: 'invites' },
+      invites.length ? h('p', {}, 'Send each invited player their link:') : null,
+      invites.length ? h('ul', {}, invites.map((i) => h('li', {}, `Seat ${i.seat + 1}: `,
+        h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)))) : null,
+      h('button', {
+        type: 'button',
+        onclick: async () => {
+          try {
+            await post(`/api/games/${id}/start`);
+            await refresh();
+          } catch (e) {
+            notify(e.message);
+          }
+        },
+      }, 'Start the game now'));
+  }
+
+  function finalScores() {
+    const o = state.outcome;
+    if (!o) return null;
+    const order = o.scores.map((score, seat) => ({ seat, score, rank: o.ranks[seat] })).sort((a, b) => a.rank - b.rank);
+    return h('section', { class: 'card final', 'aria-labelledby': 'final-title' },
+      h('h2', { id: 'final-title' }, 'Final scores'),
+      h('table', {},
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
+        h('tbody', {}, order.map((r) => h('tr', { class: r.seat === mySeat() ? 'me' : '' },
+          h('td', {}, r.rank === 1 ? '1 (winner)' : String(r.rank)),
+          h('td', {}, seatName(state.seats[r.seat]) + (r.seat === mySeat() ? ' · you' : '')),
+          h('td', {}, String(r.score)))))),
+      h('p', {}, h('a', { href: '#/lobby' }, 'Back to the lobby')));
+  }
+
+  function seatsPanel() {
+    return h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
+      h('h2', { id: 'seats-title' }, 'Players'),
+      h('ul', { class: 'seat-list' }, state.seats.map((s) => {
+        const acting = state.to_act.includes(s.seat);
+        return h('li', { class: acting ? 'acting' : '' },
+          acting ? h('span', { class: 'badge turn' }, 'To play') : null, ' ',
+          seatName(s), s.seat === mySeat() ? h('strong', {}, ' · you') : null,
+          s.out_of_time ? h('span', { class: 'badge warn' }, 'Out of time') : null);
+      })));
+  }
+
+  function replayPanel() {
+    const at = past ? past.step : state.steps;
+    const slider = h('input', {
+      type: 'range', id: 'replay', min: 0, max: state.steps, value: at, step: 1, 'data-key': 'replay',
+      'aria-valuetext': `step ${at} of ${state.steps}`,
+    });
+    let pending = null;
+    slider.addEventListener('input', () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => lookAt(Number(slider.value)), 150);
+    });
+    const step = (d) => lookAt(Math.max(0, Math.min(state.steps, at + d)));
+    return h('section', { class: 'card replay', 'aria-labelledby': 'replay-title' },
+      h('h2', { id: 'replay-title' }, 'Replay'),
+      h('label', { for: 'replay' }, past ? `Looking at step ${at} of ${state.steps}` : `Live: step ${state.steps}`),
+      slider,
+      h('div', { class: 'replay-buttons' },
+        h('button', { type: 'button', 'data-key': 'replay-back', disabled: at === 0, onclick: () => step(-1) }, '◀ Step back'),
+        h('button', { type: 'button', 'data-key': 'replay-forward', disabled: past === null, onclick: () => step(1) }, 'Step forward ▶'),
+        past ? h('button', { type: 'button', id: 'live', class: 'primary', onclick: () => lookAt(state.steps) }, 'Back to live') : null),
+      past && past.events.length ? h('p', { class: 'muted' }, `At this step: ${past.events.join('. ')}.`) : null);
+  }
+
+  function logPanel() {
+    const shown = log.slice(-200).reverse();
+    return h('section', { class: 'card log', 'aria-labelledby': 'log-title' },
+      h('h2', { id: 'log-title' }, 'Game log'),
+      log.length > 200 ? h('p', { class: 'muted' }, `The last 200 of ${log.length} steps; the slider reaches them all.`) : null,
+      h('ol', { id: 'log', reversed: true }, shown.map((s) => h('li', { value: s.step },
+        h('button', {
+          type: 'button', class: 'link step', title: `See the game as it was after step ${s.step}`,
+          onclick: () => lookAt(s.step),
+        }, `${s.step}.`), ' ',
+        h('span', { class: 'who' }, seatName(state.seats[s.seat])), ': ',
+        s.events.length ? s.events.join('. ') : 'nothing to report'))));
+  }
+
+  draw();
+  connect();
+  return () => {
+    closed = true;
+    if (socket) socket.close();
+  };
+}
