@@ -17,8 +17,4 @@ pub struct Config {
     pub planned_layout: bool,
     /// §12.3 «Укреплённые форты»: conquering a fort needs a war route, which opens the Louisbourg–Halifax route.
     pub fortified_forts: bool,
-    /// §4.1.3 game note: in an era's first round, lay two award tiles face down per region and turn one up
-    /// each round (the same draw as the plain rule; offered for players who set up that way).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub awards_face_down: bool,
 }

@@ -20,7 +20,6 @@ impl Conformance for ImperialStruggle {
             planned_upgrades: rng.random_bool(0.2),
             planned_layout: rng.random_bool(0.2),
             fortified_forts: rng.random_bool(0.3),
-            awards_face_down: false,
         }
     }
 
