@@ -1149,7 +1149,7 @@ fn falklands_crisis_france_squadron_removed_for_good() {
     g.act(FR, Action::NavyBox);
     assert_eq!((g.power(BR).navy_box, g.power(BR).squadrons_lost), (1, 1));
     assert_eq!(g.squadrons_unbuilt(BR), unbuilt, "one fewer built, one fewer buildable");
-    assert_eq!(g.squadrons_left(BR), 2, "7 at most now: 1 built and 5 to build");
+    assert_eq!(g.power(BR).navy_box + g.squadrons_unbuilt(BR), 7, "7 squadrons at most from now on");
 }
 
 /// Cook and Bougainville (Britain): 1 economic point per 2 squadrons; the bonus draws a bonus war tile.

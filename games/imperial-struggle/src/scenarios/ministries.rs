@@ -253,6 +253,18 @@ fn townshend_acts_minor_action_unflags() {
     assert!(e.message.contains("conflict marker"), "{e}");
 }
 
+/// Townshend Acts names its commodity at the start of a turn, not after points are spent.
+#[test]
+fn townshend_acts_at_the_start_of_a_turn() {
+    let mut g = with(BR, "townshend_acts");
+    g.demand = vec![Commodity::Spice, Commodity::Tobacco, Commodity::Sugar];
+    g.put("sardinia", None);
+    g.turn_with_tile(BR, tile(D, 3, E));
+    g.act(BR, Action::Influence { space: sp("sardinia"), pool: 0 });
+    let e = g.refuse(BR, Action::Ministry { ministry: m::TOWNSHEND_ACTS, ability: 0 });
+    assert!(e.message.contains("start of a turn"), "{e}");
+}
+
 /// Papacy-Hanover Negotiations: revealing it takes Jacobite Uprisings out of the game; its points shift
 /// Scotland and Ireland only.
 #[test]

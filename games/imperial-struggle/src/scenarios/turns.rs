@@ -56,6 +56,26 @@ fn passing_only_right_after_the_tile() {
     assert!(e.message.contains("only right after taking the tile"), "{e}");
 }
 
+/// §5.1 game note: a ministry used before the tile is taken leaves the pass open — the pass forfeits what the
+/// tile gives, and nothing had been done with it.
+#[test]
+fn passing_after_a_ministry_used_before_the_tile() {
+    let mut g = game();
+    g.give_ministry(BR, "robert_walpole", true);
+    g.power_mut(BR).debt = 2;
+    g.turn_for(BR);
+    g.act(BR, Action::Ministry { ministry: crate::ministries::ROBERT_WALPOLE, ability: 0 });
+    let card = g.power(BR).hand[0];
+    g.act(BR, Action::Discard(card));
+    let t = tile(E, 3, D);
+    if !g.investments.display.contains(&t) {
+        g.investments.display.push(t);
+    }
+    g.act(BR, Action::TakeTile(t));
+    g.act(BR, Action::Pass { reduce: 2 });
+    assert_eq!((g.power(BR).debt, active(&g)), (0, Some(FR)));
+}
+
 // --- The minor action (§5.3.2) -------------------------------------------------------------------------------
 
 /// A minor action buys one thing; what is left of it is lost.
