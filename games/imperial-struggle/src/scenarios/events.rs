@@ -595,6 +595,49 @@ fn tax_reform_points_when_debt_is_too_low() {
     assert_eq!((g.power(BR).debt, g.total(E)), (0, 5));
 }
 
+/// War of Jenkins' Ear (Britain): debt −2; the bonus puts a debt on France — beyond its limit, a VP to
+/// Britain (§6.3).
+#[test]
+fn war_of_jenkins_ear_britain() {
+    let mut g = game();
+    g.give_ministry(BR, "east_india_company", true);
+    g.hand_of(BR, &["war_of_jenkins_ear"]);
+    g.turn_with_tile(BR, event_tile(M));
+    g.power_mut(BR).debt = 3;
+    g.power_mut(FR).debt = 6;
+    g.play(BR, "war_of_jenkins_ear");
+    assert_eq!((g.power(BR).debt, g.power(FR).debt, g.vp()), (1, 6, 14));
+}
+
+/// War of Jenkins' Ear (France): a conflict marker on a British Caribbean market; the bonus 1 military point.
+#[test]
+fn war_of_jenkins_ear_france() {
+    let mut g = game();
+    g.give_ministry(FR, "dupleix", true);
+    g.hand_of(FR, &["war_of_jenkins_ear"]);
+    g.turn_with_tile(FR, event_tile(M));
+    g.play(FR, "war_of_jenkins_ear");
+    assert_eq!(g.offered(FR), vec!["georgia", "st_lucia"]);
+    g.pick(FR, "georgia");
+    assert!(g.marked("georgia"));
+    assert_eq!(g.points(0), 3 + 1);
+}
+
+/// War of the Polish Succession (France): 2 VP; the bonus shifts Russia or Sweden.
+#[test]
+fn war_of_the_polish_succession_france() {
+    let mut g = game();
+    g.put("sweden", Some(BR));
+    g.give_ministry(FR, "john_law", true);
+    g.hand_of(FR, &["war_of_the_polish_succession"]);
+    g.turn_with_tile(FR, event_tile(M));
+    g.play(FR, "war_of_the_polish_succession");
+    assert_eq!(g.vp(), 17);
+    assert_eq!(g.offered(FR), vec!["russia", "sweden"]);
+    g.pick(FR, "sweden");
+    assert_eq!(g.owner_of("sweden"), None, "a British flag is shifted off");
+}
+
 /// Caribbean Slave Unrest: a conflict marker on a Caribbean market, two with more bonus war tiles.
 #[test]
 fn caribbean_slave_unrest() {

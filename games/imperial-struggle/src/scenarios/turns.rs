@@ -317,3 +317,58 @@ fn region_changes_by_kind() {
     g.act(BR, Action::Deploy { from: None, to: sp("hooghly_river"), pool: 0 });
     assert_eq!(g.points(0), 0);
 }
+
+/// §5.6.6: a squadron moved from another naval space onto an enemy one costs 2 (3 from the navy box).
+#[test]
+fn a_squadron_moved_onto_an_enemy_one_costs_2() {
+    let mut g = game();
+    g.put("biscay", Some(BR)).put("balearic", Some(FR));
+    let boxed = g.power(FR).navy_box;
+    g.turn_with_tile(BR, tile(M, 3, E));
+    g.act(BR, Action::Deploy { from: Some(sp("biscay")), to: sp("balearic"), pool: 0 });
+    assert_eq!((g.owner_of("biscay"), g.owner_of("balearic")), (None, Some(Flag::Britain)));
+    assert_eq!((g.points(0), g.power(FR).navy_box), (1, boxed + 1));
+}
+
+/// §5.6.4: repairing your own damaged fort costs 1 less than building it.
+#[test]
+fn repairing_your_own_fort() {
+    let mut g = game();
+    g.put("louisbourg", Some(BR));
+    g.board.damaged.insert(sp("louisbourg"));
+    g.turn_with_tile(BR, tile(M, 3, E));
+    g.act(BR, Action::RepairFort { space: sp("louisbourg"), pool: 0 });
+    assert!(!g.board.damaged.contains(sp("louisbourg")));
+    assert_eq!((g.owner_of("louisbourg"), g.points(0)), (Some(Flag::Britain), 1));
+}
+
+/// §4.1.8: from round 2 the marker's side of 15 gives the initiative; at 15 it stays where it was.
+#[test]
+fn the_initiative_follows_the_marker() {
+    for (vp, holder) in [(14, FR), (16, BR), (15, FR)] {
+        let mut g = game();
+        g.at_turn(2).set_vp(vp);
+        g.begin_initiative(&mut Vec::new());
+        assert_eq!(g.initiative, holder, "at {vp}");
+        assert!(g.answers(holder).contains(&Action::GoFirst(holder.opponent())));
+    }
+}
+
+/// §5.6.1: in round 6, 2 military points buy 1 economic or diplomatic point — one kind a turn, and no debt
+/// or treaty point added to them.
+#[test]
+fn round_6_conversion() {
+    let mut g = game();
+    g.at_turn(9);
+    g.power_mut(BR).trp = 2;
+    g.turn_with_tile(BR, tile(M, 4, E));
+    g.act(BR, Action::Convert { pool: 0, into: D });
+    let converted = g.pool_of(D, crate::state::Origin::Converted);
+    assert_eq!((g.points(0), g.points(converted as usize)), (2, 1));
+    let e = g.refuse(BR, Action::Convert { pool: 0, into: E });
+    assert!(e.message.contains("one kind a turn"), "{e}");
+    let e = g.refuse(BR, Action::Treaty { pool: converted });
+    assert!(e.message.contains("major, minor or event points"), "{e}");
+    let e = g.refuse(BR, Action::BuyBonusTile { pool: 0 });
+    assert!(e.message.contains("no war left"), "{e}");
+}
