@@ -424,12 +424,13 @@ fn voltaire_on_the_europe_award() {
     assert_eq!(g.power(FR).trp, 1, "Austria; Sweden is a country of one space");
 }
 
-/// Dupleix: the India award gives France 1 treaty point more.
+/// Dupleix: the India award and the cotton and spice demands give France 1 treaty point more.
 #[test]
-fn dupleix_on_the_india_award() {
+fn dupleix_on_the_india_award_and_cotton() {
     let mut g = with(FR, "dupleix");
     g.quiet_scoring();
     g.awards.current[Region::India.index()] = Some(2);
+    g.demand = vec![Commodity::Cotton];
     g.put("nizam", Some(FR)).put("mysore", Some(FR));
     let events = g.end_round();
     assert!(
@@ -437,6 +438,8 @@ fn dupleix_on_the_india_award() {
             .iter()
             .any(|e| matches!(e, crate::event::Event::AwardWon { region: Region::India, power: FR, vp: 1, trp: 1 }))
     );
+    // India 0 + 1, cotton (Plassey and Karaikal against Midnapore) 1 + 1.
+    assert_eq!(g.power(FR).trp, 3);
 }
 
 /// East India Company: 1 VP per unexhausted Textiles, Silk, Fruit, Fur Trade and Rum held, at most 3.
