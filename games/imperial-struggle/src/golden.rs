@@ -6,8 +6,7 @@ use imperia_core::Game;
 use crate::action::Action;
 use crate::content::{ApKind, Flag, WarId, content};
 use crate::event::Event;
-use crate::state::{Phase, WarStep};
-use crate::tasks::{Effect, Task};
+use crate::tasks::Task;
 use crate::testkit::*;
 
 const E: ApKind = ApKind::Economic;
@@ -177,40 +176,6 @@ fn upgrade_bonus_tile_and_a_squadron_onto_the_enemy() {
     assert_eq!(g.points(0), 0);
 }
 
-/// Put the game at the start of theatre `t` of `war`, with no tiles on the mat.
-fn at_war(g: &mut crate::state::ImperialStruggle, war: WarId, t: u8) {
-    g.turn = match war {
-        WarId::Wss => 1,
-        WarId::Was => 4,
-        WarId::Syw => 6,
-        WarId::Awi => 8,
-    };
-    g.lay_out(Some(war));
-    for th in &mut g.war.theatres {
-        for p in th.iter_mut() {
-            p.basic.clear();
-            p.bonus.clear();
-        }
-    }
-    g.war.revealed = vec![false; g.war.theatres.len()];
-    g.tasks.clear();
-    g.phase = Phase::War(WarStep {
-        theatre: t,
-        stage: 0,
-        results: Vec::new(),
-        resisted: Default::default(),
-        resistances: [0, 0],
-        captured_from: Default::default(),
-    });
-}
-
-fn run(g: &mut crate::state::ImperialStruggle) -> Vec<Event> {
-    let mut events = Vec::new();
-    g.tasks.push_back(Task::Then(Effect::War));
-    g.run_tasks(&mut events);
-    events
-}
-
 fn clear_region(g: &mut crate::state::ImperialStruggle, regions: &[crate::content::Region]) {
     let m = &content().masks;
     for r in regions {
@@ -230,7 +195,7 @@ fn queen_annes_war() {
     let mut g = game();
     clear_region(&mut g, &[Region::NorthAmerica]);
     g.put("gulf_of_maine", Some(BR)).put("massachusetts_bay", Some(BR)).mark("massachusetts_bay");
-    at_war(&mut g, WarId::Wss, 2);
+    g.fight_from(WarId::Wss, 2);
     let prize = content().bonus_tiles.iter().position(|b| b.name == "Prize Hunting").expect("tile") as u16;
     g.war.theatres[2][BR.index()].basic = vec![0]; // +2
     g.war.theatres[2][BR.index()].bonus = vec![prize];
@@ -239,7 +204,7 @@ fn queen_annes_war() {
     let debt = g.power(FR).debt;
     let vp = g.vp();
     let box_before = g.power(BR).navy_box;
-    run(&mut g);
+    g.run_war();
     let events = g.act(FR, Action::Pick(sp("gulf_of_maine")));
     assert_eq!(g.power(FR).debt, debt + 1, "Prize Hunting's debt");
     assert_eq!(g.power(BR).navy_box, box_before + 1);
@@ -266,10 +231,10 @@ fn french_and_indian_war_spoils() {
         g.put(id, None);
     }
     g.put("louisbourg", Some(BR)).put("acadia", Some(FR)).put("ile_aux_noix", Some(FR));
-    at_war(&mut g, WarId::Syw, 2);
+    g.fight_from(WarId::Syw, 2);
     g.war.theatres[2][BR.index()].basic = vec![1]; // +1, with Louisbourg's +1
     g.power_mut(FR).trp = 0;
-    let events = run(&mut g);
+    let events = g.run_war();
     assert!(
         events.iter().any(|e| matches!(e, Event::TheatreRevealed { theatre: 2, strength: [2, 0], .. })),
         "{events:?}"
@@ -291,13 +256,13 @@ fn third_carnatic_war_and_resistance() {
     let mut g = game();
     clear_region(&mut g, &[Region::India]);
     g.put("vandavasi", Some(BR)).put("pondicherry", Some(FR)).put("karaikal", Some(FR));
-    at_war(&mut g, WarId::Syw, 1);
+    g.fight_from(WarId::Syw, 1);
     let plus2 =
         content().bonus_tiles.iter().position(|b| b.war == WarId::Syw && b.power == BR && b.value == 2).expect("tile")
             as u16;
     g.war.theatres[1][BR.index()].basic = vec![0];
     g.war.theatres[1][BR.index()].bonus = vec![plus2];
-    let events = run(&mut g);
+    let events = g.run_war();
     assert!(
         events.iter().any(|e| matches!(e, Event::TheatreWon { theatre: 1, power: BR, margin: 5, .. })),
         "{events:?}"

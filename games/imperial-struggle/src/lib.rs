@@ -33,6 +33,8 @@ mod golden;
 mod ministries;
 mod resolve;
 mod round;
+#[cfg(test)]
+mod scenarios;
 mod setup;
 mod spend;
 pub mod state;

@@ -264,6 +264,10 @@ impl ImperialStruggle {
                 if self.demand.is_empty() || self.power(me).townshend.is_some() {
                     return no("Townshend Acts names a commodity of this round's demand once a round");
                 }
+                // The card names its commodity at the start of a turn, before anything else is done.
+                if !t.untouched {
+                    return no("Townshend Acts is used at the start of a turn, before anything else");
+                }
                 Ok(())
             }
             _ => Err(Refusal::new("{} works by itself; it has no ability to use by choice here", sec!("§3.5.2"))

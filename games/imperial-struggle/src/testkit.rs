@@ -4,7 +4,7 @@
 use imperia_core::{Game, RuleError};
 
 use crate::action::Action;
-use crate::content::{ApKind, Flag, Power, SpaceId, content, space};
+use crate::content::{ApKind, Card, Flag, Ministry, Power, SpaceId, content, space};
 use crate::event::Event;
 use crate::spend::Rule;
 use crate::state::{ImperialStruggle, MinistrySlot, Origin, Phase, Pool, SQUADRONS, Turn, TurnMods};
@@ -192,4 +192,157 @@ impl ImperialStruggle {
 
 pub fn sp(id: &str) -> SpaceId {
     space(id)
+}
+
+pub fn card(id: &str) -> Card {
+    content().card_by_id(id).expect("card")
+}
+
+pub fn ministry(id: &str) -> Ministry {
+    content().ministry_by_id(id).expect("ministry")
+}
+
+/// The tile with the event symbol and 3 points of `major` (the minor is the next kind along).
+pub fn event_tile(major: ApKind) -> u8 {
+    let minor = match major {
+        ApKind::Economic => ApKind::Diplomatic,
+        ApKind::Diplomatic => ApKind::Economic,
+        ApKind::Military => ApKind::Economic,
+    };
+    tile(major, 3, minor)
+}
+
+impl ImperialStruggle {
+    /// `p` plays the event `id` (its own version) in its turn.
+    pub fn play(&mut self, p: Power, id: &str) -> Vec<Event> {
+        self.act(p, Action::PlayEvent(card(id)))
+    }
+
+    /// Points of `kind` left this turn, in every pool.
+    pub fn total(&self, kind: ApKind) -> u8 {
+        self.pools().iter().filter(|p| p.kind == kind).map(|p| p.points).sum()
+    }
+
+    /// The index of the first pool of `kind` from `origin`.
+    pub fn pool_of(&self, kind: ApKind, origin: Origin) -> u8 {
+        self.pools().iter().position(|p| p.kind == kind && p.origin == origin).expect("such a pool") as u8
+    }
+
+    /// What `p` may do now.
+    pub fn answers(&self, p: Power) -> Vec<Action> {
+        self.legal_actions(p.seat())
+    }
+
+    /// The ids of the spaces a waiting choice of `p` offers, sorted.
+    pub fn offered(&self, p: Power) -> Vec<String> {
+        let mut ids: Vec<String> = self
+            .answers(p)
+            .iter()
+            .filter_map(|a| match a {
+                Action::Pick(s) => Some(content().space(*s).id.clone()),
+                _ => None,
+            })
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    /// Pick the space `id` for the waiting choice of `p`.
+    pub fn pick(&mut self, p: Power, id: &str) -> Vec<Event> {
+        self.act(p, Action::Pick(space(id)))
+    }
+
+    /// Move the turn track to `turn` (0 = round 1 … 9 = round 6), for the era's cards and spaces.
+    pub fn at_turn(&mut self, turn: u8) -> &mut Self {
+        self.turn = turn;
+        self
+    }
+
+    /// Whoever must decide, answer `Done` where it may and otherwise the first answer offered, until no
+    /// choice waits (for the parts of a war a test does not look at).
+    pub fn settle(&mut self) {
+        for _ in 0..200 {
+            let Some(who) = self.tasks.front().and_then(|t| t.chooser()) else { return };
+            let answers = self.answers(who);
+            let a = if answers.contains(&Action::Done) { Action::Done } else { answers[0].clone() };
+            self.act(who, a);
+        }
+        panic!("the choices never ended");
+    }
+
+    /// Put the game at the start of theatre `t` of `war`, with no tiles on the mat.
+    pub fn fight_from(&mut self, war: crate::content::WarId, t: u8) -> &mut Self {
+        use crate::content::WarId;
+        self.turn = match war {
+            WarId::Wss => 1,
+            WarId::Was => 4,
+            WarId::Syw => 6,
+            WarId::Awi => 8,
+        };
+        self.lay_out(Some(war));
+        for th in &mut self.war.theatres {
+            for p in th.iter_mut() {
+                p.basic.clear();
+                p.bonus.clear();
+            }
+        }
+        self.war.revealed = vec![false; self.war.theatres.len()];
+        self.tasks.clear();
+        self.phase = Phase::War(crate::state::WarStep {
+            theatre: t,
+            stage: 0,
+            results: Vec::new(),
+            resisted: Default::default(),
+            resistances: [0, 0],
+            captured_from: Default::default(),
+        });
+        self
+    }
+
+    /// Fight the war from where it stands, up to the first choice.
+    pub fn run_war(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        self.tasks.push_back(crate::tasks::Task::Then(crate::tasks::Effect::War));
+        self.run_tasks(&mut events);
+        events
+    }
+
+    /// No award tiles and no demand this round: only what a test sets up scores.
+    pub fn quiet_scoring(&mut self) -> &mut Self {
+        self.awards.current = [None; 4];
+        self.demand.clear();
+        self
+    }
+
+    /// End the peace round now (§4.1.10–4.1.14), as after the eighth turn.
+    pub fn end_round(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        self.tasks.clear();
+        self.end_peace_round(&mut events);
+        events
+    }
+
+    pub fn held_advantage(&self, a: crate::content::Advantage) -> Option<Power> {
+        self.advantages[a.index()].holder
+    }
+
+    pub fn exhaust(&mut self, a: crate::content::Advantage) -> &mut Self {
+        self.advantages[a.index()].exhausted = true;
+        self
+    }
+
+    pub fn is_exhausted(&self, a: crate::content::Advantage) -> bool {
+        self.advantages[a.index()].exhausted
+    }
+}
+
+/// VP each power scored in `events`.
+pub fn scored(events: &[Event], p: Power) -> u32 {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Vp { power, amount, .. } if *power == p => u32::from(*amount),
+            _ => 0,
+        })
+        .sum()
 }

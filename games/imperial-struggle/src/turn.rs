@@ -453,6 +453,9 @@ impl ImperialStruggle {
             content().country("ireland").and(self.board.of(Power::Britain)).without(self.board.conflict).len() as u8;
         if let Some(t) = self.turn_mut() {
             t.tile = Some(tile);
+            // §5.1 and its game note: a ministry used before the tile (Walpole, the Bank of England) leaves
+            // the tile untouched, so the power may still pass.
+            t.untouched = true;
             t.upgrade = info.upgrade;
             t.pools.push(Pool {
                 kind: info.major,

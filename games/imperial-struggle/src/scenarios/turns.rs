@@ -1,0 +1,374 @@
+//! The rules of a power's turn (§5, §6, §9) that the golden tests leave out: passing, the minor action's
+//! limits, squadrons, forts, bonus tiles, debt and treaty points, isolation and the change of region.
+
+use crate::action::Action;
+use crate::content::{ApKind, Flag};
+use crate::state::Phase;
+use crate::testkit::*;
+
+const E: ApKind = ApKind::Economic;
+const D: ApKind = ApKind::Diplomatic;
+const M: ApKind = ApKind::Military;
+
+fn influence(id: &str, pool: u8) -> Action {
+    Action::Influence { space: sp(id), pool }
+}
+
+fn active(g: &crate::state::ImperialStruggle) -> Option<crate::content::Power> {
+    match g.phase() {
+        Phase::Actions(t) => Some(t.active),
+        _ => None,
+    }
+}
+
+// --- Passing (§5.1, §6.2) -----------------------------------------------------------------------------------
+
+/// Passing comes right after the tile and takes 1 or 2 off the debt; the turn ends.
+#[test]
+fn passing_reduces_debt_by_one_or_two() {
+    let mut g = game();
+    g.power_mut(BR).debt = 3;
+    g.turn_with_tile(BR, tile(E, 3, D));
+    let e = g.refuse(BR, Action::Pass { reduce: 0 });
+    assert!(e.message.contains("by 1 or 2"), "{e}");
+    let e = g.refuse(BR, Action::Pass { reduce: 3 });
+    assert!(e.message.contains("by 1 or 2"), "{e}");
+    g.act(BR, Action::Pass { reduce: 2 });
+    assert_eq!(g.power(BR).debt, 1);
+    assert_eq!(active(&g), Some(FR), "the turn is over");
+    let mut g = game();
+    g.power_mut(BR).debt = 3;
+    g.turn_with_tile(BR, tile(E, 3, D));
+    g.act(BR, Action::Pass { reduce: 1 });
+    assert_eq!(g.power(BR).debt, 2);
+}
+
+#[test]
+fn passing_only_right_after_the_tile() {
+    let mut g = game();
+    g.turn_for(BR);
+    let e = g.refuse(BR, Action::Pass { reduce: 0 });
+    assert!(e.message.contains("take an investment tile first"), "{e}");
+    g.put("sardinia", None);
+    g.turn_with_tile(BR, tile(D, 3, E));
+    g.act(BR, influence("sardinia", 0));
+    let e = g.refuse(BR, Action::Pass { reduce: 0 });
+    assert!(e.message.contains("only right after taking the tile"), "{e}");
+}
+
+/// §5.1 game note: a ministry used before the tile is taken leaves the pass open — the pass forfeits what the
+/// tile gives, and nothing had been done with it.
+#[test]
+fn passing_after_a_ministry_used_before_the_tile() {
+    let mut g = game();
+    g.give_ministry(BR, "robert_walpole", true);
+    g.power_mut(BR).debt = 2;
+    g.turn_for(BR);
+    g.act(BR, Action::Ministry { ministry: crate::ministries::ROBERT_WALPOLE, ability: 0 });
+    let card = g.power(BR).hand[0];
+    g.act(BR, Action::Discard(card));
+    let t = tile(E, 3, D);
+    if !g.investments.display.contains(&t) {
+        g.investments.display.push(t);
+    }
+    g.act(BR, Action::TakeTile(t));
+    g.act(BR, Action::Pass { reduce: 2 });
+    assert_eq!((g.power(BR).debt, active(&g)), (0, Some(FR)));
+}
+
+// --- The minor action (§5.3.2) -------------------------------------------------------------------------------
+
+/// A minor action buys one thing; what is left of it is lost.
+#[test]
+fn a_minor_action_buys_one_thing() {
+    let mut g = game();
+    g.put("georges_bank", None).mark("georges_bank").put("cumberland", None);
+    g.turn_with_tile(BR, tile(D, 3, E));
+    g.act(BR, influence("georges_bank", 1));
+    assert_eq!(g.owner_of("georges_bank"), Some(Flag::Britain));
+    assert!(g.pools()[1].closed && g.points(1) == 0, "1 point left, and lost");
+    let e = g.refuse(BR, influence("cumberland", 1));
+    assert!(e.message.contains("already bought its one thing"), "{e}");
+}
+
+/// A minor action takes an enemy flag off only where a conflict marker stands.
+#[test]
+fn a_minor_action_unflags_only_a_marked_space() {
+    let mut g = game();
+    g.turn_with_tile(BR, tile(D, 3, E));
+    let e = g.refuse(BR, influence("martinique", 1));
+    assert!(e.message.contains("only from a space with a conflict marker"), "{e}");
+    g.mark("martinique");
+    g.act(BR, influence("martinique", 1));
+    assert_eq!(g.owner_of("martinique"), None);
+}
+
+/// A minor action never displaces a squadron, nor takes a fort.
+#[test]
+fn a_minor_action_displaces_no_squadron() {
+    let mut g = game();
+    g.put("biscay", Some(FR));
+    g.turn_with_tile(BR, tile(E, 3, M));
+    g.act(BR, Action::Borrow { pool: 1 });
+    let e = g.refuse(BR, Action::Deploy { from: None, to: sp("biscay"), pool: 1 });
+    assert!(e.message.contains("cannot take an enemy fort or squadron"), "{e}");
+    g.act(BR, Action::Deploy { from: None, to: sp("balearic"), pool: 1 });
+    assert_eq!(g.owner_of("balearic"), Some(Flag::Britain));
+}
+
+// --- Squadrons (§3.6, §5.6.5, §5.6.6) -------------------------------------------------------------------------
+
+/// Eight squadrons at most, the navy box counted.
+#[test]
+fn eight_squadrons_counting_the_navy_box() {
+    let mut g = game();
+    g.power_mut(BR).navy_box = 6;
+    g.put("biscay", Some(BR));
+    g.turn_with_tile(BR, tile(M, 4, E));
+    g.act(BR, Action::BuildSquadron { pool: 0 });
+    assert_eq!(g.power(BR).navy_box, 7);
+    g.act(BR, Action::Borrow { pool: 0 });
+    g.act(BR, Action::Borrow { pool: 0 });
+    g.act(BR, Action::Borrow { pool: 0 });
+    g.act(BR, Action::Borrow { pool: 0 });
+    let e = g.refuse(BR, Action::BuildSquadron { pool: 0 });
+    assert!(e.message.contains("8 at most"), "{e}");
+}
+
+/// Each squadron is deployed once a turn; a displaced one goes home.
+#[test]
+fn each_squadron_deploys_once_a_turn() {
+    let mut g = game();
+    g.put("cabot_strait", Some(FR));
+    g.turn_with_tile(BR, tile(M, 4, E));
+    g.act(BR, Action::Deploy { from: None, to: sp("biscay"), pool: 0 });
+    let e = g.refuse(BR, Action::Deploy { from: Some(sp("biscay")), to: sp("balearic"), pool: 0 });
+    assert!(e.message.contains("once a turn"), "{e}");
+    let boxed = g.power(FR).navy_box;
+    g.act(BR, Action::Deploy { from: None, to: sp("cabot_strait"), pool: 0 });
+    assert_eq!((g.owner_of("cabot_strait"), g.power(FR).navy_box, g.points(0)), (Some(Flag::Britain), boxed + 1, 0));
+}
+
+// --- Forts (§5.6.3, §5.6.4) ---------------------------------------------------------------------------------
+
+/// A fort is built only next to a market, territory or naval space held since the start of the turn.
+#[test]
+fn fort_building_needs_a_footing_from_the_start_of_the_turn() {
+    let mut g = game();
+    g.put("kurpa", None).put("vellore", None);
+    g.turn_with_tile(BR, tile(E, 3, M));
+    g.act(BR, influence("kurpa", 0));
+    let e = g.refuse(BR, Action::BuildFort { space: sp("arcot"), pool: 1 });
+    assert!(e.message.contains("since the start of your turn"), "{e}");
+    g.turn_with_tile(BR, tile(M, 3, E));
+    g.act(BR, Action::BuildFort { space: sp("arcot"), pool: 0 });
+    assert_eq!((g.owner_of("arcot"), g.points(0)), (Some(Flag::Britain), 1));
+}
+
+/// A damaged enemy fort is taken for its cost + 1, with the major action only; an undamaged one never.
+#[test]
+fn taking_a_damaged_enemy_fort() {
+    let mut g = game();
+    g.put("arcot", Some(FR)).put("kurpa", Some(BR));
+    g.turn_with_tile(BR, tile(M, 3, E));
+    let e = g.refuse(BR, Action::TakeFort { space: sp("arcot"), pool: 0 });
+    assert!(e.message.contains("not a damaged enemy fort"), "{e}");
+    g.board.damaged.insert(sp("arcot"));
+    g.turn_with_tile(BR, tile(E, 3, M));
+    g.act(BR, Action::Borrow { pool: 1 });
+    let e = g.refuse(BR, Action::TakeFort { space: sp("arcot"), pool: 1 });
+    assert!(e.message.contains("minor action"), "{e}");
+    g.turn_with_tile(BR, tile(M, 3, E));
+    g.act(BR, Action::TakeFort { space: sp("arcot"), pool: 0 });
+    assert_eq!(g.owner_of("arcot"), Some(Flag::Britain));
+    assert!(!g.board.damaged.contains(sp("arcot")));
+    assert_eq!(g.points(0), 0, "Arcot costs 2, and 1 more");
+}
+
+// --- Bonus war tiles (§5.6.1) ----------------------------------------------------------------------------
+
+/// Two bonus tiles a turn at most.
+#[test]
+fn two_bonus_tiles_a_turn() {
+    let mut g = game();
+    g.turn_with_tile(BR, tile(M, 4, E));
+    for t in 0..2 {
+        g.act(BR, Action::BuyBonusTile { pool: 0 });
+        g.act(BR, Action::Theatre(t));
+    }
+    g.act(BR, Action::Borrow { pool: 0 });
+    g.act(BR, Action::Borrow { pool: 0 });
+    let e = g.refuse(BR, Action::BuyBonusTile { pool: 0 });
+    assert!(e.message.contains("at most two"), "{e}");
+}
+
+/// Two of a power's tiles a theatre: a third moves one of the older ones to a theatre with room; with every
+/// theatre full, no purchase.
+#[test]
+fn two_a_theatre_and_moving_one_out() {
+    let mut g = game();
+    let mut full = Vec::new();
+    for t in 0..3 {
+        for _ in 0..2 {
+            let x = g.power_mut(BR).bonus_pool.pop().expect("tile");
+            g.war.theatres[t][BR.index()].bonus.push(x);
+            full.push(x);
+        }
+    }
+    g.turn_with_tile(BR, tile(M, 4, E));
+    g.act(BR, Action::BuyBonusTile { pool: 0 });
+    let drawn = match g.tasks.front() {
+        Some(crate::tasks::Task::PlaceBonus { tile, .. }) => *tile,
+        other => panic!("a tile to place: {other:?}"),
+    };
+    g.act(BR, Action::Theatre(1));
+    let older = g.war.theatres[1][BR.index()].bonus[0];
+    assert!(!g.answers(BR).contains(&Action::BonusTile(drawn)), "the new tile stays");
+    g.act(BR, Action::BonusTile(older));
+    assert_eq!(g.answers(BR), vec![Action::Theatre(3)], "the only theatre with room");
+    g.act(BR, Action::Theatre(3));
+    assert!(g.war.theatres[1][BR.index()].bonus.contains(&drawn));
+    assert_eq!(g.war.theatres[3][BR.index()].bonus, vec![older]);
+    g.act(BR, Action::BuyBonusTile { pool: 0 });
+    g.act(BR, Action::Theatre(3));
+    g.turn_with_tile(BR, tile(M, 4, E));
+    let e = g.refuse(BR, Action::BuyBonusTile { pool: 0 });
+    assert!(e.message.contains("every theatre already holds two"), "{e}");
+}
+
+// --- Debt (§6) and treaty points (§9) -----------------------------------------------------------------------
+
+/// Debt taken by choice stops at the limit; debt forced beyond it scores the opponent a VP a point.
+#[test]
+fn the_debt_limit() {
+    let mut g = game();
+    g.power_mut(FR).debt = 5;
+    g.turn_with_tile(FR, tile(E, 3, D));
+    g.act(FR, Action::Borrow { pool: 0 });
+    let e = g.refuse(FR, Action::Borrow { pool: 0 });
+    assert!(e.message.contains("debt limit"), "{e}");
+    let mut g = game();
+    g.power_mut(FR).debt = 5;
+    g.hand_of(BR, &["salon_d_hercule"]);
+    g.give_ministry(BR, "jonathan_swift", true);
+    g.turn_with_tile(BR, event_tile(E));
+    g.play(BR, "salon_d_hercule");
+    assert_eq!((g.power(FR).debt, g.vp()), (6, 13), "1 taken, 2 beyond the limit");
+}
+
+/// §9.2: treaty points above 4 are lost at the end of the round, before scoring.
+#[test]
+fn treaty_points_capped_at_4() {
+    let mut g = game();
+    g.quiet_scoring();
+    g.power_mut(BR).trp = 6;
+    g.power_mut(FR).trp = 3;
+    g.end_round();
+    assert_eq!((g.power(BR).trp, g.power(FR).trp), (4, 3));
+}
+
+// --- Isolation and region changes (§5.4.1, §5.3.4) -----------------------------------------------------------
+
+/// Isolation is taken at the start of the turn: a market cut off during the turn keeps its price until the
+/// next turn.
+#[test]
+fn isolation_is_taken_at_the_start_of_the_turn() {
+    let mut g = game();
+    // Niagara is joined to Québec only through Cataraqui.
+    g.put("niagara", Some(FR)).put("allegheny", None).put("oswego", None).put("ile_aux_noix", None);
+    g.turn_with_tile(BR, tile(E, 3, D));
+    assert_eq!(g.influence_price("niagara"), 2);
+    let mut events = Vec::new();
+    g.set_flag(sp("cataraqui"), None, &mut events);
+    assert!(g.isolated_markets(FR).contains(sp("niagara")));
+    assert_eq!(g.influence_price("niagara"), 2, "not isolated at the start of this turn");
+    g.turn_with_tile(BR, tile(E, 3, D));
+    assert_eq!(g.influence_price("niagara"), 1);
+}
+
+/// §5.3.4: each change of region costs 1 — for economic and diplomatic points separately, never military.
+#[test]
+fn region_changes_by_kind() {
+    let mut g = game();
+    g.put("sardinia", None).put("iroquois", None).put("georges_bank", None).put("savoy", None);
+    g.turn_with_tile(BR, tile(D, 4, E));
+    g.act(BR, influence("sardinia", 0));
+    // Economic points spent in North America: their first region, no charge.
+    g.act(BR, influence("georges_bank", 1));
+    assert_eq!(g.owner_of("georges_bank"), Some(Flag::Britain));
+    // Diplomacy moves from Europe to North America: 2 + 1.
+    let e = g.refuse(BR, influence("iroquois", 0));
+    assert!(e.message.contains("costs 3"), "{e}");
+    g.act(BR, Action::Borrow { pool: 0 });
+    g.act(BR, influence("iroquois", 0));
+    assert_eq!((g.owner_of("iroquois"), g.points(0)), (Some(Flag::Britain), 0));
+    // And back to Europe is another change.
+    g.power_mut(BR).trp = 3;
+    g.act(BR, Action::Treaty { pool: 0 });
+    g.act(BR, Action::Treaty { pool: 0 });
+    let e = g.refuse(BR, influence("savoy", 0));
+    assert!(e.message.contains("costs 3"), "{e}");
+    // Military points pay no such charge.
+    let mut g = game();
+    g.power_mut(BR).navy_box = 3;
+    g.turn_with_tile(BR, tile(M, 3, E));
+    g.act(BR, Action::Deploy { from: None, to: sp("biscay"), pool: 0 });
+    g.act(BR, Action::Deploy { from: None, to: sp("cabot_strait"), pool: 0 });
+    g.act(BR, Action::Deploy { from: None, to: sp("hooghly_river"), pool: 0 });
+    assert_eq!(g.points(0), 0);
+}
+
+/// §5.6.6: a squadron moved from another naval space onto an enemy one costs 2 (3 from the navy box).
+#[test]
+fn a_squadron_moved_onto_an_enemy_one_costs_2() {
+    let mut g = game();
+    g.put("biscay", Some(BR)).put("balearic", Some(FR));
+    let boxed = g.power(FR).navy_box;
+    g.turn_with_tile(BR, tile(M, 3, E));
+    g.act(BR, Action::Deploy { from: Some(sp("biscay")), to: sp("balearic"), pool: 0 });
+    assert_eq!((g.owner_of("biscay"), g.owner_of("balearic")), (None, Some(Flag::Britain)));
+    assert_eq!((g.points(0), g.power(FR).navy_box), (1, boxed + 1));
+}
+
+/// §5.6.4: repairing your own damaged fort costs 1 less than building it.
+#[test]
+fn repairing_your_own_fort() {
+    let mut g = game();
+    g.put("louisbourg", Some(BR));
+    g.board.damaged.insert(sp("louisbourg"));
+    g.turn_with_tile(BR, tile(M, 3, E));
+    g.act(BR, Action::RepairFort { space: sp("louisbourg"), pool: 0 });
+    assert!(!g.board.damaged.contains(sp("louisbourg")));
+    assert_eq!((g.owner_of("louisbourg"), g.points(0)), (Some(Flag::Britain), 1));
+}
+
+/// §4.1.8: from round 2 the marker's side of 15 gives the initiative; at 15 it stays where it was.
+#[test]
+fn the_initiative_follows_the_marker() {
+    for (vp, holder) in [(14, FR), (16, BR), (15, FR)] {
+        let mut g = game();
+        g.at_turn(2).set_vp(vp);
+        g.begin_initiative(&mut Vec::new());
+        assert_eq!(g.initiative, holder, "at {vp}");
+        assert!(g.answers(holder).contains(&Action::GoFirst(holder.opponent())));
+    }
+}
+
+/// §5.6.1: in round 6, 2 military points buy 1 economic or diplomatic point — one kind a turn, and no debt
+/// or treaty point added to them.
+#[test]
+fn round_6_conversion() {
+    let mut g = game();
+    g.at_turn(9);
+    g.power_mut(BR).trp = 2;
+    g.turn_with_tile(BR, tile(M, 4, E));
+    g.act(BR, Action::Convert { pool: 0, into: D });
+    let converted = g.pool_of(D, crate::state::Origin::Converted);
+    assert_eq!((g.points(0), g.points(converted as usize)), (2, 1));
+    let e = g.refuse(BR, Action::Convert { pool: 0, into: E });
+    assert!(e.message.contains("one kind a turn"), "{e}");
+    let e = g.refuse(BR, Action::Treaty { pool: converted });
+    assert!(e.message.contains("major, minor or event points"), "{e}");
+    let e = g.refuse(BR, Action::BuyBonusTile { pool: 0 });
+    assert!(e.message.contains("no war left"), "{e}");
+}
