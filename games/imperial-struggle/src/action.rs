@@ -103,6 +103,9 @@ pub enum Action {
     },
     /// Use the tile's military-upgrade symbol (§5.3.3).
     Upgrade,
+    /// Flip the Huguenots marker on this territory: the next market of its region costs 1 less this turn
+    /// (New World Huguenots; once a game per marker).
+    FlipHuguenots(SpaceId),
     EndTurn,
     /// Answer an effect: this space.
     Pick(SpaceId),
@@ -155,6 +158,7 @@ impl fmt::Display for Action {
             Action::Reveal(m) => write!(f, "Reveal {m}"),
             Action::Ministry { ministry, ability } => write!(f, "Use {ministry} (ability {})", ability + 1),
             Action::Upgrade => f.write_str("Use the military upgrade"),
+            Action::FlipHuguenots(s) => write!(f, "Flip the Huguenots marker on {}", name(*s)),
             Action::EndTurn => f.write_str("End the turn"),
             Action::Pick(s) => write!(f, "{}", name(*s)),
             Action::NavyBox => f.write_str("A squadron in the navy box"),

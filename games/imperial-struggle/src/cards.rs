@@ -447,7 +447,10 @@ fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Tas
                 ],
                 cause,
             };
-            (vec![Task::Then(Effect::QuadrupleAlliance)], vec![Task::Then(Effect::FreeSquadron { power: me }), pay])
+            (
+                vec![Task::Then(Effect::QuadrupleAlliance)],
+                vec![Task::Then(Effect::BuildThen { power: me, pay: Box::new(pay) })],
+            )
         }
         WAR_OF_THE_QUADRUPLE_ALLIANCE => (
             vec![pick(me, Pick::Shift, Filter::new(country("spain"), FlagIs::NotOwn(me)), cause)],

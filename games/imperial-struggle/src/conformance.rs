@@ -61,6 +61,7 @@ impl Conformance for ImperialStruggle {
             Action::Reveal(ministry),
             Action::Ministry { ministry, ability: rng.random_range(0..2) },
             Action::Upgrade,
+            Action::FlipHuguenots(space),
             Action::EndTurn,
             Action::Pick(space),
             Action::NavyBox,

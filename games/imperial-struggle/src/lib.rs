@@ -89,7 +89,7 @@ impl Game for ImperialStruggle {
             return ToAct::one(who.seat());
         }
         match &self.phase {
-            Phase::Deal { done, .. } | Phase::Ministries { done } => {
+            Phase::Deal { done, .. } | Phase::Ministries { done, .. } => {
                 ToAct::Seats(Power::BOTH.iter().filter(|p| !done[p.index()]).map(|p| p.seat()).collect())
             }
             Phase::Initiative => ToAct::one(self.initiative.seat()),

@@ -63,14 +63,16 @@ impl ImperialStruggle {
             }
         }
         self.ensure_permanent_jacobites();
-        let done = Power::BOTH.map(|p| self.ministry_choices(p).is_empty());
+        // A power with nothing to choose but "done" is done.
+        let done =
+            Power::BOTH.map(|p| self.ministry_choices(p).iter().all(|a| *a == crate::action::Action::MinistriesDone));
         if done.iter().all(|&d| d) {
             for p in Power::BOTH {
                 events.push(Event::MinistriesChosen { power: p });
             }
             self.begin_initiative(events);
         } else {
-            self.phase = Phase::Ministries { done };
+            self.phase = Phase::Ministries { done, swapped: [Vec::new(), Vec::new()] };
         }
     }
 
@@ -109,11 +111,13 @@ impl ImperialStruggle {
                 return out;
             }
         } else {
-            for s in self.power(p).ministries.iter().filter(|s| !s.revealed) {
+            // Each face-down card may be exchanged once (§4.1.7: "replace one or both").
+            let swapped: &[Ministry] = match &self.phase {
+                Phase::Ministries { swapped, .. } => &swapped[p.index()],
+                _ => &[],
+            };
+            for s in self.power(p).ministries.iter().filter(|s| !s.revealed && !swapped.contains(&s.card)) {
                 out.extend(free.iter().map(|&x| Action::SwapMinistry { out: s.card, into: x }));
-            }
-            if out.is_empty() && self.chosen_count(p) >= 2.min(self.eligible_ministries(p).len()) {
-                return out;
             }
             // A power short of two ministries (one left the game) tops up from what is free.
             if self.chosen_count(p) < 2 {
@@ -135,10 +139,13 @@ impl ImperialStruggle {
                 if let Some(s) = self.power_mut(p).slot_mut(out) {
                     *s = MinistrySlot { card: into, revealed: false, exhausted: [false; 2] };
                 }
+                if let Phase::Ministries { swapped, .. } = &mut self.phase {
+                    swapped[p.index()].push(into);
+                }
             }
             Action::MinistriesDone => {
                 events.push(Event::MinistriesChosen { power: p });
-                if let Phase::Ministries { done } = &mut self.phase {
+                if let Phase::Ministries { done, .. } = &mut self.phase {
                     done[p.index()] = true;
                     if done.iter().all(|&d| d) {
                         self.begin_initiative(events);

@@ -454,6 +454,13 @@ impl ImperialStruggle {
                     events.push(Event::SquadronBuilt { power });
                 }
             }
+            Effect::BuildThen { power, pay } => {
+                if self.squadrons_unbuilt(power) > 0 {
+                    self.power_mut(power).navy_box += 1;
+                    events.push(Event::SquadronBuilt { power });
+                    self.tasks.push_front(*pay);
+                }
+            }
             Effect::ScoreDemand(c) => self.score_demand(c, events),
             Effect::War => self.war_step(events),
             Effect::SquadronDiscount(n) => {
@@ -553,7 +560,9 @@ impl ImperialStruggle {
             }
             Check::RussiaForFrance => {
                 if let Some(russia) = cm.space_by_id("russia") {
+                    // A conflict marker keeps a space out of events (§3.8): a marked French Russia gives nothing.
                     match self.board.owner(russia) {
+                        Some(Flag::France) if self.board.conflict.contains(russia) => {}
                         Some(Flag::France) => self.score(fr, 2, events),
                         None => self.set_flag(russia, Some(Flag::France), events),
                         Some(Flag::Britain) => self.set_flag(russia, None, events),

@@ -248,8 +248,9 @@ pub struct Jacobites {
 pub enum Phase {
     /// §4.1.6: the powers with more than three cards set the rest aside, both at once.
     Deal { aside: [Vec<Card>; 2], done: [bool; 2] },
-    /// §4.1.7: both powers choose (or change) their face-down ministries at once.
-    Ministries { done: [bool; 2] },
+    /// §4.1.7: both powers choose (or change) their face-down ministries at once. `swapped` are the cards
+    /// taken in exchange this phase: each face-down card is replaced at most once.
+    Ministries { done: [bool; 2], swapped: [Vec<Ministry>; 2] },
     /// §4.1.8: the initiative holder names who moves first.
     Initiative,
     /// §4.1.9: a power's turn.

@@ -270,6 +270,12 @@ pub enum Effect {
     FreeSquadron {
         power: Power,
     },
+    /// Build a squadron into the navy box if a counter is free, and then ask for `pay` (War of the Quadruple
+    /// Alliance: the squadron costs a debt or a treaty point).
+    BuildThen {
+        power: Power,
+        pay: Box<Task>,
+    },
     /// Score a commodity as global demand would (Calico Acts).
     ScoreDemand(Commodity),
     /// Continue the war once the tasks of a theatre are done.

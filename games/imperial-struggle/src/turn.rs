@@ -164,6 +164,9 @@ impl ImperialStruggle {
             push(Action::Advantage(crate::content::Advantage(i as u8)));
         }
         push(Action::Upgrade);
+        for s in self.board.huguenots.without(self.board.huguenots_spent).iter() {
+            push(Action::FlipHuguenots(s));
+        }
         push(Action::EndTurn);
         out
     }
@@ -281,6 +284,16 @@ impl ImperialStruggle {
             }
             Action::Advantage(adv) => self.check_advantage(t, adv),
             Action::Upgrade => self.check_upgrade(t),
+            Action::FlipHuguenots(s) => {
+                let fresh = self.board.huguenots.without(self.board.huguenots_spent);
+                if me != Power::France || !fresh.contains(s) || t.mods.huguenot.is_some() {
+                    return Err(Refusal::new(
+                        "France may flip an unflipped Huguenots marker, one a turn, to lower a market's cost",
+                        sec!("§5.4.2"),
+                    ));
+                }
+                Ok(())
+            }
             Action::EndTurn => Ok(()),
             _ => Err(Refusal::new("that is not something to do in a turn now", sec!("§5"))),
         }
@@ -416,6 +429,13 @@ impl ImperialStruggle {
             }
             Action::Advantage(adv) => self.use_advantage(adv, events),
             Action::Upgrade => commit = self.start_upgrade(events),
+            Action::FlipHuguenots(s) => {
+                self.board.huguenots_spent.insert(s);
+                if let Some(tt) = self.turn_mut() {
+                    tt.mods.huguenot = Some(content().space(s).region);
+                }
+                events.push(Event::MinistryUsed { power: me, ministry: m::NEW_WORLD_HUGUENOTS });
+            }
             Action::EndTurn => self.end_turn(events),
             _ => return Err(Refusal::new("that is not something to do in a turn now", sec!("§5")).into()),
         }
@@ -425,7 +445,10 @@ impl ImperialStruggle {
             && !matches!(a, Action::Reveal(_) | Action::TakeTile(_))
         {
             tt.untouched = false;
-            if !matches!(a, Action::PlayEvent(_) | Action::Ministry { .. }) {
+            if !matches!(
+                a,
+                Action::PlayEvent(_) | Action::Ministry { .. } | Action::Borrow { .. } | Action::Treaty { .. }
+            ) {
                 tt.event_window = false;
             }
         }
@@ -837,7 +860,7 @@ impl ImperialStruggle {
                     && self.power(me).has_revealed(m::JONATHAN_SWIFT)
                     && sp.kind == SpaceKind::Political
                     && sp.region == crate::content::Region::Europe
-                    && !content().country("ireland").and(self.board.of(me)).is_empty();
+                    && self.counted(content().country("ireland"))[me.index()] > 0;
                 let townshend = me == Power::Britain
                     && sp.kind == SpaceKind::Market
                     && self.power(me).townshend.is_some_and(|c| sp.commodity == Some(c));

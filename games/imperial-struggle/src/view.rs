@@ -164,6 +164,12 @@ impl ImperialStruggle {
                 }
             }
         }
+        // The cards a power took in exchange are face down: only it knows them.
+        if let Phase::Ministries { swapped, .. } = &mut phase {
+            for p in Power::BOTH.into_iter().filter(|&p| !mine(p)) {
+                swapped[p.index()].clear();
+            }
+        }
         let mut awards_left = self.awards.stack.clone();
         awards_left.sort_unstable();
         View {

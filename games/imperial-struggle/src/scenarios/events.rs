@@ -1222,3 +1222,42 @@ fn cook_and_bougainville_france() {
     g.play(FR, "cook_and_bougainville");
     assert_eq!((g.power(FR).navy_box, g.power(FR).debt), (boxed + 1, 1));
 }
+
+/// The bonus builds a squadron and only then asks for its price: with every counter built, nothing is paid.
+#[test]
+fn war_of_the_quadruple_alliance_britain_pays_nothing_without_a_counter() {
+    let mut g = game();
+    g.power_mut(BR).navy_box = 8;
+    g.give_ministry(BR, "robert_walpole", true);
+    g.hand_of(BR, &["war_of_the_quadruple_alliance"]);
+    g.turn_with_tile(BR, event_tile(D));
+    g.play(BR, "war_of_the_quadruple_alliance");
+    g.act(BR, Action::NavyBox);
+    assert_eq!((g.power(BR).navy_box, g.power(BR).brig), (7, 1), "no counter free: nothing built");
+    assert!(g.tasks.is_empty(), "and nothing to pay");
+    assert_eq!(g.power(BR).debt, 0);
+}
+
+/// Debt or treaty points taken before an event spend nothing: the event may still be played (§5.2).
+#[test]
+fn borrowing_leaves_the_event_window_open() {
+    let mut g = game();
+    g.hand_of(BR, &["west_african_gold_mining"]);
+    g.turn_with_tile(BR, tile(ApKind::Diplomatic, 3, ApKind::Economic));
+    g.act(BR, Action::Borrow { pool: 0 });
+    g.play(BR, "west_african_gold_mining");
+    assert!(g.removed.contains(&card("west_african_gold_mining")));
+}
+
+/// Great Northern War (France): a French Russia under a conflict marker counts for nothing (§3.8).
+#[test]
+fn great_northern_war_france_marked_russia_scores_nothing() {
+    let mut g = game();
+    g.put("russia", Some(FR)).mark("russia");
+    g.give_ministry(FR, "court_of_the_sun_king", true);
+    g.hand_of(FR, &["great_northern_war"]);
+    g.turn_with_tile(FR, tile(ApKind::Military, 3, ApKind::Economic));
+    let vp = g.vp();
+    g.play(FR, "great_northern_war");
+    assert_eq!((g.vp(), g.owner_of("russia")), (vp, Some(Flag::France)));
+}

@@ -69,6 +69,30 @@ fn face_down_ministries_are_swapped_mid_era() {
     assert!(matches!(g.phase(), Phase::Initiative));
 }
 
+/// Each face-down ministry is exchanged at most once a phase ("replace one or both", §4.1.7), so the phase
+/// always ends; with both exchanged, "done" is what is left.
+#[test]
+fn each_face_down_ministry_is_exchanged_once() {
+    let mut g = game();
+    g.at_turn(2);
+    for p in [BR, FR] {
+        g.power_mut(p).ministries.clear();
+    }
+    g.give_ministry(BR, "robert_walpole", false).give_ministry(BR, "bank_of_england", false);
+    g.give_ministry(FR, "john_law", true).give_ministry(FR, "cardinal_ministers", true);
+    g.begin_ministries(&mut Vec::new());
+    g.act(BR, Action::SwapMinistry { out: m::BANK_OF_ENGLAND, into: m::EDMOND_HALLEY });
+    assert!(
+        !g.answers(BR).iter().any(|a| matches!(a, Action::SwapMinistry { out, .. } if *out == m::EDMOND_HALLEY)),
+        "the card taken in exchange stays"
+    );
+    g.act(BR, Action::SwapMinistry { out: m::ROBERT_WALPOLE, into: m::JONATHAN_SWIFT });
+    assert_eq!(g.answers(BR), vec![Action::MinistriesDone]);
+    // France does not learn which cards Britain took.
+    let view = imperia_core::Game::view(&g, imperia_core::Viewer::Seat(FR.seat()));
+    assert!(matches!(&view.phase, Phase::Ministries { swapped, .. } if swapped[BR.index()].is_empty()));
+}
+
 /// §3.5: a ministry is revealed only in its owner's turn.
 #[test]
 fn reveal_only_in_your_own_turn() {
@@ -162,6 +186,27 @@ fn new_world_huguenots_marker_and_its_conquest_cost() {
     assert!(war.conquest_targets(BR, 2, 1).contains(sp("acadia")));
     g.set_flag(sp("acadia"), Some(Flag::Britain), &mut Vec::new());
     assert!(!g.board.huguenots.contains(sp("acadia")));
+}
+
+/// New World Huguenots: a marker may be flipped once a game; the next market of its region costs France 1 less
+/// that turn, and the flip is used up by that purchase.
+#[test]
+fn a_flipped_huguenots_marker_lowers_one_market() {
+    let mut g = game();
+    g.board.huguenots.insert(sp("acadia"));
+    g.put("gulf_of_st_lawrence", None);
+    g.turn_with_tile(FR, tile(E, 4, D));
+    assert_eq!(g.influence_price("gulf_of_st_lawrence"), 3);
+    let e = g.refuse(BR, Action::FlipHuguenots(sp("acadia")));
+    assert!(e.message.contains("not Britain's decision") || e.message.contains("decision"), "{e}");
+    g.act(FR, Action::FlipHuguenots(sp("acadia")));
+    assert_eq!(g.influence_price("gulf_of_st_lawrence"), 2);
+    let e = g.refuse(FR, Action::FlipHuguenots(sp("acadia")));
+    assert!(e.message.contains("unflipped"), "{e}");
+    g.act(FR, Action::Influence { space: sp("gulf_of_st_lawrence"), pool: 0 });
+    assert_eq!(g.points(0), 2, "paid 2");
+    assert!(g.active_turn().is_some_and(|t| t.mods.huguenot.is_none()), "used up");
+    assert!(g.board.huguenots_spent.contains(sp("acadia")));
 }
 
 /// Edmond Halley: a squadron for 2; with a squadron in Europe, a card discarded for a treaty point.
@@ -562,6 +607,15 @@ fn lavoisier_on_a_bonus() {
 
 /// Jonathan Swift: Ireland and Scotland cost 1 less to flag; with an Irish space, minor diplomatic actions
 /// may unflag French spaces in Europe.
+#[test]
+fn jonathan_swift_needs_an_unmarked_irish_space() {
+    let mut g = with(BR, "jonathan_swift");
+    g.put("ireland_1", Some(BR)).mark("ireland_1").put("sweden", Some(FR));
+    g.turn_with_tile(BR, tile(E, 3, D));
+    let e = g.refuse(BR, Action::Influence { space: sp("sweden"), pool: 1 });
+    assert!(e.message.contains("conflict marker"), "{e}");
+}
+
 #[test]
 fn jonathan_swift_both_halves() {
     let mut g = with(BR, "jonathan_swift");
