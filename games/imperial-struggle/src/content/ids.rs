@@ -378,10 +378,22 @@ pub struct Advantage(pub u8);
 content_id!(Advantage, advantages, "an advantage", "rum");
 
 /// A set of spaces as a 128-bit mask: the board has 112, and control, conflict markers, damage and every
-/// filter the rules apply are masks, which keeps the engine fast enough for millions of simulated turns.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+/// filter the rules apply are masks, which keeps the engine fast enough for millions of simulated turns. It
+/// travels as the list of its spaces' ids (JSON numbers stop short of 128 bits, and ids read better).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SpaceSet(pub u128);
+
+impl Serialize for SpaceSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for SpaceSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Vec::<SpaceId>::deserialize(d)?.into_iter().collect())
+    }
+}
 
 impl SpaceSet {
     pub const EMPTY: SpaceSet = SpaceSet(0);
