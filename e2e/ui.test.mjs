@@ -239,3 +239,36 @@ test('a spectator sees the board and no controls', async () => {
   assert.match(refused[1], /spectators cannot act/);
   await context.close();
 });
+
+test('a second game, Imperial Struggle, is played on the generic page', async () => {
+  assert.ok(game.context, 'the player is signed up');
+  const page = await game.context.newPage();
+  page.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
+  await page.goto(`${base}/#/`);
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('random');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  await page.locator('.generic').waitFor();
+  // Britain's first decisions (ministries, then its turns) are buttons labelled by the engine.
+  let acted = 0;
+  for (let round = 0; acted < 8; round++) {
+    assert.ok(round < 100, `still playing after 100 decisions (${acted} actions)`);
+    if (!(await waitForMyTurn(page))) break;
+    const before = await liveStep(page);
+    const buttons = page.locator('.choices > .action-list .action');
+    assert.ok((await buttons.count()) > 0, 'the legal actions are offered');
+    // The last button: "done", "end the turn" or a tile, so the game moves on.
+    await buttons.last().click();
+    await page.waitForFunction((n) => {
+      const m = document.querySelector('label[for=replay]')?.textContent.match(/Live: step (\d+)/);
+      return m && Number(m[1]) > n;
+    }, before);
+    acted += 1;
+  }
+  assert.ok(acted >= 8, `played ${acted} actions`);
+  assert.match(await page.locator('.generic').textContent(), /vp/i, 'the view is drawn');
+  await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1280x800.png') });
+  await page.close();
+});

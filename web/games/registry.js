@@ -13,6 +13,17 @@ const GAMES = {
     ],
     page: () => import('./imperial2030/index.js'),
   },
+  'imperial-struggle': {
+    // Britain (seat 1) against France (seat 2); its page is the generic one for now.
+    seats: { min: 2, max: 2, default: 2 },
+    options: [
+      { key: 'spanish_empire', label: 'Spanish Empire (§12.1: Spanish flags in the Caribbean)', default: false },
+      { key: 'planned_upgrades', label: 'Military planning: upgrades swap basic tiles (§12.2)', default: false },
+      { key: 'planned_layout', label: 'Military planning: assign your basic tiles at each layout (§12.2)', default: false },
+      { key: 'fortified_forts', label: 'Fortified forts: conquering a fort needs a war route (§12.3)', default: false },
+    ],
+    page: () => import('./generic.js'),
+  },
 };
 
 const GENERIC = { seats: { min: 1, max: 8, default: 2 }, options: null, page: () => import('./generic.js') };

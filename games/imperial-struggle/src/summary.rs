@@ -147,7 +147,16 @@ impl ImperialStruggle {
             | (_, Action::BuildSquadron { pool: i })
             | (_, Action::Deploy { pool: i, .. })
             | (_, Action::Convert { pool: i, .. })
-            | (_, Action::JacobiteVp { pool: i }) => format!("{a}{}", cost(*i)),
+            | (_, Action::JacobiteVp { pool: i }) => {
+                let what = match a {
+                    Action::Influence { space, .. } if self.board.owner(*space).is_none() => {
+                        format!("Flag {}", name(*space))
+                    }
+                    Action::Influence { space, .. } => format!("Unflag {}", name(*space)),
+                    _ => a.to_string(),
+                };
+                format!("{what}{}", cost(*i))
+            }
             (_, Action::Borrow { pool: i }) => format!("Take 1 debt for 1 point in the {}", pool(*i)),
             (_, Action::Treaty { pool: i }) => format!("Spend 1 treaty point for 1 point in the {}", pool(*i)),
             (_, Action::PlayEvent(card)) => {
