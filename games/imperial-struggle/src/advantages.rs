@@ -127,9 +127,7 @@ impl ImperialStruggle {
     pub(crate) fn use_advantage(&mut self, a: Advantage, events: &mut Vec<Event>) {
         let Some(t) = self.turn_state() else { return };
         let me = t.active;
-        if t.mods.cost_advantages.is_empty() || !t.mods.cost_advantages.contains(&a) {
-            self.advantages[a.index()].exhausted = true;
-        }
+        self.advantages[a.index()].exhausted = true;
         self.advantage_effect(a, events);
         // Pompadour & Du Barry and James Watt pay a treaty point for the first such use of a turn.
         let europe = content().advantage(a).region == Region::Europe;

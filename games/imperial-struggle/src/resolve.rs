@@ -54,9 +54,9 @@ impl ImperialStruggle {
     }
 
     /// The spaces a space task may pick now.
-    fn space_choices(&self, who: Power, pick: Pick, filter: &Filter) -> SpaceSet {
+    fn space_choices(&self, pick: Pick, filter: &Filter) -> SpaceSet {
         let m = &content().masks;
-        let s = self.candidates(who, filter);
+        let s = self.candidates(filter);
         match pick {
             Pick::Conflict | Pick::ConflictPlus => s.and(m.political.or(m.market)).without(self.board.conflict),
             Pick::DamageFort => s.and(m.fort).without(self.board.damaged),
@@ -79,8 +79,8 @@ impl ImperialStruggle {
         let mut out = Vec::new();
         match task {
             Task::Then(_) => {}
-            Task::Space { who, pick, filter, optional, .. } => {
-                out.extend(self.space_choices(*who, *pick, filter).iter().map(Action::Pick));
+            Task::Space { pick, filter, optional, .. } => {
+                out.extend(self.space_choices(*pick, filter).iter().map(Action::Pick));
                 if matches!(pick, Pick::SquadronToBrig | Pick::SquadronForGood | Pick::LoseSquadron)
                     && Self::squadron_owner(filter).is_some_and(|p| self.power(p).navy_box > 0)
                 {
@@ -330,15 +330,12 @@ impl ImperialStruggle {
                 }
             }
             (Task::ReturnBonus { who }, Action::BonusTile(x)) => {
+                let war = self.mat_war();
                 for (t, tiles) in self.war.theatres.iter_mut().enumerate() {
                     let b = &mut tiles[who.index()].bonus;
                     if b.contains(&x) {
                         b.retain(|&y| y != x);
-                        events.push(Event::BonusTileReturned {
-                            war: self.war.war.unwrap_or(crate::content::WarId::Wss),
-                            power: who,
-                            theatre: t as u8,
-                        });
+                        events.push(Event::BonusTileReturned { war, power: who, theatre: t as u8 });
                         break;
                     }
                 }

@@ -328,8 +328,6 @@ pub struct TurnMods {
     pub(crate) converted: Option<ApKind>,
     /// Debt taken this turn (Turgot's bonus comes with the first).
     pub(crate) debt_taken: u8,
-    /// Diplomatic points of the major action were spent outside Europe (Edmund Burke).
-    pub(crate) diplomacy_outside_europe: bool,
     /// A Europe advantage was exhausted this turn (Pompadour & Du Barry) / France used one (James Watt).
     pub(crate) pompadour: bool,
     pub(crate) watt: bool,

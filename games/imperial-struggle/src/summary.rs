@@ -40,7 +40,6 @@ fn label_text(l: &Label) -> String {
         Label::TwoConflicts => "place two conflict markers".into(),
         Label::TakeDebt => "take 1 debt".into(),
         Label::LoseTreatyPoint => "lose 1 treaty point".into(),
-        Label::PlaceConflict => "place a conflict marker".into(),
         Label::OwnFortDamaged => "damage one of your forts".into(),
         Label::OwnSquadronHome => "send one of your squadrons to the navy box".into(),
         Label::OwnBonusTileBack => "return one of your bonus war tiles to its pool".into(),
@@ -52,7 +51,6 @@ fn label_text(l: &Label) -> String {
         Label::RemoveFromGame => "remove it from the game, face up".into(),
         Label::Resist => "resist".into(),
         Label::Yield => "let it go".into(),
-        Label::FirstPlayer(p) => format!("{p} moves first"),
     }
 }
 

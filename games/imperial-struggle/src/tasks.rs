@@ -183,8 +183,8 @@ pub enum Cause {
     Upgrade,
     /// The Seven Years' War tiles carried over from the Austrian Succession (§7.6).
     CarriedOver,
-    /// Setup.
-    Setup,
+    /// A flag put on an empty Spanish territory (§12.1).
+    SpanishEmpire,
 }
 
 /// One option of a choice.
@@ -207,7 +207,6 @@ pub enum Label {
     TwoConflicts,
     TakeDebt,
     LoseTreatyPoint,
-    PlaceConflict,
     OwnFortDamaged,
     OwnSquadronHome,
     OwnBonusTileBack,
@@ -219,7 +218,6 @@ pub enum Label {
     RemoveFromGame,
     Resist,
     Yield,
-    FirstPlayer(Power),
 }
 
 /// A step done without a choice.
@@ -373,8 +371,8 @@ impl Task {
 }
 
 impl ImperialStruggle {
-    /// The spaces `filter` allows for `who` now.
-    pub(crate) fn candidates(&self, who: Power, f: &Filter) -> SpaceSet {
+    /// The spaces `filter` allows now.
+    pub(crate) fn candidates(&self, f: &Filter) -> SpaceSet {
         let c = content();
         let mut s = f.mask.and(self.on_board());
         s = match f.flag {
@@ -404,7 +402,6 @@ impl ImperialStruggle {
                 s = keep;
             }
         }
-        let _ = who;
         s
     }
 

@@ -903,7 +903,6 @@ impl ImperialStruggle {
                 let burke_spent = pay.draws.iter().any(|&(i, _)| is_burke(&t.pools[i]));
                 let major_spent = pay.draws.iter().any(|&(i, _)| t.pools[i].origin == Origin::Major);
                 if outside && major_spent {
-                    t.mods.diplomacy_outside_europe = true;
                     for p in t.pools.iter_mut().filter(|p| is_burke(p)) {
                         p.points = 0;
                         p.closed = true;

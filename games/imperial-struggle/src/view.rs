@@ -206,10 +206,7 @@ impl ImperialStruggle {
     pub(crate) fn redact_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         let me = viewer.seat().and_then(Power::of_seat);
         Some(match event {
-            Event::CardDrawn { power, card } if me != Some(*power) => {
-                let _ = card;
-                Event::CardDrawn { power: *power, card: None }
-            }
+            Event::CardDrawn { power, .. } if me != Some(*power) => Event::CardDrawn { power: *power, card: None },
             Event::BonusTilePlaced { war, power, theatre, .. } if me != Some(*power) => {
                 Event::BonusTilePlaced { war: *war, power: *power, tile: None, theatre: *theatre }
             }
@@ -375,6 +372,15 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> ImperialStruggle {
                     None => take(&mut bonus, tv[i].bonus_count),
                 };
             }
+            // The tile a full theatre keeps is the one just placed there, last on its list.
+            for task in tasks.iter_mut() {
+                if let Task::MoveBonusOut { who, theatre, keep } = task
+                    && *who == p
+                    && *keep == HIDDEN_TILE
+                {
+                    *keep = theatres[*theatre as usize][i].bonus.last().copied().unwrap_or(0);
+                }
+            }
             carried = take(&mut bonus, pv.carried_count);
             basic_pool = take(&mut basic, pv.basic_pool_count);
             bonus_pool = take(&mut bonus, pv.bonus_pool_count);
@@ -473,7 +479,6 @@ fn fill_task(task: &mut Task, p: Power, basic: &mut Vec<u8>, bonus: &mut Vec<u16
     let mut one_bonus = || bonus.pop().unwrap_or(0);
     match task {
         Task::PlaceBonus { who, tile, .. } if *who == p && *tile == HIDDEN_TILE => *tile = one_bonus(),
-        Task::MoveBonusOut { who, keep, .. } if *who == p && *keep == HIDDEN_TILE => *keep = one_bonus(),
         Task::MoveBonusTo { who, tile, .. } if *who == p && *tile == HIDDEN_TILE => *tile = one_bonus(),
         Task::UpgradeKeep { who, drawn, .. } if *who == p && *drawn == HIDDEN_TILE as u8 => {
             *drawn = basic.pop().unwrap_or(0)

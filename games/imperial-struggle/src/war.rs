@@ -381,7 +381,7 @@ impl ImperialStruggle {
     /// Spain after the theatre.
     fn spanish_reaction(&mut self, who: Power) {
         let f = Filter::new(content().country("spain"), FlagIs::NotOwn(who));
-        let task = Task::Space { who, pick: Pick::Shift, filter: f, optional: true, cause: Cause::Setup };
+        let task = Task::Space { who, pick: Pick::Shift, filter: f, optional: true, cause: Cause::SpanishEmpire };
         let at = self.tasks.iter().position(|t| matches!(t, Task::Then(Effect::War))).unwrap_or(self.tasks.len());
         self.tasks.insert(at, task);
     }
