@@ -245,7 +245,7 @@ export async function show(root, session, id, invite) {
 
   function seatsPanel() {
     return h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
-      h('h2', { id: 'seats-title' }, 'Players'),
+      h('h2', { id: 'seats-title' }, 'Seats'),
       h('ul', { class: 'seat-list' }, state.seats.map((s) => {
         const acting = state.to_act.includes(s.seat);
         return h('li', { class: acting ? 'acting' : '' },

@@ -138,6 +138,8 @@ impl fmt::Display for Action {
             Action::MinistriesDone => f.write_str("Done with ministries"),
             Action::GoFirst(p) => write!(f, "{p} moves first"),
             Action::TakeTile(t) => write!(f, "Take the {} tile", crate::event::tile_text(*t)),
+            // With no debt a pass reduces nothing (see `Pass` above).
+            Action::Pass { reduce: 0 } => write!(f, "Pass (no debt to reduce)"),
             Action::Pass { reduce } => write!(f, "Pass and reduce debt by {reduce}"),
             Action::PlayEvent(c) => write!(f, "Play {c}"),
             Action::Influence { space, .. } => write!(f, "Influence {}", name(*space)),

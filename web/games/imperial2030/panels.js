@@ -60,7 +60,8 @@ export function playersPanel({ board, view, names, seat }) {
     h('h2', { id: 'players-title' }, 'Players'),
     h('div', { class: 'table-wrap' }, h('table', {},
       h('thead', {}, h('tr', {},
-        ['Player', 'Cash', 'Bonds (nation price)', 'Governs', 'Score if it ended now'].map((t) => h('th', { scope: 'col' }, t)))),
+        // Short headers so the score column fits a phone's width; the full meaning is in the note below.
+        ['Player', 'Cash', 'Bonds', 'Governs', 'Score now'].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, view.players.map((p) => h('tr', { class: p.seat === seat ? 'me' : '' },
         h('th', { scope: 'row' }, names[p.seat], p.seat === seat ? ' · you' : '',
           p.investor_card ? h('span', { class: 'badge' }, 'Investor card') : null,
@@ -68,5 +69,6 @@ export function playersPanel({ board, view, names, seat }) {
         h('td', {}, p.cash === null ? 'hidden' : String(p.cash)),
         h('td', {}, p.bonds.length ? p.bonds.map(([n, price]) => `${nation(n).code} ${price}`).join(', ') : 'none'),
         h('td', {}, p.governs.length ? p.governs.map((n) => info[n].name).join(', ') : '—'),
-        h('td', {}, p.score === null ? `${p.bond_score} + cash` : String(p.score))))))));
+        h('td', {}, p.score === null ? `${p.bond_score} + cash` : String(p.score))))))),
+    h('p', { class: 'muted small' }, 'Bonds: nation and price. Score now: the score if the game ended at this moment.'));
 }
