@@ -8,11 +8,14 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use imperia_bots::BotSpec;
 use imperia_bots::arena::GameResult;
+use imperia_core::Registry;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+
+use crate::ContentArg;
 
 #[derive(Args)]
 pub struct ArenaArgs {
@@ -36,6 +39,8 @@ pub struct ArenaArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    content: ContentArg,
 }
 
 /// One bot's record over the arena.
@@ -63,11 +68,11 @@ struct ArenaReport {
     bots: Vec<BotReport>,
 }
 
-pub fn run(args: &ArenaArgs) -> Result<()> {
-    let Some(entry) = imperia_games::bots_for(&args.game) else {
-        let ids: Vec<&str> = imperia_games::bots().iter().map(|b| b.id).collect();
-        bail!("there is no game `{}`; the games are: {}", args.game, ids.join(", "));
+pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
+    let (Some(game), Some(entry)) = (registry.get(&args.game), imperia_games::bots_for(&args.game)) else {
+        bail!("there is no game `{}`; the games are: {}", args.game, registry.ids().join(", "));
     };
+    args.content.apply(game)?;
     let n = args.seats.len();
     if n < 2 {
         bail!("--seats needs at least two bots");

@@ -1,12 +1,15 @@
 //! `imperia data report [<game>]`: where each game's content comes from (CONTENT.md) — per kind of entry,
 //! how many come from the rulebook, from a public reference, or are provisional, with the provisional ones
-//! named.
+//! named. `imperia data files <game> <dir>`: the shipped content files, for a player to edit and play with.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use imperia_core::{GameEntry, Registry};
+
+use crate::ContentArg;
 
 #[derive(Args)]
 pub struct DataArgs {
@@ -23,20 +26,61 @@ enum DataCommand {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// Check a folder of your own content files and report on them (needs the game).
+        #[command(flatten)]
+        content: ContentArg,
+    },
+    /// Write a game's shipped content files into a folder, to edit and play with `--content <dir>`.
+    Files {
+        /// The game's id.
+        game: String,
+        /// The folder to write them in; created if missing. Files already there are not overwritten.
+        dir: PathBuf,
     },
 }
 
 pub fn run(registry: &Registry, args: &DataArgs) -> Result<()> {
-    let DataCommand::Report { game, json } = &args.command;
+    match &args.command {
+        DataCommand::Report { game, json, content } => report(registry, game.as_deref(), *json, content),
+        DataCommand::Files { game, dir } => files(find(registry, game)?, dir),
+    }
+}
+
+fn find<'a>(registry: &'a Registry, id: &str) -> Result<&'a GameEntry> {
+    registry.get(id).ok_or_else(|| anyhow!("there is no game `{id}`; the games are: {}", registry.ids().join(", ")))
+}
+
+fn files(entry: &GameEntry, dir: &Path) -> Result<()> {
+    if entry.content_files.is_empty() {
+        bail!("{} has no content files", entry.name);
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for (name, text) in entry.content_files {
+        let path = dir.join(name);
+        // `create_new` refuses an existing file: a player's edits are never overwritten.
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        file.write_all(text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+        println!("{}", path.display());
+    }
+    println!("Edit the files you want to change and delete the others, then play with `--content {}`.", dir.display());
+    Ok(())
+}
+
+fn report(registry: &Registry, game: Option<&str>, json: bool, content: &ContentArg) -> Result<()> {
     let entries: Vec<&GameEntry> = match game {
-        Some(id) => match registry.get(id) {
-            Some(e) => vec![e],
-            None => bail!("there is no game `{id}`; the games are: {}", registry.ids().join(", ")),
-        },
+        Some(id) => vec![find(registry, id)?],
+        None if content.content.is_some() => bail!("--content needs the game whose files these are"),
         None => registry.entries().iter().collect(),
     };
+    if let [entry] = entries[..] {
+        content.apply(entry)?;
+    }
     let mut out = std::io::stdout().lock();
-    if *json {
+    if json {
         let reports: serde_json::Map<String, serde_json::Value> = entries
             .iter()
             .map(|e| (e.id.to_string(), serde_json::to_value((e.content)()).unwrap_or_default()))

@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use imperia_bots::{Budget, DEFAULT_ITERATIONS};
-use imperia_core::Record;
+use imperia_core::{Record, Registry};
+
+use crate::ContentArg;
 
 #[derive(Args)]
 pub struct HintArgs {
@@ -26,16 +28,20 @@ pub struct HintArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// The content files the game was played with, if they were not the shipped ones.
+    #[command(flatten)]
+    content: ContentArg,
 }
 
-pub fn run(args: &HintArgs) -> Result<()> {
+pub fn run(registry: &Registry, args: &HintArgs) -> Result<()> {
     let text =
         std::fs::read_to_string(&args.record).with_context(|| format!("cannot read {}", args.record.display()))?;
     let record: Record =
         serde_json::from_str(&text).with_context(|| format!("{} is not a game record", args.record.display()))?;
-    let Some(entry) = imperia_games::bots_for(&record.game) else {
+    let (Some(game), Some(entry)) = (registry.get(&record.game), imperia_games::bots_for(&record.game)) else {
         bail!("the record is of game `{}`, which this Imperia does not host", record.game);
     };
+    args.content.apply(game)?;
     if args.seat == 0 {
         bail!("seats are numbered from 1");
     }

@@ -16,7 +16,7 @@ use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
 use imperia_core::{GameEntry, Registry};
 use serde_json::{Map, Value};
@@ -50,6 +50,27 @@ enum Command {
     Data(data::DataArgs),
 }
 
+/// A player's own content files (CONTENT.md): `--content <dir>`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct ContentArg {
+    /// A folder of content files to play with in place of the shipped files of the same names; they are
+    /// checked as the shipped ones are (`imperia data files <game> <dir>` writes the shipped ones to edit).
+    #[arg(long, value_name = "DIR")]
+    pub content: Option<PathBuf>,
+}
+
+impl ContentArg {
+    /// Put the folder's files in play for `entry`'s game, if a folder was given.
+    pub fn apply(&self, entry: &GameEntry) -> Result<()> {
+        let Some(dir) = &self.content else { return Ok(()) };
+        (entry.replace_content)(dir).map_err(|e| anyhow!("--content {}: {e}", dir.display()))?;
+        if let Some(fingerprint) = (entry.content_fingerprint)() {
+            eprintln!("{} is played with your content files ({fingerprint}).", entry.name);
+        }
+        Ok(())
+    }
+}
+
 /// Options shared by commands that start a game.
 #[derive(Args, Clone, Debug)]
 pub struct GameOptions {
@@ -61,14 +82,17 @@ pub struct GameOptions {
     /// Variant options as a JSON object, e.g. '{"experienced": true, "hidden_cash": true}'.
     #[arg(long)]
     pub config: Option<String>,
+    #[command(flatten)]
+    pub content: ContentArg,
 }
 
 impl GameOptions {
-    /// The game's registry entry and its JSON config.
+    /// The game's registry entry and its JSON config, with the player's content files in play if given.
     pub fn resolve(&self, registry: &Registry) -> Result<(GameEntry, Value)> {
         let Some(entry) = registry.get(&self.game) else {
             bail!("there is no game `{}`; the games are: {}", self.game, registry.ids().join(", "));
         };
+        self.content.apply(entry)?;
         let mut config = match &self.config {
             Some(text) => serde_json::from_str::<Value>(text).context("--config must be a JSON object")?,
             None => Value::Object(Map::new()),
@@ -108,8 +132,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => play::run(&registry, &args),
         Command::Replay(args) => replay::run(&registry, &args),
         Command::Bench(args) => bench::run(&registry, &args),
-        Command::Arena(args) => arena::run(&args),
-        Command::Hint(args) => hint::run(&args),
+        Command::Arena(args) => arena::run(&registry, &args),
+        Command::Hint(args) => hint::run(&registry, &args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Data(args) => data::run(&registry, &args),
         Command::Games => {

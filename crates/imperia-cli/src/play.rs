@@ -136,9 +136,10 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         }
     }
     save(m.as_ref(), &record_path)?;
+    let content = args.game.content.content.as_ref().map(|d| format!(" --content {}", d.display())).unwrap_or_default();
     writeln!(
         out,
-        "The record is saved in {}; replay it with `imperia replay {}`.",
+        "The record is saved in {}; replay it with `imperia replay {}{content}`.",
         record_path.display(),
         record_path.display()
     )?;

@@ -1,12 +1,13 @@
 //! `imperia replay`: rebuild a game from its record, print it step by step, and check every state hash.
 
-use std::path::PathBuf;
-
 use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use imperia_core::{Record, Registry, Viewer};
+use imperia_core::{MatchError, Record, Registry, Viewer};
+
+use crate::ContentArg;
 
 #[derive(Args)]
 pub struct ReplayArgs {
@@ -15,6 +16,9 @@ pub struct ReplayArgs {
     /// Only verify; print the summary line alone.
     #[arg(long)]
     quiet: bool,
+    /// The content files the game was played with, if they were not the shipped ones.
+    #[command(flatten)]
+    content: ContentArg,
 }
 
 pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
@@ -29,6 +33,11 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
             registry.ids().join(", ")
         );
     };
+    args.content.apply(entry)?;
+    let here = (entry.content_fingerprint)();
+    if record.content != here {
+        return Err(MatchError::WrongContent { expected: here, found: record.content.clone() }.into());
+    }
     let mut out = std::io::stdout().lock();
     // Rebuild step by step so each action can be described in the position it was taken in.
     let mut m = (entry.start)(&record.config, record.seed).context("the record's config")?;

@@ -151,6 +151,7 @@ impl<G: Conformance> GameCheck<G> {
                 rules_version: G::RULES_VERSION,
                 config: serde_json::Value::Null,
                 seed,
+                content: G::content_fingerprint(),
                 actions: vec![],
             }),
         })?;

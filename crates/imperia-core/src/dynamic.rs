@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use rand::Rng;
 
-use crate::content::ContentReport;
+use std::path::Path;
+
+use crate::content::{ContentFiles, ContentReport};
 use crate::game::{Game, Outcome, Seat, ToAct, Viewer};
 use crate::record::{Record, RecordedAction, state_hash};
 use crate::rng::seeded;
@@ -146,6 +148,13 @@ pub struct GameEntry {
     pub random_playout: fn(config: &Value, seed: u64) -> Result<u64, MatchError>,
     /// Where the game's content comes from (CONTENT.md).
     pub content: fn() -> ContentReport,
+    /// The content files the game ships ([`Game::CONTENT_FILES`]).
+    pub content_files: &'static [(&'static str, &'static str)],
+    /// Play with the same-named files of a folder in place of the shipped ones, validated as they are
+    /// ([`Game::use_content`]); refused once the content is in use in this process.
+    pub replace_content: fn(dir: &Path) -> Result<(), String>,
+    /// The fingerprint of the content in play ([`Game::content_fingerprint`]).
+    pub content_fingerprint: fn() -> Option<String>,
     /// The printed board as data ([`Game::board`]).
     pub board: fn() -> Value,
     /// Replay the first `steps` actions of a record as `viewer` saw them: every step's events through
@@ -201,6 +210,14 @@ impl GameEntry {
                 random_playout::<G>(&config, seed)
             },
             content: G::content,
+            content_files: G::CONTENT_FILES,
+            replace_content: |dir| {
+                if G::CONTENT_FILES.is_empty() {
+                    return Err(format!("{} has no content files to replace", G::NAME));
+                }
+                G::use_content(ContentFiles::shipped(G::CONTENT_FILES).replaced_from(dir)?)
+            },
+            content_fingerprint: G::content_fingerprint,
             board: G::board,
             replay_as: replay_as::<G>,
         }

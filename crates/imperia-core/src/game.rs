@@ -9,7 +9,7 @@ use std::fmt::{Debug, Display};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use crate::content::ContentReport;
+use crate::content::{ContentFiles, ContentReport};
 use crate::rng::GameRng;
 
 /// A seat at the table, numbered clockwise from 0.
@@ -173,6 +173,19 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     /// Where the game's content (maps, cards, tables) comes from, entry by entry (CONTENT.md).
     fn content() -> ContentReport {
         ContentReport::default()
+    }
+    /// The content files the game ships, as `(file name, text)`; none by default.
+    const CONTENT_FILES: &'static [(&'static str, &'static str)] = &[];
+    /// Validate `files` as the shipped ones are validated and play with them from now on in this process
+    /// (`--content <dir>`, CONTENT.md). Refused once the content is in use.
+    fn use_content(files: ContentFiles) -> Result<(), String> {
+        let _ = files;
+        Err(format!("{} has no content files to replace", Self::NAME))
+    }
+    /// The fingerprint of replaced content in play ([`ContentFiles::fingerprint`]); `None` for the shipped
+    /// content. Records carry it, so that a replay uses the same files.
+    fn content_fingerprint() -> Option<String> {
+        None
     }
     /// The printed board as data, for a client that draws the game: its map, tracks and the names of its
     /// pieces, in the game's own ids. `null` by default: the view alone is then all a client has.

@@ -5,11 +5,12 @@
 //! - [`game`]: the [`Game`] trait — setup, who acts, legal actions, all-or-nothing apply, per-viewer views
 //!   and event redaction, outcome.
 //! - [`rng`]: the one source of randomness a game may use, a seeded ChaCha generator kept in the state.
-//! - [`record`]: game records (`{game, rules version, config, seed, actions}`) and per-step state hashes.
+//! - [`record`]: game records (`{game, rules version, config, seed, content, actions}`) and per-step state hashes.
 //! - [`session`]: [`Match`], a game being played: it keeps the record, and enforces commit points and undo.
 //! - [`dynamic`]: the type-erased layer ([`DynMatch`], JSON in and out) and the [`Registry`] by game id
 //!   through which the CLI and the server host any game without knowing its types.
-//! - [`content`]: where each game's content comes from (seed, public reference, or provisional).
+//! - [`content`]: where each game's content comes from (seed, public reference, or provisional), and a
+//!   player's own content files in place of the shipped ones.
 //! - [`conformance`]: the harness that plays many seeded random games and checks the contract at every step.
 //!
 //! Nothing in this crate knows any particular game.
@@ -22,7 +23,7 @@ pub mod record;
 pub mod rng;
 pub mod session;
 
-pub use content::{ContentReport, Source};
+pub use content::{ContentFiles, ContentReport, ContentSlot, Source};
 pub use dynamic::{ActionChoice, DynMatch, GameEntry, Registry, Seen, SeenStep};
 pub use game::{Evaluate, Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
 pub use record::{Record, RecordedAction, state_hash};

@@ -23,6 +23,10 @@ pub struct Record {
     pub rules_version: u32,
     pub config: Value,
     pub seed: u64,
+    /// The fingerprint of the replaced content files the game was played with ([`Game::content_fingerprint`]);
+    /// absent for the shipped content.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
     pub actions: Vec<RecordedAction>,
 }
 

@@ -24,6 +24,12 @@ pub enum MatchError {
     WrongGame { expected: String, found: String },
     #[error("this record was made under rules version {found}; this engine plays version {expected}")]
     WrongRulesVersion { expected: u32, found: u32 },
+    #[error(
+        "this record was played with {}, but this engine plays {}; replay it with the files it was played with (`--content <dir>`)",
+        content_name(.found),
+        content_name(.expected)
+    )]
+    WrongContent { expected: Option<String>, found: Option<String> },
     #[error("the config is not valid for this game: {0}")]
     BadConfig(String),
     #[error(transparent)]
@@ -80,6 +86,9 @@ impl<G: Game> Match<G> {
         if record.rules_version != G::RULES_VERSION {
             return Err(MatchError::WrongRulesVersion { expected: G::RULES_VERSION, found: record.rules_version });
         }
+        if record.content != G::content_fingerprint() {
+            return Err(MatchError::WrongContent { expected: G::content_fingerprint(), found: record.content.clone() });
+        }
         let config: G::Config = from_value(&record.config).map_err(MatchError::BadConfig)?;
         let mut m = Self::new(config, record.seed)?;
         for (index, recorded) in record.actions.iter().enumerate() {
@@ -109,6 +118,7 @@ impl<G: Game> Match<G> {
             rules_version: G::RULES_VERSION,
             config: to_json(&self.config),
             seed: self.seed,
+            content: G::content_fingerprint(),
             actions: self
                 .history
                 .iter()
@@ -170,6 +180,14 @@ impl<G: Game> Match<G> {
             self.last_events.clear();
         }
         Ok(())
+    }
+}
+
+/// How [`MatchError::WrongContent`] names a content fingerprint.
+fn content_name(fingerprint: &Option<String>) -> String {
+    match fingerprint {
+        None => "the shipped content".into(),
+        Some(f) => format!("replaced content ({f})"),
     }
 }
 

@@ -302,6 +302,13 @@ fn matches_record_replay_and_undo() {
     let mut wrong = record.clone();
     wrong.game = "chess".into();
     assert!(matches!(Match::<Toy>::replay(&wrong), Err(MatchError::WrongGame { .. })));
+    // A game played with a player's own content files replays only with the same files.
+    assert_eq!(record.content, None);
+    let mut theirs = record.clone();
+    theirs.content = Some("cards.toml 0123456789abcdef".into());
+    let e = Match::<Toy>::replay(&theirs).expect_err("other content");
+    assert!(matches!(e, MatchError::WrongContent { expected: None, .. }), "{e}");
+    assert!(e.to_string().contains("replaced content (cards.toml 0123456789abcdef)"), "{e}");
     let mut illegal = record;
     illegal.actions[0].action = serde_json::json!({ "Add": 7 });
     assert!(matches!(Match::<Toy>::replay(&illegal), Err(MatchError::Refused { index: 0, .. })));

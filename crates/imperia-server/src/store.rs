@@ -410,7 +410,15 @@ impl Store {
             clock: per_move.map(|per_move_seconds| Clock { per_move_seconds, reserve_seconds: reserve.unwrap_or(0) }),
             created_by: g.get(8),
             started: g.get::<i64, _>(9) != 0,
-            record: Record { game: g.get(1), rules_version: rules_version as u32, config, seed: seed as u64, actions },
+            // The server plays the shipped content only (`imperia serve` refuses `--content`).
+            record: Record {
+                game: g.get(1),
+                rules_version: rules_version as u32,
+                config,
+                seed: seed as u64,
+                content: None,
+                actions,
+            },
             seats,
         })
     }

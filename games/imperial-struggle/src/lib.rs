@@ -47,7 +47,9 @@ mod turn;
 pub mod view;
 mod war;
 
-use imperia_core::{ContentReport, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{
+    ContentFiles, ContentReport, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer,
+};
 
 pub use action::Action;
 pub use config::Config;
@@ -207,5 +209,15 @@ impl Game for ImperialStruggle {
 
     fn content() -> ContentReport {
         content::content().report.clone()
+    }
+
+    const CONTENT_FILES: &'static [(&'static str, &'static str)] = content::SHIPPED;
+
+    fn use_content(files: ContentFiles) -> Result<(), String> {
+        content::use_content(files)
+    }
+
+    fn content_fingerprint() -> Option<String> {
+        content::content_fingerprint()
     }
 }

@@ -4,9 +4,8 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::OnceLock;
 
-use imperia_core::{ContentReport, Source};
+use imperia_core::{ContentFiles, ContentReport, ContentSlot, Source};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::nation::{NATIONS, Nation};
@@ -388,14 +387,30 @@ struct CanalEntry {
     source: String,
 }
 
-/// The shipped board, parsed and validated once. A broken shipped board is a build defect, caught by the
-/// crate's tests; at run time it is reported with the file, the entry and the problem.
+static BOARD: ContentSlot<Board> = ContentSlot::new();
+
+/// The board in play: the shipped one, parsed and validated once, unless a player's own replaced it first
+/// ([`use_board`]). A broken shipped board is a build defect, caught by the crate's tests; at run time it is
+/// reported with the file, the entry and the problem.
 pub fn board() -> &'static Board {
-    static BOARD: OnceLock<Board> = OnceLock::new();
-    BOARD.get_or_init(|| match Board::parse(BOARD_TOML) {
+    BOARD.get(|| match Board::parse(BOARD_TOML) {
         Ok(b) => b,
         Err(e) => panic!("the shipped Imperial 2030 board is invalid: {e}"),
     })
+}
+
+/// The content files, as shipped.
+pub const SHIPPED: &[(&str, &str)] = &[("board.toml", BOARD_TOML)];
+
+/// Play on this board from now on, once it passes the checks the shipped one passes.
+pub fn use_board(files: ContentFiles) -> Result<(), String> {
+    let parsed = Board::parse(files.text("board.toml")).map_err(|e| e.to_string())?;
+    BOARD.replace(parsed, files.fingerprint())
+}
+
+/// See [`imperia_core::Game::content_fingerprint`].
+pub fn board_fingerprint() -> Option<String> {
+    BOARD.fingerprint()
 }
 
 /// Iterate the regions in a mask, in board order.

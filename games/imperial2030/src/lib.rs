@@ -248,6 +248,16 @@ impl Game for Imperial2030 {
         board::board().content.clone()
     }
 
+    const CONTENT_FILES: &'static [(&'static str, &'static str)] = board::SHIPPED;
+
+    fn use_content(files: imperia_core::ContentFiles) -> Result<(), String> {
+        board::use_board(files)
+    }
+
+    fn content_fingerprint() -> Option<String> {
+        board::board_fingerprint()
+    }
+
     /// The map, the nations with their piece limits, the rondel's spaces and the bond prices.
     fn board() -> serde_json::Value {
         let mut printed = board::board().to_json();

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use imperia_core::{ContentReport, Source};
+use imperia_core::{ContentFiles, ContentReport, Source};
 use serde::Deserialize;
 
 use super::*;
@@ -14,30 +14,21 @@ use super::*;
 #[error("{0}")]
 pub struct ContentError(pub String);
 
-/// The text of every content file.
-pub struct Files<'a> {
-    pub spaces: &'a str,
-    pub investments: &'a str,
-    pub tables: &'a str,
-    pub war_tiles: &'a str,
-    pub advantages: &'a str,
-    pub cards: &'a str,
-    pub ministries: &'a str,
-    pub wars: &'a str,
-}
+/// The content files, as shipped (`data/`).
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("spaces.toml", include_str!("../../data/spaces.toml")),
+    ("investments.toml", include_str!("../../data/investments.toml")),
+    ("tables.toml", include_str!("../../data/tables.toml")),
+    ("war_tiles.toml", include_str!("../../data/war_tiles.toml")),
+    ("advantages.toml", include_str!("../../data/advantages.toml")),
+    ("cards.toml", include_str!("../../data/cards.toml")),
+    ("ministries.toml", include_str!("../../data/ministries.toml")),
+    ("wars.toml", include_str!("../../data/wars.toml")),
+];
 
 /// The files shipped with the game.
 pub fn shipped() -> Result<Content, ContentError> {
-    parse(&Files {
-        spaces: include_str!("../../data/spaces.toml"),
-        investments: include_str!("../../data/investments.toml"),
-        tables: include_str!("../../data/tables.toml"),
-        war_tiles: include_str!("../../data/war_tiles.toml"),
-        advantages: include_str!("../../data/advantages.toml"),
-        cards: include_str!("../../data/cards.toml"),
-        ministries: include_str!("../../data/ministries.toml"),
-        wars: include_str!("../../data/wars.toml"),
-    })
+    parse(&ContentFiles::shipped(SHIPPED))
 }
 
 /// Component counts the rulebook and the references fix (§3.1, §3.9, §4.1.4, §4.1.6).
@@ -337,9 +328,10 @@ struct TierEntry {
     special: Vec<SpecialAward>,
 }
 
-pub fn parse(files: &Files) -> Result<Content, ContentError> {
+/// Read and check a set of content files, shipped or a player's own.
+pub fn parse(files: &ContentFiles) -> Result<Content, ContentError> {
     let mut report = ContentReport::default();
-    let spaces = spaces(files.spaces, &mut report)?;
+    let spaces = spaces(files.text("spaces.toml"), &mut report)?;
     let lookup = |file: &str, entry: &str, id: &str| {
         spaces
             .iter()
@@ -347,12 +339,12 @@ pub fn parse(files: &Files) -> Result<Content, ContentError> {
             .map(|i| SpaceId(i as u8))
             .ok_or_else(|| err(file, entry, format!("unknown space `{id}`")))
     };
-    let investments = investments(files.investments, &mut report)?;
-    let (awards, demand, setup) = tables(files.tables, &mut report)?;
-    let (basic_tiles, bonus_tiles) = war_tiles(files.war_tiles, &mut report)?;
+    let investments = investments(files.text("investments.toml"), &mut report)?;
+    let (awards, demand, setup) = tables(files.text("tables.toml"), &mut report)?;
+    let (basic_tiles, bonus_tiles) = war_tiles(files.text("war_tiles.toml"), &mut report)?;
 
     let file = "advantages.toml";
-    let entries: AdvantagesFile = toml_file(file, files.advantages)?;
+    let entries: AdvantagesFile = toml_file(file, files.text("advantages.toml"))?;
     let mut advantages = Vec::new();
     for a in entries.advantage {
         source(&mut report, file, "advantage", &a.id, &a.source)?;
@@ -365,9 +357,9 @@ pub fn parse(files: &Files) -> Result<Content, ContentError> {
     count(file, "advantages", advantages.len(), ADVANTAGES)?;
     unique(file, advantages.iter().map(|a| a.id.as_str()))?;
 
-    let cards = cards(files.cards, &mut report)?;
-    let ministries = ministries(files.ministries, &mut report)?;
-    let wars = wars(files.wars, &spaces, &mut report, &lookup)?;
+    let cards = cards(files.text("cards.toml"), &mut report)?;
+    let ministries = ministries(files.text("ministries.toml"), &mut report)?;
+    let wars = wars(files.text("wars.toml"), &spaces, &mut report, &lookup)?;
 
     let masks = masks(&spaces);
     let content = Content {
@@ -844,51 +836,14 @@ fn masks(spaces: &[Space]) -> Masks {
 mod tests {
     use super::*;
 
-    fn files() -> [(&'static str, &'static str); 8] {
-        [
-            ("spaces", include_str!("../../data/spaces.toml")),
-            ("investments", include_str!("../../data/investments.toml")),
-            ("tables", include_str!("../../data/tables.toml")),
-            ("war_tiles", include_str!("../../data/war_tiles.toml")),
-            ("advantages", include_str!("../../data/advantages.toml")),
-            ("cards", include_str!("../../data/cards.toml")),
-            ("ministries", include_str!("../../data/ministries.toml")),
-            ("wars", include_str!("../../data/wars.toml")),
-        ]
-    }
-
     /// The shipped files with one of them edited.
     fn broken(which: &str, from: &str, to: &str) -> String {
-        let f = files();
-        let text = |name: &str| -> String {
-            let t = f.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).unwrap_or_default();
-            if name == which {
-                assert!(t.contains(from), "the test's pattern `{from}` is not in {name}");
-                t.replacen(from, to, 1)
-            } else {
-                t.to_string()
-            }
-        };
-        let (s, i, t, w, a, c, m, wa) = (
-            text("spaces"),
-            text("investments"),
-            text("tables"),
-            text("war_tiles"),
-            text("advantages"),
-            text("cards"),
-            text("ministries"),
-            text("wars"),
-        );
-        match parse(&Files {
-            spaces: &s,
-            investments: &i,
-            tables: &t,
-            war_tiles: &w,
-            advantages: &a,
-            cards: &c,
-            ministries: &m,
-            wars: &wa,
-        }) {
+        let files = ContentFiles::shipped(SHIPPED);
+        let name = format!("{which}.toml");
+        let text = files.text(&name);
+        assert!(text.contains(from), "the test's pattern `{from}` is not in {name}");
+        let edited = files.clone().with_file(&name, text.replacen(from, to, 1)).expect("a shipped file");
+        match parse(&edited) {
             Ok(_) => panic!("the edited {which} was accepted"),
             Err(e) => e.0,
         }

@@ -6,15 +6,13 @@
 mod ids;
 mod load;
 
-use std::sync::OnceLock;
-
-use imperia_core::ContentReport;
+use imperia_core::{ContentFiles, ContentReport, ContentSlot};
 
 pub use ids::{
     Advantage, ApKind, Card, Commodity, Era, Flag, Keyword, Ministry, Power, Region, SpaceId, SpaceKind, SpaceSet,
     Subregion, WarId,
 };
-pub use load::ContentError;
+pub use load::{ContentError, SHIPPED};
 
 /// One space of the map (§3.2).
 #[derive(Clone, Debug)]
@@ -383,14 +381,27 @@ impl Content {
     }
 }
 
-/// The shipped content, parsed and validated once. A broken shipped file is a build defect caught by this
-/// crate's tests; at run time it is reported with the file, the entry and the problem.
+static CONTENT: ContentSlot<Content> = ContentSlot::new();
+
+/// The content in play: the shipped files, parsed and validated once, unless a player's own replaced them
+/// first ([`use_content`]). A broken shipped file is a build defect caught by this crate's tests; at run
+/// time it is reported with the file, the entry and the problem.
 pub fn content() -> &'static Content {
-    static CONTENT: OnceLock<Content> = OnceLock::new();
-    CONTENT.get_or_init(|| match load::shipped() {
+    CONTENT.get(|| match load::shipped() {
         Ok(c) => c,
         Err(e) => panic!("the shipped Imperial Struggle content is invalid: {e}"),
     })
+}
+
+/// Play with these files from now on, once they pass the checks the shipped ones pass.
+pub fn use_content(files: ContentFiles) -> Result<(), String> {
+    let parsed = load::parse(&files).map_err(|e| e.to_string())?;
+    CONTENT.replace(parsed, files.fingerprint())
+}
+
+/// See [`imperia_core::Game::content_fingerprint`].
+pub fn content_fingerprint() -> Option<String> {
+    CONTENT.fingerprint()
 }
 
 /// The space with this id; for tests and examples, which name spaces by id.
