@@ -141,12 +141,12 @@ impl ContentFiles {
         for entry in entries {
             let path = entry.map_err(|e| format!("cannot read the content folder {}: {e}", dir.display()))?.path();
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            // Hidden files (`.DS_Store`, an editor's swap file) are the system's, not the player's content.
+            if name.starts_with('.') {
+                continue;
+            }
             if !self.names().contains(&name.as_str()) {
-                return Err(format!(
-                    "{}: not a content file of this game; its files are {}",
-                    path.display(),
-                    self.names().join(", ")
-                ));
+                return Err(self.unknown(&path.display().to_string()));
             }
             let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             self = self.with_file(&name, text)?;
@@ -164,12 +164,13 @@ impl ContentFiles {
 
     /// These files with `text` in place of the file `name`.
     pub fn with_file(mut self, name: &str, text: String) -> Result<Self, String> {
-        let names = self.names().join(", ");
-        let Some(file) = self.files.iter_mut().find(|f| f.name == name) else {
-            return Err(format!("{name}: not a content file of this game; its files are {names}"));
-        };
-        *file = ContentFile { name: file.name, text: Cow::Owned(text), replaced: true };
+        let Some(i) = self.files.iter().position(|f| f.name == name) else { return Err(self.unknown(name)) };
+        self.files[i] = ContentFile { name: self.files[i].name, text: Cow::Owned(text), replaced: true };
         Ok(self)
+    }
+
+    fn unknown(&self, file: &str) -> String {
+        format!("{file}: not a content file of this game; its files are {}", self.names().join(", "))
     }
 
     /// The file names, in the game's order.
@@ -290,7 +291,7 @@ mod tests {
     fn a_folder_replaces_the_files_it_holds_and_changes_the_fingerprint() {
         let shipped = ContentFiles::shipped(SHIPPED);
         assert_eq!(shipped.fingerprint(), None);
-        let dir = folder("replace", &[("cards.toml", "my cards")]);
+        let dir = folder("replace", &[("cards.toml", "my cards"), (".DS_Store", "not content")]);
         let mine = ContentFiles::shipped(SHIPPED).replaced_from(&dir).expect("a valid folder");
         assert_eq!(mine.text("cards.toml"), "my cards");
         assert_eq!(mine.text("map.toml"), "shipped map");

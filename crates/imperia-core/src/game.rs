@@ -178,8 +178,7 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     const CONTENT_FILES: &'static [(&'static str, &'static str)] = &[];
     /// Validate `files` as the shipped ones are validated and play with them from now on in this process
     /// (`--content <dir>`, CONTENT.md). Refused once the content is in use.
-    fn use_content(files: ContentFiles) -> Result<(), String> {
-        let _ = files;
+    fn use_content(_files: ContentFiles) -> Result<(), String> {
         Err(format!("{} has no content files to replace", Self::NAME))
     }
     /// The fingerprint of replaced content in play ([`ContentFiles::fingerprint`]); `None` for the shipped
