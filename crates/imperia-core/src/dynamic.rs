@@ -1,6 +1,8 @@
 //! The type-erased layer: a [`DynMatch`] is any game's [`Match`] behind JSON, and the [`Registry`] finds a
 //! game by its id. The CLI and the server host games only through this module, so adding a game means
-//! adding one [`GameEntry`] to the registry and nothing else.
+//! adding one [`GameEntry`] to the registry and nothing else. An entry also carries what a host needs
+//! beyond playing: the game's content report and files, its printed board for clients that draw it, and
+//! [`Seen`], a record replayed as one viewer saw it (the log and the replay slider of the web page).
 
 use std::path::Path;
 
