@@ -36,12 +36,14 @@ export async function show(root, session, id, invite) {
   const mySeat = () => state.seat;
   const myTurn = () => state.seat !== null && state.seat !== undefined && state.to_act.includes(state.seat);
 
-  async function act(action) {
+  /** Send one decision of mine; the page is busy until the new state is in, and a refusal is shown. */
+  async function send(path, body, done) {
     busy = true;
     draw();
     try {
-      await post(q(`/api/games/${id}/actions`), { version: state.version, action });
+      await post(q(`/api/games/${id}/${path}`), { version: state.version, ...body });
       await refresh();
+      if (done) notify(done, 'info');
     } catch (e) {
       if (e.status === 409 && e.body && e.body.game) state = e.body.game;
       notify(e.message);
@@ -51,21 +53,8 @@ export async function show(root, session, id, invite) {
     }
   }
 
-  async function undo() {
-    busy = true;
-    draw();
-    try {
-      await post(q(`/api/games/${id}/undo`), { version: state.version });
-      await refresh();
-      notify('Your last step was taken back.', 'info');
-    } catch (e) {
-      if (e.status === 409 && e.body && e.body.game) state = e.body.game;
-      notify(e.message);
-    } finally {
-      busy = false;
-      draw();
-    }
-  }
+  const act = (action) => send('actions', { action });
+  const undo = () => send('undo', {}, 'Your last step was taken back.');
 
   /** Take a state pushed or fetched, and bring the log up to it. */
   async function accept(next) {

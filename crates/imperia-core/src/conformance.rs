@@ -116,6 +116,12 @@ impl fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
+/// How many games a test batch plays: `default`, unless the environment variable
+/// `IMPERIA_CONFORMANCE_GAMES` asks for another number (a long soak, or a quick check).
+pub fn games_per_batch(default: usize) -> usize {
+    std::env::var("IMPERIA_CONFORMANCE_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(default)
+}
+
 /// Play `options.games` random games of `G`, checking everything above at every step.
 pub fn run<G: Conformance>(options: &Options) -> Result<Report, Failure> {
     let mut report = Report::default();

@@ -2,12 +2,12 @@
 //! every variant, with Imperial 2030's own invariants checked at every step. The 500 games are split in
 //! four seeded batches so the test runner can spread them over the cores.
 
-use imperia_core::conformance::{Options, Report, run};
+use imperia_core::conformance::{Options, Report, games_per_batch, run};
 use imperial2030::Imperial2030;
 
-/// Games per batch; `IMPERIA_CONFORMANCE_GAMES` overrides it for long soaks or quick checks.
+/// One batch of 125 games (`IMPERIA_CONFORMANCE_GAMES` overrides it for long soaks or quick checks).
 fn batch(seed: u64) -> Report {
-    let games = std::env::var("IMPERIA_CONFORMANCE_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(125);
+    let games = games_per_batch(125);
     let report = run::<Imperial2030>(&Options { games, seed, refusals_per_step: 2 }).unwrap_or_else(|f| panic!("{f}"));
     println!("conformance batch {seed}: {report}");
     assert_eq!(report.games, games);
