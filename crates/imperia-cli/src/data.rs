@@ -54,10 +54,14 @@ fn files(entry: &GameEntry, dir: &Path) -> Result<()> {
     if entry.content_files.is_empty() {
         bail!("{} has no content files", entry.name);
     }
+    // A player's edits are never overwritten, and a refusal writes nothing.
+    if let Some(path) = entry.content_files.iter().map(|(name, _)| dir.join(name)).find(|p| p.exists()) {
+        bail!("{} is already there; choose an empty folder, or move your files away first", path.display());
+    }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for (name, text) in entry.content_files {
         let path = dir.join(name);
-        // `create_new` refuses an existing file: a player's edits are never overwritten.
+        // `create_new` still refuses a file that appeared meanwhile.
         let mut file = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)

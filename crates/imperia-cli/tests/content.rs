@@ -45,6 +45,14 @@ fn a_game_played_with_edited_content_replays_only_with_the_same_files() {
     let again = imperia(&["data", "files", "imperial-struggle", arg(&mine)], "");
     assert!(!again.status.success(), "files already there are not overwritten");
     assert!(text(&again.stderr).contains("spaces.toml"), "{}", text(&again.stderr));
+    // A refusal writes nothing, not even the files that are not there yet.
+    let partial = root.join("partial");
+    std::fs::create_dir_all(&partial).expect("a folder");
+    std::fs::write(partial.join("wars.toml"), "mine").expect("a file of mine");
+    let refused = imperia(&["data", "files", "imperial-struggle", arg(&partial)], "");
+    assert!(!refused.status.success() && text(&refused.stderr).contains("wars.toml"), "{}", text(&refused.stderr));
+    assert_eq!(std::fs::read_dir(&partial).expect("the folder").count(), 1, "nothing written beside my file");
+    assert_eq!(std::fs::read_to_string(partial.join("wars.toml")).expect("my file"), "mine");
 
     // Keep one file, made cheaper in one place: Ireland costs 1 instead of 2.
     for entry in std::fs::read_dir(&mine).expect("the folder") {
