@@ -1,6 +1,10 @@
-//! Citations of the rulebook, and refusals. Every refusal names what is wrong and the section of the seed
-//! file it breaks. A [`Refusal`] is cheap to make — the list of legal actions tries thousands of candidates
-//! and keeps those that are not refused — and is put into words only when a player is to read it.
+//! Citations of the rulebook, and refusals. Every refusal names what is wrong and the section of the
+//! rulebook it breaks, as a player reads the rulebook (`rulebook §5.4.1`), never a file name. A [`Refusal`]
+//! is cheap to make — the list of legal actions tries thousands of candidates and keeps those that are not
+//! refused — and is put into words only when a player is to read it.
+//!
+//! For developers: the § numbers are those of the seed file `../shared/seeds/000_55366d105f3a08b3.txt` (the
+//! Russian 2nd edition rulebook).
 
 use std::fmt::Write;
 
@@ -8,11 +12,10 @@ use imperia_core::RuleError;
 
 use crate::content::{Advantage, ApKind, Card, Ministry, Power, SpaceId};
 
-/// A section of the rulebook (the seed file `000_55366d105f3a08b3.txt`) as cited in refusals:
-/// `sec!("§5.4.1")` is "seed 000_55366d105f3a08b3.txt §5.4.1".
+/// A section of the rulebook as cited in refusals: `sec!("§5.4.1")` is "rulebook §5.4.1".
 macro_rules! sec {
     ($s:literal) => {
-        concat!("seed 000_55366d105f3a08b3.txt ", $s)
+        concat!("rulebook ", $s)
     };
 }
 pub(crate) use sec;
@@ -101,6 +104,36 @@ mod tests {
         let r = Refusal::new("{} costs {} points", sec!("§5.4.2")).space(crate::content::space("antigua")).number(3);
         let e = RuleError::from(r);
         assert_eq!(e.message, "Antigua costs 3 points");
-        assert_eq!(e.rule, "seed 000_55366d105f3a08b3.txt §5.4.2");
+        assert_eq!(e.rule, "rulebook §5.4.2");
+    }
+
+    /// Refusals met in play (arbitrary actions tried at every step of a random game, for the power to decide
+    /// and for the other) cite a rulebook section, never a file.
+    #[test]
+    fn refusals_met_in_play_cite_no_file() {
+        use imperia_core::Game;
+        use imperia_core::conformance::Conformance;
+        use rand::seq::IndexedRandom;
+
+        let mut rng = imperia_core::rng::seeded(11);
+        let mut game = crate::testkit::game();
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..300 {
+            let Some(&seat) = game.to_act().seats().first() else { break };
+            for probe_seat in [seat, 1 - seat] {
+                for _ in 0..6 {
+                    let action = game.arbitrary_action(&mut rng);
+                    if let Err(e) = game.clone().apply(probe_seat, &action) {
+                        assert!(e.rule.starts_with("rulebook §"), "`{e}` should cite a rulebook section");
+                        assert!(!e.to_string().contains(".txt"), "`{e}` names a file");
+                        seen.insert(e.rule);
+                    }
+                }
+            }
+            let legal = game.legal_actions(seat);
+            let action = legal.choose(&mut rng).expect("a legal action").clone();
+            game.apply(seat, &action).expect("legal");
+        }
+        assert!(seen.len() >= 20, "only {} distinct citations were met: {seen:?}", seen.len());
     }
 }

@@ -110,13 +110,15 @@ impl ImperialStruggle {
         }
     }
 
-    /// Apply an action for `p`, which must be refused without changing anything.
+    /// Apply an action for `p`, which must be refused without changing anything, citing a rulebook section
+    /// (never a file name).
     pub fn refuse(&mut self, p: Power, a: Action) -> RuleError {
         let before = self.clone();
         match self.apply(p.seat(), &a) {
             Ok(_) => panic!("{a:?} by {p} was accepted"),
             Err(e) => {
                 assert!(*self == before, "a refused {a:?} changed the state");
+                assert!(e.rule.starts_with("rulebook §") && !e.rule.contains(".txt"), "`{e}` should cite a section");
                 e
             }
         }

@@ -99,7 +99,8 @@ impl Script {
         assert_eq!(imperia_core::state_hash(&copy), hash);
         let message = err.to_string();
         assert!(message.contains(words), "message `{message}` should mention `{words}`");
-        assert!(err.rule.contains("001_4621a29aba1ec181.txt"), "the error must cite the rulebook: {message}");
+        assert!(err.rule.starts_with("rulebook"), "the error must cite the rulebook: {message}");
+        assert!(!message.contains(".txt"), "the error must name a section, not a file: {message}");
         message
     }
 }
