@@ -2,7 +2,9 @@
 //
 //   #/signin, #/signup     accounts (pages/signin.js)
 //   #/lobby                my games, open games, a new game (pages/lobby.js)
-//   #/game/12[?invite=…]   one game: play it, watch it, or read its final scores (pages/game.js)
+//   #/game/12              one game: play it, watch it, or read its final scores (pages/game.js)
+//   #/game/12?invite=…     an invitation: takes its seat (as a guest when not signed in), then the game
+//   #/account              the password, and signing out everywhere (pages/account.js)
 //
 // Each page module exports `show(root, session)` and may return a function that tears it down (closing its
 // WebSocket) when the player goes elsewhere. `session.me` is the signed-in name, or null.
@@ -13,12 +15,13 @@ import { clear, notify } from './lib/notice.js';
 import * as signin from './pages/signin.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
+import * as account from './pages/account.js';
 
 let teardown = null;
 
 async function whoAmI() {
   try {
-    return (await get('/api/me')).name;
+    return (await get('/api/me'));
   } catch {
     return null;
   }
@@ -43,7 +46,9 @@ function showAccount(me) {
       route();
     },
   }, 'Sign out');
-  replace(nav, h('span', { class: 'me' }, `Signed in as ${me}`), ' ', signOut);
+  const who = me.guest ? `Playing as ${me.name} (guest)` : `Signed in as ${me.name}`;
+  replace(nav, h('span', { class: 'me' }, who), ' ',
+    me.guest ? null : h('a', { href: '#/account' }, 'Account'), ' ', signOut);
 }
 
 /** Parse `#/game/12?invite=x` into ['game', '12'] and the query. */
@@ -60,11 +65,17 @@ async function route() {
   const me = await whoAmI();
   showAccount(me);
   const { parts, query } = parseHash();
-  const session = { me, refresh: route };
+  const session = { me: me && me.name, refresh: route };
   const [page, arg] = parts;
   let shown;
+  if (page === 'game' && /^\d+$/.test(arg || '') && query.get('invite')) {
+    await claim(Number(arg), query.get('invite'));
+    return;
+  }
   if (page === 'game' && /^\d+$/.test(arg || '')) {
-    shown = game.show(root, session, Number(arg), query.get('invite'));
+    shown = game.show(root, session, Number(arg));
+  } else if (page === 'account' && me && !me.guest) {
+    shown = account.show(root, session);
   } else if (page === 'signin' || page === 'signup' || !me) {
     if (me) {
       location.hash = '#/lobby';
@@ -75,6 +86,20 @@ async function route() {
     shown = lobby.show(root, session);
   }
   teardown = (await shown) || null;
+}
+
+/**
+ * Take the seat an invitation offers: the signed-in account's, or a new guest's (the server sets its
+ * session cookie). The invitation is spent either way, so the link is dropped from the address.
+ */
+async function claim(id, invite) {
+  try {
+    const taken = await post(`/api/games/${id}/claim`, { invite });
+    notify(`You have seat ${taken.seat + 1} as ${taken.name}.`, 'info');
+  } catch (e) {
+    notify(e.message);
+  }
+  location.replace(`#/game/${id}`);
 }
 
 window.addEventListener('hashchange', route);

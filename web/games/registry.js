@@ -33,12 +33,6 @@ export function uiFor(id) {
   return GAMES[id] ?? GENERIC;
 }
 
-/** The bot levels a seat can be given, as the server names them. */
-export const BOT_LEVELS = [
-  { spec: 'random', label: 'Bot: easy (random moves)' },
-  { spec: 'heuristic', label: 'Bot: medium (looks one step ahead)' },
-  { spec: 'mcts:300', label: 'Bot: strong (searches)' },
-];
 
 /**
  * How a seat is named for people: "Player 2 (anton)", "Player 3 (bot, medium)", "Player 4 (open)". The
@@ -50,10 +44,9 @@ export function seatName(seat) {
   return `Player ${seat.seat + 1} (${who})`;
 }
 
-/** A bot's level in words: "easy", "medium", "strong", or its spec. */
-export function botLevel(spec) {
-  const level = BOT_LEVELS.find((b) => b.spec === spec);
-  return level ? level.label.replace(/^Bot: /, '').replace(/ \(.*/, '') : spec;
+/** A bot's level in words. Games made before levels had names store what the level plays. */
+export function botLevel(bot) {
+  return { random: 'easy', heuristic: 'medium', 'mcts:300': 'strong' }[bot] ?? bot;
 }
 
 /** The provisional-content badge text, or null for a game whose content is all sourced. */

@@ -38,9 +38,3 @@ export async function api(method, path, body) {
 
 export const get = (path) => api('GET', path);
 export const post = (path, body = {}) => api('POST', path, body);
-
-/** `path` with a guest's invitation, if the page has one. */
-export function withInvite(path, invite) {
-  if (!invite) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}invite=${encodeURIComponent(invite)}`;
-}

@@ -11,6 +11,9 @@ function build(element, props, children) {
       element.addEventListener(key.slice(2), value);
     } else if (key === 'text') {
       element.textContent = value;
+    } else if (key === 'style') {
+      // Through the CSSOM, which the Content-Security-Policy allows (a style attribute it would refuse).
+      element.style.cssText = String(value);
     } else if (value === true) {
       element.setAttribute(key, '');
     } else {

@@ -6,20 +6,20 @@
 // and offers the legal actions; this page adds what every game shares: whose turn it is, the decision in
 // one sentence, undo, the seats, the log, the slider, the provisional-content banner and the final scores.
 
-import { get, post, withInvite } from '../lib/api.js';
+import { get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { provisionalText, seatName, uiFor } from '../games/registry.js';
 
-export async function show(root, session, id, invite) {
-  const q = (path) => withInvite(path, invite);
-  let state, entry, module, log;
+export async function show(root, session, id) {
+  let state, entry, module, log, bots;
   try {
-    state = await get(q(`/api/games/${id}`));
-    [entry, module, log] = await Promise.all([
+    state = await get(`/api/games/${id}`);
+    [entry, module, log, bots] = await Promise.all([
       get(`/api/catalogue/${state.game}`),
       uiFor(state.game).page(),
-      get(q(`/api/games/${id}/log`)),
+      get(`/api/games/${id}/log`),
+      get('/api/bots'),
     ]);
   } catch (e) {
     notify(e.message);
@@ -41,7 +41,7 @@ export async function show(root, session, id, invite) {
     busy = true;
     draw();
     try {
-      await post(q(`/api/games/${id}/${path}`), { version: state.version, ...body });
+      await post(`/api/games/${id}/${path}`, { version: state.version, ...body });
       await refresh();
       if (done) notify(done, 'info');
     } catch (e) {
@@ -72,10 +72,10 @@ export async function show(root, session, id, invite) {
     if (state.steps === log.length) return;
     try {
       if (state.steps < log.length || !log.length) {
-        log = await get(q(`/api/games/${id}/log`));
+        log = await get(`/api/games/${id}/log`);
       } else {
         const from = log.length + 1;
-        const newer = await get(q(`/api/games/${id}/log?from=${from}`));
+        const newer = await get(`/api/games/${id}/log?from=${from}`);
         log = log.slice(0, from - 1).concat(newer);
       }
     } catch (e) {
@@ -85,12 +85,12 @@ export async function show(root, session, id, invite) {
   }
 
   async function refresh() {
-    await accept(await get(q(`/api/games/${id}`)));
+    await accept(await get(`/api/games/${id}`));
   }
 
   function connect() {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    socket = new WebSocket(`${scheme}//${location.host}${q(`/api/games/${id}/ws`)}`);
+    socket = new WebSocket(`${scheme}//${location.host}/api/games/${id}/ws`);
     socket.onmessage = (m) => accept(JSON.parse(m.data));
     socket.onopen = () => setConnection(true);
     socket.onclose = () => {
@@ -112,7 +112,7 @@ export async function show(root, session, id, invite) {
       return;
     }
     try {
-      past = await get(q(`/api/games/${id}/steps/${step}`));
+      past = await get(`/api/games/${id}/steps/${step}`);
     } catch (e) {
       notify(e.message);
     }
@@ -200,15 +200,20 @@ export async function show(root, session, id, invite) {
     if (state.started) return null;
     const invites = JSON.parse(sessionStorage.getItem(`invites-${id}`) || '[]');
     const base = `${location.origin}${location.pathname}`;
+    const open = state.seats.filter((s) => s.open);
+    const fill = h('select', { id: 'fill-open', 'aria-label': 'Bot level for the open seats' },
+      bots.map((b) => h('option', { value: b.level, selected: b.level === 'medium' }, `bots: ${b.label}`)));
     return h('div', { class: 'invites' },
-      invites.length ? h('p', {}, 'Send each invited player their link:') : null,
+      invites.length ? h('p', {}, 'Send each invited player their link (each works once):') : null,
       invites.length ? h('ul', {}, invites.map((i) => h('li', {}, `Seat ${i.seat + 1}: `,
         h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)))) : null,
+      open.length ? h('label', { for: 'fill-open' }, `Open seats (${open.map((s) => s.seat + 1).join(', ')}) are played by `) : null,
+      open.length ? fill : null,
       h('button', {
         type: 'button',
         onclick: async () => {
           try {
-            await post(`/api/games/${id}/start`);
+            await post(`/api/games/${id}/start`, open.length ? { bots: fill.value } : {});
             await refresh();
           } catch (e) {
             notify(e.message);

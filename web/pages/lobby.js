@@ -4,12 +4,13 @@
 import { get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
-import { BOT_LEVELS, provisionalText, uiFor } from '../games/registry.js';
+import { provisionalText, uiFor } from '../games/registry.js';
 
 export async function show(root, session) {
-  let catalogue, mine, waiting;
+  let catalogue, mine, waiting, bots;
   try {
-    [catalogue, mine, waiting] = await Promise.all([get('/api/catalogue'), get('/api/games'), get('/api/lobby')]);
+    [catalogue, mine, waiting, bots] =
+      await Promise.all([get('/api/catalogue'), get('/api/games'), get('/api/lobby'), get('/api/bots')]);
   } catch (e) {
     notify(e.message);
     replace(root, h('p', {}, 'The lobby could not be loaded. ', h('a', { href: '#/lobby' }, 'Try again')));
@@ -19,7 +20,7 @@ export async function show(root, session) {
   replace(root,
     h('div', { class: 'lobby' },
       myGames(mine, names),
-      newGame(catalogue),
+      newGame(catalogue, bots),
       openGames(waiting, names, mine, session)));
   const refresh = setInterval(async () => {
     try {
@@ -93,7 +94,7 @@ function openGamesList(waiting, names, mine) {
     }, 'Join'))));
 }
 
-function newGame(catalogue) {
+function newGame(catalogue, bots) {
   const gameSelect = h('select', { id: 'new-game', name: 'game' },
     catalogue.map((g) => h('option', { value: g.id }, g.provisional ? `${g.name} (provisional content)` : g.name)));
   const count = h('select', { id: 'seat-count', name: 'seats' });
@@ -105,7 +106,7 @@ function newGame(catalogue) {
   const seatRow = (i) => {
     if (i === 0) return h('div', { class: 'seat-row' }, h('span', {}, 'Seat 1'), h('strong', {}, 'You'));
     const select = h('select', { id: `seat-${i}`, 'data-seat': i, 'aria-label': `Seat ${i + 1}` },
-      BOT_LEVELS.map((b) => h('option', { value: b.spec, selected: b.spec === 'heuristic' }, b.label)),
+      bots.map((b) => h('option', { value: b.level, selected: b.level === 'medium' }, `Bot: ${b.label}`)),
       h('option', { value: 'human' }, 'A person (invite them with a link)'));
     return h('div', { class: 'seat-row' }, h('label', { for: `seat-${i}` }, `Seat ${i + 1}`), select);
   };

@@ -17,6 +17,7 @@ pub mod random;
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use imperia_core::{Evaluate, Game, GameRng, Seat};
 use serde::{Deserialize, Serialize};
@@ -52,14 +53,22 @@ pub struct BotSpec {
     pub budget: Option<u64>,
     /// Search threads (MCTS only).
     pub threads: Option<usize>,
+    /// A wall-clock limit on each decision as well (MCTS only). A search stopped by the clock is not
+    /// reproducible; servers set one so that no decision can hold a core for long.
+    #[serde(default)]
+    pub time_limit: Option<Duration>,
 }
+
+/// The most search threads a spec may ask for: more than any machine this runs on has, and few enough that
+/// a mistyped number cannot exhaust memory before the search starts.
+pub const MAX_THREADS: usize = 256;
 
 /// MCTS iterations per decision by default.
 pub const DEFAULT_ITERATIONS: u64 = 1000;
 
 impl BotSpec {
     pub fn new(kind: BotKind) -> Self {
-        BotSpec { kind, budget: None, threads: None }
+        BotSpec { kind, budget: None, threads: None, time_limit: None }
     }
 
     /// The bot for game `G`.
@@ -69,7 +78,7 @@ impl BotSpec {
             BotKind::Heuristic => Box::new(HeuristicBot::new(self.budget.unwrap_or(1) as usize)),
             BotKind::Mcts => Box::new(MctsBot::new(Budget {
                 iterations: self.budget.unwrap_or(DEFAULT_ITERATIONS),
-                time: None,
+                time: self.time_limit,
                 threads: self.threads.unwrap_or(1),
             })),
         }
@@ -95,7 +104,7 @@ impl fmt::Display for BotSpec {
 /// A bot name that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision) or mcts[:N[:T]] (N iterations per decision, on T threads)"
+    "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision) or mcts[:N[:T]] (N iterations per decision, on T threads, at most 256)"
 )]
 pub struct BadBotSpec(pub String);
 
@@ -116,11 +125,12 @@ impl FromStr for BotSpec {
         if budget == Some(0)
             || threads == Some(0)
             || parts.next().is_some()
+            || threads.is_some_and(|t| t > MAX_THREADS)
             || (threads.is_some() && kind != BotKind::Mcts)
         {
             return Err(bad());
         }
-        Ok(BotSpec { kind, budget, threads })
+        Ok(BotSpec { kind, budget, threads, time_limit: None })
     }
 }
 
@@ -131,12 +141,18 @@ mod tests {
     #[test]
     fn bot_names_parse() {
         assert_eq!("random".parse(), Ok(BotSpec::new(BotKind::Random)));
-        assert_eq!("heuristic:4".parse(), Ok(BotSpec { kind: BotKind::Heuristic, budget: Some(4), threads: None }));
-        assert_eq!("ismcts:500:2".parse(), Ok(BotSpec { kind: BotKind::Mcts, budget: Some(500), threads: Some(2) }));
+        assert_eq!("heuristic:4".parse(), Ok(BotSpec { budget: Some(4), ..BotSpec::new(BotKind::Heuristic) }));
+        assert_eq!(
+            "ismcts:500:2".parse(),
+            Ok(BotSpec { budget: Some(500), threads: Some(2), ..BotSpec::new(BotKind::Mcts) })
+        );
         assert!("heuristic:4:2".parse::<BotSpec>().is_err());
         assert!("genius".parse::<BotSpec>().is_err());
         assert!("heuristic:lots".parse::<BotSpec>().is_err());
         assert!("heuristic:0".parse::<BotSpec>().is_err());
-        assert_eq!(BotSpec { kind: BotKind::Heuristic, budget: Some(4), threads: None }.to_string(), "heuristic:4");
+        // A thread count that would allocate without end is refused before any search starts.
+        assert!("mcts:1:1099511627776".parse::<BotSpec>().is_err());
+        assert!(format!("mcts:1:{}", MAX_THREADS + 1).parse::<BotSpec>().is_err());
+        assert_eq!(BotSpec { budget: Some(4), ..BotSpec::new(BotKind::Heuristic) }.to_string(), "heuristic:4");
     }
 }

@@ -78,18 +78,20 @@ fn agent() -> ureq::Agent {
     ureq::Agent::config_builder().http_status_as_error(false).build().into()
 }
 
-/// A client of one seat: a session cookie or an invitation.
+/// A client of one seat: its session cookie (an account's, or a guest's who took the seat by invitation).
 #[derive(Clone)]
 struct Seat {
     cookie: Option<String>,
-    invite: Option<String>,
+}
+
+/// The session cookie a response sets, if any.
+fn cookie_of(response: &ureq::http::Response<ureq::Body>) -> Option<String> {
+    let set = response.headers().get("set-cookie")?.to_str().ok()?;
+    set.split(';').next().map(str::to_string)
 }
 
 fn call(base: &str, method: &str, path: &str, who: &Seat, body: Option<&Value>) -> Result<(u16, Value)> {
-    let url = match &who.invite {
-        Some(i) => format!("{base}{path}?invite={i}"),
-        None => format!("{base}{path}"),
-    };
+    let url = format!("{base}{path}");
     let mut response = match method {
         "GET" => {
             let mut r = agent().get(&url);
@@ -117,7 +119,11 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     let data_dir = std::env::temp_dir().join(format!("imperia-loadtest-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data_dir);
     let mut command = Command::new(std::env::current_exe()?);
-    command.args(["serve", "--bind", "127.0.0.1:0", "--data-dir"]).arg(&data_dir);
+    // One account creates every game: lift the per-account quotas a public server keeps.
+    command
+        .args(["serve", "--bind", "127.0.0.1:0", "--games-per-hour", "1000000", "--running-games", "1000000"])
+        .arg("--data-dir")
+        .arg(&data_dir);
     if let Some(url) = &args.database_url {
         command.args(["--database-url", url]);
     }
@@ -134,43 +140,45 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     let base = server.base.clone();
     let memory_before = server.rss_kb();
 
-    // One account creates every game and sits in seat 0; the other seats are taken through invitations.
-    let mut owner = Seat { cookie: None, invite: None };
+    // One account creates every game and sits in seat 0; guests take the other seats by invitation.
     let mut response = agent()
         .post(format!("{base}/api/signup"))
         .send_json(json!({ "name": format!("loadtest-{}", std::process::id()), "password": "a long password" }))?;
-    owner.cookie = response
-        .headers()
-        .get("set-cookie")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .map(str::to_string);
+    let owner = Seat { cookie: cookie_of(&response) };
     let _ = response.body_mut().read_to_string();
-    let new_game = |seed: u64| -> Result<(i64, Vec<Seat>)> {
+    let new_game = || -> Result<(i64, Vec<Seat>)> {
         let (status, body) = call(
             &base,
             "POST",
             "/api/games",
             &owner,
-            Some(&json!({ "game": "imperial2030", "seats": ["human", "human", "human", "human"], "seed": seed })),
+            Some(&json!({ "game": "imperial2030", "seats": ["human", "human", "human", "human"] })),
         )?;
         if status != 201 {
             bail!("cannot create a game: {body}");
         }
         let game = body["id"].as_i64().unwrap_or(0);
+        let mut seats = vec![owner.clone()];
+        for invite in body["invites"].as_array().into_iter().flatten() {
+            let mut response = agent()
+                .post(format!("{base}/api/games/{game}/claim"))
+                .send_json(json!({ "invite": invite["invite"] }))?;
+            let guest = Seat { cookie: cookie_of(&response) };
+            let _ = response.body_mut().read_to_string();
+            if guest.cookie.is_none() {
+                bail!("an invitation to game {game} seated nobody ({})", response.status());
+            }
+            seats.push(guest);
+        }
         let (status, started) = call(&base, "POST", &format!("/api/games/{game}/start"), &owner, Some(&json!({})))?;
         if status != 200 {
             bail!("cannot start game {game}: {started}");
         }
-        let mut seats = vec![owner.clone()];
-        for invite in body["invites"].as_array().into_iter().flatten() {
-            seats.push(Seat { cookie: None, invite: invite["invite"].as_str().map(str::to_string) });
-        }
         Ok((game, seats))
     };
     let mut tables = Vec::with_capacity(args.games);
-    for g in 0..args.games {
-        tables.push(new_game(g as u64 + 1)?);
+    for _ in 0..args.games {
+        tables.push(new_game()?);
     }
     let memory_loaded = server.rss_kb();
 

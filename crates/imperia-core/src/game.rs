@@ -90,7 +90,7 @@ impl<E> Step<E> {
 pub struct RuleError {
     /// What is wrong, in words a player can act on.
     pub message: String,
-    /// Where the rule is written: seed file and section.
+    /// Where the rule is written: the rulebook section, as a player reads it.
     pub rule: String,
 }
 

@@ -1,29 +1,98 @@
-//! Accounts: Argon2id password hashes, random session and invitation tokens, and who is calling.
+//! Accounts: names, passwords, session tokens and cookies.
+//!
+//! - A name is shown as typed (spaces and accents allowed) but is unique by its [`name_key`]: NFKC, case
+//!   folded and with look-alike letters folded together (Unicode TS #39 skeletons), so `Anton`, `ANTON` and
+//!   `Аnton` with a Cyrillic А are one name. Sign-in looks names up by key, so it ignores case too.
+//! - Passwords are hashed with Argon2id on a small pool of blocking threads ([`Passwords`]), never on the
+//!   threads that answer requests; a sign-in for a name nobody has checks a dummy hash, so both take as long.
+//! - Session tokens are 256 random bits; the database keeps only their SHA-256 ([`token_hash`]).
+
+use std::sync::Arc;
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use axum::http::HeaderMap;
+use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
+use unicode_normalization::UnicodeNormalization;
+use unicode_security::confusable_detection::skeleton;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "imperia_session";
-/// The header (or `invite` query parameter) carrying an invitation token.
-pub const INVITE_HEADER: &str = "x-imperia-invite";
+/// How long a session lasts without being used, and how long its cookie is kept.
+pub const SESSION_IDLE_SECONDS: i64 = 30 * 24 * 3600;
+/// The shortest and longest names, in characters.
+pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 3..=32;
+/// The shortest and longest passwords, in characters (Argon2 takes any length; a bound keeps requests cheap).
+pub const PASSWORD_CHARS: std::ops::RangeInclusive<usize> = 8..=128;
 
-/// A random token: 128 bits from the operating system, as hex.
+/// A random token: 256 bits from the operating system, as hex.
 pub fn token() -> Result<String, String> {
-    let mut bytes = [0u8; 16];
+    let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| format!("no randomness available: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(hex(&bytes))
 }
 
-pub fn hash_password(password: &str) -> Result<String, String> {
+/// A seed from the operating system's CSPRNG: the server never lets a client choose one, since the seed
+/// decides every hidden card.
+pub fn seed() -> Result<u64, String> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| format!("no randomness available: {e}"))?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// What the database keeps of a session token.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Password hashing off the request threads: at most `threads` hashes at once, the rest wait their turn.
+#[derive(Clone)]
+pub struct Passwords {
+    permits: Arc<Semaphore>,
+    /// Checked in place of a real hash when a name has no account, so that sign-in takes as long either way.
+    dummy: Arc<str>,
+}
+
+impl Passwords {
+    pub fn new(threads: usize) -> Result<Passwords, String> {
+        Ok(Passwords {
+            permits: Arc::new(Semaphore::new(threads.max(1))),
+            dummy: hash_password("no such account")?.into(),
+        })
+    }
+
+    pub async fn hash(&self, password: &str) -> Result<String, String> {
+        let password = password.to_string();
+        self.blocking(move || hash_password(&password)).await.unwrap_or_else(Err)
+    }
+
+    /// Whether `password` matches `hash`; with no hash, a dummy is checked and the answer is no.
+    pub async fn verify(&self, password: &str, hash: Option<&str>) -> bool {
+        let (password, real) = (password.to_string(), hash.is_some());
+        let hash = hash.map_or_else(|| self.dummy.to_string(), str::to_string);
+        let matched = self.blocking(move || verify_password(&password, &hash)).await.unwrap_or(false);
+        matched && real
+    }
+
+    async fn blocking<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+        let _permit = self.permits.acquire().await.map_err(|e| e.to_string())?;
+        tokio::task::spawn_blocking(work).await.map_err(|e| e.to_string())
+    }
+}
+
+fn hash_password(password: &str) -> Result<String, String> {
     let mut salt = [0u8; 16];
     getrandom::fill(&mut salt).map_err(|e| format!("no randomness available: {e}"))?;
     let salt = SaltString::encode_b64(&salt).map_err(|e| e.to_string())?;
     Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| e.to_string())
 }
 
-pub fn verify_password(password: &str, hash: &str) -> bool {
+fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
 }
 
@@ -39,26 +108,62 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
-/// The `Set-Cookie` value that starts a session (HttpOnly, SameSite=Lax, a year long).
-pub fn session_cookie(token: &str) -> String {
-    format!("{SESSION_COOKIE}={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=31536000")
+/// The `Set-Cookie` value that starts (or renews) a session: HttpOnly, SameSite=Strict, and `Secure` when
+/// the server is reached over HTTPS.
+pub fn session_cookie(token: &str, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{SESSION_COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={SESSION_IDLE_SECONDS}{secure}")
 }
 
 /// The `Set-Cookie` value that ends one.
-pub fn clear_cookie() -> String {
-    format!("{SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0")
+pub fn clear_cookie(secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0{secure}")
 }
 
-/// Check a new account's name and password, saying what is wrong.
-pub fn check_credentials(name: &str, password: &str) -> Result<(), String> {
-    if !(3..=32).contains(&name.chars().count()) {
-        return Err("a name has 3 to 32 characters".into());
+/// The name as it will be shown: trimmed, NFC, and checked, or what is wrong with it.
+pub fn display_name(name: &str) -> Result<String, String> {
+    let name: String = name.trim().nfc().collect();
+    if !NAME_CHARS.contains(&name.chars().count()) {
+        return Err(format!("a name has {} to {} characters", NAME_CHARS.start(), NAME_CHARS.end()));
     }
-    if !name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.') {
-        return Err("a name has only letters, digits, '_', '-' and '.'".into());
+    let allowed = |c: char| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.' | '\'') || is_mark(c);
+    if !name.chars().all(allowed) {
+        return Err("a name has only letters, digits, spaces and the marks _ - . '".into());
     }
-    if password.chars().count() < 8 {
-        return Err("a password has at least 8 characters".into());
+    if !name.chars().next().is_some_and(char::is_alphanumeric) || name.contains("  ") {
+        return Err("a name starts with a letter or digit and has no two spaces in a row".into());
+    }
+    Ok(name)
+}
+
+/// Combining marks (accents typed as a separate character).
+fn is_mark(c: char) -> bool {
+    matches!(c as u32, 0x0300..=0x036f | 0x1ab0..=0x1aff | 0x1dc0..=0x1dff | 0x20d0..=0x20ff | 0xfe20..=0xfe2f)
+}
+
+/// What makes two names the same: compatibility-normalised, case-folded, and with letters that look alike
+/// (Latin a and Cyrillic а, l and I) folded to one, before and after the case fold.
+pub fn name_key(name: &str) -> String {
+    let normal: String = name.trim().nfkc().collect();
+    let folded: String = skeleton(&normal).collect::<String>().to_lowercase();
+    skeleton(&folded).collect()
+}
+
+/// Check a new password, saying what is wrong: its length, and whether it is common or easily guessed
+/// (zxcvbn's estimate, which knows the most common passwords and the account's own name).
+pub fn check_password(password: &str, name: &str) -> Result<(), String> {
+    let chars = password.chars().count();
+    if chars < *PASSWORD_CHARS.start() {
+        return Err(format!("a password has at least {} characters", PASSWORD_CHARS.start()));
+    }
+    if chars > *PASSWORD_CHARS.end() {
+        return Err(format!("a password has at most {} characters", PASSWORD_CHARS.end()));
+    }
+    let estimate = zxcvbn::zxcvbn(password, &[name]);
+    if u8::from(estimate.score()) < 2 {
+        let why = estimate.feedback().and_then(|f| f.warning()).map_or_else(String::new, |w| format!(" ({w})"));
+        return Err(format!("that password is too common or too easy to guess{why}; choose another"));
     }
     Ok(())
 }
@@ -67,27 +172,54 @@ pub fn check_credentials(name: &str, password: &str) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn passwords_hash_and_verify() {
-        let hash = hash_password("correct horse").expect("hash");
+    #[tokio::test]
+    async fn passwords_hash_and_verify() {
+        let passwords = Passwords::new(1).expect("a pool");
+        let hash = passwords.hash("correct horse").await.expect("hash");
         assert!(hash.starts_with("$argon2id$"));
-        assert!(verify_password("correct horse", &hash));
-        assert!(!verify_password("wrong horse", &hash));
-        assert!(!verify_password("correct horse", "not a hash"));
+        assert!(passwords.verify("correct horse", Some(&hash)).await);
+        assert!(!passwords.verify("wrong horse", Some(&hash)).await);
+        assert!(!passwords.verify("correct horse", Some("not a hash")).await);
+        assert!(!passwords.verify("no such account", None).await, "the dummy never signs anyone in");
     }
 
     #[test]
-    fn tokens_are_random() {
+    fn tokens_are_random_and_stored_hashed() {
         let (a, b) = (token().expect("token"), token().expect("token"));
-        assert_eq!(a.len(), 32);
+        assert_eq!(a.len(), 64);
         assert_ne!(a, b);
+        assert_eq!(token_hash(&a).len(), 64);
+        assert_ne!(token_hash(&a), a);
+        assert_eq!(token_hash(&a), token_hash(&a));
     }
 
     #[test]
-    fn credentials() {
-        assert!(check_credentials("anton", "password1").is_ok());
-        assert!(check_credentials("an", "password1").is_err());
-        assert!(check_credentials("an ton", "password1").is_err());
-        assert!(check_credentials("anton", "short").is_err());
+    fn names_are_shown_as_typed_and_compared_by_key() {
+        assert_eq!(display_name("  José María ").as_deref(), Ok("José María"));
+        assert_eq!(display_name("O'Neil-2").as_deref(), Ok("O'Neil-2"));
+        assert!(display_name("an").is_err());
+        assert!(display_name("two  spaces").is_err());
+        assert!(display_name("_anton").is_err());
+        assert!(display_name("an<b>ton").is_err());
+        assert!(display_name(&"x".repeat(33)).is_err());
+        // Case, compatibility forms and look-alikes from other scripts are one name.
+        assert_eq!(name_key("Anton"), name_key("anton"));
+        assert_eq!(name_key("ANTON"), name_key("anton"));
+        assert_eq!(name_key("\u{0410}nton"), name_key("Anton"), "Cyrillic А");
+        assert_eq!(name_key("ａｎｔｏｎ"), name_key("anton"), "full-width letters");
+        assert_eq!(name_key("Jose\u{301}"), name_key("José"), "a combining accent");
+        assert_eq!(name_key("AntonI"), name_key("Antonl"), "capital I and small l");
+        assert_ne!(name_key("anton"), name_key("boris"));
+    }
+
+    #[test]
+    fn passwords_must_be_long_and_uncommon() {
+        assert!(check_password("short", "anton").is_err());
+        assert!(check_password(&"x".repeat(129), "anton").is_err());
+        assert!(check_password("password", "anton").is_err());
+        assert!(check_password("12345678", "anton").is_err());
+        assert!(check_password("anton1234", "anton").is_err(), "the account's own name");
+        assert!(check_password("a long password", "anton").is_ok());
+        assert!(check_password("violet tractor umbrella", "anton").is_ok());
     }
 }

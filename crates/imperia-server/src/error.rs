@@ -49,12 +49,32 @@ impl ApiError {
             current: Some((version, Box::new(state))),
         }
     }
+
+    /// A game that cannot be played any more, and why.
+    pub fn damaged(id: i64, why: &str) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, format!("game {id} is damaged and cannot be played: {why}"))
+    }
+
+    pub fn too_many(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::TOO_MANY_REQUESTS, message)
+    }
+
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
 }
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
-        eprintln!("imperia-server: storage error: {e}");
-        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "the server could not store that; nothing was changed")
+        tracing::error!("storage: {e}");
+        match e {
+            StoreError::Damaged(why) => Self::internal(format!("stored data is damaged: {why}")),
+            StoreError::Conflict => Self::new(StatusCode::CONFLICT, "the game has moved on; load it again"),
+            _ => Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server cannot store anything just now; nothing was changed, so try again in a moment",
+            ),
+        }
     }
 }
 
@@ -64,6 +84,10 @@ impl IntoResponse for ApiError {
             Some((version, state)) => json!({ "error": self.message, "version": version, "game": state }),
             None => json!({ "error": self.message }),
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("5"));
+        }
+        response
     }
 }

@@ -2,32 +2,42 @@
 //!
 //! `imperia serve`: accounts, a lobby, and games that persist. Every action is validated by the game's
 //! engine and stored, in the same transaction that bumps the game's version, before anyone is told of it;
-//! each viewer receives only its own view, over HTTP and WebSocket. Bot seats are played by the server.
+//! each viewer receives only its own view, over HTTP and WebSocket. Bot seats are played by the server, at
+//! levels of bounded cost.
 //!
-//! - [`store`]: the SQLite database (schema in `migrations/`).
+//! - [`store`]: the database (SQLite or PostgreSQL; schema in `migrations/`).
 //! - [`live`]: games in memory, [`live::commit`], and the bot runner.
-//! - [`api`]: the HTTP and WebSocket routes.
-//! - [`auth`]: passwords, sessions, invitations.
+//! - [`api`]: the HTTP and WebSocket routes, and the checks every request passes.
+//! - [`net`]: the accept loop, with connection caps and timeouts.
+//! - [`auth`]: names, passwords, sessions. [`limits`]: what one client may cost.
+//! - [`levels`]: the bots a server runs. [`webhook`]: turn notifications that cannot reach inside.
 //! - [`web`]: the browser UI, embedded from `web/`.
 
 pub mod api;
 pub mod auth;
 pub mod error;
+pub mod levels;
+pub mod limits;
 pub mod live;
+pub mod net;
 pub mod store;
 pub mod web;
+pub mod webhook;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use tokio::sync::RwLock;
+use tokio::sync::{RwLock, Semaphore};
 
+use crate::limits::Limiters;
+pub use crate::limits::Limits;
+pub use crate::live::Options;
 use crate::live::{AppState, Shared};
 use crate::store::{Store, StoreError};
 
-/// Where the server listens and keeps its data.
+/// Where the server listens, keeps its data, and how it is deployed.
 #[derive(Clone, Debug)]
 pub struct ServerConfig {
     pub bind: SocketAddr,
@@ -35,6 +45,10 @@ pub struct ServerConfig {
     pub data_dir: PathBuf,
     /// `postgres://…` (or `sqlite://…`) to store everything elsewhere.
     pub database_url: Option<String>,
+    /// Start a new SQLite database in place of an empty or missing file in a folder that is not new.
+    pub init: bool,
+    pub options: Options,
+    pub limits: Limits,
 }
 
 impl ServerConfig {
@@ -56,48 +70,83 @@ pub enum ServeError {
     Bind { addr: SocketAddr, source: std::io::Error },
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
+    #[error("server: {0}")]
+    Setup(String),
 }
 
-/// Open the store and rebuild every game from its record; games whose record no longer replays are
-/// reported and left out.
-pub async fn load(url: &str) -> Result<AppState, StoreError> {
-    let store = Store::open(url).await?;
+/// Open the store and rebuild every game from its record. A game that cannot be read, no longer replays,
+/// or names a bot this server does not run is marked broken and reported; the rest serve on.
+pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
+    let store = Store::open(&config.url()?, config.init).await?;
+    let limits = config.limits.clone();
     let state = AppState {
         store: store.clone(),
         games: Arc::new(RwLock::new(BTreeMap::new())),
+        broken: Arc::new(RwLock::new(BTreeMap::new())),
         registry: imperia_games::registry(),
-        logins: Default::default(),
+        passwords: auth::Passwords::new(limits.hash_threads).map_err(ServeError::Setup)?,
+        limiters: Limiters::new(&limits),
+        bot_permits: Arc::new(Semaphore::new(limits.bot_threads.max(1))),
+        limits,
+        options: config.options,
     };
-    for row in store.load_games().await? {
-        let Some(entry) = state.registry.get(&row.record.game).copied() else {
-            tracing::error!("game {}: no engine for `{}`", row.id, row.record.game);
-            continue;
-        };
-        match (entry.replay)(&row.record) {
-            Ok(m) => {
-                let game = live::install_game(&state, row.id, m, row.version, live::Table::of(&row)).await;
-                live::spawn_bots(state.clone(), game);
-            }
-            Err(e) => tracing::error!("game {} does not replay: {e}", row.id),
+    let mut broken = 0;
+    for id in store.game_ids().await? {
+        match load_one(&state, id).await {
+            Ok(Some(_)) => {}
+            Ok(None) | Err(_) => broken += 1,
         }
+    }
+    if broken > 0 {
+        tracing::error!("{broken} damaged games were left out; asking for one says why");
     }
     Ok(state)
 }
 
-/// Load game `id` from the database into memory (if it exists and replays), and start its bots.
+/// Load game `id` from the database into memory and start its bots. `None` if there is no such game or it
+/// cannot be played, in which case it is marked broken, with the reason, in memory and in the database.
 pub(crate) async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, StoreError> {
-    let Some(row) = state.store.load_game(id).await? else { return Ok(None) };
-    let Some(entry) = state.registry.get(&row.record.game).copied() else { return Ok(None) };
-    match (entry.replay)(&row.record) {
-        Ok(m) => {
-            let game = live::install_game(state, row.id, m, row.version, live::Table::of(&row)).await;
-            live::spawn_bots(state.clone(), game.clone());
-            Ok(Some(game))
+    let row = match state.store.load_game(id).await {
+        Ok(Some(row)) => row,
+        Ok(None) => return Ok(None),
+        Err(StoreError::Damaged(why)) => {
+            mark_broken(state, id, &why).await;
+            return Ok(None);
         }
+        Err(e) => return Err(e),
+    };
+    if let Some(why) = &row.broken {
+        state.broken.write().await.insert(id, why.clone());
+        return Ok(None);
+    }
+    let Some(entry) = state.registry.get(&row.record.game).copied() else {
+        mark_broken(state, id, &format!("this server has no game `{}`", row.record.game)).await;
+        return Ok(None);
+    };
+    let m = match (entry.replay)(&row.record) {
+        Ok(m) => m,
         Err(e) => {
-            tracing::error!("game {id} does not replay: {e}");
-            Ok(None)
+            mark_broken(state, id, &format!("its record no longer replays: {e}")).await;
+            return Ok(None);
         }
+    };
+    let table = live::Table::of(&row);
+    let game = live::install_game(state, row.id, m, row.version, table).await;
+    let unplayable = game.lock().await.unplayable_bot();
+    if let Some(why) = unplayable {
+        state.games.write().await.remove(&id);
+        mark_broken(state, id, &why).await;
+        return Ok(None);
+    }
+    live::spawn_bots(state.clone(), game.clone());
+    Ok(Some(game))
+}
+
+async fn mark_broken(state: &AppState, id: i64, why: &str) {
+    tracing::error!("game {id} is damaged and left out: {why}");
+    state.broken.write().await.insert(id, why.to_string());
+    if let Err(e) = state.store.mark_broken(id, why).await {
+        tracing::warn!("game {id}: could not note that it is damaged: {e}");
     }
 }
 
@@ -107,12 +156,12 @@ async fn follow_other_servers(state: AppState, url: String) {
     let mut listener = match sqlx::postgres::PgListener::connect(&url).await {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("imperia-server: cannot listen for other servers' changes: {e}");
+            tracing::error!("cannot listen for other servers' changes: {e}");
             return;
         }
     };
     if let Err(e) = listener.listen(store::CHANNEL).await {
-        eprintln!("imperia-server: cannot listen for other servers' changes: {e}");
+        tracing::error!("cannot listen for other servers' changes: {e}");
         return;
     }
     loop {
@@ -137,7 +186,7 @@ async fn follow_other_servers(state: AppState, url: String) {
 
 /// Run the server until Ctrl-C. `ready` receives the address it listens on.
 pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
-    let state = load(&config.url()?).await?;
+    let state = load(&config).await?;
     if let Some(url) = state.store.postgres_url() {
         tokio::spawn(follow_other_servers(state.clone(), url.to_string()));
     }
@@ -145,10 +194,10 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         .await
         .map_err(|source| ServeError::Bind { addr: config.bind, source })?;
     ready(listener.local_addr()?);
-    axum::serve(listener, api::router(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    let per_address = !config.options.behind_proxy;
+    let shutdown = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    net::run(listener, api::router(state), config.limits, per_address, shutdown).await;
     Ok(())
 }

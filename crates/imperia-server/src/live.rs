@@ -9,9 +9,13 @@ use imperia_bots::BotSpec;
 use imperia_core::{ActionChoice, DynMatch, Seat, ToAct, Viewer};
 use serde::Serialize;
 use serde_json::Value;
+use tokio::sync::Semaphore;
 use tokio::sync::{Mutex, RwLock, broadcast};
 
+use crate::auth::Passwords;
 use crate::error::ApiError;
+use crate::levels::BotLevel;
+use crate::limits::{Limiters, Limits};
 use crate::store::{Clock, SeatRow, Store, StoreError, now};
 
 /// A game in memory.
@@ -31,6 +35,19 @@ pub struct LiveGame {
     pub watchers: Vec<usize>,
     /// The seats whose decision the clocks are running for.
     pub acting: Vec<Seat>,
+    /// Each viewer's log so far, once asked for: kept step by step, so the log is never replayed twice.
+    log: BTreeMap<Option<Seat>, Vec<PastStep>>,
+}
+
+/// One step of the log, as a viewer may see it.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct PastStep {
+    /// 1 for the game's first action.
+    pub step: usize,
+    /// The seat that acted.
+    pub seat: Seat,
+    /// What happened, in plain words.
+    pub events: Vec<String>,
 }
 
 pub type Shared = Arc<Mutex<LiveGame>>;
@@ -40,8 +57,27 @@ pub type Shared = Arc<Mutex<LiveGame>>;
 pub struct AppState {
     pub store: Store,
     pub games: Arc<RwLock<BTreeMap<i64, Shared>>>,
+    /// Games that cannot be played (a record that no longer replays, a bot the server does not run), with
+    /// the reason: reported to whoever asks for them, while the rest serve on.
+    pub broken: Arc<RwLock<BTreeMap<i64, String>>>,
     pub registry: imperia_core::Registry,
-    pub logins: Arc<std::sync::Mutex<crate::api::LoginLimiter>>,
+    pub passwords: Passwords,
+    pub limits: Limits,
+    pub limiters: Arc<Limiters>,
+    /// Bot decisions running at once.
+    pub bot_permits: Arc<Semaphore>,
+    pub options: Options,
+}
+
+/// How the server is deployed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Cookies are marked `Secure` (the server is reached over HTTPS).
+    pub secure_cookies: bool,
+    /// A reverse proxy stands in front: the client's address is the last in `X-Forwarded-For`.
+    pub behind_proxy: bool,
+    /// Webhooks may point at private and loopback addresses (tests, private networks).
+    pub webhooks_to_private: bool,
 }
 
 /// One seat as every viewer sees it.
@@ -123,9 +159,8 @@ impl LiveGame {
     /// Whether `seat` has used up its time and reserve on its current decision.
     pub fn out_of_time(&self, seat: Seat) -> bool {
         let (Some(clock), Some(s)) = (self.clock, self.seats.get(seat)) else { return false };
-        s.bot.is_none()
-            && s.turn_started
-                .is_some_and(|started| now() - started > clock.per_move_seconds + s.reserve_left.unwrap_or(0).max(0))
+        let allowed = clock.per_move_seconds.saturating_add(s.reserve_left.unwrap_or(0).max(0));
+        s.bot.is_none() && s.turn_started.is_some_and(|started| now().saturating_sub(started) > allowed)
     }
 
     /// The bot to play now, if a bot seat must act.
@@ -134,8 +169,55 @@ impl LiveGame {
             return None;
         }
         let seat = *self.m.to_act().seats().first()?;
-        let spec = self.seats.get(seat)?.bot.as_ref()?.parse().ok()?;
-        Some((seat, spec))
+        let level = BotLevel::named(self.seats.get(seat)?.bot.as_ref()?).ok()?;
+        Some((seat, level.spec()))
+    }
+
+    /// Why this game's bots cannot play, if one of its seats names a bot this server does not run.
+    pub fn unplayable_bot(&self) -> Option<String> {
+        self.seats.iter().find_map(|s| {
+            let bot = s.bot.as_ref()?;
+            BotLevel::named(bot)
+                .err()
+                .map(|why| format!("seat {} is played by a bot this server does not run: {why}", s.seat + 1))
+        })
+    }
+
+    /// The log as `viewer` sees it, from step `from` on (1 is the first); built once by replaying the
+    /// record, then kept up to date step by step.
+    pub fn log(
+        &mut self,
+        viewer: Option<Seat>,
+        from: usize,
+        entry: &imperia_core::GameEntry,
+    ) -> Result<Vec<PastStep>, ApiError> {
+        if !self.log.contains_key(&viewer) {
+            let record = self.m.record();
+            let seen = (entry.replay_as)(&record, viewer.map_or(Viewer::Spectator, Viewer::Seat), record.actions.len())
+                .map_err(|e| ApiError::damaged(self.id, &e.to_string()))?;
+            let steps =
+                seen.steps.into_iter().map(|s| PastStep { step: s.step, seat: s.seat, events: s.events }).collect();
+            self.log.insert(viewer, steps);
+        }
+        let log = self.log.get(&viewer).map_or(&[][..], Vec::as_slice);
+        Ok(log.iter().skip(from.saturating_sub(1)).cloned().collect())
+    }
+
+    /// Bring the kept logs up to a step just taken, or forget them if the game went back.
+    fn extend_logs(&mut self) {
+        let Some((steps, recorded)) = self.m.last_recorded() else {
+            self.log.clear();
+            return;
+        };
+        let m = &self.m;
+        self.log.retain(|viewer, log| {
+            if log.len() + 1 != steps {
+                return false;
+            }
+            let events = m.last_events(viewer.map_or(Viewer::Spectator, Viewer::Seat));
+            log.push(PastStep { step: steps, seat: recorded.seat, events });
+            true
+        });
     }
 }
 
@@ -155,6 +237,7 @@ impl LiveGame {
             started,
             watchers,
             acting,
+            log: BTreeMap::new(),
         }
     }
 }
@@ -243,10 +326,11 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
     match state.store.undo_action(g.id, g.version, idx).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => return Err(stale(state, &mut g, seat).await),
-        Err(e) => return Err(e.into()),
+        Err(e) => return Err(not_stored(state, &mut g, e).await),
     }
     g.m = next;
     g.version += 1;
+    g.log.clear();
     after_change(state, &mut g);
     Ok(g.version)
 }
@@ -263,8 +347,9 @@ pub fn after_change(state: &AppState, g: &mut LiveGame) {
     for &seat in g.acting.clone().iter().filter(|s| !to_act.contains(s)) {
         // The decision is made: charge the time over the allowance to the reserve.
         if let (Some(clock), Some(s)) = (g.clock, g.seats.get_mut(seat)) {
-            let used = s.turn_started.map_or(0, |t| stamp - t);
-            s.reserve_left = Some(s.reserve_left.unwrap_or(0) - (used - clock.per_move_seconds).max(0));
+            let used = s.turn_started.map_or(0, |t| stamp.saturating_sub(t));
+            let over = used.saturating_sub(clock.per_move_seconds).max(0);
+            s.reserve_left = Some(s.reserve_left.unwrap_or(0).saturating_sub(over));
             s.turn_started = None;
             save_clock(state, g.id, s);
         }
@@ -299,19 +384,15 @@ fn save_clock(state: &AppState, game_id: i64, seat: &SeatRow) {
     });
 }
 
-/// Post a Discord-compatible message (`{"content": …}`) to the player's webhook, if they set one.
+/// Post a Discord-compatible message to the player's webhook, if they set one (see [`crate::webhook`]: the
+/// target is checked again on every delivery).
 fn notify_player(state: &AppState, user_id: i64, message: String) {
-    let store = state.store.clone();
+    let (store, private) = (state.store.clone(), state.options.webhooks_to_private);
     tokio::spawn(async move {
         let Ok(Some(url)) = store.webhook(user_id).await else { return };
-        let sent = tokio::task::spawn_blocking(move || {
-            let agent: ureq::Agent =
-                ureq::Agent::config_builder().timeout_global(Some(std::time::Duration::from_secs(10))).build().into();
-            agent.post(&url).send_json(serde_json::json!({ "username": "Imperia", "content": message }))
-        })
-        .await;
+        let sent = tokio::task::spawn_blocking(move || crate::webhook::deliver(&url, &message, private)).await;
         if let Ok(Err(e)) = sent {
-            tracing::warn!("webhook of user {user_id} failed: {e}");
+            tracing::warn!("webhook of user {user_id} not delivered: {e}");
         }
     });
 }
@@ -336,10 +417,22 @@ async fn stale(state: &AppState, g: &mut LiveGame, seat: Seat) -> ApiError {
     ApiError::conflict(g.version, g.state_for(Some(seat)))
 }
 
+/// A write failed: nothing is acknowledged, and the game in memory is brought back to what the database
+/// holds (should the failed commit have reached the disk after all, the next action still sees it).
+async fn not_stored(state: &AppState, g: &mut LiveGame, e: StoreError) -> ApiError {
+    if let Err(again) = refresh(state, g).await {
+        tracing::warn!("game {}: not reloaded after a failed write: {}", g.id, again.message);
+    }
+    e.into()
+}
+
 /// Rebuild a game from the database.
 pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), ApiError> {
     let row =
         state.store.load_game(g.id).await?.ok_or_else(|| ApiError::not_found(format!("there is no game {}", g.id)))?;
+    if let Some(why) = &row.broken {
+        return Err(ApiError::damaged(g.id, why));
+    }
     if row.version == g.version && row.seats == g.seats && row.started == g.started {
         return Ok(());
     }
@@ -348,12 +441,12 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), ApiError>
         .get(&row.record.game)
         .copied()
         .ok_or_else(|| ApiError::unprocessable(format!("no engine for `{}`", row.record.game)))?;
-    g.m = (entry.replay)(&row.record)
-        .map_err(|e| ApiError::unprocessable(format!("game {} does not replay: {e}", g.id)))?;
+    g.m = (entry.replay)(&row.record).map_err(|e| ApiError::damaged(g.id, &e.to_string()))?;
     g.version = row.version;
     g.seats = row.seats;
     g.started = row.started;
     g.acting = g.m.to_act().seats().to_vec();
+    g.log.clear();
     let _ = g.changes.send(g.version);
     Ok(())
 }
@@ -379,6 +472,8 @@ pub fn spawn_bots(state: AppState, game: Shared) {
                 let bot = (entry.bot)(&spec, seed);
                 (seat, spec, g.version, g.m.view(Viewer::Seat(seat)), g.m.legal_actions(seat), bot)
             };
+            // At most `bot_threads` decisions think at once, whatever the number of games.
+            let Ok(_permit) = state.bot_permits.clone().acquire_owned().await else { break };
             let choice = tokio::task::spawn_blocking(move || {
                 let mut bot = bot;
                 bot.choose(&view, seat, &legal).map(|i| legal[i].action.clone())
@@ -422,10 +517,11 @@ async fn store_step(state: &AppState, g: &mut LiveGame, seat: Seat, action: &Val
     match state.store.append_action(g.id, g.version, &recorded, len - 1, finished).await {
         Ok(()) => {}
         Err(StoreError::Conflict) => return Err(stale(state, g, seat).await),
-        Err(e) => return Err(e.into()),
+        Err(e) => return Err(not_stored(state, g, e).await),
     }
     g.m = next;
     g.version += 1;
+    g.extend_logs();
     after_change(state, g);
     Ok(events)
 }

@@ -1,17 +1,23 @@
 //! Persistence: accounts, sessions, games, seats and the actions of every game — in an embedded SQLite file
 //! by default, or in PostgreSQL. The same SQL serves both (through sqlx's `Any` driver); only the schema's
-//! migrations differ (`migrations/sqlite`, `migrations/postgres`). An action is stored in the same
-//! transaction that bumps its game's version, and that transaction commits before anyone is told of the
-//! action, so an acknowledged action survives a crash; the version check in that transaction keeps several
-//! servers sharing one database from ever accepting two actions at the same version.
+//! migrations differ (`migrations/sqlite`, `migrations/postgres`).
+//!
+//! Durability: an action is stored in the same transaction that bumps its game's version, and that
+//! transaction commits before anyone is told of the action, so an acknowledged action survives a crash; the
+//! version check in that transaction keeps several servers sharing one database from ever accepting two
+//! actions at the same version. A write that fails for any other reason (a full disk, a lost connection)
+//! is rolled back, its connection is closed rather than returned to the pool (a connection whose commit
+//! failed may still hold a transaction open), and the caller is told [`StoreError::Unavailable`]: the client
+//! gets a 503 and never an acknowledgement.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use imperia_core::{Record, RecordedAction, Seat};
 use serde_json::Value;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::MigrateDatabase;
-use sqlx::{Any, AnyPool, Executor, Row};
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +28,12 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is damaged: {0}")]
     Damaged(String),
+    /// The database cannot be opened as it is; the message says why and what to do.
+    #[error("{0}")]
+    Refused(String),
+    /// A write failed and was rolled back (a full disk, a lost connection): nothing was stored.
+    #[error("the database could not store the change: {0}")]
+    Unavailable(String),
     /// Someone else changed the game first.
     #[error("the game has moved on")]
     Conflict,
@@ -33,20 +45,49 @@ pub struct SeatRow {
     pub seat: Seat,
     pub user_id: Option<i64>,
     pub user_name: Option<String>,
+    /// The bot level playing the seat (`crate::levels`).
     pub bot: Option<String>,
+    /// The invitation's secret: it seats one person, once ([`SeatRow::invite_used`]).
     pub invite: String,
+    pub invite_used: bool,
     /// With a clock: seconds of reserve left.
     pub reserve_left: Option<i64>,
     /// With a clock: when this seat's current decision began (Unix seconds), if it has one.
     pub turn_started: Option<i64>,
 }
 
+impl SeatRow {
+    /// Nobody sits here yet: no person, no bot.
+    pub fn is_open(&self) -> bool {
+        self.user_id.is_none() && self.bot.is_none()
+    }
+}
+
 /// A game's time control: seconds per decision, and a reserve each seat may dip into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Clock {
+    /// 1 second to 7 days.
     pub per_move_seconds: i64,
+    /// 0 to 60 days.
     #[serde(default)]
     pub reserve_seconds: i64,
+}
+
+impl Clock {
+    pub const MAX_PER_MOVE: i64 = 7 * 24 * 3600;
+    pub const MAX_RESERVE: i64 = 60 * 24 * 3600;
+
+    /// A time control within bounds, or what is wrong with it.
+    pub fn check(self) -> Result<Clock, String> {
+        if !(1..=Self::MAX_PER_MOVE).contains(&self.per_move_seconds) {
+            return Err(format!("per_move_seconds is from 1 to {} (7 days)", Self::MAX_PER_MOVE));
+        }
+        if !(0..=Self::MAX_RESERVE).contains(&self.reserve_seconds) {
+            return Err(format!("reserve_seconds is from 0 to {} (60 days)", Self::MAX_RESERVE));
+        }
+        Ok(self)
+    }
 }
 
 /// A stored game with its record.
@@ -57,8 +98,19 @@ pub struct GameRow {
     pub clock: Option<Clock>,
     pub created_by: i64,
     pub started: bool,
+    /// Why the game cannot be played, if it was found so before.
+    pub broken: Option<String>,
     pub record: Record,
     pub seats: Vec<SeatRow>,
+}
+
+/// A signed-in account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: i64,
+    pub name: String,
+    /// Made by taking a seat by invitation without signing in; has no password.
+    pub guest: bool,
 }
 
 #[derive(Clone)]
@@ -73,21 +125,32 @@ pub struct Store {
 /// The PostgreSQL channel on which servers sharing a database announce changed games.
 pub const CHANNEL: &str = "imperia_games";
 
+/// The SQLite file's name in the data directory.
+pub const SQLITE_FILE: &str = "imperia.db";
+
+/// How long a request waits for a database connection before it is told the server is busy.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
 pub fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 impl Store {
-    /// Open the database at `url` (`sqlite://path/file.db` or `postgres://…/name`), creating it if missing,
-    /// and bring its schema up to date.
-    pub async fn open(url: &str) -> Result<Store, StoreError> {
+    /// Open the database at `url` (`sqlite://path/file.db` or `postgres://…/name`) and bring its schema up
+    /// to date. A SQLite file is created only in a new (empty) directory or with `init`; an empty or foreign
+    /// file is refused with the reason, never silently replaced.
+    pub async fn open(url: &str, init: bool) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
+        if sqlite {
+            check_sqlite_file(&sqlite_path(url), init)?;
+        }
         if !Any::database_exists(url).await? {
             Any::create_database(url).await?;
         }
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 16 })
+            .acquire_timeout(ACQUIRE_TIMEOUT)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if sqlite {
@@ -107,7 +170,42 @@ impl Store {
             sqlx::migrate!("./migrations/postgres").run(&pool).await?;
         }
         let writer = sqlite.then(|| std::sync::Arc::new(tokio::sync::Mutex::new(())));
-        Ok(Store { pool, url: url.to_string(), writer })
+        let store = Store { pool, url: url.to_string(), writer };
+        store.fill_name_keys().await?;
+        Ok(store)
+    }
+
+    /// Run `work` in one transaction and commit it. On any failure the transaction is rolled back; unless
+    /// the failure is a version conflict, the connection is closed rather than reused, and the error is
+    /// [`StoreError::Unavailable`].
+    async fn write<T>(
+        &self,
+        work: impl AsyncFnOnce(&mut AnyConnection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let _turn = self.write_turn().await;
+        let mut conn = self.pool.acquire().await.map_err(unavailable)?;
+        let result = async {
+            let mut tx = conn.begin().await?;
+            match work(&mut tx).await {
+                Ok(value) => {
+                    tx.commit().await?;
+                    Ok(value)
+                }
+                Err(e) => {
+                    let _ = tx.rollback().await;
+                    Err(e)
+                }
+            }
+        }
+        .await;
+        match result {
+            Ok(value) => Ok(value),
+            Err(StoreError::Conflict) => Err(StoreError::Conflict),
+            Err(e) => {
+                conn.close_on_drop();
+                Err(unavailable(e))
+            }
+        }
     }
 
     /// Wait for this server's turn to write (SQLite only).
@@ -131,61 +229,156 @@ impl Store {
         Ok(())
     }
 
-    /// The SQLite file in `dir` (created with the folder if missing).
-    pub fn sqlite_url(dir: &std::path::Path) -> Result<String, StoreError> {
+    /// The SQLite file in `dir` (the folder is created if missing).
+    pub fn sqlite_url(dir: &Path) -> Result<String, StoreError> {
         std::fs::create_dir_all(dir)
-            .map_err(|e| StoreError::Damaged(format!("cannot create {}: {e}", dir.display())))?;
-        Ok(format!("sqlite://{}", dir.join("imperia.db").display()))
+            .map_err(|e| StoreError::Refused(format!("cannot create {}: {e}", dir.display())))?;
+        Ok(format!("sqlite://{}", dir.join(SQLITE_FILE).display()))
     }
 
-    pub async fn create_user(&self, name: &str, password_hash: &str) -> Result<Option<i64>, StoreError> {
-        let result =
-            sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id")
-                .bind(name)
-                .bind(password_hash)
-                .bind(now())
-                .fetch_one(&self.pool)
-                .await;
+    // Accounts and sessions.
+
+    /// A new account; `None` if its name (by key) is taken.
+    pub async fn create_user(
+        &self,
+        name: &str,
+        name_key: &str,
+        password_hash: &str,
+        guest: bool,
+    ) -> Result<Option<i64>, StoreError> {
+        let result = sqlx::query(
+            "INSERT INTO users (name, name_key, password_hash, guest, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        )
+        .bind(name)
+        .bind(name_key)
+        .bind(password_hash)
+        .bind(i64::from(guest))
+        .bind(now())
+        .fetch_one(&self.pool)
+        .await;
         match result {
             Ok(row) => Ok(Some(row.get(0))),
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(None),
-            Err(e) => Err(e.into()),
+            Err(e) => Err(unavailable(e)),
         }
     }
 
-    /// (id, password hash) of a user.
-    pub async fn user_by_name(&self, name: &str) -> Result<Option<(i64, String)>, StoreError> {
-        let row = sqlx::query("SELECT id, password_hash FROM users WHERE name = $1")
-            .bind(name)
+    /// The account (not a guest's) with this name key, and its password hash.
+    pub async fn user_by_key(&self, name_key: &str) -> Result<Option<(User, String)>, StoreError> {
+        let row = sqlx::query("SELECT id, name, password_hash FROM users WHERE name_key = $1 AND guest = 0")
+            .bind(name_key)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.map(|r| (r.get(0), r.get(1))))
+        Ok(row.map(|r| (User { id: r.get(0), name: r.get(1), guest: false }, r.get(2))))
     }
 
-    pub async fn create_session(&self, token: &str, user_id: i64) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO sessions (token, user_id, created_at) VALUES ($1, $2, $3)")
-            .bind(token)
+    pub async fn password_hash(&self, user_id: i64) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT password_hash FROM users WHERE id = $1 AND guest = 0")
             .bind(user_id)
-            .bind(now())
-            .execute(&self.pool)
+            .fetch_optional(&self.pool)
             .await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    pub async fn set_password(&self, user_id: i64, password_hash: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
         Ok(())
     }
 
-    /// (user id, name) of a session.
-    pub async fn session_user(&self, token: &str) -> Result<Option<(i64, String)>, StoreError> {
+    pub async fn create_session(&self, token_hash: &str, user_id: i64) -> Result<(), StoreError> {
+        let stamp = now();
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, last_seen) VALUES ($1, $2, $3, $4)")
+            .bind(token_hash)
+            .bind(user_id)
+            .bind(stamp)
+            .bind(stamp)
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
+        Ok(())
+    }
+
+    /// The account of a session that has been used within `idle_seconds`; its use is noted (at most once a
+    /// minute, to keep reads cheap).
+    pub async fn session_user(&self, token_hash: &str, idle_seconds: i64) -> Result<Option<User>, StoreError> {
+        let stamp = now();
+        let row = sqlx::query(
+            "SELECT u.id, u.name, u.guest, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id \
+             WHERE s.token_hash = $1 AND s.last_seen >= $2",
+        )
+        .bind(token_hash)
+        .bind(stamp - idle_seconds)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let last_seen: i64 = row.get(3);
+        if stamp - last_seen >= 60 {
+            // A failure here only shortens the session; the request goes on.
+            let _ = sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2")
+                .bind(stamp)
+                .bind(token_hash)
+                .execute(&self.pool)
+                .await;
+        }
+        Ok(Some(User { id: row.get(0), name: row.get(1), guest: row.get::<i64, _>(2) != 0 }))
+    }
+
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// End every session of an account but `keep` (a token hash), if given.
+    pub async fn delete_sessions_of(&self, user_id: i64, keep: Option<&str>) -> Result<u64, StoreError> {
+        let done = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
+            .bind(user_id)
+            .bind(keep.unwrap_or(""))
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
+        Ok(done.rows_affected())
+    }
+
+    /// Give older accounts their name key (accounts made before keys existed). A key two older accounts
+    /// share is given to the first; the other keeps none and signs in by its exact name only.
+    async fn fill_name_keys(&self) -> Result<(), StoreError> {
+        let rows = sqlx::query("SELECT id, name FROM users WHERE name_key IS NULL").fetch_all(&self.pool).await?;
+        for row in rows {
+            let (id, name): (i64, String) = (row.get(0), row.get(1));
+            let filled = sqlx::query("UPDATE users SET name_key = $1 WHERE id = $2")
+                .bind(crate::auth::name_key(&name))
+                .bind(id)
+                .execute(&self.pool)
+                .await;
+            if let Err(e) = filled {
+                tracing::warn!("account {id} ({name}) keeps no name key: {e}");
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn set_webhook(&self, user_id: i64, url: Option<&str>) -> Result<(), StoreError> {
+        sqlx::query("UPDATE users SET webhook = $1 WHERE id = $2")
+            .bind(url)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
+        Ok(())
+    }
+
+    pub async fn webhook(&self, user_id: i64) -> Result<Option<String>, StoreError> {
         let row =
-            sqlx::query("SELECT u.id, u.name FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1")
-                .bind(token)
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|r| (r.get(0), r.get(1))))
+            sqlx::query("SELECT webhook FROM users WHERE id = $1").bind(user_id).fetch_optional(&self.pool).await?;
+        Ok(row.and_then(|r| r.get(0)))
     }
 
-    pub async fn delete_session(&self, token: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM sessions WHERE token = $1").bind(token).execute(&self.pool).await?;
-        Ok(())
-    }
+    // Games.
 
     /// Store a new game, its seats and the actions its record already has (an imported game); returns its
     /// id. Its version starts at the number of actions.
@@ -197,44 +390,58 @@ impl Store {
         clock: Option<Clock>,
         started: bool,
     ) -> Result<i64, StoreError> {
-        let _writing = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
-        let id: i64 = sqlx::query(
-            "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10) RETURNING id",
-        )
-        .bind(&record.game)
-        .bind(i64::from(record.rules_version))
-        .bind(record.config.to_string())
-        .bind(record.seed as i64)
-        .bind(record.actions.len() as i64)
-        .bind(created_by)
-        .bind(now())
-        .bind(clock.map(|c| c.per_move_seconds))
-        .bind(clock.map(|c| c.reserve_seconds))
-        .bind(i64::from(started))
-        .fetch_one(&mut *tx)
-        .await?
-        .get(0);
-        for s in seats {
-            sqlx::query(
-                "INSERT INTO seats (game_id, seat, user_id, bot, invite, reserve_left, turn_started) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        self.write(async |tx| {
+            let id: i64 = sqlx::query(
+                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started) \
+                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10) RETURNING id",
             )
-            .bind(id)
-            .bind(s.seat as i64)
-            .bind(s.user_id)
-            .bind(&s.bot)
-            .bind(&s.invite)
-            .bind(s.reserve_left)
-            .bind(s.turn_started)
-            .execute(&mut *tx)
-            .await?;
-        }
-        for (idx, a) in record.actions.iter().enumerate() {
-            insert_action(&mut tx, id, idx, a).await?;
-        }
-        tx.commit().await?;
-        Ok(id)
+            .bind(&record.game)
+            .bind(i64::from(record.rules_version))
+            .bind(record.config.to_string())
+            .bind(record.seed as i64)
+            .bind(record.actions.len() as i64)
+            .bind(created_by)
+            .bind(now())
+            .bind(clock.map(|c| c.per_move_seconds))
+            .bind(clock.map(|c| c.reserve_seconds))
+            .bind(i64::from(started))
+            .fetch_one(&mut *tx)
+            .await?
+            .get(0);
+            for s in seats {
+                sqlx::query(
+                    "INSERT INTO seats (game_id, seat, user_id, bot, invite, invite_used, reserve_left, turn_started) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(id)
+                .bind(s.seat as i64)
+                .bind(s.user_id)
+                .bind(&s.bot)
+                .bind(&s.invite)
+                .bind(i64::from(s.invite_used))
+                .bind(s.reserve_left)
+                .bind(s.turn_started)
+                .execute(&mut *tx)
+                .await?;
+            }
+            for (idx, a) in record.actions.iter().enumerate() {
+                insert_action(tx, id, idx, a).await?;
+            }
+            Ok(id)
+        })
+        .await
+    }
+
+    /// How many games an account created that wait in the lobby, and that are running.
+    pub async fn games_created_by(&self, user_id: i64) -> Result<(i64, i64), StoreError> {
+        let row = sqlx::query(
+            "SELECT COALESCE(SUM(CASE WHEN started = 0 THEN 1 ELSE 0 END), 0), \
+                    COALESCE(SUM(CASE WHEN started <> 0 AND finished = 0 THEN 1 ELSE 0 END), 0) \
+             FROM games WHERE created_by = $1",
+        )
+        .bind(user_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((row.get(0), row.get(1)))
     }
 
     /// Append an action, if the game is still at `version`; the game moves to `version + 1`.
@@ -246,36 +453,55 @@ impl Store {
         idx: usize,
         finished: bool,
     ) -> Result<(), StoreError> {
-        let _writing = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
-        bump_version(&mut tx, game_id, version, finished).await?;
-        insert_action(&mut tx, game_id, idx, action).await?;
-        tx.commit().await?;
-        Ok(())
+        self.write(async |tx| {
+            bump_version(tx, game_id, version, finished).await?;
+            insert_action(tx, game_id, idx, action).await
+        })
+        .await
     }
 
     /// Remove the last action (number `idx`), if the game is still at `version`.
     pub async fn undo_action(&self, game_id: i64, version: i64, idx: usize) -> Result<(), StoreError> {
-        let _writing = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
-        // A finished game has nobody to undo anything, so after an undo the game is running.
-        bump_version(&mut tx, game_id, version, false).await?;
-        sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx = $2")
-            .bind(game_id)
-            .bind(idx as i64)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        self.write(async |tx| {
+            // A finished game has nobody to undo anything, so after an undo the game is running.
+            bump_version(tx, game_id, version, false).await?;
+            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx = $2")
+                .bind(game_id)
+                .bind(idx as i64)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        })
+        .await
     }
 
-    /// Start a game that waited in the lobby.
-    pub async fn start_game(&self, game_id: i64) -> Result<bool, StoreError> {
-        let r = sqlx::query("UPDATE games SET started = 1 WHERE id = $1 AND started = 0")
-            .bind(game_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(r.rows_affected() == 1)
+    /// Start a game that waited in the lobby, giving each seat in `fill` to `bot`; false if it had started.
+    pub async fn start_game(&self, game_id: i64, fill: &[Seat], bot: Option<&str>) -> Result<bool, StoreError> {
+        self.write(async |tx| {
+            let r = sqlx::query("UPDATE games SET started = 1 WHERE id = $1 AND started = 0")
+                .bind(game_id)
+                .execute(&mut *tx)
+                .await?;
+            if r.rows_affected() != 1 {
+                return Ok(false);
+            }
+            for &seat in fill {
+                let r = sqlx::query(
+                    "UPDATE seats SET bot = $1 WHERE game_id = $2 AND seat = $3 AND user_id IS NULL AND bot IS NULL",
+                )
+                .bind(bot)
+                .bind(game_id)
+                .bind(seat as i64)
+                .execute(&mut *tx)
+                .await?;
+                if r.rows_affected() != 1 {
+                    // Someone took the seat meanwhile: start nothing, and let the caller look again.
+                    return Err(StoreError::Conflict);
+                }
+            }
+            Ok(true)
+        })
+        .await
     }
 
     /// Save a seat's clock.
@@ -292,7 +518,8 @@ impl Store {
             .bind(game_id)
             .bind(seat as i64)
             .execute(&self.pool)
-            .await?;
+            .await
+            .map_err(unavailable)?;
         Ok(())
     }
 
@@ -304,51 +531,50 @@ impl Store {
                 .bind(game_id)
                 .bind(seat as i64)
                 .execute(&self.pool)
-                .await?;
+                .await
+                .map_err(unavailable)?;
         Ok(r.rows_affected() == 1)
     }
 
-    pub async fn set_webhook(&self, user_id: i64, url: Option<&str>) -> Result<(), StoreError> {
-        sqlx::query("UPDATE users SET webhook = $1 WHERE id = $2").bind(url).bind(user_id).execute(&self.pool).await?;
-        Ok(())
-    }
-
-    pub async fn webhook(&self, user_id: i64) -> Result<Option<String>, StoreError> {
-        let row =
-            sqlx::query("SELECT webhook FROM users WHERE id = $1").bind(user_id).fetch_optional(&self.pool).await?;
-        Ok(row.and_then(|r| r.get(0)))
-    }
-
-    pub async fn take_seat(&self, game_id: i64, seat: Seat, user_id: i64) -> Result<bool, StoreError> {
+    /// Seat an account in an open seat of a game still in the lobby; with `by_invite`, the seat's invitation
+    /// is spent. False if the seat was taken or the game started meanwhile.
+    pub async fn take_seat(&self, game_id: i64, seat: Seat, user_id: i64, by_invite: bool) -> Result<bool, StoreError> {
         let r = sqlx::query(
-            "UPDATE seats SET user_id = $1 WHERE game_id = $2 AND seat = $3 AND user_id IS NULL AND bot IS NULL",
+            "UPDATE seats SET user_id = $1, invite_used = CASE WHEN $2 = 1 THEN 1 ELSE invite_used END \
+             WHERE game_id = $3 AND seat = $4 AND user_id IS NULL AND bot IS NULL AND invite_used = 0 \
+             AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND started = 0)",
         )
         .bind(user_id)
+        .bind(i64::from(by_invite))
         .bind(game_id)
         .bind(seat as i64)
         .execute(&self.pool)
-        .await?;
+        .await
+        .map_err(unavailable)?;
         Ok(r.rows_affected() == 1)
     }
 
-    /// Every game, with its record and seats.
-    pub async fn load_games(&self) -> Result<Vec<GameRow>, StoreError> {
-        let games = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started FROM games ORDER BY id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let mut out = Vec::with_capacity(games.len());
-        for g in games {
-            let id: i64 = g.get(0);
-            out.push(self.load_game_row(id, &g).await?);
-        }
-        Ok(out)
+    /// Note why a game cannot be played, so that it is reported and not retried.
+    pub async fn mark_broken(&self, game_id: i64, why: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET broken = $1 WHERE id = $2")
+            .bind(why)
+            .bind(game_id)
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
+        Ok(())
     }
 
+    /// The ids of every game.
+    pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games ORDER BY id").fetch_all(&self.pool).await?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+    }
+
+    /// A game with its record and seats; `Damaged` if a row cannot be read.
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started FROM games WHERE id = $1",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -363,24 +589,23 @@ impl Store {
         let config: String = g.get(3);
         let config: Value =
             serde_json::from_str(&config).map_err(|e| StoreError::Damaged(format!("game {id}'s config: {e}")))?;
-        let actions = sqlx::query("SELECT seat, action, hash FROM actions WHERE game_id = $1 ORDER BY idx")
+        let actions = sqlx::query("SELECT seat, action, hash, idx FROM actions WHERE game_id = $1 ORDER BY idx")
             .bind(id)
             .fetch_all(&self.pool)
             .await?
             .into_iter()
             .map(|a| {
-                let seat: i64 = a.get(0);
-                let action: String = a.get(1);
+                let (seat, action, idx): (i64, String, i64) = (a.get(0), a.get(1), a.get(3));
                 Ok(RecordedAction {
                     seat: seat as Seat,
                     action: serde_json::from_str(&action)
-                        .map_err(|e| StoreError::Damaged(format!("game {id}'s actions: {e}")))?,
+                        .map_err(|e| StoreError::Damaged(format!("game {id}'s action {idx}: {e}")))?,
                     hash: a.get(2),
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
         let seats = sqlx::query(
-            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite, s.reserve_left, s.turn_started \
+            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite, s.invite_used, s.reserve_left, s.turn_started \
              FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
         )
         .bind(id)
@@ -395,8 +620,9 @@ impl Store {
                 user_name: s.get(2),
                 bot: s.get(3),
                 invite: s.get(4),
-                reserve_left: s.get(5),
-                turn_started: s.get(6),
+                invite_used: s.get::<i64, _>(5) != 0,
+                reserve_left: s.get(6),
+                turn_started: s.get(7),
             }
         })
         .collect();
@@ -410,6 +636,7 @@ impl Store {
             clock: per_move.map(|per_move_seconds| Clock { per_move_seconds, reserve_seconds: reserve.unwrap_or(0) }),
             created_by: g.get(8),
             started: g.get::<i64, _>(9) != 0,
+            broken: g.get(10),
             // The server plays the shipped content only (`imperia serve` refuses `--content`).
             record: Record {
                 game: g.get(1),
@@ -424,15 +651,69 @@ impl Store {
     }
 }
 
-type Tx = sqlx::Transaction<'static, Any>;
+/// Any failure of a write, as the caller reports it: nothing was stored.
+fn unavailable(e: impl Into<StoreError>) -> StoreError {
+    match e.into() {
+        StoreError::Conflict => StoreError::Conflict,
+        StoreError::Unavailable(why) => StoreError::Unavailable(why),
+        other => StoreError::Unavailable(other.to_string()),
+    }
+}
+
+/// The file a `sqlite://` URL names.
+fn sqlite_path(url: &str) -> PathBuf {
+    let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    PathBuf::from(path.split('?').next().unwrap_or(path))
+}
+
+/// Refuse to open what is not an Imperia SQLite database, saying why: an empty file, a file of another kind,
+/// or a missing file in a folder that already holds other things (perhaps the wrong folder). `init` allows
+/// a new database in place of an empty or missing file.
+fn check_sqlite_file(path: &Path, init: bool) -> Result<(), StoreError> {
+    let shown = path.display();
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.len() == 0 => {
+            if init {
+                return Ok(());
+            }
+            Err(StoreError::Refused(format!(
+                "{shown} is empty (0 bytes), so it holds no games or accounts; if a backup exists, restore it; \
+                 to start a new database there, pass --init"
+            )))
+        }
+        Ok(_) => {
+            let mut header = [0u8; 16];
+            let read = std::fs::File::open(path).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut header));
+            if read.is_err() || &header != b"SQLite format 3\0" {
+                return Err(StoreError::Refused(format!(
+                    "{shown} is not a SQLite database (it does not begin with SQLite's header); \
+                     point --data-dir at Imperia's data folder"
+                )));
+            }
+            Ok(())
+        }
+        Err(_) => {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            let new = std::fs::read_dir(dir).map_or(true, |mut entries| entries.next().is_none());
+            if new || init {
+                return Ok(());
+            }
+            Err(StoreError::Refused(format!(
+                "there is no {SQLITE_FILE} in {}, which already holds other files; to start a new database \
+                 there, pass --init",
+                dir.display()
+            )))
+        }
+    }
+}
 
 /// Move a game from `version` to the next, or report that someone else already did.
-async fn bump_version(tx: &mut Tx, game_id: i64, version: i64, finished: bool) -> Result<(), StoreError> {
+async fn bump_version(tx: &mut AnyConnection, game_id: i64, version: i64, finished: bool) -> Result<(), StoreError> {
     let bumped = sqlx::query("UPDATE games SET version = version + 1, finished = $1 WHERE id = $2 AND version = $3")
         .bind(i64::from(finished))
         .bind(game_id)
         .bind(version)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     if bumped.rows_affected() != 1 {
         return Err(StoreError::Conflict);
@@ -440,7 +721,12 @@ async fn bump_version(tx: &mut Tx, game_id: i64, version: i64, finished: bool) -
     Ok(())
 }
 
-async fn insert_action(tx: &mut Tx, game_id: i64, idx: usize, action: &RecordedAction) -> Result<(), StoreError> {
+async fn insert_action(
+    tx: &mut AnyConnection,
+    game_id: i64,
+    idx: usize,
+    action: &RecordedAction,
+) -> Result<(), StoreError> {
     sqlx::query("INSERT INTO actions (game_id, idx, seat, action, hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(game_id)
         .bind(idx as i64)
@@ -448,7 +734,7 @@ async fn insert_action(tx: &mut Tx, game_id: i64, idx: usize, action: &RecordedA
         .bind(action.action.to_string())
         .bind(&action.hash)
         .bind(now())
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     Ok(())
 }

@@ -1,0 +1,523 @@
+//! The lobby: the catalogue and bot levels, creating and importing games, joining, taking an invitation's
+//! seat, and starting.
+//!
+//! The server draws every game's seed from the operating system; no client chooses one (the seed decides
+//! every hidden card). An imported record carries its seed, so a record of a game that hides information
+//! is imported only once that game is over. Each account has quotas of games created per hour, games
+//! waiting in the lobby, and unfinished games.
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use imperia_core::{Seat, ToAct};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::accounts::{start_session, with_cookie};
+use super::{Body, CurrentUser, MaybeUser, find, game_entry};
+use crate::auth;
+use crate::error::ApiError;
+use crate::levels::{BotLevel, LEVELS};
+use crate::live::{self, AppState, Shared};
+use crate::store::{Clock, SeatRow, User};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/catalogue", get(catalogue))
+        .route("/api/catalogue/{game}", get(catalogue_game))
+        .route("/api/bots", get(bot_levels))
+        .route("/api/games", post(create_game).get(my_games))
+        .route("/api/games/import", post(import_game).layer(axum::extract::DefaultBodyLimit::max(super::RECORD_LIMIT)))
+        .route("/api/lobby", get(lobby))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/claim", post(claim))
+        .route("/api/games/{id}/start", post(start))
+}
+
+#[utoipa::path(get, path = "/api/catalogue", tag = "lobby",
+    responses((status = 200, description = "The games that can be created: id, name, and how many of their content entries are provisional (CONTENT.md)", body = serde_json::Value)))]
+pub async fn catalogue(State(state): State<AppState>) -> Json<Value> {
+    let games: Vec<Value> = state
+        .registry
+        .entries()
+        .iter()
+        .map(|e| {
+            let content = (e.content)();
+            json!({ "id": e.id, "name": e.name, "provisional": content.provisional(), "content_entries": content.total() })
+        })
+        .collect();
+    Json(json!(games))
+}
+
+#[utoipa::path(get, path = "/api/catalogue/{game}", tag = "lobby",
+    params(("game" = String, Path, description = "The game's id, as in the catalogue")),
+    responses((status = 200, description = "The game: id, name, provisional and content_entries as in the catalogue, and its printed board as data (null for a game that needs none)", body = serde_json::Value),
+              (status = 404, description = "No such game", body = super::openapi::ErrorBody)))]
+pub async fn catalogue_game(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+    let e = game_entry(&state, &game).map_err(|e| ApiError::not_found(e.message))?;
+    let content = (e.content)();
+    Ok(Json(json!({
+        "id": e.id,
+        "name": e.name,
+        "provisional": content.provisional(),
+        "content_entries": content.total(),
+        "board": (e.board)(),
+    })))
+}
+
+#[utoipa::path(get, path = "/api/bots", tag = "lobby",
+    responses((status = 200, description = "The bot levels a seat can be given, weakest first", body = Vec<BotLevel>)))]
+pub async fn bot_levels() -> Json<Vec<BotLevel>> {
+    Json(LEVELS.to_vec())
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    game: String,
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    config: Option<Value>,
+    /// One entry per seat: "human" or a bot level (`GET /api/bots`). The creator takes the first human seat.
+    seats: Vec<String>,
+    /// Seconds per decision and a reserve; none by default.
+    #[serde(default)]
+    time_control: Option<Clock>,
+}
+
+/// A new game: where it stands, and the invitation of each open seat (for the creator to send).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Created {
+    id: i64,
+    version: i64,
+    started: bool,
+    invites: Vec<Invite>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Invite {
+    seat: Seat,
+    invite: String,
+}
+
+#[utoipa::path(post, path = "/api/games", tag = "lobby", request_body = NewGame,
+    responses((status = 201, description = "Created: its id, version and the invitations to its open seats", body = Created),
+              (status = 400, description = "Unknown game, bad config, bot level or time control", body = super::openapi::ErrorBody),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 429, description = "Over the account's quota of games", body = super::openapi::ErrorBody)))]
+pub async fn create_game(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Body(new): Body<NewGame>,
+) -> Result<Response, ApiError> {
+    let entry = game_entry(&state, &new.game)?;
+    let seats = seat_kinds(&new.seats)?;
+    let mut config = new.config.unwrap_or_else(|| json!({}));
+    let Value::Object(map) = &mut config else { return Err(ApiError::bad_request("config must be a JSON object")) };
+    map.insert("players".into(), json!(seats.len()));
+    let seed = auth::seed().map_err(ApiError::internal)?;
+    let m = (entry.start)(&config, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    open_game(&state, &user, &seats, m, new.time_control).await
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Import {
+    #[schema(value_type = Object)]
+    record: imperia_core::Record,
+    /// As for a new game: "human" or a bot level, one per seat of the record's game.
+    seats: Vec<String>,
+    #[serde(default)]
+    time_control: Option<Clock>,
+}
+
+#[utoipa::path(post, path = "/api/games/import", tag = "lobby", request_body = Import,
+    responses((status = 201, description = "Imported as a new game at the record's last step", body = Created),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 403, description = "A running game that hides information: its record's seed would reveal it", body = super::openapi::ErrorBody),
+              (status = 422, description = "The record does not replay", body = super::openapi::ErrorBody)))]
+pub async fn import_game(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Body(import): Body<Import>,
+) -> Result<Response, ApiError> {
+    let entry = game_entry(&state, &import.record.game)?;
+    let seats = seat_kinds(&import.seats)?;
+    let record = import.record;
+    let m = tokio::task::spawn_blocking(move || (entry.replay)(&record))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map_err(|e| ApiError::unprocessable(format!("the record does not replay: {e}")))?;
+    if m.has_hidden_information() && m.to_act() != ToAct::Nobody {
+        return Err(ApiError::forbidden(
+            "this game hides information and is not over: its record carries the seed that decides every hidden \
+             card, so it can be imported only once it is finished",
+        ));
+    }
+    if seats.len() != m.seats() {
+        return Err(ApiError::bad_request(format!(
+            "the record's game has {} seats; {} were given",
+            m.seats(),
+            seats.len()
+        )));
+    }
+    open_game(&state, &user, &seats, m, import.time_control).await
+}
+
+/// Each seat of a new game: a person (`None`) or a bot level.
+fn seat_kinds(kinds: &[String]) -> Result<Vec<Option<&'static BotLevel>>, ApiError> {
+    if kinds.len() > 16 {
+        return Err(ApiError::bad_request("no game has more than 16 seats"));
+    }
+    kinds
+        .iter()
+        .map(|kind| match kind.as_str() {
+            "human" => Ok(None),
+            other => BotLevel::named(other).map(Some).map_err(ApiError::bad_request),
+        })
+        .collect()
+}
+
+/// Seat the players (the creator in the first human seat, bots where asked), store the game and put it in
+/// play, within the account's quotas.
+async fn open_game(
+    state: &AppState,
+    user: &User,
+    kinds: &[Option<&'static BotLevel>],
+    m: Box<dyn imperia_core::DynMatch>,
+    clock: Option<Clock>,
+) -> Result<Response, ApiError> {
+    if user.guest {
+        return Err(ApiError::forbidden("guests play the seats they are invited to; sign up to create games"));
+    }
+    let clock = clock.map(Clock::check).transpose().map_err(ApiError::bad_request)?;
+    let mut seats = Vec::with_capacity(kinds.len());
+    let mut creator_seated = false;
+    for (seat, kind) in kinds.iter().enumerate() {
+        let invite = auth::token().map_err(ApiError::internal)?;
+        let (user_id, user_name, bot) = match kind {
+            Some(level) => (None, None, Some(level.level.to_string())),
+            None if !creator_seated => {
+                creator_seated = true;
+                (Some(user.id), Some(user.name.clone()), None)
+            }
+            None => (None, None, None),
+        };
+        let reserve_left = clock.map(|c| c.reserve_seconds);
+        seats.push(SeatRow {
+            seat,
+            user_id,
+            user_name,
+            bot,
+            invite,
+            invite_used: false,
+            reserve_left,
+            turn_started: None,
+        });
+    }
+    // With every seat filled the game starts at once; otherwise it waits for its players.
+    let started = seats.iter().all(|s| !s.is_open());
+    check_quotas(state, user, started).await?;
+    let record = m.record();
+    let version = record.actions.len() as i64;
+    let id = state.store.create_game(&record, user.id, &seats, clock, started).await?;
+    let invites =
+        seats.iter().filter(|s| s.is_open()).map(|s| Invite { seat: s.seat, invite: s.invite.clone() }).collect();
+    let table = live::Table { seats, clock, created_by: user.id, started };
+    let game = live::install(state, id, m, version, table).await;
+    live::spawn_bots(state.clone(), game);
+    Ok((StatusCode::CREATED, Json(Created { id, version, started, invites })).into_response())
+}
+
+async fn check_quotas(state: &AppState, user: &User, started: bool) -> Result<(), ApiError> {
+    let (waiting, running) = state.store.games_created_by(user.id).await?;
+    let limits = &state.limits;
+    if !started && waiting >= limits.waiting_games {
+        return Err(ApiError::too_many(format!(
+            "you have {waiting} games waiting for players, the most at once; start or finish one first"
+        )));
+    }
+    if running >= limits.running_games {
+        return Err(ApiError::too_many(format!(
+            "you have created {running} unfinished games, the most at once; finish one first"
+        )));
+    }
+    if !state.limiters.games.allow(&user.id) {
+        return Err(ApiError::too_many(format!(
+            "you have created {} games in the last hour, the most; try again later",
+            limits.games_per_hour
+        )));
+    }
+    Ok(())
+}
+
+/// One of my games, for the list.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct MyGame {
+    id: i64,
+    game: String,
+    seat: Seat,
+    your_turn: bool,
+    finished: bool,
+    started: bool,
+    version: i64,
+}
+
+#[derive(Deserialize, Default)]
+pub struct Page {
+    /// At most this many (1 to 100; 50 by default).
+    limit: Option<usize>,
+    /// Only games with a smaller id (the last id of the previous page).
+    before: Option<i64>,
+}
+
+impl Page {
+    fn limit(&self) -> usize {
+        self.limit.unwrap_or(50).clamp(1, 100)
+    }
+}
+
+#[utoipa::path(get, path = "/api/games", tag = "lobby",
+    params(("limit" = Option<usize>, Query, description = "At most this many, 1 to 100 (50)"),
+           ("before" = Option<i64>, Query, description = "Only games with a smaller id")),
+    responses((status = 200, description = "My games: those where it is my turn first, then the newest", body = Vec<MyGame>),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody)))]
+pub async fn my_games(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Query(page): Query<Page>,
+) -> Json<Vec<MyGame>> {
+    let games: Vec<Shared> =
+        state.games.read().await.range(..page.before.unwrap_or(i64::MAX)).rev().map(|(_, g)| g.clone()).collect();
+    let mut mine = Vec::new();
+    for game in games {
+        let g = game.lock().await;
+        if let Some(seat) = g.seats.iter().find(|s| s.user_id == Some(user.id)).map(|s| s.seat) {
+            let to_act = g.m.to_act();
+            mine.push(MyGame {
+                id: g.id,
+                game: g.m.game_id().to_string(),
+                seat,
+                your_turn: g.started && to_act.includes(seat),
+                finished: to_act == ToAct::Nobody,
+                started: g.started,
+                version: g.version,
+            });
+        }
+    }
+    mine.sort_by_key(|g| (!g.your_turn, std::cmp::Reverse(g.id)));
+    mine.truncate(page.limit());
+    Json(mine)
+}
+
+/// A game waiting for players.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Waiting {
+    id: i64,
+    game: String,
+    #[schema(value_type = Vec<Object>)]
+    seats: Vec<Value>,
+    open_seats: Vec<Seat>,
+}
+
+#[utoipa::path(get, path = "/api/lobby", tag = "lobby",
+    params(("limit" = Option<usize>, Query, description = "At most this many, 1 to 100 (50)"),
+           ("before" = Option<i64>, Query, description = "Only games with a smaller id: the last id of the previous page")),
+    responses((status = 200, description = "Games waiting for players, newest first", body = Vec<Waiting>)))]
+pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> Json<Vec<Waiting>> {
+    let games: Vec<Shared> =
+        state.games.read().await.range(..page.before.unwrap_or(i64::MAX)).rev().map(|(_, g)| g.clone()).collect();
+    let mut waiting = Vec::new();
+    for game in games {
+        if waiting.len() >= page.limit() {
+            break;
+        }
+        let g = game.lock().await;
+        if g.started {
+            continue;
+        }
+        let open_seats = g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect();
+        let seats = g.seats.iter().map(|s| json!({ "seat": s.seat, "player": s.user_name, "bot": s.bot })).collect();
+        waiting.push(Waiting { id: g.id, game: g.m.game_id().to_string(), seats, open_seats });
+    }
+    Json(waiting)
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Join {
+    /// The seat wanted; the first open one if not given.
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "lobby", request_body = Join,
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "Seated", body = serde_json::Value),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 409, description = "No such open seat, or the game has started", body = super::openapi::ErrorBody)))]
+pub async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    CurrentUser(user): CurrentUser,
+    Body(join): Body<Join>,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&state, id).await?;
+    let mut g = game.lock().await;
+    if g.started {
+        return Err(ApiError::new(StatusCode::CONFLICT, "the game has started; it takes no more players"));
+    }
+    if g.seats.iter().any(|s| s.user_id == Some(user.id)) {
+        return Err(ApiError::new(StatusCode::CONFLICT, "you already have a seat in this game"));
+    }
+    let seat = match join.seat {
+        Some(seat) if g.seats.get(seat).is_some_and(SeatRow::is_open) => seat,
+        Some(seat) => return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} is not open"))),
+        None => g
+            .seats
+            .iter()
+            .find(|s| s.is_open())
+            .map(|s| s.seat)
+            .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "no seat is open"))?,
+    };
+    if !state.store.take_seat(id, seat, user.id, false).await? {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} was just taken")));
+    }
+    g.seats[seat].user_id = Some(user.id);
+    g.seats[seat].user_name = Some(user.name);
+    live::announce(&state, &g);
+    Ok(Json(json!({ "seat": seat })))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    /// The invitation's secret, from the link the creator sent.
+    invite: String,
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/claim", tag = "lobby", request_body = Claim,
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "Seated: the seat is the caller's account's, or (not signed in) a new guest's, whose session cookie is set", body = serde_json::Value),
+              (status = 404, description = "No seat of this game has that invitation", body = super::openapi::ErrorBody),
+              (status = 409, description = "The game has started, or the caller already has a seat", body = super::openapi::ErrorBody),
+              (status = 410, description = "The invitation was used", body = super::openapi::ErrorBody)))]
+pub async fn claim(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    MaybeUser(user): MaybeUser,
+    Body(claim): Body<Claim>,
+) -> Result<Response, ApiError> {
+    let game = find(&state, id).await?;
+    let mut g = game.lock().await;
+    let seat = g
+        .seats
+        .iter()
+        .find(|s| !claim.invite.is_empty() && s.invite == claim.invite)
+        .map(|s| (s.seat, s.invite_used, s.is_open()))
+        .ok_or_else(|| ApiError::not_found(format!("no seat of game {id} has that invitation")))?;
+    let (seat, used, open) = seat;
+    if used {
+        return Err(ApiError::new(StatusCode::GONE, "this invitation has been used: its seat is taken"));
+    }
+    if g.started || !open {
+        return Err(ApiError::new(StatusCode::CONFLICT, "the game has started; it takes no more players"));
+    }
+    if let Some(user) = &user
+        && g.seats.iter().any(|s| s.user_id == Some(user.id))
+    {
+        return Err(ApiError::new(StatusCode::CONFLICT, "you already have a seat in this game"));
+    }
+    let (user, cookie) = match user {
+        Some(user) => (user, None),
+        None => {
+            let guest = new_guest(&state).await?;
+            let cookie = start_session(&state, &guest).await?;
+            (guest, Some(cookie))
+        }
+    };
+    if !state.store.take_seat(id, seat, user.id, true).await? {
+        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} was just taken")));
+    }
+    let s = &mut g.seats[seat];
+    s.user_id = Some(user.id);
+    s.user_name = Some(user.name.clone());
+    s.invite_used = true;
+    live::announce(&state, &g);
+    let body = json!({ "seat": seat, "name": user.name, "guest": user.guest });
+    Ok(match cookie {
+        Some(cookie) => with_cookie(StatusCode::OK, &cookie, body),
+        None => Json(body).into_response(),
+    })
+}
+
+/// An account for someone who takes a seat by invitation without signing in: named "Guest" and a few
+/// random letters, with no password (nobody can sign in as it; its session is its only key).
+async fn new_guest(state: &AppState) -> Result<User, ApiError> {
+    for _ in 0..4 {
+        let token = auth::token().map_err(ApiError::internal)?;
+        let name = format!("Guest {}", &token[..6]);
+        // The key keeps guests apart from accounts: no name a person signs up with has a '#'.
+        let key = format!("#guest:{}", &token[..16]);
+        if let Some(id) = state.store.create_user(&name, &key, "!", true).await? {
+            return Ok(User { id, name, guest: true });
+        }
+    }
+    Err(ApiError::internal("could not make a guest account; try again"))
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Start {
+    /// A bot level for every seat still open; without it, a game with open seats does not start.
+    #[serde(default)]
+    bots: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/start", tag = "lobby", request_body = Start,
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "Started: every seat has a player or a bot", body = serde_json::Value),
+              (status = 403, description = "Only its creator starts a game", body = super::openapi::ErrorBody),
+              (status = 409, description = "Already started, or seats are open and no bot level was given", body = super::openapi::ErrorBody)))]
+pub async fn start(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    CurrentUser(user): CurrentUser,
+    Body(request): Body<Start>,
+) -> Result<Json<Value>, ApiError> {
+    let game = find(&state, id).await?;
+    let mut g = game.lock().await;
+    if g.created_by != user.id {
+        return Err(ApiError::forbidden("only the game's creator starts it"));
+    }
+    if g.started {
+        return Err(ApiError::new(StatusCode::CONFLICT, "the game has already started"));
+    }
+    let open: Vec<Seat> = g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect();
+    let level = request.bots.as_deref().map(BotLevel::named).transpose().map_err(ApiError::bad_request)?;
+    if !open.is_empty() && level.is_none() {
+        let seats: Vec<String> = open.iter().map(|s| (s + 1).to_string()).collect();
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!(
+                "seat {} is still open: send its invitation, or start with a bot level for the open seats",
+                seats.join(", ")
+            ),
+        ));
+    }
+    let bot = level.map(|l| l.level);
+    if !state.store.start_game(id, &open, bot).await? {
+        return Err(ApiError::new(StatusCode::CONFLICT, "the game has already started"));
+    }
+    for &seat in &open {
+        g.seats[seat].bot = bot.map(str::to_string);
+    }
+    g.started = true;
+    g.acting.clear();
+    live::after_change(&state, &mut g);
+    drop(g);
+    live::spawn_bots(state.clone(), game);
+    Ok(Json(json!({ "started": true, "bots": open })))
+}

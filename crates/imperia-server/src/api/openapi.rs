@@ -1,0 +1,68 @@
+//! The API's description in OpenAPI 3, generated from the handlers' annotations and served at
+//! `/api/openapi.json`.
+
+use axum::Router;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use super::{accounts, lobby, play, ws};
+use crate::error::ApiError;
+use crate::live::AppState;
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/api/openapi.json", get(openapi))
+}
+
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    info(title = "Imperia", description = "Accounts, lobby and live play of Imperia's games."),
+    paths(
+        accounts::signup,
+        accounts::signin,
+        accounts::signout,
+        accounts::me,
+        accounts::change_password,
+        accounts::set_webhook,
+        lobby::catalogue,
+        lobby::catalogue_game,
+        lobby::bot_levels,
+        lobby::create_game,
+        lobby::import_game,
+        lobby::my_games,
+        lobby::lobby,
+        lobby::join,
+        lobby::claim,
+        lobby::start,
+        play::game_state,
+        play::act,
+        play::undo,
+        play::hand_to_bot,
+        play::record,
+        play::log,
+        play::step,
+        ws::websocket
+    ),
+    components(schemas(
+        ErrorBody,
+        crate::live::GameState,
+        crate::live::SeatView,
+        crate::store::Clock,
+        crate::live::PastStep
+    ))
+)]
+pub struct ApiDoc;
+
+/// Every 4xx and 5xx body.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// What is wrong, in words a person can act on.
+    pub error: String,
+}
+
+async fn openapi() -> Response {
+    match <ApiDoc as utoipa::OpenApi>::openapi().to_json() {
+        Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+        Err(e) => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}

@@ -1,0 +1,95 @@
+//! The bots a server runs: a fixed list of levels, each with a bounded cost (iterations, one thread, a
+//! wall-clock cap), so no request can make the server think forever or allocate without end. The terminal
+//! keeps free bot specs (`mcts:N:T`); a server takes only these names (or a level's own spec, which is how
+//! games created before levels name their bots).
+
+use std::time::Duration;
+
+use imperia_bots::{BotKind, BotSpec};
+use serde::Serialize;
+
+/// One level a seat can be given.
+#[derive(Clone, Copy, Debug, Serialize, utoipa::ToSchema)]
+pub struct BotLevel {
+    /// Its name in the API: `easy`, `medium`, `strong`, `expert`.
+    pub level: &'static str,
+    /// In words, for a lobby.
+    pub label: &'static str,
+    #[serde(skip)]
+    kind: BotKind,
+    #[serde(skip)]
+    budget: Option<u64>,
+    /// The longest a decision may take, in seconds.
+    pub seconds: u64,
+}
+
+/// Every level, weakest first.
+pub const LEVELS: [BotLevel; 4] = [
+    BotLevel { level: "easy", label: "Easy: random moves", kind: BotKind::Random, budget: None, seconds: 1 },
+    BotLevel {
+        level: "medium",
+        label: "Medium: looks one step ahead",
+        kind: BotKind::Heuristic,
+        budget: None,
+        seconds: 5,
+    },
+    BotLevel {
+        level: "strong",
+        label: "Strong: searches 300 lines",
+        kind: BotKind::Mcts,
+        budget: Some(300),
+        seconds: 5,
+    },
+    BotLevel {
+        level: "expert",
+        label: "Expert: searches 2,000 lines",
+        kind: BotKind::Mcts,
+        budget: Some(2000),
+        seconds: 15,
+    },
+];
+
+impl BotLevel {
+    /// The bot this level plays: one thread, its iterations, and its time cap.
+    pub fn spec(&self) -> BotSpec {
+        BotSpec {
+            budget: self.budget,
+            threads: None,
+            time_limit: (self.kind == BotKind::Mcts).then(|| Duration::from_secs(self.seconds)),
+            ..BotSpec::new(self.kind)
+        }
+    }
+
+    /// The level a name means: a level's name, or the spec a level plays (`random`, `heuristic`,
+    /// `mcts:300`), as stored by games made before levels had names.
+    pub fn named(name: &str) -> Result<&'static BotLevel, String> {
+        let name = name.trim();
+        LEVELS.iter().find(|l| l.level == name || l.spec().to_string() == name).ok_or_else(|| {
+            let names: Vec<&str> = LEVELS.iter().map(|l| l.level).collect();
+            let shown: String = name.chars().take(40).collect();
+            format!("`{shown}` is not a bot level of this server; the levels are {}", names.join(", "))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_bounded_and_named() {
+        for level in &LEVELS {
+            let spec = level.spec();
+            assert!(spec.threads.unwrap_or(1) == 1, "{}: one thread", level.level);
+            assert!(spec.budget.unwrap_or(1) <= 2000, "{}: bounded iterations", level.level);
+            assert_eq!(BotLevel::named(level.level).map(|l| l.level), Ok(level.level));
+        }
+        assert_eq!(BotLevel::named("random").map(|l| l.level), Ok("easy"));
+        assert_eq!(BotLevel::named("heuristic").map(|l| l.level), Ok("medium"));
+        assert_eq!(BotLevel::named("mcts:300").map(|l| l.level), Ok("strong"));
+        for hostile in ["mcts:1:1099511627776", "mcts:1000000000000:8", "heuristic:99999999", "genius", ""] {
+            let refused = BotLevel::named(hostile).expect_err(hostile);
+            assert!(refused.contains("easy, medium, strong, expert"), "{refused}");
+        }
+    }
+}
