@@ -5,161 +5,10 @@
 //! Every test runs against SQLite, and against PostgreSQL when `IMPERIA_TEST_POSTGRES` names a server's
 //! administrator URL (`scripts/test` starts one and sets it; CI always does).
 
-use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+mod common;
 
+use common::*;
 use serde_json::{Value, json};
-
-/// Where a test server keeps its data.
-#[derive(Clone, Debug)]
-enum Storage {
-    Sqlite(PathBuf),
-    Postgres(String),
-}
-
-/// Fresh storage for one test on every backend there is.
-fn backends(name: &str) -> Vec<Storage> {
-    let mut all = vec![Storage::Sqlite(data_dir(name))];
-    match std::env::var("IMPERIA_TEST_POSTGRES") {
-        Ok(admin) if !admin.is_empty() => {
-            let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-            all.push(Storage::Postgres(format!(
-                "{}/imperia_test_{name}_{}_{stamp}",
-                admin.trim_end_matches('/'),
-                std::process::id()
-            )));
-        }
-        _ => eprintln!("IMPERIA_TEST_POSTGRES is not set: {name} runs against SQLite only (scripts/test runs both)"),
-    }
-    all
-}
-
-/// A server process on a free loopback port, killed when dropped.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Server {
-    fn start(storage: &Storage) -> Server {
-        Server::start_with(storage, &[])
-    }
-
-    /// A server with extra `imperia serve` arguments.
-    fn start_with(storage: &Storage, args: &[&str]) -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_imperia"));
-        command.args(["serve", "--bind", "127.0.0.1:0"]).args(args);
-        match storage {
-            Storage::Sqlite(dir) => command.arg("--data-dir").arg(dir),
-            Storage::Postgres(url) => command.args(["--database-url", url]),
-        };
-        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("the server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the server says where it listens");
-        let base = line.split("http://").nth(1).and_then(|s| s.split('/').next()).expect("an address").to_string();
-        Server { child, base: format!("http://{base}") }
-    }
-
-    /// SIGKILL: no chance to flush or close anything.
-    fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn data_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("imperia-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-/// One client: a cookie jar of one cookie.
-#[derive(Clone, Default)]
-struct Client {
-    base: String,
-    cookie: Option<String>,
-}
-
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder().http_status_as_error(false).build().into()
-}
-
-impl Client {
-    fn new(server: &Server) -> Client {
-        Client { base: server.base.clone(), ..Client::default() }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
-    }
-
-    fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
-        let mut request = agent().post(self.url(path));
-        if let Some(c) = &self.cookie {
-            request = request.header("Cookie", c);
-        }
-        let mut response = request.send_json(&body).expect("a response");
-        if let Some(set) = response.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
-            self.cookie = set.split(';').next().map(str::to_string);
-        }
-        let status = response.status().as_u16();
-        (status, response.body_mut().read_json().unwrap_or(Value::Null))
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        let mut request = agent().get(self.url(path));
-        if let Some(c) = &self.cookie {
-            request = request.header("Cookie", c);
-        }
-        let mut response = request.call().expect("a response");
-        let status = response.status().as_u16();
-        (status, response.body_mut().read_json().unwrap_or(Value::Null))
-    }
-
-    fn signup(&mut self, name: &str) {
-        let (status, body) = self.post("/api/signup", json!({ "name": name, "password": "a long password" }));
-        assert_eq!(status, 201, "{body}");
-    }
-
-    /// A guest taking the seat of an invitation: a new client with the guest's session.
-    fn guest(server: &Server, game: i64, invite: &str) -> Client {
-        let mut guest = Client::new(server);
-        let (status, body) = guest.post(&format!("/api/games/{game}/claim"), json!({ "invite": invite }));
-        assert_eq!(status, 200, "{body}");
-        assert!(guest.cookie.is_some(), "a guest gets a session");
-        guest
-    }
-}
-
-/// Wait until the bots have moved and one of `seats` must act, or the game is over; returns the state as
-/// `client` sees it.
-fn wait_for(client: &Client, game: i64, seats: &[u64]) -> Value {
-    for _ in 0..4000 {
-        let (status, state) = client.get(&format!("/api/games/{game}"));
-        assert_eq!(status, 200, "{state}");
-        let to_act = state["to_act"][0].as_u64();
-        if state["finished"].as_bool() == Some(true) || to_act.is_some_and(|s| seats.contains(&s)) {
-            return state;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("the bots never handed the turn back");
-}
-
-/// Wait for `client`'s own turn (seat 0) or the end.
-fn wait_for_turn(client: &Client, game: i64) -> Value {
-    wait_for(client, game, &[0])
-}
 
 #[test]
 fn accounts_and_refusals() {
@@ -456,9 +305,10 @@ fn two_servers_share_one_postgres_database() {
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["seat"], 0);
 
-    // An action on A reaches B's viewers.
-    let action = state["legal_actions"][0]["action"].clone();
-    let (status, body) = anton.post(&format!("/api/games/{game}/actions"), json!({ "version": 0, "action": action }));
+    // An action on A, by whoever's turn it is, reaches B's viewers.
+    let mut first = if state["to_act"][0] == 0 { anton.clone() } else { guest.clone() };
+    let action = first.get(&format!("/api/games/{game}")).1["legal_actions"][0]["action"].clone();
+    let (status, body) = first.post(&format!("/api/games/{game}/actions"), json!({ "version": 0, "action": action }));
     assert_eq!(status, 200, "{body}");
     let mut seen = 0;
     for _ in 0..400 {
@@ -495,45 +345,6 @@ fn async_play_clock_webhook_and_abandonment() {
     for storage in backends("async") {
         async_play_on(&storage);
     }
-}
-
-/// A one-shot HTTP receiver on loopback: the bodies of the requests it gets.
-fn webhook_receiver() -> (String, std::sync::mpsc::Receiver<String>) {
-    use std::io::{Read, Write};
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
-    let url = format!("http://{}/hook", listener.local_addr().expect("an address"));
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().take(8) {
-            let Ok(mut stream) = stream else { continue };
-            let mut request = Vec::new();
-            let mut buf = [0u8; 4096];
-            // Read the head, then as much body as Content-Length says.
-            while let Ok(n) = stream.read(&mut buf) {
-                request.extend_from_slice(&buf[..n]);
-                let text = String::from_utf8_lossy(&request).to_string();
-                if let Some((head, body)) = text.split_once("\r\n\r\n") {
-                    let length = head
-                        .lines()
-                        .find_map(|l| {
-                            l.to_ascii_lowercase()
-                                .strip_prefix("content-length:")
-                                .map(|v| v.trim().parse::<usize>().unwrap_or(0))
-                        })
-                        .unwrap_or(0);
-                    if body.len() >= length {
-                        let _ = tx.send(body.to_string());
-                        break;
-                    }
-                }
-                if n == 0 {
-                    break;
-                }
-            }
-            let _ = stream.write_all(b"HTTP/1.1 204 No Content\r\nContent-Length: 0\r\n\r\n");
-        }
-    });
-    (url, rx)
 }
 
 fn async_play_on(storage: &Storage) {

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use imperia_bots::BotSpec;
 use imperia_core::{ActionChoice, DynMatch, Seat, ToAct, Viewer};
@@ -461,6 +462,7 @@ pub fn spawn_bots(state: AppState, game: Shared) {
             }
             g.bots_running = true;
         }
+        let mut backoff = Duration::from_millis(500);
         loop {
             let (seat, spec, version, view, legal, bot) = {
                 let g = game.lock().await;
@@ -490,8 +492,18 @@ pub fn spawn_bots(state: AppState, game: Shared) {
                     break;
                 }
             };
-            if let Err(e) = commit_bot(&state, &game, seat, version, &action).await {
-                tracing::warn!("bot move not taken: {}", e.message);
+            match commit_bot(&state, &game, seat, version, &action).await {
+                Ok(()) => backoff = Duration::from_millis(500),
+                // The database cannot store now (a full disk): wait, longer each time, rather than spin.
+                Err(e) if e.status == axum::http::StatusCode::SERVICE_UNAVAILABLE => {
+                    tracing::warn!("bot move not stored; trying again in {backoff:?}");
+                    tokio::time::sleep(backoff).await;
+                    backoff = (backoff * 2).min(Duration::from_secs(60));
+                }
+                Err(e) => {
+                    tracing::warn!("bot move not taken: {}", e.message);
+                    break;
+                }
             }
         }
         game.lock().await.bots_running = false;
