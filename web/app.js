@@ -7,7 +7,8 @@
 //   #/account              the password, and signing out everywhere (pages/account.js)
 //
 // Each page module exports `show(root, session)` and may return a function that tears it down (closing its
-// WebSocket) when the player goes elsewhere. `session.me` is the signed-in name, or null.
+// WebSocket) when the player goes elsewhere. `session.me` is the signed-in name, or null; `session.guest`
+// tells a guest (seated by an invitation, no password) from an account.
 
 import { get, post } from './lib/api.js';
 import { h, replace } from './lib/dom.js';
@@ -37,13 +38,15 @@ function showAccount(me) {
     type: 'button',
     class: 'link',
     onclick: async () => {
+      // A guest has no password: signing out loses the seat for good, so it is asked first.
+      if (me.guest && !confirm('A guest cannot sign in again: once signed out, you cannot come back to your seat. Sign out?')) return;
       try {
         await post('/api/signout');
       } catch (e) {
         notify(e.message);
       }
-      location.hash = '#/signin';
-      route();
+      if (location.hash === '#/signin') route();
+      else location.hash = '#/signin';
     },
   }, 'Sign out');
   const who = me.guest ? `Playing as ${me.name} (guest)` : `Signed in as ${me.name}`;
@@ -62,16 +65,18 @@ async function route() {
   teardown = null;
   clear();
   const root = document.getElementById('app');
+  const { parts, query } = parseHash();
+  const [page, arg] = parts;
+  if (page === 'game' && /^\d+$/.test(arg || '') && query.get('invite')) {
+    // Claimed before anything else, so a new guest's session is in place for the page that follows. The
+    // link is dropped from the address without a hashchange, so the claim's notice stays on screen.
+    await claim(Number(arg), query.get('invite'));
+    history.replaceState(null, '', `#/game/${arg}`);
+  }
   const me = await whoAmI();
   showAccount(me);
-  const { parts, query } = parseHash();
-  const session = { me: me && me.name, refresh: route };
-  const [page, arg] = parts;
+  const session = { me: me && me.name, guest: Boolean(me && me.guest), refresh: route };
   let shown;
-  if (page === 'game' && /^\d+$/.test(arg || '') && query.get('invite')) {
-    await claim(Number(arg), query.get('invite'));
-    return;
-  }
   if (page === 'game' && /^\d+$/.test(arg || '')) {
     shown = game.show(root, session, Number(arg));
   } else if (page === 'account' && me && !me.guest) {
@@ -90,16 +95,17 @@ async function route() {
 
 /**
  * Take the seat an invitation offers: the signed-in account's, or a new guest's (the server sets its
- * session cookie). The invitation is spent either way, so the link is dropped from the address.
+ * session cookie). The invitation works once; a refusal (used, unknown, the game started) is shown, and the
+ * game opens anyway, to watch.
  */
 async function claim(id, invite) {
   try {
     const taken = await post(`/api/games/${id}/claim`, { invite });
-    notify(`You have seat ${taken.seat + 1} as ${taken.name}.`, 'info');
+    notify(`You have seat ${taken.seat + 1} as ${taken.name}${taken.guest ? ' (a guest)' : ''}.`, 'info');
   } catch (e) {
-    notify(e.message);
+    // Used or unknown: the game opens to watch. (A 409 is a started game, or a seat the caller already has.)
+    notify(e.status === 404 || e.status === 410 ? `${e.message}; you can still watch the game.` : e.message);
   }
-  location.replace(`#/game/${id}`);
 }
 
 window.addEventListener('hashchange', route);

@@ -9,7 +9,7 @@ export function show(root, session) {
   const fresh = h('input', { id: 'new-password', type: 'password', required: true, autocomplete: 'new-password', minlength: 8, maxlength: 128 });
   const change = h('button', { type: 'submit', class: 'primary' }, 'Change the password');
   const form = h('form', {
-    class: 'card narrow',
+    class: 'card',
     'aria-labelledby': 'password-title',
     onsubmit: async (e) => {
       e.preventDefault();
@@ -18,7 +18,9 @@ export function show(root, session) {
         const done = await post('/api/me/password', { current: current.value, new: fresh.value });
         current.value = '';
         fresh.value = '';
-        notify(`Password changed; ${done.other_sessions_ended} other sessions were signed out.`, 'info');
+        const ended = done.other_sessions_ended;
+        notify(ended === 0 ? 'Password changed.'
+          : `Password changed; ${ended} other ${ended === 1 ? 'session was' : 'sessions were'} signed out.`, 'info');
       } catch (err) {
         notify(err.message);
       } finally {
@@ -30,7 +32,7 @@ export function show(root, session) {
   h('label', { for: 'current' }, 'Current password'), current,
   h('label', { for: 'new-password' }, 'New password (at least 8 characters, not a common one)'), fresh,
   change);
-  const everywhere = h('section', { class: 'card narrow', 'aria-labelledby': 'sessions-title' },
+  const everywhere = h('section', { class: 'card', 'aria-labelledby': 'sessions-title' },
     h('h2', { id: 'sessions-title' }, 'Sessions'),
     h('p', {}, 'Signed in on a computer you no longer use? Sign out on every device at once.'),
     h('button', {
@@ -39,11 +41,13 @@ export function show(root, session) {
         try {
           await post('/api/signout', { everywhere: true });
           location.hash = '#/signin';
-          session.refresh();
         } catch (err) {
           notify(err.message);
         }
       },
     }, 'Sign out everywhere'));
-  replace(root, h('div', { class: 'account' }, h('h1', {}, `Account: ${session.me}`), form, everywhere));
+  replace(root, h('div', { class: 'account' },
+    h('h1', {}, `Account: ${session.me}`),
+    h('p', { class: 'muted' }, 'Changing the password signs you out everywhere else; this browser stays signed in.'),
+    form, everywhere));
 }

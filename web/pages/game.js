@@ -32,9 +32,16 @@ export async function show(root, session, id) {
   let closed = false;
   let socket = null;
   let drawing = false;
+  let fillLevel = 'medium'; // the bot level chosen for the open seats, kept across redraws
 
   const mySeat = () => state.seat;
-  const myTurn = () => state.seat !== null && state.seat !== undefined && state.to_act.includes(state.seat);
+  // Before the start nobody acts, though the engine already names the first seat to decide.
+  const acting = () => (state.started ? state.to_act : []);
+  const myTurn = () => state.seat !== null && state.seat !== undefined && acting().includes(state.seat);
+  // The creator sits in the first seat that is not a bot's: the lobby seats the creator in the first human
+  // seat, and open seats get their bots only at the start.
+  const isCreator = () => !state.started && mySeat() !== null && mySeat() !== undefined
+    && state.seats.find((s) => !s.bot)?.seat === mySeat();
 
   /** Send one decision of mine; the page is busy until the new state is in, and a refusal is shown. */
   async function send(path, body, done) {
@@ -182,6 +189,7 @@ export async function show(root, session, id) {
   function statusText() {
     const decision = typeof state.view?.decision === 'string' ? state.view.decision : '';
     if (past !== null) return `Looking back at step ${past.step} of ${state.steps}. Nothing can be done here; go back to live to play.`;
+    if (!state.started && isCreator()) return 'The game has not started: invite the players or give their seats to bots, then start it.';
     if (!state.started) return 'The game waits for its players; its creator starts it.';
     if (state.finished) return `The game is over. ${winners()}`;
     const waiting = state.to_act.map((s) => seatName(state.seats[s])).join(' and ');
@@ -196,30 +204,50 @@ export async function show(root, session, id) {
     return `${first.join(' and ')} ${first.length > 1 ? 'share the win' : 'wins'}.`;
   }
 
+  /**
+   * Before the start, for the game's creator: the invitation links of the seats still open, and the start,
+   * with a bot level for the open seats (the server starts no game with a seat nobody plays). The links
+   * come from the answer to the game's creation, kept in this browser tab's session storage.
+   */
   function notStarted() {
-    if (state.started) return null;
-    const invites = JSON.parse(sessionStorage.getItem(`invites-${id}`) || '[]');
-    const base = `${location.origin}${location.pathname}`;
+    if (!isCreator()) return null;
     const open = state.seats.filter((s) => s.open);
-    const fill = h('select', { id: 'fill-open', 'aria-label': 'Bot level for the open seats' },
-      bots.map((b) => h('option', { value: b.level, selected: b.level === 'medium' }, `bots: ${b.label}`)));
-    return h('div', { class: 'invites' },
-      invites.length ? h('p', {}, 'Send each invited player their link (each works once):') : null,
-      invites.length ? h('ul', {}, invites.map((i) => h('li', {}, `Seat ${i.seat + 1}: `,
+    const invites = JSON.parse(sessionStorage.getItem(`invites-${id}`) || '[]')
+      .filter((i) => state.seats[i.seat] && state.seats[i.seat].open);
+    const base = `${location.origin}${location.pathname}`;
+    const fill = h('select', {
+      id: 'fill-open', 'data-key': 'fill-open', onchange: () => { fillLevel = fill.value; },
+    }, bots.map((b) => h('option', { value: b.level, selected: b.level === fillLevel }, `Bot: ${b.label}`)));
+    const start = h('button', {
+      type: 'button',
+      id: 'start',
+      'data-key': 'start',
+      class: 'primary',
+      onclick: async () => {
+        start.disabled = true;
+        try {
+          await post(`/api/games/${id}/start`, open.length ? { bots: fill.value } : {});
+          await refresh();
+        } catch (e) {
+          notify(e.message);
+        } finally {
+          start.disabled = false;
+        }
+      },
+    }, 'Start the game now');
+    const seatWords = (list) => `${list.length > 1 ? 'Seats' : 'Seat'} ${list.map((s) => s.seat + 1).join(', ')}`;
+    return h('section', { class: 'start-panel', 'aria-labelledby': 'start-title' },
+      h('h2', { id: 'start-title' }, 'Before the start'),
+      invites.length ? h('p', {}, 'Send each invited player their link; each works once, for one person:') : null,
+      invites.length ? h('ul', { class: 'invite-links' }, invites.map((i) => h('li', {},
+        h('span', { class: 'invite-seat' }, `Seat ${i.seat + 1}`),
         h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)))) : null,
-      open.length ? h('label', { for: 'fill-open' }, `Open seats (${open.map((s) => s.seat + 1).join(', ')}) are played by `) : null,
-      open.length ? fill : null,
-      h('button', {
-        type: 'button',
-        onclick: async () => {
-          try {
-            await post(`/api/games/${id}/start`, open.length ? { bots: fill.value } : {});
-            await refresh();
-          } catch (e) {
-            notify(e.message);
-          }
-        },
-      }, 'Start the game now'));
+      open.length && !invites.length ? h('p', { class: 'muted' },
+        `The invitation ${open.length > 1 ? 'links were' : 'link was'} shown in the browser tab where the game was created.`) : null,
+      h('div', { class: 'start-row' },
+        open.length ? h('label', { for: 'fill-open' }, `${seatWords(open)}, still open, will be played by`) : null,
+        open.length ? fill : h('span', {}, 'Every seat is taken.'),
+        start));
   }
 
   function finalScores() {
@@ -241,9 +269,9 @@ export async function show(root, session, id) {
     return h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
       h('h2', { id: 'seats-title' }, 'Seats'),
       h('ul', { class: 'seat-list' }, state.seats.map((s) => {
-        const acting = state.to_act.includes(s.seat);
-        return h('li', { class: acting ? 'acting' : '' },
-          acting ? h('span', { class: 'badge turn' }, 'To play') : null, ' ',
+        const toPlay = acting().includes(s.seat);
+        return h('li', { class: toPlay ? 'acting' : '' },
+          toPlay ? h('span', { class: 'badge turn' }, 'To play') : null, ' ',
           seatName(s), s.seat === mySeat() ? h('strong', {}, ' · you') : null,
           s.out_of_time ? h('span', { class: 'badge warn' }, 'Out of time') : null);
       })));

@@ -20,7 +20,7 @@ export async function show(root, session) {
   replace(root,
     h('div', { class: 'lobby' },
       myGames(mine, names),
-      newGame(catalogue, bots),
+      session.guest ? guestNote() : newGame(catalogue, bots),
       openGames(waiting, names, mine, session)));
   const refresh = setInterval(async () => {
     try {
@@ -49,23 +49,20 @@ function myGamesList(mine, names) {
   if (!mine.length) return h('p', { class: 'muted' }, 'No games yet: start one below.');
   return h('ul', { class: 'games' }, mine.map((g) => {
     const status = g.finished ? h('span', { class: 'badge done' }, 'Finished')
-      : !g.started ? h('span', { class: 'badge' }, 'Waiting for players')
+      : !g.started ? h('span', { class: 'badge' }, 'Waiting to start')
         : g.your_turn ? h('span', { class: 'badge turn' }, 'Your turn') : h('span', { class: 'badge' }, 'Others to play');
-    const start = g.started ? null : h('button', {
-      type: 'button',
-      onclick: async () => {
-        try {
-          await post(`/api/games/${g.id}/start`);
-          location.hash = `#/game/${g.id}`;
-        } catch (e) {
-          notify(e.message);
-        }
-      },
-    }, 'Start now (open seats stay open)');
     return h('li', {},
       h('a', { href: `#/game/${g.id}` }, `${names[g.game]?.name ?? g.game} · game ${g.id}`), ' ',
-      status, ' ', badge(names[g.game]), start);
+      status, ' ', badge(names[g.game]));
   }));
+}
+
+/** In place of the new-game form: a guest plays the seats it is invited to, and creates no games. */
+function guestNote() {
+  return h('section', { class: 'card', 'aria-labelledby': 'new-game-title' },
+    h('h2', { id: 'new-game-title' }, 'New game'),
+    h('p', {}, 'You are playing as a guest, in the seat you were invited to. To create games of your own, ',
+      'create an account (a guest who signs out cannot come back to the seat).'));
 }
 
 function openGames(waiting, names, mine, session) {

@@ -32,7 +32,7 @@ export function show(root, session, mode) {
   },
   h('h1', {}, up ? 'Create an account' : 'Sign in to Imperia'),
   h('p', { class: 'muted' }, up
-    ? 'Choose a name and a password of at least 8 characters. You can then start a game against bots at once.'
+    ? 'Choose a name and a password of at least 8 characters that is hard to guess (a few words make a good one). You can then start a game against bots at once.'
     : 'Play heavy empire-building board games with the rules enforced.'),
   h('label', { for: 'name' }, 'Name'), name,
   h('label', { for: 'password' }, 'Password'), password,
