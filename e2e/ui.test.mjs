@@ -2,8 +2,11 @@
 //
 // A new player signs up, creates a 4-seat Imperial 2030 game against 3 bots, and plays it by clicking the
 // map, the rondel, the bonds and the buttons; undoes a step; reloads and finds the same state; and a
-// spectator opens the game and finds the board without controls. Screenshots of the game page at
-// 1280×800 and 390×844 are saved in e2e/artifacts/.
+// spectator opens the game and finds the board without controls. Then what the server's security asks of
+// the pages: no Content-Security-Policy violation on the game page, the lobby and the sign-in page; an
+// invitation link seats a guest once, and a second opening of it only watches; the account page changes the
+// password and signs out everywhere; a game with an open seat starts with a bot of the level chosen.
+// Screenshots (the game page at 1280×800 and 390×844, and each new screen) are saved in e2e/artifacts/.
 //
 // The server is the binary named by IMPERIA_BIN (scripts/test builds it), on a free loopback port with a
 // fresh data folder; Chromium is /usr/bin/chromium unless CHROMIUM says otherwise.
@@ -66,6 +69,32 @@ async function newPage(viewport = { width: 1280, height: 800 }) {
   return { context, page };
 }
 
+/** Sign up `name` in a fresh browser context; resolves once the lobby shows. */
+async function signUp(name, password = 'a long enough password') {
+  const { context, page } = await newPage();
+  await page.goto(`${base}/#/signup`);
+  await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
+  return { context, page };
+}
+
+/** In the lobby: create a 2-player Imperial 2030 game whose seat 2 is for a person; resolves to its id. */
+async function createWithOpenSeat(page) {
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  await page.locator('.world-map').waitFor();
+  return Number(page.url().match(/#\/game\/(\d+)/)[1]);
+}
+
+/** The text of the status line. */
+const statusOf = (page) => page.locator('#status').textContent();
+
 /** The step count the page shows ("Live: step 17"). */
 async function liveStep(page) {
   const text = await page.locator('label[for=replay]').textContent();
@@ -90,6 +119,7 @@ test('a new player signs up and creates a game against three bots', async () => 
   await page.goto(base);
   await page.getByRole('heading', { name: 'Sign in to Imperia' }).waitFor();
   await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByRole('heading', { name: 'Create an account' }).waitFor();
   await page.getByLabel('Name').fill('ada');
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Sign up' }).click();
@@ -102,7 +132,7 @@ test('a new player signs up and creates a game against three bots', async () => 
 
   await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
   await page.getByLabel('Players', { exact: true }).selectOption('4');
-  for (const seat of [2, 3, 4]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('random');
+  for (const seat of [2, 3, 4]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
   game.id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
@@ -247,7 +277,7 @@ test('a second game, Imperial Struggle, is played on the generic page', async ()
   await page.goto(`${base}/#/`);
   await page.getByRole('heading', { name: 'New game' }).waitFor();
   await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('random');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
   await page.locator('.generic').waitFor();
@@ -270,5 +300,219 @@ test('a second game, Imperial Struggle, is played on the generic page', async ()
   assert.ok(acted >= 8, `played ${acted} actions`);
   assert.match(await page.locator('.generic').textContent(), /vp/i, 'the view is drawn');
   await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1280x800.png') });
+  await page.close();
+});
+
+test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page', async () => {
+  assert.ok(game.context, 'the player is signed up');
+  // Every console message and every `securitypolicyviolation` event (reported by an init script, which
+  // runs in each document before the page's own scripts) of both contexts, the signed-in one and a fresh one.
+  const messages = [];
+  const violations = [];
+  const watch = async (context, who) => {
+    await context.exposeBinding('reportCspViolation', (_, v) => violations.push(`${who}: ${v}`));
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+      });
+    });
+  };
+  const listen = (page, who) => page.on('console', (m) => messages.push({ who, type: m.type(), text: m.text() }));
+
+  const player = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await player.addCookies(await game.context.cookies());
+  await watch(player, 'player');
+  const page = await player.newPage();
+  page.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
+  listen(page, 'player');
+  await page.goto(`${base}/#/game/${game.id}`);
+  await page.locator('.world-map').waitFor();
+  await page.locator('.nation-row').first().waitFor();
+  // The colours that were inline style attributes, now set through the CSSOM: Russia's home province Moscow
+  // is tinted and framed in Russia's colour, its swatch and card border are Russia's colour.
+  const colours = await page.evaluate(() => {
+    const css = (el, prop) => (el ? getComputedStyle(el)[prop] : null);
+    return {
+      moscow: css(document.querySelector('[data-region="moscow"] .shape'), 'fill'),
+      moscowStroke: css(document.querySelector('[data-region="moscow"] .shape'), 'stroke'),
+      neutral: css(document.querySelector('[data-region="ukraine"] .shape'), 'fill'),
+      swatch: css(document.querySelector('[data-nation="russia"] .swatch'), 'backgroundColor'),
+      border: css(document.querySelector('[data-nation="russia"]'), 'borderLeftColor'),
+    };
+  });
+  assert.deepEqual(colours, {
+    moscow: 'rgb(245, 228, 238)',
+    moscowStroke: 'rgb(204, 121, 167)',
+    neutral: 'rgb(241, 233, 210)',
+    swatch: 'rgb(204, 121, 167)',
+    border: 'rgb(204, 121, 167)',
+  });
+  await page.screenshot({ path: join(ARTIFACTS, 'csp-game-1280x800.png') });
+  await page.getByRole('link', { name: 'Imperia' }).click();
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
+  await page.screenshot({ path: join(ARTIFACTS, 'csp-lobby-1280x800.png') });
+
+  const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await watch(fresh, 'visitor');
+  const visitor = await fresh.newPage();
+  visitor.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
+  listen(visitor, 'visitor');
+  await visitor.goto(base);
+  await visitor.getByRole('heading', { name: 'Sign in to Imperia' }).waitFor();
+  await visitor.getByLabel('Name').fill('nobody');
+  await visitor.getByLabel('Password').fill('not the password');
+  await visitor.getByRole('button', { name: 'Sign in' }).click();
+  await visitor.locator('#notice').getByText('wrong name or password').waitFor();
+  await visitor.screenshot({ path: join(ARTIFACTS, 'csp-signin-1280x800.png') });
+
+  // A page that is not signed in asks /api/me and hears 401, and a refused sign-in is a 401 too: Chromium
+  // logs both as failed loads. Nothing else may be logged as an error, and nothing about the policy at all.
+  const bad = messages.filter((m) => /Content.Security.Policy|Refused to/i.test(m.text)
+    || (m.type === 'error' && !/Failed to load resource: the server responded with a status of 401/.test(m.text)));
+  assert.deepEqual(bad, [], 'no console message about the policy, and no other error');
+  assert.deepEqual(violations, [], 'no securitypolicyviolation event');
+
+  // The watch works: a style attribute set by hand is refused, and reported.
+  await visitor.evaluate(() => document.body.setAttribute('style', 'background: red'));
+  await visitor.waitForFunction(() => true);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.ok(violations.some((v) => /style-src/.test(v)), `a deliberate violation is seen: ${JSON.stringify(violations)}`);
+  assert.ok(messages.some((m) => /Content Security Policy/.test(m.text)), 'and logged');
+  await player.close();
+  await fresh.close();
+});
+
+test('an invitation link seats a guest once; opened again, it only lets one watch', async () => {
+  const a = await signUp('bea');
+  const id = await createWithOpenSeat(a.page);
+  // The creator sees the invitation link of seat 2, and the start with a bot level for it.
+  const links = a.page.locator('.invite-links code');
+  assert.equal(await links.count(), 1, 'one link, for the one open seat');
+  const link = await links.textContent();
+  assert.match(link, new RegExp(`^${base}/#/game/${id}\\?invite=\\S+$`));
+  assert.match(await statusOf(a.page), /has not started: invite the players/);
+  assert.equal(await a.page.locator('.choices, #status.mine, .seat-list .acting').count(), 0, 'nobody acts before the start');
+  await a.page.screenshot({ path: join(ARTIFACTS, 'invite-creator-1280x800.png') });
+
+  // A second browser, with no cookies: the link makes it a guest in seat 2.
+  const guest = await newPage();
+  await guest.page.goto(link);
+  await guest.page.locator('#notice').getByText(/You have seat 2 as Guest \S+ \(a guest\)/).waitFor();
+  await guest.page.locator('.world-map').waitFor();
+  assert.match(await guest.page.locator('#account').textContent(), /Playing as Guest \S+ \(guest\)/);
+  assert.equal(await guest.page.locator('#account').getByRole('link', { name: 'Account' }).count(), 0, 'no account page for a guest');
+  assert.doesNotMatch(guest.page.url(), /invite=/, 'the spent link leaves the address');
+  const guestName = (await guest.page.locator('#account .me').textContent()).match(/Playing as (Guest \S+)/)[1];
+  assert.match(await guest.page.locator('.seat-list').textContent(), new RegExp(`Player 2 \\(${guestName}\\) · you`));
+  assert.match(await statusOf(guest.page), /waits for its players; its creator starts it/);
+  assert.equal(await guest.page.locator('.choices, #status.mine').count(), 0, 'nobody acts before the start');
+  assert.equal(await guest.page.locator('#start').count(), 0, 'only the creator starts the game');
+  assert.equal(await guest.page.locator('#spectating').count(), 0, 'the guest plays, it does not watch');
+
+  // The creator's page learns of the guest over its WebSocket; the game starts with no bot.
+  await a.page.locator('.start-row').getByText('Every seat is taken').waitFor();
+  assert.equal(await a.page.locator('.invite-links').count(), 0, 'the spent link is no longer offered');
+  await a.page.screenshot({ path: join(ARTIFACTS, 'invite-ready-1280x800.png') });
+  await a.page.getByRole('button', { name: 'Start the game now' }).click();
+  await a.page.waitForFunction(() => !/waits for its players|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
+  assert.equal(await a.page.locator('.start-panel').count(), 0);
+
+  // The guest sees the game start, from its own seat: its row in the players' table, its turn or the other's.
+  await guest.page.waitForFunction(() => !/waits for its players|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
+  assert.match(await guest.page.locator('.players tr.me').textContent(), new RegExp(`Player 2 \\(${guestName}\\) · you`));
+  const guestStatus = await statusOf(guest.page);
+  assert.match(guestStatus, /^(Your turn|Waiting for Player 1 \(bea\))/, guestStatus);
+  if (/^Your turn/.test(guestStatus)) assert.ok(await guest.page.locator('.choices').count(), 'the guest is offered its actions');
+  await guest.page.screenshot({ path: join(ARTIFACTS, 'invite-guest-1280x800.png') });
+  await guest.page.setViewportSize({ width: 390, height: 844 });
+  await guest.page.screenshot({ path: join(ARTIFACTS, 'invite-guest-390x844.png') });
+
+  // A third browser opening the same link is told it was used, and watches.
+  const third = await newPage();
+  await third.page.goto(link);
+  await third.page.locator('#notice').getByText('this invitation has been used').waitFor();
+  await third.page.locator('#spectating').waitFor();
+  assert.match(await statusOf(third.page), /You are watching/);
+  assert.equal(await third.page.locator('.choices, #undo, #start').count(), 0, 'no controls');
+  assert.equal(await third.page.locator('.world-map .clickable, .rondel .choice, .bond.choice').count(), 0, 'nothing to click');
+  assert.equal(await third.page.locator('#account').getByRole('link', { name: 'Sign in' }).count(), 1, 'no guest was made');
+  await third.page.screenshot({ path: join(ARTIFACTS, 'invite-used-1280x800.png') });
+  for (const c of [a.context, guest.context, third.context]) await c.close();
+});
+
+test('the account page changes the password and signs out everywhere', async () => {
+  const first = await signUp('cyd');
+  await first.page.getByRole('link', { name: 'Account' }).click();
+  await first.page.getByRole('heading', { name: 'Account: cyd' }).waitFor();
+  await first.page.getByLabel('Current password').fill('a long enough password');
+  // A password easy to guess is refused with the server's reason.
+  await first.page.getByLabel('New password').fill('password1');
+  await first.page.getByRole('button', { name: 'Change the password' }).click();
+  await first.page.locator('#notice.error').getByText('too common or too easy to guess').waitFor();
+  await first.page.getByLabel('New password').fill('a brand new passphrase');
+  await first.page.getByRole('button', { name: 'Change the password' }).click();
+  await first.page.locator('#notice.info').getByText('Password changed').waitFor();
+  await first.page.locator('button[type=submit]:enabled').waitFor();
+  assert.equal(await first.page.getByLabel('New password').inputValue(), '', 'the form is emptied');
+  await first.page.screenshot({ path: join(ARTIFACTS, 'account-1280x800.png') });
+  const phone = await first.context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(`${base}/#/account`);
+  await phone.getByRole('heading', { name: 'Account: cyd' }).waitFor();
+  await phone.screenshot({ path: join(ARTIFACTS, 'account-390x844.png') });
+  await phone.close();
+
+  // Elsewhere, the old password no longer works and the new one does.
+  const second = await newPage();
+  await second.page.goto(`${base}/#/signin`);
+  await second.page.getByRole('heading', { name: 'Sign in to Imperia' }).waitFor();
+  await second.page.getByLabel('Name').fill('cyd');
+  await second.page.getByLabel('Password').fill('a long enough password');
+  await second.page.getByRole('button', { name: 'Sign in' }).click();
+  await second.page.locator('#notice').getByText('wrong name or password').waitFor();
+  await second.page.getByLabel('Password').fill('a brand new passphrase');
+  await second.page.getByRole('button', { name: 'Sign in' }).click();
+  await second.page.getByRole('heading', { name: 'New game' }).waitFor();
+  assert.match(await second.page.locator('#account').textContent(), /Signed in as cyd/);
+
+  // Sign out everywhere, from the first browser: the second one's next reload finds no session.
+  await first.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await first.page.getByRole('heading', { name: 'Sign in to Imperia' }).waitFor();
+  await second.page.reload();
+  await second.page.getByRole('heading', { name: 'Sign in to Imperia' }).waitFor();
+  const nav = second.page.locator('#account');
+  assert.equal(await nav.getByRole('link', { name: 'Sign in' }).count(), 1);
+  assert.equal(await nav.getByRole('link', { name: 'Sign up' }).count(), 1);
+  assert.doesNotMatch(await nav.textContent(), /Signed in/);
+  await first.context.close();
+  await second.context.close();
+});
+
+test('a game with an open seat starts with a bot of the level chosen for it', async () => {
+  assert.ok(game.context, 'the player is signed up');
+  const page = await game.context.newPage();
+  page.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
+  await page.goto(`${base}/#/lobby`);
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
+  const id = await createWithOpenSeat(page);
+  const fill = page.getByLabel('Seat 2, still open, will be played by');
+  assert.deepEqual(await fill.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['easy', 'medium', 'strong', 'expert']);
+  assert.equal(await fill.inputValue(), 'medium', 'medium is offered first');
+  assert.equal(await page.locator('.choices, #status.mine').count(), 0, 'nobody acts before the start');
+  await fill.selectOption('easy');
+  await page.screenshot({ path: join(ARTIFACTS, 'start-open-seat-1280x800.png') });
+  const phone = await game.context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(`${base}/#/game/${id}`);
+  await phone.locator('#start').waitFor();
+  await phone.screenshot({ path: join(ARTIFACTS, 'start-open-seat-390x844.png') });
+  await phone.close();
+  await page.getByRole('button', { name: 'Start the game now' }).click();
+  await page.waitForFunction(() => !/waits for its players|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
+  assert.equal(await page.locator('.start-panel').count(), 0, 'the start controls are gone');
+  assert.match(await page.locator('.seat-list').textContent(), /Player 2 \(bot, easy\)/);
+  // The game is under way: the bot or the player is to decide, and the player's turn comes.
+  assert.ok(await waitForMyTurn(page), 'the player gets a turn');
+  assert.ok(await page.locator('.choices').count(), 'with actions to choose');
   await page.close();
 });
