@@ -277,6 +277,11 @@ impl Page {
     fn limit(&self) -> usize {
         self.limit.unwrap_or(50).clamp(1, 100)
     }
+
+    /// The games in memory from `before` back, newest first (the caller filters and stops at the limit).
+    async fn games(&self, state: &AppState) -> Vec<Shared> {
+        state.games.read().await.range(..self.before.unwrap_or(i64::MAX)).rev().map(|(_, g)| g.clone()).collect()
+    }
 }
 
 #[utoipa::path(get, path = "/api/games", tag = "lobby",
@@ -289,8 +294,7 @@ pub async fn my_games(
     CurrentUser(user): CurrentUser,
     Query(page): Query<Page>,
 ) -> Json<Vec<MyGame>> {
-    let games: Vec<Shared> =
-        state.games.read().await.range(..page.before.unwrap_or(i64::MAX)).rev().map(|(_, g)| g.clone()).collect();
+    let games = page.games(&state).await;
     let mut mine = Vec::new();
     for game in games {
         let g = game.lock().await;
@@ -327,8 +331,7 @@ pub struct Waiting {
            ("before" = Option<i64>, Query, description = "Only games with a smaller id: the last id of the previous page")),
     responses((status = 200, description = "Games waiting for players, newest first", body = Vec<Waiting>)))]
 pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> Json<Vec<Waiting>> {
-    let games: Vec<Shared> =
-        state.games.read().await.range(..page.before.unwrap_or(i64::MAX)).rev().map(|(_, g)| g.clone()).collect();
+    let games = page.games(&state).await;
     let mut waiting = Vec::new();
     for game in games {
         if waiting.len() >= page.limit() {
