@@ -348,6 +348,9 @@ fn async_play_clock_webhook_and_abandonment() {
 }
 
 fn async_play_on(storage: &Storage) {
+    // Long enough that Anton's quick moves never run out on a loaded CI machine (a one-second clock once
+    // did), short enough to wait out Boris's.
+    const PER_MOVE: u64 = 4;
     // The webhook receiver is on loopback, which a public server refuses.
     let server = Server::start_with(storage, &["--webhooks-to-private"]);
     let (hook, received) = webhook_receiver();
@@ -364,7 +367,7 @@ fn async_play_on(storage: &Storage) {
 
     let (status, created) = anton.post(
         "/api/games",
-        json!({ "game": "imperial2030", "seats": ["human", "human"], "time_control": { "per_move_seconds": 1, "reserve_seconds": 0 } }),
+        json!({ "game": "imperial2030", "seats": ["human", "human"], "time_control": { "per_move_seconds": PER_MOVE, "reserve_seconds": 0 } }),
     );
     assert_eq!(status, 201, "{created}");
     let game = created["id"].as_i64().expect("an id");
@@ -406,9 +409,16 @@ fn async_play_on(storage: &Storage) {
     let (status, body) = anton.post(&path, json!({ "bot": "random" }));
     assert_eq!(status, 409, "{body}");
     assert_eq!(boris.post(&path, json!({ "bot": "random" })).0, 403);
-    std::thread::sleep(std::time::Duration::from_millis(3100));
-    let state = anton.get(&format!("/api/games/{game}")).1;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(PER_MOVE * 5);
+    let state = loop {
+        let state = anton.get(&format!("/api/games/{game}")).1;
+        if state["seats"][1]["out_of_time"] == true || std::time::Instant::now() > deadline {
+            break state;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
     assert_eq!(state["seats"][1]["out_of_time"], true, "{}", state["seats"]);
+    assert_eq!(state["seats"][0]["out_of_time"], false, "{}", state["seats"]);
     let (status, body) = anton.post(&path, json!({ "bot": "random" }));
     assert_eq!(status, 200, "{body}");
     // The bot now plays Boris's seat and hands the turn back to Anton.
