@@ -90,11 +90,21 @@ impl Game for Race {
     const ID: &'static str = "race";
     const NAME: &'static str = "Race to ten";
     const RULES_VERSION: u32 = 1;
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
     type Config = u8;
     type Action = Add;
     type View = Race;
     type Event = Reached;
 
+    fn configure(_seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<u8, SetupError> {
+        Ok(0)
+    }
+    fn prompt(&self, _viewer: Viewer) -> String {
+        format!("Player {} adds 1 or 2", self.turn + 1)
+    }
+    fn rng(&self) -> Option<&imperia_core::GameRng> {
+        None
+    }
     fn setup(start: &u8, _seed: u64) -> Result<Self, SetupError> {
         Ok(Race { total: *start, turn: 0 })
     }

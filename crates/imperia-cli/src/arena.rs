@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use imperia_bots::BotSpec;
 use imperia_bots::arena::GameResult;
@@ -77,12 +77,11 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     if n < 2 {
         bail!("--seats needs at least two bots");
     }
-    let mut config = match &args.config {
+    let options = match &args.config {
         Some(text) => serde_json::from_str::<Value>(text).context("--config must be a JSON object")?,
         None => Value::Object(Map::new()),
     };
-    let Value::Object(map) = &mut config else { bail!("--config must be a JSON object") };
-    map.insert("players".into(), Value::from(n));
+    let config = (game.configure)(n, &options).map_err(|e| anyhow!("--seats and --config: {e}"))?;
 
     let progress = ProgressBar::new(args.games as u64);
     if args.json {

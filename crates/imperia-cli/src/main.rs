@@ -3,9 +3,11 @@
 //! Every command reaches the games through the registry (`imperia_games::registry`), so it works for any
 //! game Imperia hosts.
 
+mod apply;
 mod arena;
 mod bench;
 mod data;
+mod fuzz;
 mod hint;
 mod loadtest;
 mod play;
@@ -38,6 +40,10 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Measure how fast the engine plays complete random games.
     Bench(bench::BenchArgs),
+    /// The conformance harness: seeded random games with the contract checked at every step.
+    Fuzz(fuzz::FuzzArgs),
+    /// Drive an engine from outside: actions as JSON lines on stdin, each step as JSON lines on stdout.
+    Apply(apply::ApplyArgs),
     /// Bots against bots, seats rotated: win rates, scores, ranks and ratings.
     Arena(arena::ArenaArgs),
     /// The search bot's three best actions for a seat at the end of a record.
@@ -76,11 +82,12 @@ impl ContentArg {
 pub struct GameOptions {
     /// The game's id (see `imperia games`).
     pub game: String,
-    /// Number of players.
+    /// Number of players (by default 4, or the nearest count the game allows).
     #[arg(long, short)]
     pub players: Option<usize>,
-    /// Variant options as a JSON object, e.g. '{"experienced": true, "hidden_cash": true}'.
-    #[arg(long)]
+    /// Variant options as a JSON object, e.g. '{"experienced": true, "hidden_cash": true}' (`imperia games
+    /// --options` lists each game's).
+    #[arg(long, value_name = "JSON")]
     pub config: Option<String>,
     #[command(flatten)]
     pub content: ContentArg,
@@ -93,16 +100,19 @@ impl GameOptions {
             bail!("there is no game `{}`; the games are: {}", self.game, registry.ids().join(", "));
         };
         self.content.apply(entry)?;
-        let mut config = match &self.config {
+        let options = match &self.config {
             Some(text) => serde_json::from_str::<Value>(text).context("--config must be a JSON object")?,
             None => Value::Object(Map::new()),
         };
-        let Value::Object(map) = &mut config else {
-            bail!("--config must be a JSON object, such as '{{\"players\": 4}}'")
-        };
-        if let Some(p) = self.players {
-            map.insert("players".into(), Value::from(p));
+        if options.get("players").is_some() {
+            bail!("the number of players is set with --players, not in --config");
         }
+        let (min, max) = entry.seats;
+        let seats = self.players.unwrap_or(4).clamp(min, max);
+        if self.players.is_some_and(|p| p != seats) {
+            bail!("{} is played by {min} to {max} players", entry.name);
+        }
+        let config = (entry.configure)(seats, &options).map_err(|e| anyhow!("--config: {e}"))?;
         Ok((*entry, config))
     }
 }
@@ -132,6 +142,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => play::run(&registry, &args),
         Command::Replay(args) => replay::run(&registry, &args),
         Command::Bench(args) => bench::run(&registry, &args),
+        Command::Fuzz(args) => fuzz::run(&registry, &args),
+        Command::Apply(args) => apply::run(&registry, &args),
         Command::Arena(args) => arena::run(&registry, &args),
         Command::Hint(args) => hint::run(&registry, &args),
         Command::Loadtest(args) => loadtest::run(&args),

@@ -81,7 +81,7 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
             }
             continue;
         }
-        writeln!(out, "\nYour decision — {}", decision(m.as_ref(), me))?;
+        writeln!(out, "\nYour decision — {}", m.prompt(Viewer::Seat(me)))?;
         for (i, c) in choices.iter().enumerate() {
             writeln!(out, "  {:>3}. {}", i + 1, c.label)?;
         }
@@ -144,10 +144,6 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         record_path.display()
     )?;
     Ok(())
-}
-
-fn decision(m: &dyn DynMatch, me: Seat) -> String {
-    m.view(Viewer::Seat(me)).get("decision").and_then(|d| d.as_str()).map(str::to_string).unwrap_or_default()
 }
 
 fn save(m: &dyn DynMatch, path: &PathBuf) -> Result<()> {

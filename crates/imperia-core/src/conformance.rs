@@ -9,7 +9,10 @@
 //! 6. secrecy: perturbing what a viewer cannot see leaves its view and event views byte-identical;
 //! 7. the game's own invariants hold;
 //! 8. determinization: a state sampled from the view of a seat that must decide shows that seat the same
-//!    view, offers it the same legal actions, and keeps the invariants.
+//!    view, offers it the same legal actions, and keeps the invariants;
+//! 9. no undo crosses a draw: a step that moved the game's generator cannot be undone, and a step that can
+//!    be undone shows the acting seat the same thing whatever was hidden from it before (so a draw from
+//!    randomness the match cannot see, or a secret revealed without saying so, is caught).
 //!
 //! A game opts in by implementing [`Conformance`]; its tests call [`run`].
 
@@ -21,7 +24,7 @@ use serde::{Serialize, de::DeserializeOwned};
 use crate::game::{Game, Seat, ToAct, Viewer};
 use crate::record::Record;
 use crate::rng::{GameRng, seeded};
-use crate::session::Match;
+use crate::session::{Match, draws};
 
 /// What a game supplies so the harness can test it.
 pub trait Conformance: Game {
@@ -67,6 +70,10 @@ pub struct Report {
     pub secrecy_perturbations: usize,
     /// States sampled from views and checked against them.
     pub determinizations: usize,
+    /// Steps that drew from the game's generator (each checked to be a commit point).
+    pub draws: usize,
+    /// Undoable steps replayed from a state with the acting seat's hidden information changed.
+    pub blind_steps: usize,
 }
 
 impl fmt::Display for Report {
@@ -74,7 +81,8 @@ impl fmt::Display for Report {
         write!(
             f,
             "{} games, {} steps (longest {}), {} listed actions applied, {} refusals, {} undos, \
-             {} secrecy checks ({} with hidden state perturbed), {} determinizations",
+             {} secrecy checks ({} with hidden state perturbed), {} determinizations, {} draws committed, \
+             {} undoable steps replayed blind",
             self.games,
             self.steps,
             self.longest_game,
@@ -83,7 +91,9 @@ impl fmt::Display for Report {
             self.undos_checked,
             self.secrecy_checks,
             self.secrecy_perturbations,
-            self.determinizations
+            self.determinizations,
+            self.draws,
+            self.blind_steps
         )
     }
 }
@@ -124,6 +134,12 @@ pub fn games_per_batch(default: usize) -> usize {
 
 /// Play `options.games` random games of `G`, checking everything above at every step.
 pub fn run<G: Conformance>(options: &Options) -> Result<Report, Failure> {
+    run_with::<G>(options, |_| true)
+}
+
+/// As [`run`], calling `each` with the report so far after every game; it stops early when `each` returns
+/// false (a time limit, a progress bar's cancel).
+pub fn run_with<G: Conformance>(options: &Options, mut each: impl FnMut(&Report) -> bool) -> Result<Report, Failure> {
     let mut report = Report::default();
     let mut master = seeded(options.seed);
     for game_index in 0..options.games {
@@ -133,8 +149,19 @@ pub fn run<G: Conformance>(options: &Options) -> Result<Report, Failure> {
         let mut checker = GameCheck::<G>::new(game_index, config, seed)?;
         checker.play(options, &mut rng, &mut report)?;
         report.games += 1;
+        if !each(&report) {
+            break;
+        }
     }
     Ok(report)
+}
+
+/// [`run_with`] for a game known only by its registry entry ([`crate::GameEntry::fuzz`]).
+pub type Fuzz = fn(options: &Options, each: &mut dyn FnMut(&Report) -> bool) -> Result<Report, Failure>;
+
+/// The [`Fuzz`] of game `G`.
+pub fn fuzz<G: Conformance>(options: &Options, each: &mut dyn FnMut(&Report) -> bool) -> Result<Report, Failure> {
+    run_with::<G>(options, each)
 }
 
 struct GameCheck<G: Game> {
@@ -195,6 +222,7 @@ impl<G: Conformance> GameCheck<G> {
             self.step += 1;
             report.steps += 1;
             self.check_undo(&state, seat, report)?;
+            self.check_commit(&state, seat, &action, rng, report)?;
             if self.step > self.bound {
                 return Err(self.fail("1 bound", format!("the game did not end within {} steps", self.bound)));
             }
@@ -381,6 +409,49 @@ impl<G: Conformance> GameCheck<G> {
             return Err(self.fail("5 undo", "redoing the undone steps did not reach the same state"));
         }
         report.undos_checked += 1;
+        Ok(())
+    }
+
+    /// Check 9, after `seat` took `action` from `before` (the match now stands after it).
+    fn check_commit(
+        &self,
+        before: &G,
+        seat: Seat,
+        action: &G::Action,
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Failure> {
+        let after = self.m.state();
+        if draws(after) != draws(before) {
+            report.draws += 1;
+            if let Some(s) = (0..after.seats()).find(|&s| self.m.can_undo(s)) {
+                return Err(self.fail("9 commit", format!("seat {s} may undo a step that drew randomness")));
+            }
+        }
+        if !self.m.can_undo(seat) {
+            return Ok(());
+        }
+        let viewer = Viewer::Seat(seat);
+        let mut blind = before.clone();
+        if !blind.perturb_hidden(viewer, rng) {
+            return Ok(());
+        }
+        // An action whose legality hangs on hidden state is another check's business.
+        let Ok(step) = blind.apply(seat, action) else { return Ok(()) };
+        report.blind_steps += 1;
+        let seen = |state: &G, events: &[G::Event]| {
+            let events: Vec<_> = events.iter().map(|e| state.event_view(e, viewer)).collect();
+            (bytes(&state.view(viewer)), bytes(&events))
+        };
+        if seen(after, self.m.last_events()) != seen(&blind, &step.events) {
+            return Err(self.fail(
+                "9 commit",
+                format!(
+                    "seat {seat} may undo {action:?}, yet it showed the seat something hidden before (a draw the \
+                     match cannot see, or a secret revealed without marking the step committed)"
+                ),
+            ));
+        }
         Ok(())
     }
 

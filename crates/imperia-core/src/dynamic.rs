@@ -12,15 +12,18 @@ use serde_json::Value;
 
 use crate::content::{ContentFiles, ContentReport};
 use crate::game::{Game, Outcome, Seat, ToAct, Viewer};
+use crate::options::{GameOption, check_options, options_schema};
 use crate::record::{Record, RecordedAction, state_hash};
 use crate::rng::seeded;
 use crate::session::{Match, MatchError, to_json};
 
-/// One legal action, as JSON and in plain words.
+/// One legal action, as JSON and in plain words, with the board pieces it touches ([`Game::targets`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ActionChoice {
     pub action: Value,
     pub label: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<String>,
 }
 
 /// A match of some game, driven through JSON.
@@ -28,6 +31,8 @@ pub trait DynMatch: Send {
     fn game_id(&self) -> &'static str;
     fn seats(&self) -> usize;
     fn to_act(&self) -> ToAct;
+    /// See [`Game::prompt`].
+    fn prompt(&self, viewer: Viewer) -> String;
     fn legal_actions(&self, seat: Seat) -> Vec<ActionChoice>;
     /// Apply a JSON action; returns the step's events as the acting seat sees them, in plain words.
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<String>, MatchError>;
@@ -62,11 +67,16 @@ impl<G: Game> DynMatch for Match<G> {
         self.state().to_act()
     }
 
+    fn prompt(&self, viewer: Viewer) -> String {
+        self.state().prompt(viewer)
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<ActionChoice> {
-        self.state()
+        let state = self.state();
+        state
             .legal_actions(seat)
             .into_iter()
-            .map(|a| ActionChoice { label: self.state().describe(&a), action: to_json(&a) })
+            .map(|a| ActionChoice { label: state.describe(&a), targets: state.targets(&a), action: to_json(&a) })
             .collect()
     }
 
@@ -140,6 +150,15 @@ pub type DynResult = Result<Box<dyn DynMatch>, MatchError>;
 pub struct GameEntry {
     pub id: &'static str,
     pub name: &'static str,
+    /// [`Game::SEATS`].
+    pub seats: (usize, usize),
+    /// [`Game::OPTIONS`].
+    pub options: &'static [GameOption],
+    /// The config for a number of seats and an options object, as JSON; refused, saying why, when the
+    /// seat count is outside [`Game::SEATS`] or an option is unknown or out of range.
+    pub configure: fn(seats: usize, options: &Value) -> Result<Value, String>,
+    /// The JSON Schema of the options object.
+    pub options_schema: fn() -> Value,
     /// Start a match from a JSON config (missing fields take their defaults).
     pub start: fn(config: &Value, seed: u64) -> DynResult,
     /// Rebuild a match from its record, verifying every state hash.
@@ -161,6 +180,9 @@ pub struct GameEntry {
     /// Replay the first `steps` actions of a record as `viewer` saw them: every step's events through
     /// [`Game::event_view`], and the viewer's view at the end. Nothing the viewer could not see then leaves it.
     pub replay_as: fn(record: &Record, viewer: Viewer, steps: usize) -> Result<Seen, MatchError>,
+    /// The conformance harness on this game (`imperia fuzz`), for games that implement
+    /// [`crate::conformance::Conformance`] ([`GameEntry::with_conformance`]).
+    pub fuzz: Option<crate::conformance::Fuzz>,
 }
 
 /// One step of a game as one viewer saw it.
@@ -201,6 +223,10 @@ impl GameEntry {
         GameEntry {
             id: G::ID,
             name: G::NAME,
+            seats: (*G::SEATS.start(), *G::SEATS.end()),
+            options: G::OPTIONS,
+            configure: configure::<G>,
+            options_schema: options_schema::<G>,
             start: |config, seed| {
                 let config = G::Config::deserialize(config).map_err(|e| MatchError::BadConfig(e.to_string()))?;
                 Ok(Box::new(Match::<G>::new(config, seed)?))
@@ -220,8 +246,66 @@ impl GameEntry {
             content_fingerprint: G::content_fingerprint,
             board: G::board,
             replay_as: replay_as::<G>,
+            fuzz: None,
         }
     }
+
+    /// This entry with the conformance harness of `G` for `imperia fuzz`.
+    pub fn with_conformance<G: crate::conformance::Conformance>(self) -> Self {
+        GameEntry { fuzz: Some(crate::conformance::fuzz::<G>), ..self }
+    }
+}
+
+/// See [`GameEntry::configure`].
+fn configure<G: Game>(seats: usize, options: &Value) -> Result<Value, String> {
+    if !G::SEATS.contains(&seats) {
+        let (min, max) = (G::SEATS.start(), G::SEATS.end());
+        return Err(if min == max {
+            format!("{} is played by {min} players, not {seats}", G::NAME)
+        } else {
+            format!("{} is played by {min} to {max} players, not {seats}", G::NAME)
+        });
+    }
+    let options = check_options::<G>(options)?;
+    Ok(to_json(&G::configure(seats, &options).map_err(|e| e.to_string())?))
+}
+
+impl GameEntry {
+    /// What a host tells players about the game before they create one: the catalogue entry.
+    pub fn description(&self) -> Description {
+        let content = (self.content)();
+        Description {
+            id: self.id,
+            name: self.name,
+            seats: SeatRange { min: self.seats.0, max: self.seats.1 },
+            options: self.options,
+            options_schema: (self.options_schema)(),
+            provisional: content.provisional(),
+            content_entries: content.total(),
+        }
+    }
+}
+
+/// A game as the catalogue describes it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Description {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub seats: SeatRange,
+    /// The variant options, in the order a form shows them.
+    pub options: &'static [GameOption],
+    /// The same options as a JSON Schema of the options object.
+    pub options_schema: Value,
+    /// How many content entries are provisional (CONTENT.md), of `content_entries`.
+    pub provisional: usize,
+    pub content_entries: usize,
+}
+
+/// The seat counts a game is played with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatRange {
+    pub min: usize,
+    pub max: usize,
 }
 
 /// Play a whole game of `G` choosing uniformly among the legal actions; returns the number of actions.

@@ -6,10 +6,13 @@
 //! every legal-action list stays short and every step can be checked on its own.
 
 use std::fmt::{Debug, Display};
+use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde_json::{Map, Value};
 
 use crate::content::{ContentFiles, ContentReport};
+use crate::options::GameOption;
 use crate::rng::GameRng;
 
 /// A seat at the table, numbered clockwise from 0.
@@ -66,9 +69,10 @@ impl ToAct {
 pub struct Step<E> {
     /// What happened, in order.
     pub events: Vec<E>,
-    /// The step drew randomness or revealed hidden information, so it may not be undone.
-    /// (A step that hands the decision to another seat is a commit point too; [`crate::Match`] sees that
-    /// by itself.)
+    /// The step revealed hidden information (a card turned over that was dealt earlier), so it may not be
+    /// undone. The game says so; the other commit points [`crate::Match`] sees by itself: a step that drew
+    /// from the game's generator ([`Game::rng`]) and a step that hands the decision to another seat. The
+    /// conformance harness checks that no undoable step shows the acting seat anything hidden.
     pub commit: bool,
 }
 
@@ -78,7 +82,7 @@ impl<E> Step<E> {
         Step { events, commit: false }
     }
 
-    /// A step that may not be undone.
+    /// A step that revealed hidden information, and so may not be undone.
     pub fn committed(events: Vec<E>) -> Self {
         Step { events, commit: true }
     }
@@ -129,6 +133,10 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     const NAME: &'static str;
     /// Bumped whenever a rule change could make an old record replay differently.
     const RULES_VERSION: u32;
+    /// How many seats the game can be played with.
+    const SEATS: RangeInclusive<usize>;
+    /// The variant options a player may set when creating a game ([`crate::options`]).
+    const OPTIONS: &'static [GameOption] = &[];
 
     /// Player count and variant options.
     type Config: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
@@ -139,6 +147,9 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     /// What happened in one step. `Display` gives a log line.
     type Event: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
 
+    /// The config for `seats` players (within [`Game::SEATS`]) with `options`, which hosts have checked
+    /// against [`Game::OPTIONS`] and completed with defaults ([`crate::options::check_options`]).
+    fn configure(seats: usize, options: &Map<String, Value>) -> Result<Self::Config, SetupError>;
     /// The starting position for `config`, with all setup randomness drawn from `seed`.
     fn setup(config: &Self::Config, seed: u64) -> Result<Self, SetupError>;
     /// The config the game was set up with.
@@ -147,6 +158,12 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn seats(&self) -> usize;
     /// Who must decide now.
     fn to_act(&self) -> ToAct;
+    /// Whose decision it is and what it is, in one sentence for `viewer` ("France chooses a card to play").
+    /// Empty once the game is over, when [`Game::summary`] says how it ended.
+    fn prompt(&self, viewer: Viewer) -> String;
+    /// The game's random generator, the only randomness it may use after setup; `None` for a game without
+    /// chance. [`crate::Match`] watches its position to make every step that draws a commit point.
+    fn rng(&self) -> Option<&GameRng>;
     /// Everything `seat` may do now (empty when it is not that seat's decision).
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
     /// Apply one action, all or nothing: on error the state is untouched.
@@ -169,6 +186,11 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     /// `Display`.
     fn describe(&self, action: &Self::Action) -> String {
         action.to_string()
+    }
+    /// The pieces of the printed board `action` touches, in the ids of [`Game::board`] (regions, spaces,
+    /// tracks), so that a client can highlight them. None by default.
+    fn targets(&self, _action: &Self::Action) -> Vec<String> {
+        Vec::new()
     }
     /// Where the game's content (maps, cards, tables) comes from, entry by entry (CONTENT.md).
     fn content() -> ContentReport {

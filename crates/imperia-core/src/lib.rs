@@ -4,6 +4,7 @@
 //!
 //! - [`game`]: the [`Game`] trait — setup, who acts, legal actions, all-or-nothing apply, per-viewer views
 //!   and event redaction, outcome.
+//! - [`options`]: a game's declared variant options, their JSON Schema, and the check hosts apply.
 //! - [`rng`]: the one source of randomness a game may use, a seeded ChaCha generator kept in the state.
 //! - [`record`]: game records (`{game, rules version, config, seed, content, actions}`) and per-step state hashes.
 //! - [`session`]: [`Match`], a game being played: it keeps the record, and enforces commit points and undo.
@@ -19,13 +20,15 @@ pub mod conformance;
 pub mod content;
 pub mod dynamic;
 pub mod game;
+pub mod options;
 pub mod record;
 pub mod rng;
 pub mod session;
 
 pub use content::{ContentFiles, ContentReport, ContentSlot, Source};
-pub use dynamic::{ActionChoice, DynMatch, GameEntry, Registry, Seen, SeenStep};
+pub use dynamic::{ActionChoice, Description, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
 pub use game::{Evaluate, Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
+pub use options::{GameOption, OptionKind};
 pub use record::{Record, RecordedAction, state_hash};
 pub use rng::GameRng;
 pub use session::{Match, MatchError, Played};

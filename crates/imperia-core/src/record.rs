@@ -12,7 +12,9 @@ use crate::game::{Game, Seat};
 pub struct RecordedAction {
     pub seat: Seat,
     pub action: Value,
-    /// [`state_hash`] of the state after this action, as 16 hex digits.
+    /// [`state_hash`] of the state after this action, as 16 hex digits; empty in a record written by hand
+    /// or by another program, whose replay then cannot be verified ([`Record::unverified`]).
+    #[serde(default)]
     pub hash: String,
 }
 
@@ -28,6 +30,25 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
     pub actions: Vec<RecordedAction>,
+}
+
+impl Record {
+    /// How many actions carry no state hash, so that a replay cannot prove it reproduced them.
+    pub fn unverified(&self) -> usize {
+        self.actions.iter().filter(|a| a.hash.is_empty()).count()
+    }
+
+    /// A warning for people when some actions carry no state hash; `None` when every one does.
+    pub fn unverified_warning(&self) -> Option<String> {
+        let n = self.unverified();
+        (n > 0).then(|| {
+            format!(
+                "{n} of the record's {} actions carry no state hash, so the replay could not verify that it \
+                 reproduces the game as it was played",
+                self.actions.len()
+            )
+        })
+    }
 }
 
 /// A stable 64-bit hash of a state: XXH3 of its JSON form. JSON field order is fixed by the type and

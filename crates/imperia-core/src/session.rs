@@ -1,8 +1,8 @@
 //! [`Match`]: a game in progress, with its record, and with commit points and undo enforced here rather
 //! than in any user interface.
 //!
-//! A step is a *commit point* when the game says so (it drew randomness or revealed a secret) or when it
-//! changes who must decide. A seat may undo its own steps back to the last commit point and no further.
+//! A step is a *commit point* when it drew from the game's generator (seen here, by the generator's
+//! position), when the game says it revealed a secret, or when it changes who must decide. A seat may undo its own steps back to the last commit point and no further.
 
 use serde::{Serialize, de::DeserializeOwned};
 
@@ -97,7 +97,8 @@ impl<G: Game> Match<G> {
             let step =
                 m.apply(recorded.seat, &action).map_err(|e| MatchError::Refused { index, source: Box::new(e) })?;
             let found = m.history.last().map(|p| hash_hex(p.hash)).unwrap_or_default();
-            if found != recorded.hash {
+            // A record without hashes replays unverified; hosts say so ([`Record::unverified_warning`]).
+            if !recorded.hash.is_empty() && found != recorded.hash {
                 return Err(MatchError::HashMismatch { index, expected: recorded.hash.clone(), found });
             }
             each(index, &m, &step);
@@ -153,7 +154,8 @@ impl<G: Game> Match<G> {
         }
         let before = self.state.clone();
         let step = self.state.apply(seat, action)?;
-        let commit = step.commit || self.state.to_act() != before_to_act;
+        let drew = draws(&before) != draws(&self.state);
+        let commit = step.commit || drew || self.state.to_act() != before_to_act;
         if commit {
             self.undo.clear();
         } else {
@@ -181,6 +183,11 @@ impl<G: Game> Match<G> {
         }
         Ok(())
     }
+}
+
+/// How far a state's generator has run: a step that changes it drew randomness.
+pub(crate) fn draws<G: Game>(state: &G) -> Option<u128> {
+    state.rng().map(|r| r.get_word_pos())
 }
 
 /// How [`MatchError::WrongContent`] names a content fingerprint.

@@ -2,8 +2,8 @@
 //! the conformance harness catches each kind of broken game it is meant to catch.
 //!
 //! The toy: two players each draw a secret number 1–9 at setup; in turn each adds 1 or 2 to a shared
-//! counter, or "peeks" (a commit point that reveals nothing); the game ends when the counter reaches 10.
-//! The higher secret wins. Config flags plant one bug each.
+//! counter, "rolls" (adds 1 or 2 at random), or "peeks" (a commit point that reveals nothing); the game ends
+//! when the counter reaches 10. The higher secret wins. Config flags plant one bug each.
 
 use std::fmt;
 
@@ -19,11 +19,14 @@ struct Bugs {
     dirty_refusal: bool,
     accept_anything: bool,
     endless: bool,
+    /// Roll with dice of its own rather than the game's generator, so the match cannot see the draw.
+    hidden_dice: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 enum Act {
     Add(u8),
+    Roll,
     Peek,
 }
 
@@ -31,6 +34,7 @@ impl fmt::Display for Act {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Act::Add(n) => write!(f, "add {n}"),
+            Act::Roll => f.write_str("roll"),
             Act::Peek => f.write_str("peek"),
         }
     }
@@ -62,12 +66,14 @@ struct Toy {
     counter: u8,
     turn: Seat,
     rng: GameRng,
+    dice: GameRng,
 }
 
 impl Game for Toy {
     const ID: &'static str = "toy";
     const NAME: &'static str = "Toy";
     const RULES_VERSION: u32 = 1;
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
     type Config = Bugs;
     type Action = Act;
     type View = ToyView;
@@ -76,7 +82,17 @@ impl Game for Toy {
     fn setup(config: &Bugs, seed: u64) -> Result<Self, SetupError> {
         let mut rng = seeded(seed);
         let secrets = [rng.random_range(1..=9), rng.random_range(1..=9)];
-        Ok(Toy { bugs: config.clone(), secrets, counter: 0, turn: 0, rng })
+        let dice = seeded(rng.random());
+        Ok(Toy { bugs: config.clone(), secrets, counter: 0, turn: 0, rng, dice })
+    }
+    fn configure(_seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<Bugs, SetupError> {
+        Ok(Bugs::default())
+    }
+    fn prompt(&self, _viewer: Viewer) -> String {
+        format!("Player {} adds to the counter", self.turn + 1)
+    }
+    fn rng(&self) -> Option<&GameRng> {
+        Some(&self.rng)
     }
     fn config(&self) -> &Bugs {
         &self.bugs
@@ -91,7 +107,7 @@ impl Game for Toy {
         if !self.to_act().includes(seat) {
             return vec![];
         }
-        vec![Act::Add(1), Act::Add(2), Act::Peek]
+        vec![Act::Add(1), Act::Add(2), Act::Roll, Act::Peek]
     }
     fn apply(&mut self, seat: Seat, action: &Act) -> Result<Step<Said>, RuleError> {
         if self.bugs.dirty_refusal && seat != self.turn {
@@ -104,6 +120,12 @@ impl Game for Toy {
             Act::Add(n) => {
                 self.counter = self.counter.saturating_add(*n).min(if self.bugs.endless { 9 } else { 10 });
                 Step::new(vec![Said(format!("+{n}"))])
+            }
+            Act::Roll => {
+                let dice = if self.bugs.hidden_dice { &mut self.dice } else { &mut self.rng };
+                let n: u8 = dice.random_range(1..=2);
+                self.counter = self.counter.saturating_add(n).min(if self.bugs.endless { 9 } else { 10 });
+                Step::new(vec![Said(format!("rolled +{n}"))])
             }
             Act::Peek => Step::committed(vec![Said("peek".into())]),
         };
@@ -147,7 +169,8 @@ impl Game for Toy {
         if let (Viewer::Seat(s), Some(mine)) = (view.viewer, view.my_secret) {
             secrets[s] = mine;
         }
-        Toy { bugs: view.bugs.clone(), secrets, counter: view.counter, turn: view.turn, rng: seeded(rng.random()) }
+        let (game_rng, dice) = (seeded(rng.random()), seeded(rng.random()));
+        Toy { bugs: view.bugs.clone(), secrets, counter: view.counter, turn: view.turn, rng: game_rng, dice }
     }
     fn summary(&self, _viewer: Viewer) -> String {
         format!("counter {}", self.counter)
@@ -162,7 +185,11 @@ impl Conformance for Toy {
         100
     }
     fn arbitrary_action(&self, rng: &mut GameRng) -> Act {
-        if rng.random_bool(0.2) { Act::Peek } else { Act::Add(rng.random_range(0..4)) }
+        match rng.random_range(0..10) {
+            0 | 1 => Act::Peek,
+            2 => Act::Roll,
+            _ => Act::Add(rng.random_range(0..4)),
+        }
     }
     fn perturb_hidden(&mut self, viewer: Viewer, rng: &mut GameRng) -> bool {
         let other = match viewer {
@@ -170,6 +197,9 @@ impl Conformance for Toy {
             Viewer::Spectator => rng.random_range(0..2),
         };
         self.secrets[other] = rng.random_range(1..=9);
+        // What the generators will draw next is hidden from everyone.
+        self.rng = seeded(rng.random());
+        self.dice = seeded(rng.random());
         true
     }
     fn check_invariants(&self) -> Result<(), String> {
@@ -186,12 +216,25 @@ macro_rules! buggy {
             const ID: &'static str = "toy";
             const NAME: &'static str = "Toy";
             const RULES_VERSION: u32 = 1;
+            const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
             type Config = Bugs;
             type Action = Act;
             type View = ToyView;
             type Event = Said;
             fn setup(_config: &Bugs, seed: u64) -> Result<Self, SetupError> {
                 Toy::setup(&Bugs { $field: true, ..Bugs::default() }, seed).map($name)
+            }
+            fn configure(
+                seats: usize,
+                options: &serde_json::Map<String, serde_json::Value>,
+            ) -> Result<Bugs, SetupError> {
+                Toy::configure(seats, options)
+            }
+            fn prompt(&self, viewer: Viewer) -> String {
+                self.0.prompt(viewer)
+            }
+            fn rng(&self) -> Option<&GameRng> {
+                self.0.rng()
             }
             fn config(&self) -> &Bugs {
                 self.0.config()
@@ -251,6 +294,7 @@ buggy!(Leaky, leak_secret);
 buggy!(Dirty, dirty_refusal);
 buggy!(Lax, accept_anything);
 buggy!(Endless, endless);
+buggy!(HiddenDice, hidden_dice);
 
 fn options() -> Options {
     Options { games: 20, seed: 9, refusals_per_step: 4 }
@@ -263,6 +307,7 @@ fn a_sound_game_passes_every_check() {
     assert!(report.undos_checked > 0, "{report}");
     assert!(report.refusals_checked > 0 && report.secrecy_perturbations > 0, "{report}");
     assert!(report.determinizations > 0, "{report}");
+    assert!(report.draws > 0 && report.blind_steps > 0, "{report}");
 }
 
 #[test]
@@ -275,6 +320,8 @@ fn the_harness_catches_broken_games() {
     assert_eq!(failure.check, "2 refusal", "{failure}");
     let failure = run::<Endless>(&options()).expect_err("a game that never ends");
     assert_eq!(failure.check, "1 bound", "{failure}");
+    let failure = run::<HiddenDice>(&options()).expect_err("a draw the match cannot see");
+    assert_eq!(failure.check, "9 commit", "{failure}");
 }
 
 #[test]
@@ -291,6 +338,10 @@ fn matches_record_replay_and_undo() {
     m.apply(1, &Act::Add(1)).expect("legal");
     m.apply(1, &Act::Peek).expect("legal"); // the game says: commit
     assert!(!m.can_undo(1));
+    let counter = m.state().counter;
+    m.apply(1, &Act::Roll).expect("legal"); // a draw: committed without the game saying so
+    assert!(m.state().counter > counter);
+    assert!(!m.can_undo(0) && !m.can_undo(1), "no undo crosses a draw");
 
     // A record replays to the same state and refuses tampering.
     let record = m.record();

@@ -9,7 +9,10 @@ use imperial2030::Imperial2030;
 
 /// Every hosted game.
 pub fn registry() -> Registry {
-    Registry::new(vec![GameEntry::of::<Imperial2030>(), GameEntry::of::<ImperialStruggle>()])
+    Registry::new(vec![
+        GameEntry::of::<Imperial2030>().with_conformance::<Imperial2030>(),
+        GameEntry::of::<ImperialStruggle>().with_conformance::<ImperialStruggle>(),
+    ])
 }
 
 /// How to seat bots in every hosted game.

@@ -109,7 +109,10 @@ pub struct GameState {
     /// The game's own view for this viewer.
     #[schema(value_type = Object)]
     pub view: Value,
-    /// The viewer's legal actions, when it is to act: `{action, label}`.
+    /// Whose decision it is and what, for this viewer (empty once the game is over).
+    pub prompt: String,
+    /// The viewer's legal actions, when it is to act: `{action, label, targets}`, `targets` naming the
+    /// board pieces the action touches.
     #[schema(value_type = Vec<Object>)]
     pub legal_actions: Vec<ActionChoice>,
     pub can_undo: bool,
@@ -144,12 +147,18 @@ impl LiveGame {
                     out_of_time: self.out_of_time(s.seat),
                 })
                 .collect(),
-            to_act: to_act.seats().to_vec(),
+            // Before the start nobody is to act, whatever the engine's first decision will be.
+            to_act: if self.started { to_act.seats().to_vec() } else { Vec::new() },
             started: self.started,
             finished: to_act == ToAct::Nobody,
             view: self.m.view(viewer),
-            legal_actions: seat.map(|s| self.m.legal_actions(s)).unwrap_or_default(),
-            can_undo: seat.is_some_and(|s| self.m.can_undo(s)),
+            prompt: if self.started {
+                self.m.prompt(viewer)
+            } else {
+                "Waiting for players to take the open seats".into()
+            },
+            legal_actions: seat.filter(|_| self.started).map(|s| self.m.legal_actions(s)).unwrap_or_default(),
+            can_undo: self.started && seat.is_some_and(|s| self.m.can_undo(s)),
             events: self.m.last_events(viewer),
             summary: self.m.summary(viewer),
             steps: self.m.last_recorded().map_or(0, |(steps, _)| steps),

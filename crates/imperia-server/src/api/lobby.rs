@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use imperia_core::{Seat, ToAct};
+use imperia_core::{Description, GameEntry, Seat, ToAct};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -37,34 +37,30 @@ pub fn routes() -> Router<AppState> {
 }
 
 #[utoipa::path(get, path = "/api/catalogue", tag = "lobby",
-    responses((status = 200, description = "The games that can be created: id, name, and how many of their content entries are provisional (CONTENT.md)", body = serde_json::Value)))]
-pub async fn catalogue(State(state): State<AppState>) -> Json<Value> {
-    let games: Vec<Value> = state
-        .registry
-        .entries()
-        .iter()
-        .map(|e| {
-            let content = (e.content)();
-            json!({ "id": e.id, "name": e.name, "provisional": content.provisional(), "content_entries": content.total() })
-        })
-        .collect();
-    Json(json!(games))
+    responses((status = 200, description = "The games that can be created, each describing itself: seat range, variant options (with a JSON Schema), and how many of its content entries are provisional (CONTENT.md)", body = Vec<Object>)))]
+pub async fn catalogue(State(state): State<AppState>) -> Json<Vec<Description>> {
+    Json(state.registry.entries().iter().map(GameEntry::description).collect())
+}
+
+/// A catalogue entry with the game's printed board.
+#[derive(Serialize)]
+pub struct GameDescription {
+    #[serde(flatten)]
+    description: Description,
+    /// The printed board as data, in the ids that actions' `targets` use; null for a game that needs none.
+    board: Value,
 }
 
 #[utoipa::path(get, path = "/api/catalogue/{game}", tag = "lobby",
     params(("game" = String, Path, description = "The game's id, as in the catalogue")),
-    responses((status = 200, description = "The game: id, name, provisional and content_entries as in the catalogue, and its printed board as data (null for a game that needs none)", body = serde_json::Value),
+    responses((status = 200, description = "The game as in the catalogue, and its printed board as data (null for a game that needs none)", body = Object),
               (status = 404, description = "No such game", body = super::openapi::ErrorBody)))]
-pub async fn catalogue_game(State(state): State<AppState>, Path(game): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn catalogue_game(
+    State(state): State<AppState>,
+    Path(game): Path<String>,
+) -> Result<Json<GameDescription>, ApiError> {
     let e = game_entry(&state, &game).map_err(|e| ApiError::not_found(e.message))?;
-    let content = (e.content)();
-    Ok(Json(json!({
-        "id": e.id,
-        "name": e.name,
-        "provisional": content.provisional(),
-        "content_entries": content.total(),
-        "board": (e.board)(),
-    })))
+    Ok(Json(GameDescription { description: e.description(), board: (e.board)() }))
 }
 
 #[utoipa::path(get, path = "/api/bots", tag = "lobby",
@@ -77,9 +73,11 @@ pub async fn bot_levels() -> Json<Vec<BotLevel>> {
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     game: String,
-    #[serde(default)]
+    /// The game's variant options (`GET /api/catalogue`: `options`); the seat count comes from `seats`.
+    /// `config` is the older name.
+    #[serde(default, alias = "config")]
     #[schema(value_type = Option<Object>)]
-    config: Option<Value>,
+    options: Option<Value>,
     /// One entry per seat: "human" or a bot level (`GET /api/bots`). The creator takes the first human seat.
     seats: Vec<String>,
     /// Seconds per decision and a reserve; none by default.
@@ -94,6 +92,9 @@ pub struct Created {
     version: i64,
     started: bool,
     invites: Vec<Invite>,
+    /// For an imported record whose actions carry no state hashes: that its replay was not verified.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -114,12 +115,10 @@ pub async fn create_game(
 ) -> Result<Response, ApiError> {
     let entry = game_entry(&state, &new.game)?;
     let seats = seat_kinds(&new.seats)?;
-    let mut config = new.config.unwrap_or_else(|| json!({}));
-    let Value::Object(map) = &mut config else { return Err(ApiError::bad_request("config must be a JSON object")) };
-    map.insert("players".into(), json!(seats.len()));
+    let config = (entry.configure)(seats.len(), &new.options.unwrap_or(Value::Null)).map_err(ApiError::bad_request)?;
     let seed = auth::seed().map_err(ApiError::internal)?;
     let m = (entry.start)(&config, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    open_game(&state, &user, &seats, m, new.time_control).await
+    open_game(&state, &user, &seats, m, new.time_control, None).await
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -146,6 +145,7 @@ pub async fn import_game(
     let entry = game_entry(&state, &import.record.game)?;
     let seats = seat_kinds(&import.seats)?;
     let record = import.record;
+    let warning = record.unverified_warning();
     let m = tokio::task::spawn_blocking(move || (entry.replay)(&record))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?
@@ -163,7 +163,7 @@ pub async fn import_game(
             seats.len()
         )));
     }
-    open_game(&state, &user, &seats, m, import.time_control).await
+    open_game(&state, &user, &seats, m, import.time_control, warning).await
 }
 
 /// Each seat of a new game: a person (`None`) or a bot level.
@@ -188,6 +188,7 @@ async fn open_game(
     kinds: &[Option<&'static BotLevel>],
     m: Box<dyn imperia_core::DynMatch>,
     clock: Option<Clock>,
+    warning: Option<String>,
 ) -> Result<Response, ApiError> {
     if user.guest {
         return Err(ApiError::forbidden("guests play the seats they are invited to; sign up to create games"));
@@ -228,7 +229,7 @@ async fn open_game(
     let table = live::Table { seats, clock, created_by: user.id, started };
     let game = live::install(state, id, m, version, table).await;
     live::spawn_bots(state.clone(), game);
-    Ok((StatusCode::CREATED, Json(Created { id, version, started, invites })).into_response())
+    Ok((StatusCode::CREATED, Json(Created { id, version, started, invites, warning })).into_response())
 }
 
 async fn check_quotas(state: &AppState, user: &User, started: bool) -> Result<(), ApiError> {
