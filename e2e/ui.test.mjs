@@ -1,8 +1,10 @@
 // End-to-end: Imperia's browser UI in a real headless Chromium (Debian's), driven by playwright-core.
 //
 // A new player signs up, creates a 4-seat Imperial 2030 game against 3 bots, and plays it by clicking the
-// map, the rondel, the bonds and the buttons; undoes a step; reloads and finds the same state; and a
-// spectator opens the game and finds the board without controls. Then what the server's security asks of
+// map, the rondel, the bonds and the buttons (pointing at an action lights up the board pieces the server
+// names as its targets); undoes a step; reloads and finds the same state; and a spectator opens the game
+// and finds the board without controls. The lobby's form is drawn from the catalogue (seat counts and
+// options of every game) and sends the options chosen. Then what the server's security asks of
 // the pages: no Content-Security-Policy violation on the game page, the lobby and the sign-in page; an
 // invitation link seats a guest once, and a second opening of it only watches; the account page changes the
 // password and signs out everywhere; a game with an open seat starts with a bot of the level chosen.
@@ -95,6 +97,9 @@ async function createWithOpenSeat(page) {
 /** The text of the status line. */
 const statusOf = (page) => page.locator('#status').textContent();
 
+/** The server's prompt for this page's viewer (`GET /api/games/{id}`). */
+const promptOf = (page, id) => page.evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()).prompt, id);
+
 /** The step count the page shows ("Live: step 17"). */
 async function liveStep(page) {
   const text = await page.locator('label[for=replay]').textContent();
@@ -179,14 +184,48 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
     if (await destination.count()) return click(destination.first(), 'map');
     return click(page.locator('.choices > .action-list .action').first(), 'button');
   };
+  // Pointing at an action in the list of all choices, or focusing it, lights up exactly the board pieces
+  // the server names as its targets; leaving it puts them out. Checked once for an action on the rondel or
+  // the bonds, and once for one on the map (`where` says which was checked; a screenshot of each).
+  const lit = { board: false, map: false };
+  const checkTargets = async () => {
+    const all = page.locator('.all-actions');
+    if (!(await all.count())) return;
+    await all.locator('summary').click();
+    const buttons = all.locator('.action[data-targets]');
+    for (let i = 0; i < (await buttons.count()); i++) {
+      const button = buttons.nth(i);
+      const ids = (await button.getAttribute('data-targets')).split(' ');
+      const onMap = (await page.locator(`.world-map [data-target="${ids[0]}"]`).count()) > 0;
+      const where = onMap ? 'map' : 'board';
+      if (lit[where]) continue;
+      const litNow = () => page.locator('.imperial .hot').evaluateAll((els) => els.map((e) => e.dataset.target).sort());
+      await button.hover();
+      assert.equal(await page.locator('.imperial').getAttribute('data-hot'), ids.join(' '));
+      assert.deepEqual(await litNow(), [...new Set(ids)].sort(), `hovering lights up the targets of "${await button.textContent()}"`);
+      await page.mouse.move(2, 2);
+      assert.deepEqual(await litNow(), [], 'leaving the button puts them out');
+      await button.focus();
+      assert.deepEqual(await litNow(), [...new Set(ids)].sort(), 'focusing the button lights them up too');
+      await page.screenshot({ path: join(ARTIFACTS, `targets-${where}-1280x800.png`), fullPage: true });
+      await button.blur();
+      assert.deepEqual(await litNow(), []);
+      lit[where] = true;
+      break;
+    }
+    await all.locator('summary').click();
+  };
   for (let round = 0; acted < ACTIONS_TO_PLAY || !undone || used.map === 0 || used.rondel === 0 || used.button === 0; round++) {
     assert.ok(round < 200, `still playing after 200 decisions: ${JSON.stringify(used)}, undone ${undone}`);
     if (!(await waitForMyTurn(page))) break;
     if (!screenshots) {
       await page.screenshot({ path: join(ARTIFACTS, 'game-1280x800.png') });
       await page.screenshot({ path: join(ARTIFACTS, 'game-1280x800-full.png'), fullPage: true });
+      // The status line is the server's prompt for this player.
+      assert.equal(await statusOf(page), `Your turn: ${await promptOf(page, game.id)}.`);
       screenshots = true;
     }
+    if (!lit.board || !lit.map) await checkTargets();
     // Undo once, as soon as the engine allows it: the step is taken back and the count goes down.
     if (!undone && (await page.locator('#undo').count())) {
       const before = await liveStep(page);
@@ -209,6 +248,7 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
   assert.ok(acted >= ACTIONS_TO_PLAY, `played ${acted} actions`);
   assert.ok(used.map > 0 && used.rondel > 0 && used.button > 0, `clicked all kinds: ${JSON.stringify(used)}`);
   assert.ok(undone, 'undid once');
+  assert.ok(lit.board, 'the targets of a rondel or bond choice were lit up');
   console.log(`# played ${acted} actions: ${JSON.stringify(used)}, one undo`);
 });
 
@@ -301,6 +341,81 @@ test('a second game, Imperial Struggle, is played on the generic page', async ()
   assert.match(await page.locator('.generic').textContent(), /vp/i, 'the view is drawn');
   await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1280x800.png') });
   await page.close();
+});
+
+test('the lobby builds its form from the catalogue, and sends the options chosen', async () => {
+  const { context, page } = await signUp('dee');
+  const catalogue = await page.evaluate(async () => (await fetch('/api/catalogue')).json());
+  assert.ok(catalogue.length >= 2, 'the server hosts games');
+  const form = page.locator('form:has(#new-game)');
+  const seatCounts = () => page.locator('#seat-count option').evaluateAll((o) => o.map((x) => Number(x.value)));
+  // Every game the server hosts, whether or not the UI has a page of its own for it: its seat counts, the
+  // count offered first, one seat row per player, and one control per option with its label, its default
+  // and its description as help.
+  for (const entry of catalogue) {
+    await page.getByLabel('Game', { exact: true }).selectOption(entry.id);
+    const { min, max } = entry.seats;
+    assert.deepEqual(await seatCounts(), [...Array(max - min + 1).keys()].map((k) => min + k), `${entry.id}: seat counts`);
+    const first = Math.min(max, Math.max(min, 4));
+    assert.equal(Number(await page.getByLabel('Players', { exact: true }).inputValue()), first, `${entry.id}: seats offered first`);
+    assert.equal(await form.locator('.seat-row').count(), first, `${entry.id}: a row per seat`);
+    assert.equal(await form.locator('.options .option').count(), entry.options.length, `${entry.id}: a control per option`);
+    for (const o of entry.options) {
+      const control = page.getByLabel(o.label, { exact: true });
+      if (o.type === 'boolean') assert.equal(await control.isChecked(), o.default, `${entry.id}.${o.name}: default`);
+      else assert.equal(String(await control.inputValue()), String(o.default), `${entry.id}.${o.name}: default`);
+      assert.equal(await form.locator(`#opt-${o.name}-help`).textContent(), o.description, `${entry.id}.${o.name}: help`);
+      assert.equal(await control.getAttribute('aria-describedby'), `opt-${o.name}-help`);
+    }
+  }
+
+  // Imperial Struggle: exactly two seats, and its four options, all off.
+  const struggle = catalogue.find((g) => g.id === 'imperial-struggle');
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
+  assert.deepEqual(await seatCounts(), [2]);
+  assert.equal(await form.locator('.seat-row').count(), 2);
+  assert.deepEqual(await form.locator('.options input[type=checkbox]').evaluateAll((c) => c.map((x) => [x.name, x.checked])),
+    struggle.options.map((o) => [o.name, false]));
+  assert.equal(struggle.options.length, 4);
+  await page.screenshot({ path: join(ARTIFACTS, 'lobby-imperial-struggle-1280x800.png'), fullPage: true });
+
+  // Imperial 2030 for three, with the players' cash secret: the request carries `options` (every option,
+  // the one ticked on), no `config`, and one seat per player; the game started has the option in force.
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  await page.getByLabel('Players', { exact: true }).selectOption('3');
+  assert.equal(await form.locator('.seat-row').count(), 3);
+  for (const seat of [2, 3]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
+  const hidden = catalogue.find((g) => g.id === 'imperial2030').options.find((o) => o.name === 'hidden_cash');
+  await page.getByLabel(hidden.label, { exact: true }).check();
+  await page.screenshot({ path: join(ARTIFACTS, 'lobby-imperial2030-1280x800.png'), fullPage: true });
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.getByRole('button', { name: 'Create the game' }).click(),
+  ]);
+  const body = request.postDataJSON();
+  assert.equal(body.game, 'imperial2030');
+  assert.deepEqual(body.seats, ['human', 'easy', 'easy']);
+  assert.equal(body.config, undefined, 'no config');
+  assert.deepEqual(body.options, { experienced: false, investor_card: true, tax_increase_bonus: false, hidden_cash: true });
+  await page.waitForURL(/#\/game\/\d+$/);
+  await page.locator('.players tbody tr').first().waitFor();
+  assert.equal(await page.locator('.players tbody tr').count(), 3, 'three players');
+  assert.deepEqual(await page.locator('.players tbody tr:not(.me) td:first-of-type').allTextContents(), ['hidden', 'hidden'],
+    'the other players keep their cash secret');
+
+  // A game the server refuses (an option it does not know) is not created, and the server's reason is shown.
+  await page.goto(`${base}/#/lobby`);
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
+  await page.route('**/api/games', (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const sent = route.request().postDataJSON();
+    return route.continue({ postData: JSON.stringify({ ...sent, options: { ...sent.options, no_such_option: true } }) });
+  });
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.locator('#notice').getByText('no_such_option').waitFor();
+  assert.match(page.url(), /#\/lobby$/, 'still in the lobby');
+  await context.close();
 });
 
 test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page', async () => {
@@ -404,7 +519,8 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   assert.doesNotMatch(guest.page.url(), /invite=/, 'the spent link leaves the address');
   const guestName = (await guest.page.locator('#account .me').textContent()).match(/Playing as (Guest \S+)/)[1];
   assert.match(await guest.page.locator('.seat-list').textContent(), new RegExp(`Player 2 \\(${guestName}\\) · you`));
-  assert.match(await statusOf(guest.page), /waits for its players; its creator starts it/);
+  // Before the start the server's prompt says what the table waits for; the page adds who starts it.
+  assert.match(await statusOf(guest.page), /^Waiting for players to take the open seats\. Its creator starts the game\.$/);
   assert.equal(await guest.page.locator('.choices, #status.mine').count(), 0, 'nobody acts before the start');
   assert.equal(await guest.page.locator('#start').count(), 0, 'only the creator starts the game');
   assert.equal(await guest.page.locator('#spectating').count(), 0, 'the guest plays, it does not watch');
@@ -414,14 +530,17 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   assert.equal(await a.page.locator('.invite-links').count(), 0, 'the spent link is no longer offered');
   await a.page.screenshot({ path: join(ARTIFACTS, 'invite-ready-1280x800.png') });
   await a.page.getByRole('button', { name: 'Start the game now' }).click();
-  await a.page.waitForFunction(() => !/waits for its players|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
+  await a.page.waitForFunction(() => !/creator starts the game|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
   assert.equal(await a.page.locator('.start-panel').count(), 0);
 
   // The guest sees the game start, from its own seat: its row in the players' table, its turn or the other's.
-  await guest.page.waitForFunction(() => !/waits for its players|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
+  await guest.page.waitForFunction(() => !/creator starts the game|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
   assert.match(await guest.page.locator('.players tr.me').textContent(), new RegExp(`Player 2 \\(${guestName}\\) · you`));
+  // Its status is the server's prompt for it, which names whose decision it is ("Player 1 chooses …").
   const guestStatus = await statusOf(guest.page);
-  assert.match(guestStatus, /^(Your turn|Waiting for Player 1 \(bea\))/, guestStatus);
+  const guestPrompt = await promptOf(guest.page, id);
+  assert.match(guestPrompt, /^Player [12] /, guestPrompt);
+  assert.ok(guestStatus === `Your turn: ${guestPrompt}.` || guestStatus === `${guestPrompt}.`, `${guestStatus} / ${guestPrompt}`);
   if (/^Your turn/.test(guestStatus)) assert.ok(await guest.page.locator('.choices').count(), 'the guest is offered its actions');
   await guest.page.screenshot({ path: join(ARTIFACTS, 'invite-guest-1280x800.png') });
   await guest.page.setViewportSize({ width: 390, height: 844 });
@@ -508,7 +627,7 @@ test('a game with an open seat starts with a bot of the level chosen for it', as
   await phone.screenshot({ path: join(ARTIFACTS, 'start-open-seat-390x844.png') });
   await phone.close();
   await page.getByRole('button', { name: 'Start the game now' }).click();
-  await page.waitForFunction(() => !/waits for its players|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
+  await page.waitForFunction(() => !/creator starts the game|has not started/.test(document.querySelector('#status')?.textContent ?? ''));
   assert.equal(await page.locator('.start-panel').count(), 0, 'the start controls are gone');
   assert.match(await page.locator('.seat-list').textContent(), /Player 2 \(bot, easy\)/);
   // The game is under way: the bot or the player is to decide, and the player's turn comes.

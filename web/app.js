@@ -19,6 +19,7 @@ import * as game from './pages/game.js';
 import * as account from './pages/account.js';
 
 let teardown = null;
+let shownPath = null; // the page shown, as its hash path ("game/12"): a new page starts at the top
 
 async function whoAmI() {
   try {
@@ -75,6 +76,11 @@ async function route() {
   }
   const me = await whoAmI();
   showAccount(me);
+  // A page opened from another starts at its top (a long form's button may have scrolled the one before);
+  // the same page drawn again (session.refresh) keeps its place.
+  const path = parts.join('/');
+  if (path !== shownPath) window.scrollTo(0, 0);
+  shownPath = path;
   const session = { me: me && me.name, guest: Boolean(me && me.guest), refresh: route };
   let shown;
   if (page === 'game' && /^\d+$/.test(arg || '')) {

@@ -1,38 +1,18 @@
-// What the UI knows about each game beyond what the server tells every client: its seat counts and
-// variant options for the lobby's form, and the module that draws its game page. A game with no entry
-// here is still created (with options typed as JSON) and played on the generic page (games/generic.js).
+// What the UI itself knows about games: which module draws each game's page, and how seats, bots and
+// provisional content are put in words. Everything about a game's rules — its seat counts, its variant
+// options, its board, whose decision it is — comes from the server (`/api/catalogue`, the game state), so a
+// game with no entry here is created in the lobby like any other and played on the generic page
+// (games/generic.js).
 
-const GAMES = {
-  imperial2030: {
-    seats: { min: 2, max: 6, default: 4 },
-    options: [
-      { key: 'experienced', label: 'Experienced players’ setup (more cash, bonds bought nation by nation)', default: false },
-      { key: 'investor_card', label: 'Investor card (untick: everyone may invest after each nation’s turn)', default: true },
-      { key: 'tax_increase_bonus', label: 'Success bonus only for raising taxes', default: false },
-      { key: 'hidden_cash', label: 'Players keep their cash secret', default: false },
-    ],
-    page: () => import('./imperial2030/index.js'),
-  },
-  'imperial-struggle': {
-    // Britain (seat 1) against France (seat 2); its page is the generic one for now.
-    seats: { min: 2, max: 2, default: 2 },
-    options: [
-      { key: 'spanish_empire', label: 'Spanish Empire (§12.1: Spanish flags in the Caribbean)', default: false },
-      { key: 'planned_upgrades', label: 'Military planning: upgrades swap basic tiles (§12.2)', default: false },
-      { key: 'planned_layout', label: 'Military planning: assign your basic tiles at each layout (§12.2)', default: false },
-      { key: 'fortified_forts', label: 'Fortified forts: conquering a fort needs a war route (§12.3)', default: false },
-    ],
-    page: () => import('./generic.js'),
-  },
+/** The games that have a page of their own; every other game is drawn by the generic page. */
+const PAGES = {
+  imperial2030: () => import('./imperial2030/index.js'),
 };
 
-const GENERIC = { seats: { min: 1, max: 8, default: 2 }, options: null, page: () => import('./generic.js') };
-
-/** The UI's knowledge of game `id`. */
-export function uiFor(id) {
-  return GAMES[id] ?? GENERIC;
+/** The page module that draws game `id`: its own, or the generic one. */
+export function pageFor(id) {
+  return (PAGES[id] ?? (() => import('./generic.js')))();
 }
-
 
 /**
  * How a seat is named for people: "Player 2 (anton)", "Player 3 (bot, medium)", "Player 4 (open)". The
@@ -54,3 +34,4 @@ export function provisionalText(entry) {
   if (!entry || !entry.provisional) return null;
   return `${entry.provisional} of ${entry.content_entries} content entries are provisional`;
 }
+

@@ -4,12 +4,12 @@
 // WebSocket), the log of every step in plain words (`/log`), and, while the replay slider looks back, the
 // viewer's own view at that step (`/steps/{n}`). The game's own module (games/registry.js) draws the board
 // and offers the legal actions; this page adds what every game shares: whose turn it is, the decision in
-// one sentence, undo, the seats, the log, the slider, the provisional-content banner and the final scores.
+// one sentence (the server's `prompt`, for this viewer), undo, the seats, the log, the slider, the provisional-content banner and the final scores.
 
 import { get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
-import { provisionalText, seatName, uiFor } from '../games/registry.js';
+import { pageFor, provisionalText, seatName } from '../games/registry.js';
 
 export async function show(root, session, id) {
   let state, entry, module, log, bots;
@@ -17,7 +17,7 @@ export async function show(root, session, id) {
     state = await get(`/api/games/${id}`);
     [entry, module, log, bots] = await Promise.all([
       get(`/api/catalogue/${state.game}`),
-      uiFor(state.game).page(),
+      pageFor(state.game),
       get(`/api/games/${id}/log`),
       get('/api/bots'),
     ]);
@@ -35,7 +35,7 @@ export async function show(root, session, id) {
   let fillLevel = 'medium'; // the bot level chosen for the open seats, kept across redraws
 
   const mySeat = () => state.seat;
-  // Before the start nobody acts, though the engine already names the first seat to decide.
+  // Nobody acts before the start: the server sends no one to act and no legal actions then.
   const acting = () => (state.started ? state.to_act : []);
   const myTurn = () => state.seat !== null && state.seat !== undefined && acting().includes(state.seat);
   // The creator sits in the first seat that is not a bot's: the lobby seats the creator in the first human
@@ -186,16 +186,27 @@ export async function show(root, session, id) {
       notStarted());
   }
 
+  /**
+   * The status line. While the game runs it is the server's prompt for this viewer ("Player 2 chooses
+   * Russia's rondel space"), which names whose decision it is and what; the page adds only whether it is
+   * this viewer's turn, or that the viewer watches.
+   */
   function statusText() {
-    const decision = typeof state.view?.decision === 'string' ? state.view.decision : '';
+    const prompt = sentence(state.prompt);
     if (past !== null) return `Looking back at step ${past.step} of ${state.steps}. Nothing can be done here; go back to live to play.`;
     if (!state.started && isCreator()) return 'The game has not started: invite the players or give their seats to bots, then start it.';
-    if (!state.started) return 'The game waits for its players; its creator starts it.';
+    if (!state.started) return `${prompt || 'The game waits for its players.'} Its creator starts the game.`;
     if (state.finished) return `The game is over. ${winners()}`;
-    const waiting = state.to_act.map((s) => seatName(state.seats[s])).join(' and ');
-    if (myTurn()) return `Your turn: ${decision || 'choose one of the actions below'}.`;
-    if (mySeat() === null || mySeat() === undefined) return `You are watching. Waiting for ${waiting}${decision ? `: ${decision}` : ''}.`;
-    return `Waiting for ${waiting}${decision ? `: ${decision}` : ''}.`;
+    const waiting = `Waiting for ${state.to_act.map((s) => seatName(state.seats[s])).join(' and ')}.`;
+    if (myTurn()) return `Your turn: ${prompt || 'choose one of the actions below.'}`;
+    if (mySeat() === null || mySeat() === undefined) return `You are watching. ${prompt || waiting}`;
+    return prompt || waiting;
+  }
+
+  /** The prompt as a sentence: its own full stop, unless it ends in one. */
+  function sentence(text) {
+    const t = typeof text === 'string' ? text.trim() : '';
+    return !t || /[.!?…]$/.test(t) ? t : `${t}.`;
   }
 
   function winners() {

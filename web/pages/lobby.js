@@ -1,10 +1,12 @@
 // The lobby: my games (those where it is my turn first), games waiting for players, and a form for a new
-// game with its variant and, per seat, a human or a bot of some level. Provisional content is badged.
+// game with its variant and, per seat, a human or a bot of some level. The form is drawn from the game's
+// catalogue entry (`/api/catalogue`: its seat counts and options), so every game the server hosts can be
+// created here. Provisional content is badged.
 
 import { get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
-import { provisionalText, uiFor } from '../games/registry.js';
+import { provisionalText } from '../games/registry.js';
 
 export async function show(root, session) {
   let catalogue, mine, waiting, bots;
@@ -91,14 +93,56 @@ function openGamesList(waiting, names, mine) {
     }, 'Join'))));
 }
 
+/** The seat count offered first: four players when the game allows it, else the nearest it does. */
+const defaultSeats = ({ min, max }) => Math.min(max, Math.max(min, 4));
+
+/** "hidden_cash" → "hidden cash": an option's allowed value, for a select. */
+const words = (value) => String(value).replace(/_/g, ' ');
+
+/**
+ * One variant option as a form control, from its catalogue description: a checkbox, a select of the
+ * allowed values, or a bounded number. `read()` gives the value to send. The description is the help line
+ * under it (and the control's accessible description).
+ */
+function optionControl(o) {
+  const id = `opt-${o.name}`;
+  const help = o.description ? h('small', { class: 'help', id: `${id}-help` }, o.description) : null;
+  const described = help ? `${id}-help` : null;
+  const label = h('label', { for: id }, o.label || words(o.name));
+  let input;
+  let read;
+  if (o.type === 'boolean') {
+    input = h('input', { type: 'checkbox', id, name: o.name, checked: o.default === true, 'aria-describedby': described });
+    read = () => input.checked;
+    return { read, node: h('div', { class: 'option check' }, input, h('div', {}, label, help)) };
+  }
+  if (o.type === 'choice') {
+    input = h('select', { id, name: o.name, 'aria-describedby': described },
+      (o.allowed || []).map((v) => h('option', { value: v, selected: v === o.default }, words(v))));
+    read = () => input.value;
+  } else if (o.type === 'integer') {
+    input = h('input', {
+      type: 'number', id, name: o.name, step: 1, min: o.min, max: o.max, value: o.default, required: true,
+      'aria-describedby': described,
+    });
+    read = () => Number(input.value);
+  } else {
+    // A kind of option this page does not know yet: its value as typed, sent only when given.
+    input = h('input', { type: 'text', id, name: o.name, value: o.default ?? '', 'aria-describedby': described });
+    read = () => (input.value === '' ? undefined : input.value);
+  }
+  return { read, node: h('div', { class: 'option' }, label, input, help) };
+}
+
 function newGame(catalogue, bots) {
   const gameSelect = h('select', { id: 'new-game', name: 'game' },
     catalogue.map((g) => h('option', { value: g.id }, g.provisional ? `${g.name} (provisional content)` : g.name)));
-  const count = h('select', { id: 'seat-count', name: 'seats' });
+  const count = h('select', { id: 'seat-count', name: 'seats', 'aria-describedby': 'seat-range' });
+  const seatRange = h('small', { class: 'help', id: 'seat-range' });
   const seatsBox = h('fieldset', { class: 'seats' });
   const optionsBox = h('fieldset', { class: 'options' });
   const provisional = h('p', { class: 'provisional-note' });
-  let optionInputs = [];
+  let controls = [];
 
   const seatRow = (i) => {
     if (i === 0) return h('div', { class: 'seat-row' }, h('span', {}, 'Seat 1'), h('strong', {}, 'You'));
@@ -110,22 +154,20 @@ function newGame(catalogue, bots) {
   const drawSeats = () => {
     replace(seatsBox, h('legend', {}, 'Seats'), [...Array(Number(count.value)).keys()].map(seatRow));
   };
+  // Everything about the game comes from its catalogue entry: the seat counts and the variant options.
   const drawGame = () => {
     const entry = catalogue.find((g) => g.id === gameSelect.value);
-    const ui = uiFor(gameSelect.value);
-    replace(count, [...Array(ui.seats.max - ui.seats.min + 1).keys()].map((k) => {
-      const n = ui.seats.min + k;
-      return h('option', { value: n, selected: n === ui.seats.default }, `${n} players`);
+    const { min, max } = entry.seats;
+    const first = defaultSeats(entry.seats);
+    replace(count, [...Array(max - min + 1).keys()].map((k) => {
+      const n = min + k;
+      return h('option', { value: n, selected: n === first }, `${n} players`);
     }));
+    seatRange.textContent = `${entry.name} is played by ${min === max ? min : `${min} to ${max}`} players.`;
     drawSeats();
-    if (ui.options) {
-      optionInputs = ui.options.map((o) => ({ o, input: h('input', { type: 'checkbox', id: `opt-${o.key}`, checked: o.default }) }));
-      replace(optionsBox, h('legend', {}, 'Variant'),
-        optionInputs.map(({ o, input }) => h('div', { class: 'check' }, input, h('label', { for: `opt-${o.key}` }, o.label))));
-    } else {
-      optionInputs = [{ json: true, input: h('textarea', { id: 'opt-json', rows: 2, placeholder: '{}' }) }];
-      replace(optionsBox, h('legend', {}, 'Options (JSON, optional)'), optionInputs[0].input);
-    }
+    controls = (entry.options || []).map((o) => ({ o, ...optionControl(o) }));
+    replace(optionsBox, h('legend', {}, 'Variant'), controls.map((c) => c.node));
+    optionsBox.hidden = !controls.length;
     const text = provisionalText(entry);
     provisional.textContent = text ? `${text}: values chosen to make the game playable, not taken from the printed game.` : '';
     provisional.hidden = !text;
@@ -140,25 +182,15 @@ function newGame(catalogue, bots) {
     'aria-labelledby': 'new-game-title',
     onsubmit: async (e) => {
       e.preventDefault();
-      let config = {};
-      for (const { o, json, input } of optionInputs) {
-        if (json) {
-          if (input.value.trim()) {
-            try {
-              config = JSON.parse(input.value);
-            } catch (err) {
-              notify(`The options are not valid JSON: ${err.message}`);
-              return;
-            }
-          }
-        } else {
-          config[o.key] = input.checked;
-        }
+      const options = {};
+      for (const { o, read } of controls) {
+        const value = read();
+        if (value !== undefined) options[o.name] = value;
       }
       const seats = ['human', ...[...seatsBox.querySelectorAll('select')].map((s) => s.value)];
       submit.disabled = true;
       try {
-        const created = await post('/api/games', { game: gameSelect.value, config, seats });
+        const created = await post('/api/games', { game: gameSelect.value, options, seats });
         // The game page shows the creator the invitation links to its open seats.
         sessionStorage.setItem(`invites-${created.id}`, JSON.stringify(created.invites));
         location.hash = `#/game/${created.id}`;
@@ -171,6 +203,6 @@ function newGame(catalogue, bots) {
   },
   h('h2', { id: 'new-game-title' }, 'New game'),
   h('label', { for: 'new-game' }, 'Game'), gameSelect, provisional,
-  h('label', { for: 'seat-count' }, 'Players'), count,
+  h('label', { for: 'seat-count' }, 'Players'), count, seatRange,
   seatsBox, optionsBox, submit);
 }

@@ -3,17 +3,47 @@
 // clicked to choose it; a move is two clicks, origin then destination. When a click could mean several
 // actions (an army entering hostile or friendly, by one convoy or another), the choices for that place are
 // listed as buttons. Actions about no place (pass, end the maneuver, battle and canal answers) are always
-// buttons, and every legal action is also in the full list below the map.
+// buttons, and every legal action is also in the full list of choices. Where an action is on the board is
+// what the server names as its `targets` (ids of the catalogue's board); nothing here reads the engine's
+// actions. Pointing at an action's button, or focusing it, lights up its targets on the board.
 
 import { h } from '../../lib/dom.js';
 import { actionButtons } from '../generic.js';
 import { drawMap, legend } from './map.js';
 import { drawRondel } from './rondel.js';
 import { nationsPanel, playersPanel } from './panels.js';
-import { bondOf, isGeneral, regionsOf, spaceOf } from './targets.js';
 
 // What the player has picked so far, for the position it was picked in.
 let picked = { version: null, region: null, to: null, bond: null };
+
+// What each id of the board names: a region, a rondel space, a bond or a nation. Made once per board.
+const kindsOfBoard = new WeakMap();
+function pieceKinds(board) {
+  let kinds = kindsOfBoard.get(board);
+  if (!kinds) {
+    kinds = new Map();
+    for (const [list, kind] of [['regions', 'region'], ['rondel', 'space'], ['bonds', 'bond'], ['nations', 'nation']]) {
+      for (const piece of board[list] ?? []) kinds.set(piece.id, kind);
+    }
+    kindsOfBoard.set(board, kinds);
+  }
+  return kinds;
+}
+
+/**
+ * Where each legal action is on the board, from the targets the server names for it (ids of the board):
+ * its regions in order (a move's origin, destination, then the seas of a convoy), its rondel space, its
+ * bond. An action with none of these (pass, end, battle and canal answers) is a button only.
+ */
+function placesOf(board) {
+  const kinds = pieceKinds(board);
+  const of = (a, kind) => (a.targets ?? []).filter((id) => kinds.get(id) === kind);
+  const regionsOf = (a) => of(a, 'region');
+  const spaceOf = (a) => of(a, 'space')[0] ?? null;
+  const bondOf = (a) => of(a, 'bond')[0] ?? null;
+  const isGeneral = (a) => !regionsOf(a).length && !spaceOf(a) && !bondOf(a);
+  return { regionsOf, spaceOf, bondOf, isGeneral };
+}
 
 export function render(ctx) {
   const { view, board, actions, act, busy, names, seat, version, redraw } = ctx;
@@ -22,20 +52,22 @@ export function render(ctx) {
     picked = { ...picked, ...change };
     redraw();
   };
+  const { regionsOf, spaceOf, bondOf, isGeneral } = placesOf(board);
 
   // The actions the current pick narrows down to, and the places a click can still choose.
   const from = (a) => regionsOf(a)[0];
+  const to = (a) => regionsOf(a)[1];
   let narrowed = null;
   const targets = new Set();
   if (picked.bond) {
-    narrowed = actions.filter((a) => bondOf(a.action) === picked.bond);
+    narrowed = actions.filter((a) => bondOf(a) === picked.bond);
   } else if (picked.region && picked.to) {
-    narrowed = actions.filter((a) => from(a.action) === picked.region && regionsOf(a.action)[1] === picked.to);
+    narrowed = actions.filter((a) => from(a) === picked.region && to(a) === picked.to);
   } else if (picked.region) {
-    narrowed = actions.filter((a) => from(a.action) === picked.region);
-    for (const a of narrowed) if (regionsOf(a.action)[1]) targets.add(regionsOf(a.action)[1]);
+    narrowed = actions.filter((a) => from(a) === picked.region);
+    for (const a of narrowed) if (to(a)) targets.add(to(a));
   } else {
-    for (const a of actions) if (from(a.action)) targets.add(from(a.action));
+    for (const a of actions) if (from(a)) targets.add(from(a));
   }
 
   const choose = (matching, more) => {
@@ -46,29 +78,41 @@ export function render(ctx) {
   const onRegion = (id) => {
     if (picked.region === id && !picked.to) return repick({ region: null });
     if (!picked.region) {
-      const matching = actions.filter((a) => from(a.action) === id);
-      const moves = matching.some((a) => regionsOf(a.action).length > 1);
+      const matching = actions.filter((a) => from(a) === id);
+      const moves = matching.some((a) => to(a));
       if (!choose(matching, moves)) repick({ region: id });
       return;
     }
-    const matching = actions.filter((a) => from(a.action) === picked.region && regionsOf(a.action)[1] === id);
+    const matching = actions.filter((a) => from(a) === picked.region && to(a) === id);
     if (!choose(matching, false)) repick({ to: id });
   };
   const onBond = (key) => {
-    const matching = actions.filter((a) => bondOf(a.action) === key);
+    const matching = actions.filter((a) => bondOf(a) === key);
     if (!choose(matching, false)) repick({ bond: key });
   };
-  const spaces = new Map(actions.filter((a) => spaceOf(a.action)).map((a) => [spaceOf(a.action), a.action]));
-  const bonds = new Set(actions.map((a) => bondOf(a.action)).filter(Boolean));
-  const general = actions.filter((a) => isGeneral(a.action));
+  const spaces = new Map(actions.filter((a) => spaceOf(a)).map((a) => [spaceOf(a), a.action]));
+  const bonds = new Set(actions.map((a) => bondOf(a)).filter(Boolean));
+  const general = actions.filter((a) => isGeneral(a));
+
+  // While the pointer is on an action's button, or it has the focus, the pieces it touches are lit up on
+  // the board (regions, convoy seas, rondel space, bond and nation). The page says which, for tests.
+  let root = null;
+  const hover = (ids) => {
+    if (!root) return;
+    for (const lit of root.querySelectorAll('.hot')) lit.classList.remove('hot');
+    for (const id of ids) {
+      for (const piece of root.querySelectorAll(`[data-target="${CSS.escape(id)}"]`)) piece.classList.add('hot');
+    }
+    root.dataset.hot = ids.join(' ');
+  };
 
   const mapSelected = picked.region;
   const map = drawMap({ board, view, names, targets: picked.bond ? new Set() : targets, selected: mapSelected, onRegion });
 
   // The pick is on the page too, for tests and styles: "moscow→ukraine", "bond usa:9", or "".
   const pick = picked.bond ? `bond ${picked.bond}` : picked.region ? `${picked.region}${picked.to ? `→${picked.to}` : ''}` : '';
-  return h('div', { class: 'imperial', 'data-pick': pick },
-    actions.length ? choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick }) : null,
+  root = h('div', { class: 'imperial', 'data-pick': pick, 'data-hot': '' },
+    actions.length ? choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick, hover, to }) : null,
     h('div', { class: 'table-top' },
       h('section', { class: 'card map-card', 'aria-labelledby': 'map-title' },
         h('h2', { id: 'map-title' }, 'World map'),
@@ -80,25 +124,26 @@ export function render(ctx) {
           drawRondel({ board, view, choices: spaces, onSpace: (id) => act(spaces.get(id)) })),
         nationsPanel({ board, view, names, bondChoices: bonds, onBond, busy }))),
     playersPanel({ board, view, names, seat }));
+  return root;
 }
 
-function choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick }) {
+function choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick, hover, to }) {
   const regionName = (id) => board.regions.find((r) => r.id === id)?.name ?? id;
   let hint;
   if (picked.bond) hint = 'Choose how to buy this bond:';
   else if (picked.to) hint = `${regionName(picked.region)} → ${regionName(picked.to)}: choose how.`;
   else if (picked.region) {
-    hint = narrowed.some((a) => regionsOf(a.action).length > 1)
+    hint = narrowed.some((a) => to(a))
       ? `From ${regionName(picked.region)}: click a framed region on the map to move there, or choose below.`
       : `${regionName(picked.region)}: choose below.`;
   } else hint = 'Click a framed region, rondel space or bond, or choose below.';
   return h('section', { class: 'card choices', 'aria-labelledby': 'choices-title' },
     h('div', { class: 'choices-head' }, h('h2', { id: 'choices-title' }, 'Your choices'), h('p', { class: 'hint' }, hint)),
     narrowed ? [
-      actionButtons(narrowed, act, busy),
+      actionButtons(narrowed, act, busy, { hover }),
       h('button', { type: 'button', class: 'link', 'data-key': 'unpick', onclick: () => repick({ region: null, to: null, bond: null }) }, 'Choose something else'),
-    ] : actionButtons(general, act, busy),
+    ] : actionButtons(general, act, busy, { hover }),
     h('details', { class: 'all-actions' },
       h('summary', {}, `All ${actions.length} choices as a list`),
-      actionButtons(actions, act, busy)));
+      actionButtons(actions, act, busy, { hover })));
 }

@@ -1,7 +1,8 @@
 // The world map: the board's 62 regions at our schematic positions (layout.js), their borders as lines,
 // the two canals, and on each region its factory (built or an empty site, by city colour), its flag, and
 // each nation's armies (standing, or lying down as friendly) and fleets. Regions the player can act on are
-// outlined with a dashed frame and can be clicked or chosen with the keyboard.
+// outlined with a dashed frame and can be clicked or chosen with the keyboard; each region carries its
+// board id as `data-target`, for the page to light up an action's targets.
 
 import { clickable, s } from '../../lib/dom.js';
 import { FACTORY, nation } from './palette.js';
@@ -76,7 +77,9 @@ function region(r, here, { info, nationName, targets, selected, onRegion }) {
   const chipWidth = Math.max(0, ...units.map(([, u]) => chipSize(u)));
   const w = Math.max(sea ? 90 : 64, nameWidth + 12, chipWidth + 12);
   const h = LINE + units.length * LINE + 8;
-  const g = s('g', { class: `region ${sea ? 'sea' : 'land'}`, 'data-region': r.id, transform: `translate(${x} ${y})` });
+  const g = s('g', {
+    class: `region ${sea ? 'sea' : 'land'}`, 'data-region': r.id, 'data-target': r.id, transform: `translate(${x} ${y})`,
+  });
   const home = r.home ? nation(r.home) : null;
   if (sea) {
     g.append(s('ellipse', { rx: w / 2 + 10, ry: h / 2 + 10, class: 'shape' }));
@@ -205,6 +208,7 @@ export function legend(board) {
     item(icon(factory(1, 1, 'armaments', true)), 'armaments factory (dashed: empty site)'),
     item(icon(factory(1, 1, 'shipyard', true)), 'shipyard'),
     item(icon(s('rect', { x: 1, y: 1, width: 14, height: 14, rx: 2, class: 'frame target' })), 'you can choose it'),
+    item(icon(s('rect', { x: 1, y: 1, width: 14, height: 14, rx: 2, class: 'lit' })), 'what the choice you point at touches'),
   );
   return list;
 }

@@ -11,6 +11,9 @@ const short = (seat) => (seat === null || seat === undefined ? '—' : `P${seat 
 
 export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) {
   const info = Object.fromEntries(board.nations.map((n) => [n.id, n]));
+  // Each bond's board id ("russia:9"), the id an investment's targets name it by.
+  const bondIds = new Map((board.bonds ?? []).map((b) => [`${b.nation}/${b.price}`, b.id]));
+  const bondId = (n, price) => bondIds.get(`${n}/${price}`) ?? `${n}:${price}`;
   const space = Object.fromEntries(board.rondel.map((r) => [r.id, shortName(r)]));
   const fact = (term, value, title) => h('span', { class: 'fact', title }, h('span', { class: 'term' }, term), ' ', h('strong', {}, value));
   return h('section', { class: 'card nations', 'aria-labelledby': 'nations-title' },
@@ -21,7 +24,9 @@ export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) 
       const onTurn = view.turn === n.nation && !view.outcome;
       const held = n.bonds.filter(([, , holder]) => holder !== null);
       const unsold = n.bonds.filter(([, , holder]) => holder === null);
-      return h('li', { class: `nation-row${onTurn ? ' on-turn' : ''}`, 'data-nation': n.nation, style: `border-left-color:${p.colour}` },
+      return h('li', {
+        class: `nation-row${onTurn ? ' on-turn' : ''}`, 'data-nation': n.nation, 'data-target': n.nation, style: `border-left-color:${p.colour}`,
+      },
         h('div', { class: 'nation-name' },
           h('span', { class: 'swatch', style: `background:${p.colour};color:${p.ink}` }, p.code), ' ',
           h('strong', {}, name), onTurn ? h('span', { class: 'badge turn' }, 'On turn') : null),
@@ -35,20 +40,20 @@ export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) 
         h('div', { class: 'bonds', role: 'group', 'aria-label': `${name}'s bonds: price/interest and holder` },
           h('span', { class: 'term' }, 'Bonds'),
           held.length ? null : h('span', {}, 'none sold;'),
-          [...held, ...unsold.filter(([price]) => bondChoices.has(`${n.nation}:${price}`))].map(([price, interest, holder]) => {
-            const key = `${n.nation}:${price}`;
+          [...held, ...unsold.filter(([price]) => bondChoices.has(bondId(n.nation, price)))].map(([price, interest, holder]) => {
+            const key = bondId(n.nation, price);
             const text = holder === null ? `${price}/${interest}` : `${price}/${interest} ${short(holder)}`;
             const title = `${name} bond: price ${price}, interest ${interest}, ${holder === null ? 'not sold' : `held by ${names[holder]}`}`;
             if (bondChoices.has(key)) {
               return h('button', {
-                type: 'button', class: 'bond choice', 'data-key': `bond:${key}`, title, 'aria-label': `${title}. Buy it`,
+                type: 'button', class: 'bond choice', 'data-key': `bond:${key}`, 'data-target': key, title, 'aria-label': `${title}. Buy it`,
                 disabled: busy, onclick: () => onBond(key),
               }, text);
             }
-            return h('span', { class: holder === null ? 'bond free' : 'bond held', title }, text);
+            return h('span', { class: holder === null ? 'bond free' : 'bond held', 'data-target': key, title }, text);
           }),
-          unsold.some(([price]) => !bondChoices.has(`${n.nation}:${price}`))
-            ? h('span', { class: 'for-sale' }, `for sale: ${unsold.filter(([price]) => !bondChoices.has(`${n.nation}:${price}`)).map(([price]) => price).join(' ')}`)
+          unsold.some(([price]) => !bondChoices.has(bondId(n.nation, price)))
+            ? h('span', { class: 'for-sale' }, `for sale: ${unsold.filter(([price]) => !bondChoices.has(bondId(n.nation, price))).map(([price]) => price).join(' ')}`)
             : null));
     })),
     h('p', { class: 'muted small' }, 'Left: pieces and flags still in the box. Bonds: price/interest and the holder (P1 = Player 1); framed ones you may buy now.'));

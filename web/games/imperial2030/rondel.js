@@ -38,7 +38,7 @@ export function drawRondel({ board, view, choices = new Map(), onSpace = () => {
   board.rondel.forEach((space, i) => {
     const here = view.nations.filter((n) => n.rondel === space.id);
     const move = moves[space.id];
-    const g = s('g', { class: `space${move ? ' reachable' : ''}`, 'data-space': space.id });
+    const g = s('g', { class: `space${move ? ' reachable' : ''}`, 'data-space': space.id, 'data-target': space.id });
     g.append(s('path', { d: sector(i), class: 'sector' }));
     const [lx, ly] = polar(120, (i * Math.PI) / 4);
     g.append(s('text', { x: lx, y: ly, class: 'space-name', 'text-anchor': 'middle' }, shortName(space)));
