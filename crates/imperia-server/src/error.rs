@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::live::GameState;
+use crate::live::{GameState, TableError};
 use crate::store::StoreError;
 
 #[derive(Debug)]
@@ -74,6 +74,19 @@ impl From<StoreError> for ApiError {
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the server cannot store anything just now; nothing was changed, so try again in a moment",
             ),
+        }
+    }
+}
+
+impl From<TableError> for ApiError {
+    fn from(e: TableError) -> Self {
+        match e {
+            TableError::NotStarted => Self::new(StatusCode::CONFLICT, e.to_string()),
+            TableError::Stale { version, state } => ApiError::conflict(version, *state),
+            TableError::Refused(why) => Self::unprocessable(why),
+            TableError::NoGame(_) => Self::not_found(e.to_string()),
+            TableError::Damaged { .. } => Self::internal(e.to_string()),
+            TableError::Store(e) => e.into(),
         }
     }
 }

@@ -34,7 +34,7 @@ use tokio::sync::{RwLock, Semaphore};
 use crate::limits::Limiters;
 pub use crate::limits::Limits;
 pub use crate::live::Options;
-use crate::live::{AppState, Shared};
+use crate::live::AppState;
 use crate::store::{Store, StoreError};
 
 /// Where the server listens, keeps its data, and how it is deployed.
@@ -92,7 +92,7 @@ pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
     };
     let mut broken = 0;
     for id in store.game_ids().await? {
-        match load_one(&state, id).await {
+        match live::load_one(&state, id).await {
             Ok(Some(_)) => {}
             Ok(None) | Err(_) => broken += 1,
         }
@@ -101,53 +101,6 @@ pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
         tracing::error!("{broken} damaged games were left out; asking for one says why");
     }
     Ok(state)
-}
-
-/// Load game `id` from the database into memory and start its bots. `None` if there is no such game or it
-/// cannot be played, in which case it is marked broken, with the reason, in memory and in the database.
-pub(crate) async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, StoreError> {
-    let row = match state.store.load_game(id).await {
-        Ok(Some(row)) => row,
-        Ok(None) => return Ok(None),
-        Err(StoreError::Damaged(why)) => {
-            mark_broken(state, id, &why).await;
-            return Ok(None);
-        }
-        Err(e) => return Err(e),
-    };
-    if let Some(why) = &row.broken {
-        state.broken.write().await.insert(id, why.clone());
-        return Ok(None);
-    }
-    let Some(entry) = state.registry.get(&row.record.game).copied() else {
-        mark_broken(state, id, &format!("this server has no game `{}`", row.record.game)).await;
-        return Ok(None);
-    };
-    let m = match (entry.replay)(&row.record) {
-        Ok(m) => m,
-        Err(e) => {
-            mark_broken(state, id, &format!("its record no longer replays: {e}")).await;
-            return Ok(None);
-        }
-    };
-    let table = live::Table::of(&row);
-    let game = live::install_game(state, row.id, m, row.version, table).await;
-    let unplayable = game.lock().await.unplayable_bot();
-    if let Some(why) = unplayable {
-        state.games.write().await.remove(&id);
-        mark_broken(state, id, &why).await;
-        return Ok(None);
-    }
-    live::spawn_bots(state.clone(), game.clone());
-    Ok(Some(game))
-}
-
-async fn mark_broken(state: &AppState, id: i64, why: &str) {
-    tracing::error!("game {id} is damaged and left out: {why}");
-    state.broken.write().await.insert(id, why.to_string());
-    if let Err(e) = state.store.mark_broken(id, why).await {
-        tracing::warn!("game {id}: could not note that it is damaged: {e}");
-    }
 }
 
 /// With PostgreSQL, follow the other servers' changes: every game they announce is reloaded (or loaded, if
@@ -172,13 +125,13 @@ async fn follow_other_servers(state: AppState, url: String) {
             Some(game) => {
                 let mut g = game.lock().await;
                 if let Err(e) = live::refresh(&state, &mut g).await {
-                    tracing::warn!("game {id}: {}", e.message);
+                    tracing::warn!("game {id}: {e}");
                 }
                 drop(g);
                 live::spawn_bots(state.clone(), game);
             }
             None => {
-                let _ = load_one(&state, id).await;
+                let _ = live::load_one(&state, id).await;
             }
         }
     }

@@ -14,10 +14,29 @@ use tokio::sync::Semaphore;
 use tokio::sync::{Mutex, RwLock, broadcast};
 
 use crate::auth::Passwords;
-use crate::error::ApiError;
 use crate::levels::BotLevel;
 use crate::limits::{Limiters, Limits};
 use crate::store::{Clock, SeatRow, Store, StoreError, now};
+
+/// Why the game layer refused or could not do something. It knows nothing of HTTP; `crate::error` maps each
+/// kind to a status for the API.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error("the game has not started: its creator starts it once the players are seated")]
+    NotStarted,
+    /// The caller acted on an old version; here is the game as it now stands for that seat.
+    #[error("the game has moved on to version {version}; here it is as it now stands")]
+    Stale { version: i64, state: Box<GameState> },
+    /// The engine refused: the rules, the turn, or an action it cannot read.
+    #[error("{0}")]
+    Refused(String),
+    #[error("there is no game {0}")]
+    NoGame(i64),
+    #[error("game {id} is damaged and cannot be played: {why}")]
+    Damaged { id: i64, why: String },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
 
 /// A game in memory.
 pub struct LiveGame {
@@ -152,11 +171,7 @@ impl LiveGame {
             started: self.started,
             finished: to_act == ToAct::Nobody,
             view: self.m.view(viewer),
-            prompt: if self.started {
-                self.m.prompt(viewer)
-            } else {
-                "Waiting for players to take the open seats".into()
-            },
+            prompt: self.prompt(viewer),
             legal_actions: seat.filter(|_| self.started).map(|s| self.m.legal_actions(s)).unwrap_or_default(),
             can_undo: self.started && seat.is_some_and(|s| self.m.can_undo(s)),
             events: self.m.last_events(viewer),
@@ -164,6 +179,22 @@ impl LiveGame {
             steps: self.m.last_recorded().map_or(0, |(steps, _)| steps),
             outcome: self.m.outcome(),
         }
+    }
+
+    /// The engine's prompt once the game has started; before, what the start waits for.
+    fn prompt(&self, viewer: Viewer) -> String {
+        if self.started {
+            self.m.prompt(viewer)
+        } else if self.seats.iter().any(|s| s.user_id.is_none() && s.bot.is_none()) {
+            "Waiting for players to take the open seats".into()
+        } else {
+            "Every seat is taken; waiting for the creator to start the game".into()
+        }
+    }
+
+    /// The refusal for a caller who acted on an old version: the game as it now stands for `seat`.
+    fn stale_for(&self, seat: Seat) -> TableError {
+        TableError::Stale { version: self.version, state: Box::new(self.state_for(Some(seat))) }
     }
 
     /// Whether `seat` has used up its time and reserve on its current decision.
@@ -200,11 +231,11 @@ impl LiveGame {
         viewer: Option<Seat>,
         from: usize,
         entry: &imperia_core::GameEntry,
-    ) -> Result<Vec<PastStep>, ApiError> {
+    ) -> Result<Vec<PastStep>, TableError> {
         if !self.log.contains_key(&viewer) {
             let record = self.m.record();
             let seen = (entry.replay_as)(&record, viewer.map_or(Viewer::Spectator, Viewer::Seat), record.actions.len())
-                .map_err(|e| ApiError::damaged(self.id, &e.to_string()))?;
+                .map_err(|e| TableError::Damaged { id: self.id, why: e.to_string() })?;
             let steps =
                 seen.steps.into_iter().map(|s| PastStep { step: s.step, seat: s.seat, events: s.events }).collect();
             self.log.insert(viewer, steps);
@@ -306,16 +337,13 @@ pub async fn commit(
     seat: Seat,
     version: i64,
     action: &Value,
-) -> Result<Committed, ApiError> {
+) -> Result<Committed, TableError> {
     let mut g = game.lock().await;
     if !g.started {
-        return Err(ApiError::new(
-            axum::http::StatusCode::CONFLICT,
-            "the game has not started: its creator starts it once the players are seated",
-        ));
+        return Err(TableError::NotStarted);
     }
     if g.version != version {
-        return Err(ApiError::conflict(g.version, g.state_for(Some(seat))));
+        return Err(g.stale_for(seat));
     }
     let events = store_step(state, &mut g, seat, action).await?;
     let version = g.version;
@@ -325,13 +353,13 @@ pub async fn commit(
 }
 
 /// Undo `seat`'s last step, if the game is at `version` and the engine allows it.
-pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> Result<i64, ApiError> {
+pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> Result<i64, TableError> {
     let mut g = game.lock().await;
     if g.version != version {
-        return Err(ApiError::conflict(g.version, g.state_for(Some(seat))));
+        return Err(g.stale_for(seat));
     }
     let mut next = g.m.boxed_clone();
-    next.undo(seat).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    next.undo(seat).map_err(|e| TableError::Refused(e.to_string()))?;
     let idx = next.last_recorded().map_or(0, |(len, _)| len);
     match state.store.undo_action(g.id, g.version, idx).await {
         Ok(()) => {}
@@ -420,28 +448,27 @@ pub fn announce(state: &AppState, g: &LiveGame) {
 
 /// The database holds a newer version than this server's memory (another server sharing the database
 /// moved the game on): reload it, tell the viewers, and answer the caller with the game as it now is.
-async fn stale(state: &AppState, g: &mut LiveGame, seat: Seat) -> ApiError {
+async fn stale(state: &AppState, g: &mut LiveGame, seat: Seat) -> TableError {
     if let Err(e) = refresh(state, g).await {
         return e;
     }
-    ApiError::conflict(g.version, g.state_for(Some(seat)))
+    g.stale_for(seat)
 }
 
 /// A write failed: nothing is acknowledged, and the game in memory is brought back to what the database
 /// holds (should the failed commit have reached the disk after all, the next action still sees it).
-async fn not_stored(state: &AppState, g: &mut LiveGame, e: StoreError) -> ApiError {
+async fn not_stored(state: &AppState, g: &mut LiveGame, e: StoreError) -> TableError {
     if let Err(again) = refresh(state, g).await {
-        tracing::warn!("game {}: not reloaded after a failed write: {}", g.id, again.message);
+        tracing::warn!("game {}: not reloaded after a failed write: {again}", g.id);
     }
     e.into()
 }
 
 /// Rebuild a game from the database.
-pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), ApiError> {
-    let row =
-        state.store.load_game(g.id).await?.ok_or_else(|| ApiError::not_found(format!("there is no game {}", g.id)))?;
-    if let Some(why) = &row.broken {
-        return Err(ApiError::damaged(g.id, why));
+pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableError> {
+    let row = state.store.load_game(g.id).await?.ok_or(TableError::NoGame(g.id))?;
+    if let Some(why) = row.broken {
+        return Err(TableError::Damaged { id: g.id, why });
     }
     if row.version == g.version && row.seats == g.seats && row.started == g.started {
         return Ok(());
@@ -450,8 +477,8 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), ApiError>
         .registry
         .get(&row.record.game)
         .copied()
-        .ok_or_else(|| ApiError::unprocessable(format!("no engine for `{}`", row.record.game)))?;
-    g.m = (entry.replay)(&row.record).map_err(|e| ApiError::damaged(g.id, &e.to_string()))?;
+        .ok_or_else(|| TableError::Damaged { id: g.id, why: format!("no engine for `{}`", row.record.game) })?;
+    g.m = (entry.replay)(&row.record).map_err(|e| TableError::Damaged { id: g.id, why: e.to_string() })?;
     g.version = row.version;
     g.seats = row.seats;
     g.started = row.started;
@@ -504,13 +531,13 @@ pub fn spawn_bots(state: AppState, game: Shared) {
             match commit_bot(&state, &game, seat, version, &action).await {
                 Ok(()) => backoff = Duration::from_millis(500),
                 // The database cannot store now (a full disk): wait, longer each time, rather than spin.
-                Err(e) if e.status == axum::http::StatusCode::SERVICE_UNAVAILABLE => {
+                Err(TableError::Store(e)) if e.is_unavailable() => {
                     tracing::warn!("bot move not stored; trying again in {backoff:?}");
                     tokio::time::sleep(backoff).await;
                     backoff = (backoff * 2).min(Duration::from_secs(60));
                 }
                 Err(e) => {
-                    tracing::warn!("bot move not taken: {}", e.message);
+                    tracing::warn!("bot move not taken: {e}");
                     break;
                 }
             }
@@ -520,7 +547,13 @@ pub fn spawn_bots(state: AppState, game: Shared) {
 }
 
 /// As [`commit`], without starting another bot task (the running one goes on).
-async fn commit_bot(state: &AppState, game: &Shared, seat: Seat, version: i64, action: &Value) -> Result<(), ApiError> {
+async fn commit_bot(
+    state: &AppState,
+    game: &Shared,
+    seat: Seat,
+    version: i64,
+    action: &Value,
+) -> Result<(), TableError> {
     let mut g = game.lock().await;
     if g.version != version {
         return Ok(());
@@ -530,10 +563,12 @@ async fn commit_bot(state: &AppState, game: &Shared, seat: Seat, version: i64, a
 
 /// Try `action` on a copy, store it, and make it live; the caller holds the game and has checked its
 /// version. If another server got there first, the game is reloaded and the caller gets a conflict.
-async fn store_step(state: &AppState, g: &mut LiveGame, seat: Seat, action: &Value) -> Result<Vec<String>, ApiError> {
+async fn store_step(state: &AppState, g: &mut LiveGame, seat: Seat, action: &Value) -> Result<Vec<String>, TableError> {
     let mut next = g.m.boxed_clone();
-    let events = next.apply(seat, action).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-    let Some((len, recorded)) = next.last_recorded() else { return Err(ApiError::unprocessable("nothing was done")) };
+    let events = next.apply(seat, action).map_err(|e| TableError::Refused(e.to_string()))?;
+    let Some((len, recorded)) = next.last_recorded() else {
+        return Err(TableError::Refused("nothing was done".into()));
+    };
     let finished = next.to_act() == ToAct::Nobody;
     match state.store.append_action(g.id, g.version, &recorded, len - 1, finished).await {
         Ok(()) => {}
@@ -545,4 +580,51 @@ async fn store_step(state: &AppState, g: &mut LiveGame, seat: Seat, action: &Val
     g.extend_logs();
     after_change(state, g);
     Ok(events)
+}
+
+/// Load game `id` from the database into memory and start its bots. `None` if there is no such game or it
+/// cannot be played, in which case it is marked broken, with the reason, in memory and in the database.
+pub async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, StoreError> {
+    let row = match state.store.load_game(id).await {
+        Ok(Some(row)) => row,
+        Ok(None) => return Ok(None),
+        Err(StoreError::Damaged(why)) => {
+            mark_broken(state, id, &why).await;
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+    };
+    if let Some(why) = &row.broken {
+        state.broken.write().await.insert(id, why.clone());
+        return Ok(None);
+    }
+    let Some(entry) = state.registry.get(&row.record.game).copied() else {
+        mark_broken(state, id, &format!("this server has no game `{}`", row.record.game)).await;
+        return Ok(None);
+    };
+    let m = match (entry.replay)(&row.record) {
+        Ok(m) => m,
+        Err(e) => {
+            mark_broken(state, id, &format!("its record no longer replays: {e}")).await;
+            return Ok(None);
+        }
+    };
+    let table = Table::of(&row);
+    let game = install_game(state, row.id, m, row.version, table).await;
+    let unplayable = game.lock().await.unplayable_bot();
+    if let Some(why) = unplayable {
+        state.games.write().await.remove(&id);
+        mark_broken(state, id, &why).await;
+        return Ok(None);
+    }
+    spawn_bots(state.clone(), game.clone());
+    Ok(Some(game))
+}
+
+async fn mark_broken(state: &AppState, id: i64, why: &str) {
+    tracing::error!("game {id} is damaged and left out: {why}");
+    state.broken.write().await.insert(id, why.to_string());
+    if let Err(e) = state.store.mark_broken(id, why).await {
+        tracing::warn!("game {id}: could not note that it is damaged: {e}");
+    }
 }

@@ -39,6 +39,14 @@ pub enum StoreError {
     Conflict,
 }
 
+impl StoreError {
+    /// Whether trying again later may succeed: the database could not store or answer just now, as
+    /// opposed to damaged data or a lost race.
+    pub fn is_unavailable(&self) -> bool {
+        !matches!(self, StoreError::Damaged(_) | StoreError::Conflict)
+    }
+}
+
 /// One seat of a stored game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {

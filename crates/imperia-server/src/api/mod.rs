@@ -299,7 +299,7 @@ pub async fn find(state: &AppState, id: i64) -> Result<Shared, ApiError> {
     if let Some(why) = state.broken.read().await.get(&id) {
         return Err(ApiError::damaged(id, why));
     }
-    crate::load_one(state, id).await?.ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))
+    crate::live::load_one(state, id).await?.ok_or_else(|| ApiError::not_found(format!("there is no game {id}")))
 }
 
 /// The caller's seat in a game: the seat its account holds.
