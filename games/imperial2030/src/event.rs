@@ -18,6 +18,7 @@ pub enum Event {
     NationCards { seat: Seat, nations: Vec<Nation> },
     BondBought { seat: Seat, nation: Nation, price: u8, trade_in: Option<u8>, paid: i32 },
     Passed { seat: Seat },
+    PassedOver { seat: Seat },
     GovernmentChanged { nation: Nation, from: Option<Seat>, to: Seat },
     InvestorCard { seat: Seat },
     TurnSkipped { nation: Nation },
@@ -61,6 +62,9 @@ impl fmt::Display for Event {
                 write!(f, "{} trades the {nation} {t} bond up to the {price} bond, paying {paid}", seat(s))
             }
             Event::Passed { seat: s } => write!(f, "{} invests in nothing", seat(s)),
+            // Not asked: the player could pay for no bond. With hidden cash this tells the table something
+            // about a secret purse, so the step is a commit point (`Game::apply` in lib.rs).
+            Event::PassedOver { seat: s } => write!(f, "{} can pay for no bond and is passed over", seat(s)),
             Event::GovernmentChanged { nation, from: _, to } => write!(f, "{} now governs {nation}", seat(to)),
             Event::InvestorCard { seat: s } => write!(f, "{} takes the Investor card", seat(s)),
             Event::TurnSkipped { nation } => {

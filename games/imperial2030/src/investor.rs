@@ -190,8 +190,8 @@ impl Imperial2030 {
         self.continue_investing(events);
     }
 
-    /// Skip players who can afford nothing (their only choice would be to pass), and close the round when
-    /// everybody has had a turn.
+    /// Skip players who can afford nothing (their only choice would be to pass), saying so in the log, and
+    /// close the round when everybody has had a turn.
     pub(crate) fn continue_investing(&mut self, events: &mut Vec<Event>) {
         loop {
             let Phase::Invest { queue, tie_from, after } = &self.phase else {
@@ -205,7 +205,8 @@ impl Imperial2030 {
                 Some(turn) if cfg!(debug_assertions) && !self.invest_options(turn).is_empty() => {
                     unreachable!("can_invest missed an investment of seat {}", turn.seat)
                 }
-                Some(_) => {
+                Some(turn) => {
+                    events.push(Event::PassedOver { seat: turn.seat });
                     if let Phase::Invest { queue, .. } = &mut self.phase {
                         queue.remove(0);
                     }

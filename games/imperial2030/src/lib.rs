@@ -11,7 +11,7 @@
 //! - The procedures follow the rulebook's sections: [`setup`](mod@setup), `turn` (the rondel and the flow
 //!   of a turn), `investor`, `operations` (Factory, Production, Import, Taxation), `maneuver`, `scoring`.
 //! - [`action`] and [`event`] are what players send and what the log shows; [`view`] is what each seat
-//!   may see.
+//!   may see; [`targets`](mod@targets) names the board pieces an action touches, for clients.
 //!
 //! Every decision belongs to a seat — including those taken out of turn (battle declarations, canal
 //! permissions, Swiss Bank stops and investments) — and every decision is one small [`Action`]. Rule
@@ -34,6 +34,7 @@ mod scenarios;
 mod scoring;
 pub mod setup;
 pub mod state;
+pub mod targets;
 pub mod tax;
 mod turn;
 pub mod view;
@@ -45,7 +46,7 @@ pub use nation::{Nation, UnitKind};
 pub use state::Imperial2030;
 pub use view::View;
 
-use imperia_core::{Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{Game, GameOption, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 
 use crate::nation::NATIONS;
 use crate::state::Phase;
@@ -181,14 +182,30 @@ impl Game for Imperial2030 {
     const ID: &'static str = "imperial2030";
     const NAME: &'static str = "Imperial 2030";
     const RULES_VERSION: u32 = 1;
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
+    const OPTIONS: &'static [GameOption] = config::OPTIONS;
 
     type Config = Config;
     type Action = Action;
     type View = View;
     type Event = Event;
 
+    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
+        Config::with_options(seats, options)
+    }
+
     fn setup(config: &Config, seed: u64) -> Result<Self, SetupError> {
         Imperial2030::new_game(config, seed).map(|(game, _)| game)
+    }
+
+    /// The decision in front of the table ([`Imperial2030::decision_text`]): the same for every viewer, since
+    /// who decides and what is public even with hidden cash.
+    fn prompt(&self, _viewer: Viewer) -> String {
+        if self.decider().is_none() { String::new() } else { self.decision_text() }
+    }
+
+    fn rng(&self) -> Option<&GameRng> {
+        Some(&self.rng)
     }
 
     fn config(&self) -> &Config {
@@ -224,7 +241,11 @@ impl Game for Imperial2030 {
         self.check(action)?;
         let mut events = Vec::new();
         self.execute(seat, action, &mut events);
-        Ok(Step::new(events))
+        // Passing over a player who can pay for no bond shows everybody that his purse is short: with hidden
+        // cash that reveals a secret, so the step may not be undone (whoever took it would otherwise learn
+        // it and take the step back).
+        let revealed = self.config.hidden_cash && events.iter().any(|e| matches!(e, Event::PassedOver { .. }));
+        Ok(if revealed { Step::committed(events) } else { Step::new(events) })
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -258,7 +279,8 @@ impl Game for Imperial2030 {
         board::board_fingerprint()
     }
 
-    /// The map, the nations with their piece limits, the rondel's spaces and the bond prices.
+    /// The map, the nations with their piece limits, the rondel's spaces, the bond prices and every nation's
+    /// bonds (`"russia:9"`, the ids [`Game::targets`] names them by).
     fn board() -> serde_json::Value {
         let mut printed = board::board().to_json();
         printed["nations"] = NATIONS
@@ -270,6 +292,14 @@ impl Game for Imperial2030 {
         printed["rondel"] =
             rondel::SPACES.iter().map(|&s| serde_json::json!({ "id": s, "name": s.to_string() })).collect();
         printed["bond_prices"] = serde_json::json!(nation::BOND_PRICES);
+        printed["bonds"] = NATIONS
+            .iter()
+            .flat_map(|&n| {
+                nation::BOND_PRICES.iter().enumerate().map(move |(i, &price)| {
+                    serde_json::json!({ "id": targets::bond_id(n, price), "nation": n, "price": price, "interest": i + 1 })
+                })
+            })
+            .collect();
         printed
     }
 
@@ -279,6 +309,10 @@ impl Game for Imperial2030 {
 
     fn summary(&self, viewer: Viewer) -> String {
         self.summary_text(viewer)
+    }
+
+    fn targets(&self, action: &Action) -> Vec<String> {
+        targets::targets(action)
     }
 
     fn describe(&self, action: &Action) -> String {
@@ -295,6 +329,64 @@ impl Game for Imperial2030 {
                 }
             }
             _ => action.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use imperia_core::rng::seeded;
+    use rand::seq::IndexedRandom;
+
+    use super::*;
+
+    #[test]
+    fn the_prompt_names_the_seat_and_the_decision() {
+        // The quick start's deal: Daniil (seat 3) governs Russia, which moves first.
+        let config =
+            Config { deal: Some(vec![Nation::China, Nation::Brazil, Nation::India, Nation::Usa]), ..Config::default() };
+        let game = Imperial2030::setup(&config, 1).expect("setup");
+        assert_eq!(game.to_act(), ToAct::one(3));
+        for viewer in [Viewer::Seat(0), Viewer::Seat(3), Viewer::Spectator] {
+            assert_eq!(game.prompt(viewer), "Player 4 chooses Russia's rondel space");
+        }
+    }
+
+    /// Seat 0 may invest, then seat 1, who has no money: seat 0 passes, and seat 1 is passed over.
+    fn pass_before_a_broke_player(hidden_cash: bool) -> Step<Event> {
+        let config = Config { players: 3, hidden_cash, ..Config::default() };
+        let mut game = Imperial2030::setup(&config, 9).expect("setup");
+        game.money_in_play -= i64::from(game.cash[1]);
+        game.cash[1] = 0;
+        let turn = |seat| state::InvestTurn { seat, nation: None, buy_only: false };
+        game.phase =
+            Phase::Invest { queue: vec![turn(0), turn(1)], tie_from: 0, after: state::AfterInvest::InvestorCard };
+        let step = game.apply(0, &Action::PassInvestment).expect("a pass");
+        assert!(step.events.contains(&Event::PassedOver { seat: 1 }), "{:?}", step.events);
+        step
+    }
+
+    #[test]
+    fn passing_over_a_secret_purse_is_a_commit_point() {
+        // Being passed over shows that seat 1 cannot pay for a bond: with hidden cash that is a secret
+        // revealed, so seat 0 may not take its pass back having learnt it (conformance check 9).
+        assert!(pass_before_a_broke_player(true).commit);
+        assert!(!pass_before_a_broke_player(false).commit);
+    }
+
+    #[test]
+    fn a_finished_game_has_no_prompt() {
+        let config = Config { players: 3, hidden_cash: true, ..Config::default() };
+        let mut game = Imperial2030::setup(&config, 5).expect("setup");
+        let mut rng = seeded(5);
+        while let Some(seat) = game.decider() {
+            assert!(!game.prompt(Viewer::Seat(seat)).is_empty());
+            let action = game.legal_actions(seat).choose(&mut rng).expect("a legal action").clone();
+            game.apply(seat, &action).expect("a legal action applies");
+        }
+        assert_eq!(game.to_act(), ToAct::Nobody);
+        for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
+            assert_eq!(game.prompt(viewer), "");
         }
     }
 }
