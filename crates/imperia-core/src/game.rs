@@ -104,6 +104,53 @@ impl RuleError {
     }
 }
 
+/// A refusal as a rules engine makes it: a static message whose `{}` stand for up to three arguments, and
+/// the rulebook section it cites. Making one costs no allocation, so a game may decide legality by trying
+/// an action and keeping it when it is not refused (the check that refuses is the filter that lists); it is
+/// put into words only when a player is to read it, by converting it into a [`RuleError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal<A> {
+    /// The message; each `{}` stands for the next of `args`.
+    pub text: &'static str,
+    pub args: [Option<A>; 3],
+    /// The citation, as a player reads the rulebook ("rulebook §5.4.1").
+    pub rule: &'static str,
+}
+
+impl<A: Copy + Display> Refusal<A> {
+    pub fn new(text: &'static str, rule: &'static str) -> Self {
+        Refusal { text, args: [None; 3], rule }
+    }
+
+    /// This refusal with `arg` filling its next `{}`; a fourth argument is dropped.
+    pub fn arg(mut self, arg: A) -> Self {
+        if let Some(slot) = self.args.iter_mut().find(|a| a.is_none()) {
+            *slot = Some(arg);
+        }
+        self
+    }
+
+    /// The message in words.
+    pub fn message(&self) -> String {
+        let mut args = self.args.iter().flatten();
+        let mut parts = self.text.split("{}");
+        let mut out = parts.next().unwrap_or_default().to_string();
+        for part in parts {
+            if let Some(arg) = args.next() {
+                out.push_str(&arg.to_string());
+            }
+            out.push_str(part);
+        }
+        out
+    }
+}
+
+impl<A: Copy + Display> From<Refusal<A>> for RuleError {
+    fn from(r: Refusal<A>) -> RuleError {
+        RuleError::new(r.message(), r.rule)
+    }
+}
+
 /// A configuration the game cannot be set up with.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot set up the game: {0}")]
@@ -230,4 +277,17 @@ pub fn outcome_values(outcome: &Outcome) -> Vec<f64> {
         return vec![1.0; n];
     }
     outcome.ranks.iter().map(|&r| (n - r) as f64 / (n - 1) as f64).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_is_put_into_words_only_when_read() {
+        let r = Refusal::new("seat {} has {} points, not {}", "rulebook §5.4").arg(1).arg(2).arg(3).arg(4);
+        assert_eq!(RuleError::from(r), RuleError::new("seat 1 has 2 points, not 3", "rulebook §5.4"));
+        let short = Refusal::<u8>::new("{} and {}", "rulebook §1").arg(1);
+        assert_eq!(short.message(), "1 and ");
+    }
 }

@@ -27,7 +27,7 @@ pub mod session;
 
 pub use content::{ContentFiles, ContentReport, ContentSlot, Source};
 pub use dynamic::{ActionChoice, Description, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
-pub use game::{Evaluate, Game, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
+pub use game::{Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
 pub use options::{GameOption, OptionKind};
 pub use record::{Record, RecordedAction, state_hash};
 pub use rng::GameRng;
