@@ -33,8 +33,8 @@ use tokio::sync::{RwLock, Semaphore};
 
 use crate::limits::Limiters;
 pub use crate::limits::Limits;
-pub use crate::live::Options;
 use crate::live::AppState;
+pub use crate::live::Options;
 use crate::store::{Store, StoreError};
 
 /// Where the server listens, keeps its data, and how it is deployed.

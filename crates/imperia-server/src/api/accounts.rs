@@ -174,7 +174,7 @@ pub struct PasswordChange {
 }
 
 #[utoipa::path(post, path = "/api/me/password", tag = "accounts", request_body = PasswordChange,
-    responses((status = 200, description = "Changed; every other session of the account has ended", body = serde_json::Value),
+    responses((status = 200, description = "Changed; every other session of the account has ended", body = PasswordChanged),
               (status = 400, description = "The new password is not acceptable", body = super::openapi::ErrorBody),
               (status = 403, description = "The current password is wrong, or the account is a guest's", body = super::openapi::ErrorBody)))]
 pub async fn change_password(
@@ -182,7 +182,7 @@ pub async fn change_password(
     headers: HeaderMap,
     CurrentUser(user): CurrentUser,
     Body(change): Body<PasswordChange>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<PasswordChanged>, ApiError> {
     let hash = state.store.password_hash(user.id).await?;
     if hash.is_none() {
         return Err(ApiError::forbidden("a guest has no password; sign up for an account of your own"));
@@ -197,10 +197,18 @@ pub async fn change_password(
     state.store.set_password(user.id, &new).await?;
     let keep = auth::session_token(&headers).map(|t| auth::token_hash(&t));
     let ended = state.store.delete_sessions_of(user.id, keep.as_deref()).await?;
-    Ok(Json(serde_json::json!({ "changed": true, "other_sessions_ended": ended })))
+    Ok(Json(PasswordChanged { changed: true, other_sessions_ended: ended }))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
+/// A changed password.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PasswordChanged {
+    changed: bool,
+    /// How many other sessions of the account were ended.
+    other_sessions_ended: u64,
+}
+
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Webhook {
     /// An http(s) URL of a public host to post `{"content": …}` to, or null to stop.
@@ -208,17 +216,17 @@ pub struct Webhook {
 }
 
 #[utoipa::path(put, path = "/api/me/webhook", tag = "accounts", request_body = Webhook,
-    responses((status = 200, description = "Saved", body = serde_json::Value),
+    responses((status = 200, description = "Saved: the URL now called, or null", body = Webhook),
               (status = 400, description = "Not an http(s) URL of a public host", body = super::openapi::ErrorBody),
               (status = 401, description = "Not signed in", body = super::openapi::ErrorBody)))]
 pub async fn set_webhook(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Body(hook): Body<Webhook>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<Webhook>, ApiError> {
     if let Some(url) = &hook.url {
         crate::webhook::check_url(url, state.options.webhooks_to_private).map_err(ApiError::bad_request)?;
     }
     state.store.set_webhook(user.id, hook.url.as_deref()).await?;
-    Ok(Json(serde_json::json!({ "webhook": hook.url })))
+    Ok(Json(hook))
 }

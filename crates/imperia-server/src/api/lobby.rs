@@ -13,7 +13,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use imperia_core::{Description, GameEntry, Seat, ToAct};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::accounts::{start_session, with_cookie};
 use super::{Body, CurrentUser, MaybeUser, find, game_entry};
@@ -43,17 +43,19 @@ pub async fn catalogue(State(state): State<AppState>) -> Json<Vec<Description>> 
 }
 
 /// A catalogue entry with the game's printed board.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct GameDescription {
     #[serde(flatten)]
+    #[schema(value_type = Object)]
     description: Description,
     /// The printed board as data, in the ids that actions' `targets` use; null for a game that needs none.
+    #[schema(value_type = Object)]
     board: Value,
 }
 
 #[utoipa::path(get, path = "/api/catalogue/{game}", tag = "lobby",
     params(("game" = String, Path, description = "The game's id, as in the catalogue")),
-    responses((status = 200, description = "The game as in the catalogue, and its printed board as data (null for a game that needs none)", body = Object),
+    responses((status = 200, description = "The game as in the catalogue, and its printed board as data (null for a game that needs none)", body = GameDescription),
               (status = 404, description = "No such game", body = super::openapi::ErrorBody)))]
 pub async fn catalogue_game(
     State(state): State<AppState>,
@@ -322,9 +324,34 @@ pub async fn my_games(
 pub struct Waiting {
     id: i64,
     game: String,
-    #[schema(value_type = Vec<Object>)]
-    seats: Vec<Value>,
+    seats: Vec<WaitingSeat>,
     open_seats: Vec<Seat>,
+}
+
+/// One seat of a game waiting for players: who has it, if anyone.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct WaitingSeat {
+    seat: Seat,
+    player: Option<String>,
+    bot: Option<String>,
+}
+
+/// The seat the caller now has.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Seated {
+    seat: Seat,
+    /// (Taking an invitation) the account now in the seat, and whether it is a guest's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guest: Option<bool>,
+}
+
+/// A started game: the seats given to bots.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Started {
+    started: bool,
+    bots: Vec<Seat>,
 }
 
 #[utoipa::path(get, path = "/api/lobby", tag = "lobby",
@@ -343,7 +370,11 @@ pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> J
             continue;
         }
         let open_seats = g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect();
-        let seats = g.seats.iter().map(|s| json!({ "seat": s.seat, "player": s.user_name, "bot": s.bot })).collect();
+        let seats = g
+            .seats
+            .iter()
+            .map(|s| WaitingSeat { seat: s.seat, player: s.user_name.clone(), bot: s.bot.clone() })
+            .collect();
         waiting.push(Waiting { id: g.id, game: g.m.game_id().to_string(), seats, open_seats });
     }
     Json(waiting)
@@ -359,7 +390,7 @@ pub struct Join {
 
 #[utoipa::path(post, path = "/api/games/{id}/join", tag = "lobby", request_body = Join,
     params(("id" = i64, Path, description = "The game")),
-    responses((status = 200, description = "Seated", body = serde_json::Value),
+    responses((status = 200, description = "Seated", body = Seated),
               (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
               (status = 409, description = "No such open seat, or the game has started", body = super::openapi::ErrorBody)))]
 pub async fn join(
@@ -367,7 +398,7 @@ pub async fn join(
     Path(id): Path<i64>,
     CurrentUser(user): CurrentUser,
     Body(join): Body<Join>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Seated>, ApiError> {
     let game = find(&state, id).await?;
     let mut g = game.lock().await;
     if g.started {
@@ -392,7 +423,7 @@ pub async fn join(
     g.seats[seat].user_id = Some(user.id);
     g.seats[seat].user_name = Some(user.name);
     live::announce(&state, &g);
-    Ok(Json(json!({ "seat": seat })))
+    Ok(Json(Seated { seat, name: None, guest: None }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -404,7 +435,7 @@ pub struct Claim {
 
 #[utoipa::path(post, path = "/api/games/{id}/claim", tag = "lobby", request_body = Claim,
     params(("id" = i64, Path, description = "The game")),
-    responses((status = 200, description = "Seated: the seat is the caller's account's, or (not signed in) a new guest's, whose session cookie is set", body = serde_json::Value),
+    responses((status = 200, description = "Seated: the seat is the caller's account's, or (not signed in) a new guest's, whose session cookie is set", body = Seated),
               (status = 404, description = "No seat of this game has that invitation", body = super::openapi::ErrorBody),
               (status = 409, description = "The game has started, or the caller already has a seat", body = super::openapi::ErrorBody),
               (status = 410, description = "The invitation was used", body = super::openapi::ErrorBody)))]
@@ -450,7 +481,7 @@ pub async fn claim(
     s.user_name = Some(user.name.clone());
     s.invite_used = true;
     live::announce(&state, &g);
-    let body = json!({ "seat": seat, "name": user.name, "guest": user.guest });
+    let body = Seated { seat, name: Some(user.name.clone()), guest: Some(user.guest) };
     Ok(match cookie {
         Some(cookie) => with_cookie(StatusCode::OK, &cookie, body),
         None => Json(body).into_response(),
@@ -482,7 +513,7 @@ pub struct Start {
 
 #[utoipa::path(post, path = "/api/games/{id}/start", tag = "lobby", request_body = Start,
     params(("id" = i64, Path, description = "The game")),
-    responses((status = 200, description = "Started: every seat has a player or a bot", body = serde_json::Value),
+    responses((status = 200, description = "Started: every seat has a player or a bot", body = Started),
               (status = 403, description = "Only its creator starts a game", body = super::openapi::ErrorBody),
               (status = 409, description = "Already started, or seats are open and no bot level was given", body = super::openapi::ErrorBody)))]
 pub async fn start(
@@ -490,7 +521,7 @@ pub async fn start(
     Path(id): Path<i64>,
     CurrentUser(user): CurrentUser,
     Body(request): Body<Start>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Started>, ApiError> {
     let game = find(&state, id).await?;
     let mut g = game.lock().await;
     if g.created_by != user.id {
@@ -523,5 +554,5 @@ pub async fn start(
     live::after_change(&state, &mut g);
     drop(g);
     live::spawn_bots(state.clone(), game);
-    Ok(Json(json!({ "started": true, "bots": open })))
+    Ok(Json(Started { started: true, bots: open }))
 }

@@ -10,7 +10,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use imperia_core::{Seat, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Body, MaybeUser, find, game_entry, per_address, seat_of};
 use crate::error::ApiError;
@@ -99,7 +99,7 @@ pub struct UndoRequest {
 
 #[utoipa::path(post, path = "/api/games/{id}/undo", tag = "play", request_body = UndoRequest,
     params(("id" = i64, Path, description = "The game")),
-    responses((status = 200, description = "Undone: the new version", body = serde_json::Value),
+    responses((status = 200, description = "Undone: the new version", body = Undone),
               (status = 403, description = "No seat in this game", body = super::openapi::ErrorBody),
               (status = 409, description = "Stale version", body = super::openapi::ErrorBody),
               (status = 422, description = "Nothing to undo since the last commit point", body = super::openapi::ErrorBody)))]
@@ -108,10 +108,10 @@ pub async fn undo(
     Path(id): Path<i64>,
     MaybeUser(user): MaybeUser,
     Body(request): Body<UndoRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Undone>, ApiError> {
     let (game, seat) = seated(&state, id, user.as_ref()).await?;
     let version = live::undo(&state, &game, seat, request.version).await?;
-    Ok(Json(json!({ "version": version })))
+    Ok(Json(Undone { version }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -123,7 +123,7 @@ pub struct HandOver {
 
 #[utoipa::path(post, path = "/api/games/{id}/seats/{seat}/bot", tag = "play", request_body = HandOver,
     params(("id" = i64, Path, description = "The game"), ("seat" = usize, Path, description = "The seat to hand over")),
-    responses((status = 200, description = "A bot now plays the seat", body = serde_json::Value),
+    responses((status = 200, description = "A bot now plays the seat", body = HandedToBot),
               (status = 403, description = "Only another seated player may do this", body = super::openapi::ErrorBody),
               (status = 409, description = "The seat still has time, or is not a player's", body = super::openapi::ErrorBody)))]
 pub async fn hand_to_bot(
@@ -131,7 +131,7 @@ pub async fn hand_to_bot(
     Path((id, seat)): Path<(i64, Seat)>,
     MaybeUser(user): MaybeUser,
     Body(request): Body<HandOver>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<HandedToBot>, ApiError> {
     let level = BotLevel::named(&request.bot).map_err(ApiError::bad_request)?;
     let (game, caller) = seated(&state, id, user.as_ref()).await?;
     if caller == seat {
@@ -154,7 +154,7 @@ pub async fn hand_to_bot(
     live::announce(&state, &g);
     drop(g);
     live::spawn_bots(state.clone(), game);
-    Ok(Json(json!({ "seat": seat, "bot": level.level })))
+    Ok(Json(HandedToBot { seat, bot: level.level }))
 }
 
 /// The record replays to the whole state, secrets included; so a running game with hidden information is
@@ -239,4 +239,17 @@ pub async fn step(
         .map_err(|e| ApiError::damaged(id, &e.to_string()))?;
     let events = seen.steps.pop().map(|s| s.events).unwrap_or_default();
     Ok(Json(PastView { step, steps, view: seen.view, to_act: seen.to_act.seats().to_vec(), events }))
+}
+
+/// An undone step: the game's new version.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Undone {
+    version: i64,
+}
+
+/// A seat now played by a bot, and its level.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct HandedToBot {
+    seat: Seat,
+    bot: &'static str,
 }
