@@ -222,6 +222,12 @@ pub enum Event {
     WarBegins {
         war: WarId,
     },
+    /// Both powers' war tiles on a theatre are turned face up (§7.1.1), before their symbols are resolved.
+    TilesRevealed {
+        war: WarId,
+        theatre: u8,
+    },
+    /// The theatre's strengths, once the symbols are resolved (§7.1.3).
     TheatreRevealed {
         war: WarId,
         theatre: u8,
@@ -259,6 +265,31 @@ pub enum Event {
         winner: Power,
         why: String,
     },
+}
+
+impl Event {
+    /// Whether this event turns face up something that was hidden from a power: a card off the deck or out
+    /// of a hand, a face-down ministry, war tiles, a stack's top. A step with such an event is a commit
+    /// point ([`imperia_core::Step::committed`]): undoing it would take back what the other power has
+    /// already seen, or let the acting power look again. Random draws need no such word: they move the
+    /// game's generator, which [`imperia_core::Match`] watches by itself.
+    pub fn reveals(&self) -> bool {
+        match self {
+            // The top of the event deck (drawn for a power, §4.1.6, §5.5.3; Robert Walpole), and the
+            // Succession cards taken out of the hands when the Revolution era begins (§4.1.1).
+            Event::CardDrawn { .. } | Event::RevolutionCardsShuffledIn { .. } => true,
+            // Cards leave a hand face up: set aside at the end of the deal (§4.1.6), discarded, played (§5.2).
+            Event::CardsSetAside { cards, .. } => !cards.is_empty(),
+            Event::CardDiscarded { .. } | Event::EventPlayed { .. } => true,
+            // A face-down ministry turned up (§3.5).
+            Event::MinistryRevealed { .. } => true,
+            // War tiles: a theatre's tiles turned up (§7.1.1), a basic tile removed face up (§5.3.3).
+            Event::TilesRevealed { .. } | Event::BasicTileRemoved { .. } => true,
+            // The tops of the investment and award stacks (§4.1.3, §4.1.6).
+            Event::InvestmentsRevealed { .. } | Event::AwardsPlaced { .. } => true,
+            _ => false,
+        }
+    }
 }
 
 fn space_name(s: SpaceId) -> String {
@@ -415,6 +446,9 @@ impl fmt::Display for Event {
             Event::DemandTied { commodity } => write!(f, "Nobody wins the {commodity} demand"),
             Event::SweepVictory { power } => write!(f, "{power} won every award and every demand this round"),
             Event::WarBegins { war } => write!(f, "The {} begins", war.name()),
+            Event::TilesRevealed { war, theatre } => {
+                write!(f, "{}: the war tiles are turned face up", theatre_name(*war, *theatre))
+            }
             Event::TheatreRevealed { war, theatre, strength } => {
                 write!(f, "{}: Britain {} against France {}", theatre_name(*war, *theatre), strength[0], strength[1])
             }
@@ -480,4 +514,77 @@ pub fn theatre_name(war: WarId, theatre: u8) -> String {
         .theatres
         .get(theatre as usize)
         .map_or_else(|| format!("theatre {}", theatre + 1), |t| t.name.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use imperia_core::{Game, Match, Viewer};
+
+    use crate::action::Action;
+    use crate::content::{ApKind, TileSymbol, WarId, content};
+    use crate::event::Event;
+    use crate::state::{Origin, Phase};
+    use crate::testkit::*;
+
+    /// The deal's last "keep" turns the other power's set-aside cards face up: a commit point, even when the
+    /// same power decides next (found by the conformance harness's check 9).
+    #[test]
+    fn the_end_of_the_deal_is_a_commit_point() {
+        let mut g = game();
+        g.phase = Phase::Deal { aside: [Vec::new(), Vec::new()], done: [false, false] };
+        g.hand_of(BR, &["tropical_diseases", "war_of_jenkins_ear", "native_american_alliances"]);
+        g.hand_of(FR, &["great_northern_war", "alberonis_ambition", "acts_of_union", "calico_acts"]);
+        let set_aside = g.apply(FR.seat(), &Action::SetAside(card("calico_acts"))).expect("legal");
+        assert!(!set_aside.commit, "setting a card aside shows nobody anything");
+        let step = g.apply(BR.seat(), &Action::KeepHand).expect("legal");
+        assert!(!step.commit, "Britain's keep shows nothing while France is still choosing");
+        let step = g.apply(FR.seat(), &Action::KeepHand).expect("legal");
+        assert!(step.events.iter().any(|e| matches!(e, Event::CardsSetAside { cards, .. } if !cards.is_empty())));
+        assert!(step.commit, "the set-aside cards went face up");
+    }
+
+    /// A theatre's tiles are turned up before its symbols are resolved, and the log says so then: the step
+    /// that leads to it may stop at a choice of the same power before the theatre is settled.
+    #[test]
+    fn war_tiles_turned_up_are_logged_before_the_choices_they_bring() {
+        let mut g = game();
+        g.fight_from(WarId::Wss, 0);
+        let flag = content().basic_tiles.iter().position(|t| t.symbol == Some(TileSymbol::Flag)).expect("a tile");
+        g.war.theatres[0][BR.index()].basic = vec![flag as u8];
+        let events = g.run_war();
+        assert_eq!(events.first(), Some(&Event::TilesRevealed { war: WarId::Wss, theatre: 0 }));
+        assert!(events.iter().all(|e| !matches!(e, Event::TheatreRevealed { .. })), "not settled yet: {events:?}");
+        assert_eq!(g.view(Viewer::Seat(FR.seat())).war.theatres[0][BR.index()].basic, Some(vec![flag as u8]));
+        assert!(Event::TilesRevealed { war: WarId::Wss, theatre: 0 }.reveals());
+    }
+
+    /// Hidden cards turned up mark their step; spending points does not.
+    #[test]
+    fn drawing_or_playing_a_card_commits_and_influence_does_not() {
+        let mut g = game();
+        g.turn_with_pools(BR, &[(ApKind::Diplomatic, 6, Origin::Major)]);
+        g.put("savoy", None);
+        g.hand_of(BR, &["acts_of_union"]);
+        if let Some(t) = g.turn_mut() {
+            t.tile = Some(event_tile(ApKind::Diplomatic));
+        }
+        let before = g.clone();
+        let influence = g.apply(BR.seat(), &Action::Influence { space: sp("savoy"), pool: 0 }).expect("legal");
+        assert!(!influence.commit);
+        let draw = g.apply(BR.seat(), &Action::DrawEvent { pool: 0 }).expect("legal");
+        assert!(draw.commit, "the top card of the deck was turned over");
+        let mut g = before;
+        let play = g.apply(BR.seat(), &Action::PlayEvent(card("acts_of_union"))).expect("legal");
+        assert!(play.commit, "a card left the hand face up");
+    }
+
+    /// Through a match: a step that shows nothing and draws nothing may be undone.
+    #[test]
+    fn a_ministry_chosen_face_down_may_be_undone() {
+        let mut m = Match::<crate::ImperialStruggle>::new(Default::default(), 1).expect("setup");
+        let pick = m.state().legal_actions(BR.seat())[0].clone();
+        assert!(matches!(pick, Action::PickMinistry(_)));
+        m.apply(BR.seat(), &pick).expect("legal");
+        assert!(m.can_undo(BR.seat()));
+    }
 }

@@ -14,7 +14,12 @@
 //! - `tasks` and `resolve`: pending effects and the choices they ask for; `cards`, `ministries`,
 //!   `advantages`: the effects of each card and tile; `war`: the wars (§7).
 //! - [`view`]: what each viewer may see, and the sampling of hidden state for the bots.
-//! - [`action`] and [`event`]: the decisions players make and what happened, in plain words.
+//! - [`action`] and [`event`]: the decisions players make and what happened, in plain words; `summary`
+//!   describes actions and the position, `prompt` says whose decision it is, `targets` names the board
+//!   pieces an action touches (and lists them for `Game::board`).
+//! - Randomness: setup draws from the seed, and afterwards every draw comes from the state's generator
+//!   (`Game::rng`), so a step that draws is a commit point by itself; a step that turns something hidden
+//!   face up without drawing says so (`Event::reveals`).
 //!
 //! Seat 0 plays Britain, seat 1 France.
 
@@ -31,6 +36,7 @@ pub mod event;
 #[cfg(test)]
 mod golden;
 mod ministries;
+mod prompt;
 mod resolve;
 mod round;
 #[cfg(test)]
@@ -39,6 +45,7 @@ mod setup;
 mod spend;
 pub mod state;
 mod summary;
+mod targets;
 mod tasks;
 #[cfg(test)]
 mod testkit;
@@ -65,14 +72,28 @@ impl Game for ImperialStruggle {
     const ID: &'static str = "imperial-struggle";
     const NAME: &'static str = "Imperial Struggle";
     const RULES_VERSION: u32 = 1;
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+    const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
 
     type Config = Config;
     type Action = Action;
     type View = View;
     type Event = Event;
 
+    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
+        Config::with_options(seats, options)
+    }
+
     fn setup(config: &Config, seed: u64) -> Result<Self, SetupError> {
         ImperialStruggle::new_game(config, seed).map(|(g, _)| g)
+    }
+
+    fn prompt(&self, viewer: Viewer) -> String {
+        self.prompt_for(viewer)
+    }
+
+    fn rng(&self) -> Option<&GameRng> {
+        Some(&self.rng)
     }
 
     fn config(&self) -> &Config {
@@ -130,8 +151,8 @@ impl Game for ImperialStruggle {
             return Err(Refusal::new("it is not {}'s decision now", sec!("§4.1.9")).arg(Arg::Power(me)).into());
         }
         let mut events = Vec::new();
-        let commit = if self.tasks.front().is_some() {
-            self.apply_task(action, &mut events)?
+        if self.tasks.front().is_some() {
+            self.apply_task(action, &mut events)?;
         } else {
             match &self.phase {
                 Phase::Deal { .. } => {
@@ -143,7 +164,6 @@ impl Game for ImperialStruggle {
                         .into());
                     }
                     self.apply_deal(me, action, &mut events);
-                    false
                 }
                 Phase::Ministries { .. } => {
                     if !self.ministry_choices(me).contains(action) {
@@ -154,13 +174,9 @@ impl Game for ImperialStruggle {
                         .into());
                     }
                     self.apply_ministry_choice(me, action, &mut events);
-                    false
                 }
                 Phase::Initiative => match action {
-                    Action::GoFirst(p) => {
-                        self.go_first(*p, &mut events);
-                        false
-                    }
+                    Action::GoFirst(p) => self.go_first(*p, &mut events),
                     _ => {
                         return Err(Refusal::new("the initiative holder names who moves first", sec!("§4.1.8")).into());
                     }
@@ -170,9 +186,12 @@ impl Game for ImperialStruggle {
                     return Err(Refusal::new("nothing is waiting for a decision", sec!("§7.1")).into());
                 }
             }
-        };
+        }
         self.run_tasks(&mut events);
-        Ok(Step { events, commit })
+        // Every random draw comes from `self.rng`, so `Match` makes a step that draws a commit point by
+        // itself. What only the game knows is when a step turned face up something hidden without drawing
+        // (a card off the deck, a hand's card, a face-down ministry, war tiles): such a step says so.
+        if events.iter().any(Event::reveals) { Ok(Step::committed(events)) } else { Ok(Step::new(events)) }
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -205,6 +224,16 @@ impl Game for ImperialStruggle {
 
     fn describe(&self, action: &Action) -> String {
         self.describe_action(action)
+    }
+
+    fn targets(&self, action: &Action) -> Vec<String> {
+        self.action_targets(action)
+    }
+
+    /// The pieces [`Game::targets`] names, by id: spaces, advantages, theatres, investment tiles, boxes and
+    /// tracks (`targets::board`).
+    fn board() -> serde_json::Value {
+        targets::board()
     }
 
     fn content() -> ContentReport {

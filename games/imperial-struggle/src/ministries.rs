@@ -90,7 +90,7 @@ impl ImperialStruggle {
     }
 
     /// How many ministries a power chooses besides a permanent one.
-    fn chosen_count(&self, p: Power) -> usize {
+    pub(crate) fn chosen_count(&self, p: Power) -> usize {
         self.power(p).ministries.iter().filter(|s| !(s.card == JACOBITE_UPRISINGS && self.jacobites.always)).count()
     }
 
@@ -282,9 +282,9 @@ impl ImperialStruggle {
         }
     }
 
-    /// Use an ability (checked). Returns whether the step drew a card (a commit point).
-    pub(crate) fn use_ministry(&mut self, x: Ministry, ability: u8, events: &mut Vec<Event>) -> bool {
-        let Some(t) = self.turn_state().cloned() else { return false };
+    /// Use an ability (checked).
+    pub(crate) fn use_ministry(&mut self, x: Ministry, ability: u8, events: &mut Vec<Event>) {
+        let Some(t) = self.turn_state().cloned() else { return };
         let me = t.active;
         if let Some(s) = self.power_mut(me).slot_mut(x) {
             s.exhausted[ability as usize] = true;
@@ -303,19 +303,16 @@ impl ImperialStruggle {
                     p.points += n;
                 }
                 events.push(Event::PointsGained { power: me, kind: ApKind::Diplomatic, points: n });
-                false
             }
             (ROBERT_WALPOLE, 0) => {
                 self.draw_card(me, events);
                 self.tasks.push_back(Task::Discard { who: me, cause: Cause::Ministry(x) });
-                true
             }
             (BANK_OF_ENGLAND, 0) => {
                 let s = self.power_mut(me);
                 s.debt_limit += 1;
                 let limit = s.debt_limit;
                 events.push(Event::DebtLimitRaised { power: me, limit });
-                false
             }
             (NEW_WORLD_HUGUENOTS, 0) => {
                 let f = Filter::new(self.huguenot_sites(), FlagIs::Any);
@@ -326,36 +323,29 @@ impl ImperialStruggle {
                     optional: false,
                     cause: Cause::Ministry(x),
                 });
-                false
             }
             (EDMOND_HALLEY, 0) | (PITT_THE_ELDER, 1) | (CHOISEUL, 1) => {
                 if let Some(tt) = self.turn_mut() {
                     tt.mods.cheap_squadron = true;
                 }
-                false
             }
             (EDMOND_HALLEY, 1) => {
                 self.tasks.push_back(Task::Discard { who: me, cause: Cause::Ministry(x) });
                 self.tasks.push_back(Task::Then(crate::tasks::Effect::Trp { power: me, amount: 1 }));
-                false
             }
             (CHOISEUL, 0) => {
                 self.add_points(ApKind::Military, 1, Rule::TilesOrDeploy, Origin::Ministry, events);
-                false
             }
             (PITT_THE_ELDER, 0) => {
                 self.add_points(ApKind::Diplomatic, 1, Rule::NonPrestigePolitical, Origin::Ministry, events);
-                false
             }
             (PAPACY_HANOVER_NEGOTIATIONS, 0) => {
                 self.add_points(ApKind::Diplomatic, 2, Rule::In(Countries::ScotlandIreland), Origin::Ministry, events);
-                false
             }
             (CHARLES_HANBURY_WILLIAMS, 0) => {
                 if let Some(tt) = self.turn_mut() {
                     tt.mods.hanbury = true;
                 }
-                false
             }
             (TOWNSHEND_ACTS, 0) => {
                 let options = self
@@ -367,9 +357,8 @@ impl ImperialStruggle {
                     })
                     .collect();
                 self.tasks.push_back(Task::Options { who: me, options, cause: Cause::Ministry(x) });
-                false
             }
-            _ => false,
+            _ => {}
         }
     }
 

@@ -67,7 +67,7 @@ impl ImperialStruggle {
     }
 
     /// The power whose squadron a squadron task takes (for the navy-box answer).
-    fn squadron_owner(filter: &Filter) -> Option<Power> {
+    pub(crate) fn squadron_owner(filter: &Filter) -> Option<Power> {
         match filter.flag {
             FlagIs::Of(p) => Some(p),
             _ => None,
@@ -207,8 +207,8 @@ impl ImperialStruggle {
         out
     }
 
-    /// Answer the waiting task. Returns whether the step drew something at random (a commit point).
-    pub(crate) fn apply_task(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<bool, RuleError> {
+    /// Answer the waiting task.
+    pub(crate) fn apply_task(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let Some(task) = self.tasks.front().cloned() else {
             return Err(Refusal::new("nothing is waiting for an answer", sec!("§5")).into());
         };
@@ -216,7 +216,6 @@ impl ImperialStruggle {
             return Err(Refusal::new(refusal(&task), task_rule(&task)).into());
         }
         self.tasks.pop_front();
-        let mut commit = false;
         match (task, a.clone()) {
             (Task::Space { .. }, Action::Done)
             | (Task::FreeAdvantage { .. }, Action::Done)
@@ -271,7 +270,6 @@ impl ImperialStruggle {
                     let i = self.rng.random_range(0..pool.len());
                     let drawn = pool.remove(i);
                     self.tasks.push_front(Task::UpgradeKeep { who, theatre, slot, drawn });
-                    commit = true;
                 }
             }
             (Task::UpgradeKeep { who, theatre, slot, drawn }, Action::Choose(keep_new)) => {
@@ -351,7 +349,6 @@ impl ImperialStruggle {
                     self.powers[victim.index()].bonus_pool.push(x);
                     self.powers[victim.index()].bonus_pool.sort_unstable();
                     events.push(Event::BonusTileReturned { war: self.mat_war(), power: victim, theatre: t });
-                    commit = true;
                 }
             }
             (Task::PlaceByng { .. }, Action::Theatre(t)) => self.war.byng = Some(t),
@@ -359,7 +356,7 @@ impl ImperialStruggle {
             (Task::UsAward { canada, before }, Action::Pick(space)) => self.us_award(canada, before, space, events),
             _ => return Err(Refusal::new("that answer does not fit the decision waiting", sec!("§5")).into()),
         }
-        Ok(commit)
+        Ok(())
     }
 
     /// What a picked space undergoes.
@@ -713,9 +710,9 @@ impl ImperialStruggle {
     }
 
     /// §5.3.3: the tile's upgrade symbol — in round 6 a treaty point; otherwise a new basic tile (or, under
-    /// §12.2, a swap). Returns whether it drew at random.
-    pub(crate) fn start_upgrade(&mut self, events: &mut Vec<Event>) -> bool {
-        let Some(me) = self.turn_state().map(|t| t.active) else { return false };
+    /// §12.2, a swap).
+    pub(crate) fn start_upgrade(&mut self, events: &mut Vec<Event>) {
+        let Some(me) = self.turn_state().map(|t| t.active) else { return };
         if let Some(t) = self.turn_mut() {
             t.upgrade = false;
         }
@@ -726,7 +723,6 @@ impl ImperialStruggle {
         } else {
             self.tasks.push_back(Task::UpgradeChoose { who: me });
         }
-        false
     }
 
     pub(crate) fn check_upgrade(&self, t: &crate::state::Turn) -> Result<(), Refusal> {

@@ -23,7 +23,7 @@ fn pool_name(p: &Pool) -> String {
     if p.rule == Rule::Any { from.to_string() } else { format!("{from}, {}", p.rule) }
 }
 
-fn label_text(l: &Label) -> String {
+pub(crate) fn label_text(l: &Label) -> String {
     match l {
         Label::Points { kind, points, rule } => {
             if *rule == Rule::Any {

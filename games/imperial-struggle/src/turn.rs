@@ -300,27 +300,20 @@ impl ImperialStruggle {
     }
 
     /// Apply a turn action already checked.
-    pub(crate) fn apply_turn(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<bool, RuleError> {
+    pub(crate) fn apply_turn(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
         let t = self.turn_state().cloned().ok_or_else(|| Refusal::new("no turn is being played", sec!("§4.1.9")))?;
         self.check_turn(&t, a)?;
         let me = t.active;
-        let mut commit = false;
         match *a {
-            Action::Reveal(min) => {
-                self.reveal(me, min, events);
-                commit = true;
-            }
-            Action::Ministry { ministry, ability } => commit = self.use_ministry(ministry, ability, events),
+            Action::Reveal(min) => self.reveal(me, min, events),
+            Action::Ministry { ministry, ability } => self.use_ministry(ministry, ability, events),
             Action::TakeTile(tile) => self.take_tile(tile, events),
             Action::Pass { reduce } => {
                 self.reduce_debt(me, reduce, events);
                 events.push(Event::Passed { power: me, debt_reduced: reduce });
                 self.end_turn(events);
             }
-            Action::PlayEvent(card) => {
-                self.play_event(card, events);
-                commit = true;
-            }
+            Action::PlayEvent(card) => self.play_event(card, events),
             Action::Influence { space, pool } => {
                 let (purchase, pay) = self.check_influence(&t, space, pool)?;
                 let military = t.pools.get(pool as usize).is_some_and(|p| p.kind == ApKind::Military);
@@ -339,7 +332,6 @@ impl ImperialStruggle {
                 let pay = self.plan(&t, pool, Purchase::DrawEvent, ApKind::Diplomatic, 3)?;
                 self.pay(pool, Purchase::DrawEvent, &pay, events);
                 self.draw_card(me, events);
-                commit = true;
             }
             Action::BuyBonusTile { pool } => {
                 let pay = self.plan(&t, pool, Purchase::BonusTile, ApKind::Military, 2)?;
@@ -348,7 +340,6 @@ impl ImperialStruggle {
                     tt.bonus_bought += 1;
                 }
                 self.draw_bonus_tile(me, crate::tasks::Cause::Purchase);
-                commit = true;
             }
             Action::RemoveConflict { space, pool } => {
                 let cost = self.conflict_removal_cost(space)?;
@@ -428,7 +419,7 @@ impl ImperialStruggle {
                 self.add_to_pool(pool, 1);
             }
             Action::Advantage(adv) => self.use_advantage(adv, events),
-            Action::Upgrade => commit = self.start_upgrade(events),
+            Action::Upgrade => self.start_upgrade(events),
             Action::FlipHuguenots(s) => {
                 self.board.huguenots_spent.insert(s);
                 if let Some(tt) = self.turn_mut() {
@@ -452,7 +443,7 @@ impl ImperialStruggle {
                 tt.event_window = false;
             }
         }
-        Ok(commit)
+        Ok(())
     }
 
     /// §5.1: the tile gives its major and minor actions (and the ministries that add to them).

@@ -66,7 +66,7 @@ impl ImperialStruggle {
             return;
         }
         match stage {
-            0 => self.reveal_theatre(war, t),
+            0 => self.reveal_theatre(war, t, events),
             1 => self.settle_theatre(war, t, events),
             _ => {
                 if let Some(s) = self.war_step_mut() {
@@ -85,10 +85,11 @@ impl ImperialStruggle {
 
     /// §7.1.1–7.1.2: reveal, then each power in turn resolves its symbols: debt for the opponent, then its
     /// fort/fleet and flag choices.
-    fn reveal_theatre(&mut self, war: WarId, t: u8) {
+    fn reveal_theatre(&mut self, war: WarId, t: u8, events: &mut Vec<Event>) {
         if let Some(r) = self.war.revealed.get_mut(t as usize) {
             *r = true;
         }
+        events.push(Event::TilesRevealed { war, theatre: t });
         let th = &content().war(war).theatres[t as usize];
         let c = content();
         let first = self.first_in_war();
