@@ -84,7 +84,10 @@ impl From<TableError> for ApiError {
             TableError::NotStarted => Self::new(StatusCode::CONFLICT, e.to_string()),
             TableError::Stale { version, state } => ApiError::conflict(version, *state),
             TableError::Refused(why) => Self::unprocessable(why),
-            TableError::NoGame(_) => Self::not_found(e.to_string()),
+            TableError::NoGame(_) | TableError::NotFound(_) => Self::not_found(e.to_string()),
+            TableError::Conflict(why) => Self::new(StatusCode::CONFLICT, why),
+            TableError::Forbidden(why) => Self::forbidden(why),
+            TableError::Gone(why) => Self::new(StatusCode::GONE, why),
             TableError::Damaged { .. } => Self::internal(e.to_string()),
             TableError::Store(e) => e.into(),
         }

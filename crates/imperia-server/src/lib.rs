@@ -6,7 +6,8 @@
 //! levels of bounded cost.
 //!
 //! - [`store`]: the database (SQLite or PostgreSQL; schema in `migrations/`).
-//! - [`live`]: games in memory, [`live::commit`], and the bot runner.
+//! - [`live`]: games in memory, [`live::commit`], and the bot runner; [`seating`]: joining, invitations,
+//!   starting, handing a seat to a bot. These two are the game layer: no HTTP in them.
 //! - [`api`]: the HTTP and WebSocket routes, and the checks every request passes.
 //! - [`net`]: the accept loop, with connection caps and timeouts.
 //! - [`auth`]: names, passwords, sessions. [`limits`]: what one client may cost.
@@ -20,6 +21,7 @@ pub mod levels;
 pub mod limits;
 pub mod live;
 pub mod net;
+pub mod seating;
 pub mod store;
 pub mod web;
 pub mod webhook;

@@ -32,6 +32,17 @@ pub enum TableError {
     Refused(String),
     #[error("there is no game {0}")]
     NoGame(i64),
+    /// The table does not allow it now (a seat taken, a game started).
+    #[error("{0}")]
+    Conflict(String),
+    /// Not this caller's to do.
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    /// It was possible once and no longer is (a used invitation).
+    #[error("{0}")]
+    Gone(String),
     #[error("game {id} is damaged and cannot be played: {why}")]
     Damaged { id: i64, why: String },
     #[error(transparent)]

@@ -21,6 +21,7 @@ use crate::auth;
 use crate::error::ApiError;
 use crate::levels::{BotLevel, LEVELS};
 use crate::live::{self, AppState, Shared};
+use crate::seating;
 use crate::store::{Clock, SeatRow, User};
 
 pub fn routes() -> Router<AppState> {
@@ -400,29 +401,7 @@ pub async fn join(
     Body(join): Body<Join>,
 ) -> Result<Json<Seated>, ApiError> {
     let game = find(&state, id).await?;
-    let mut g = game.lock().await;
-    if g.started {
-        return Err(ApiError::new(StatusCode::CONFLICT, "the game has started; it takes no more players"));
-    }
-    if g.seats.iter().any(|s| s.user_id == Some(user.id)) {
-        return Err(ApiError::new(StatusCode::CONFLICT, "you already have a seat in this game"));
-    }
-    let seat = match join.seat {
-        Some(seat) if g.seats.get(seat).is_some_and(SeatRow::is_open) => seat,
-        Some(seat) => return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} is not open"))),
-        None => g
-            .seats
-            .iter()
-            .find(|s| s.is_open())
-            .map(|s| s.seat)
-            .ok_or_else(|| ApiError::new(StatusCode::CONFLICT, "no seat is open"))?,
-    };
-    if !state.store.take_seat(id, seat, user.id, false).await? {
-        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} was just taken")));
-    }
-    g.seats[seat].user_id = Some(user.id);
-    g.seats[seat].user_name = Some(user.name);
-    live::announce(&state, &g);
+    let seat = seating::join(&state, &game, &user, join.seat).await?;
     Ok(Json(Seated { seat, name: None, guest: None }))
 }
 
@@ -446,25 +425,8 @@ pub async fn claim(
     Body(claim): Body<Claim>,
 ) -> Result<Response, ApiError> {
     let game = find(&state, id).await?;
-    let mut g = game.lock().await;
-    let seat = g
-        .seats
-        .iter()
-        .find(|s| !claim.invite.is_empty() && s.invite == claim.invite)
-        .map(|s| (s.seat, s.invite_used, s.is_open()))
-        .ok_or_else(|| ApiError::not_found(format!("no seat of game {id} has that invitation")))?;
-    let (seat, used, open) = seat;
-    if used {
-        return Err(ApiError::new(StatusCode::GONE, "this invitation has been used: its seat is taken"));
-    }
-    if g.started || !open {
-        return Err(ApiError::new(StatusCode::CONFLICT, "the game has started; it takes no more players"));
-    }
-    if let Some(user) = &user
-        && g.seats.iter().any(|s| s.user_id == Some(user.id))
-    {
-        return Err(ApiError::new(StatusCode::CONFLICT, "you already have a seat in this game"));
-    }
+    // A newcomer gets a guest account and its session only for an invitation that can still be taken.
+    seating::invited_seat(&game, &claim.invite, user.as_ref()).await?;
     let (user, cookie) = match user {
         Some(user) => (user, None),
         None => {
@@ -473,14 +435,7 @@ pub async fn claim(
             (guest, Some(cookie))
         }
     };
-    if !state.store.take_seat(id, seat, user.id, true).await? {
-        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} was just taken")));
-    }
-    let s = &mut g.seats[seat];
-    s.user_id = Some(user.id);
-    s.user_name = Some(user.name.clone());
-    s.invite_used = true;
-    live::announce(&state, &g);
+    let seat = seating::claim(&state, &game, &claim.invite, &user).await?;
     let body = Seated { seat, name: Some(user.name.clone()), guest: Some(user.guest) };
     Ok(match cookie {
         Some(cookie) => with_cookie(StatusCode::OK, &cookie, body),
@@ -522,37 +477,8 @@ pub async fn start(
     CurrentUser(user): CurrentUser,
     Body(request): Body<Start>,
 ) -> Result<Json<Started>, ApiError> {
-    let game = find(&state, id).await?;
-    let mut g = game.lock().await;
-    if g.created_by != user.id {
-        return Err(ApiError::forbidden("only the game's creator starts it"));
-    }
-    if g.started {
-        return Err(ApiError::new(StatusCode::CONFLICT, "the game has already started"));
-    }
-    let open: Vec<Seat> = g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect();
     let level = request.bots.as_deref().map(BotLevel::named).transpose().map_err(ApiError::bad_request)?;
-    if !open.is_empty() && level.is_none() {
-        let seats: Vec<String> = open.iter().map(|s| (s + 1).to_string()).collect();
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            format!(
-                "seat {} is still open: send its invitation, or start with a bot level for the open seats",
-                seats.join(", ")
-            ),
-        ));
-    }
-    let bot = level.map(|l| l.level);
-    if !state.store.start_game(id, &open, bot).await? {
-        return Err(ApiError::new(StatusCode::CONFLICT, "the game has already started"));
-    }
-    for &seat in &open {
-        g.seats[seat].bot = bot.map(str::to_string);
-    }
-    g.started = true;
-    g.acting.clear();
-    live::after_change(&state, &mut g);
-    drop(g);
-    live::spawn_bots(state.clone(), game);
-    Ok(Json(Started { started: true, bots: open }))
+    let game = find(&state, id).await?;
+    let bots = seating::start(&state, &game, &user, level).await?;
+    Ok(Json(Started { started: true, bots }))
 }

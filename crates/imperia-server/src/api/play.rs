@@ -5,7 +5,6 @@
 use std::time::Duration;
 
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use imperia_core::{Seat, ToAct, Viewer};
@@ -134,26 +133,7 @@ pub async fn hand_to_bot(
 ) -> Result<Json<HandedToBot>, ApiError> {
     let level = BotLevel::named(&request.bot).map_err(ApiError::bad_request)?;
     let (game, caller) = seated(&state, id, user.as_ref()).await?;
-    if caller == seat {
-        return Err(ApiError::forbidden("only another player of this game may hand a seat to a bot"));
-    }
-    let mut g = game.lock().await;
-    if g.seats.get(seat).is_none_or(|s| s.bot.is_some()) {
-        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} is not a player's")));
-    }
-    if !g.out_of_time(seat) {
-        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} has not run out of time")));
-    }
-    if !state.store.hand_to_bot(id, seat, level.level).await? {
-        return Err(ApiError::new(StatusCode::CONFLICT, format!("seat {seat} was just changed")));
-    }
-    let s = &mut g.seats[seat];
-    s.bot = Some(level.level.to_string());
-    s.user_id = None;
-    s.user_name = None;
-    live::announce(&state, &g);
-    drop(g);
-    live::spawn_bots(state.clone(), game);
+    crate::seating::hand_to_bot(&state, &game, caller, seat, level).await?;
     Ok(Json(HandedToBot { seat, bot: level.level }))
 }
 

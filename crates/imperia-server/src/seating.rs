@@ -1,0 +1,146 @@
+//! Who sits where: joining a game, taking an invitation's seat, starting, and handing a timed-out player's
+//! seat to a bot. Part of the game layer beside [`crate::live`]: each operation holds the game's lock, checks
+//! the table, writes the change through the store, and only then changes the game in memory and tells its
+//! viewers. Refusals are [`TableError`]s; nothing here knows HTTP.
+
+use imperia_core::Seat;
+
+use crate::levels::BotLevel;
+use crate::live::{self, AppState, LiveGame, Shared, TableError};
+use crate::store::{SeatRow, User};
+
+fn conflict(why: impl Into<String>) -> TableError {
+    TableError::Conflict(why.into())
+}
+
+/// Seat `user` in the game, at `seat` or the first open seat.
+pub async fn join(state: &AppState, game: &Shared, user: &User, seat: Option<Seat>) -> Result<Seat, TableError> {
+    let mut g = game.lock().await;
+    if g.started {
+        return Err(conflict("the game has started; it takes no more players"));
+    }
+    if g.seats.iter().any(|s| s.user_id == Some(user.id)) {
+        return Err(conflict("you already have a seat in this game"));
+    }
+    let seat = match seat {
+        Some(seat) if g.seats.get(seat).is_some_and(SeatRow::is_open) => seat,
+        Some(seat) => return Err(conflict(format!("seat {seat} is not open"))),
+        None => g.seats.iter().find(|s| s.is_open()).map(|s| s.seat).ok_or_else(|| conflict("no seat is open"))?,
+    };
+    take(state, &mut g, seat, user, false).await?;
+    Ok(seat)
+}
+
+/// The seat whose invitation is `invite`, if it can still be taken by `user` (or by a newcomer, `None`).
+pub async fn invited_seat(game: &Shared, invite: &str, user: Option<&User>) -> Result<Seat, TableError> {
+    let g = game.lock().await;
+    invitation(&g, invite, user)
+}
+
+/// Take the seat of `invite` for `user`, checking again what [`invited_seat`] checked.
+pub async fn claim(state: &AppState, game: &Shared, invite: &str, user: &User) -> Result<Seat, TableError> {
+    let mut g = game.lock().await;
+    let seat = invitation(&g, invite, Some(user))?;
+    take(state, &mut g, seat, user, true).await?;
+    Ok(seat)
+}
+
+fn invitation(g: &LiveGame, invite: &str, user: Option<&User>) -> Result<Seat, TableError> {
+    let s = g
+        .seats
+        .iter()
+        .find(|s| !invite.is_empty() && s.invite == invite)
+        .ok_or_else(|| TableError::NotFound(format!("no seat of game {} has that invitation", g.id)))?;
+    if s.invite_used {
+        return Err(TableError::Gone("this invitation has been used: its seat is taken".into()));
+    }
+    if g.started || !s.is_open() {
+        return Err(conflict("the game has started; it takes no more players"));
+    }
+    if user.is_some_and(|u| g.seats.iter().any(|s| s.user_id == Some(u.id))) {
+        return Err(conflict("you already have a seat in this game"));
+    }
+    Ok(s.seat)
+}
+
+/// Store that `user` has `seat`, then seat them in memory and tell the viewers.
+async fn take(state: &AppState, g: &mut LiveGame, seat: Seat, user: &User, invited: bool) -> Result<(), TableError> {
+    if !state.store.take_seat(g.id, seat, user.id, invited).await? {
+        return Err(conflict(format!("seat {seat} was just taken")));
+    }
+    let s = &mut g.seats[seat];
+    s.user_id = Some(user.id);
+    s.user_name = Some(user.name.clone());
+    s.invite_used |= invited;
+    live::announce(state, g);
+    Ok(())
+}
+
+/// Start the game for its creator `user`, giving every open seat to a bot of `level`; the seats so given.
+pub async fn start(
+    state: &AppState,
+    game: &Shared,
+    user: &User,
+    level: Option<&'static BotLevel>,
+) -> Result<Vec<Seat>, TableError> {
+    let mut g = game.lock().await;
+    if g.created_by != user.id {
+        return Err(TableError::Forbidden("only the game's creator starts it".into()));
+    }
+    if g.started {
+        return Err(conflict("the game has already started"));
+    }
+    let open: Vec<Seat> = g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect();
+    if !open.is_empty() && level.is_none() {
+        let seats: Vec<String> = open.iter().map(|s| (s + 1).to_string()).collect();
+        return Err(conflict(format!(
+            "seat {} is still open: send its invitation, or start with a bot level for the open seats",
+            seats.join(", ")
+        )));
+    }
+    let bot = level.map(|l| l.level);
+    if !state.store.start_game(g.id, &open, bot).await? {
+        return Err(conflict("the game has already started"));
+    }
+    for &seat in &open {
+        g.seats[seat].bot = bot.map(str::to_string);
+    }
+    g.started = true;
+    g.acting.clear();
+    live::after_change(state, &mut g);
+    drop(g);
+    live::spawn_bots(state.clone(), game.clone());
+    Ok(open)
+}
+
+/// Hand `seat`, whose player has run out of time, to a bot of `level`, at the request of the player at
+/// `caller`.
+pub async fn hand_to_bot(
+    state: &AppState,
+    game: &Shared,
+    caller: Seat,
+    seat: Seat,
+    level: &'static BotLevel,
+) -> Result<(), TableError> {
+    if caller == seat {
+        return Err(TableError::Forbidden("only another player of this game may hand a seat to a bot".into()));
+    }
+    let mut g = game.lock().await;
+    if g.seats.get(seat).is_none_or(|s| s.bot.is_some()) {
+        return Err(conflict(format!("seat {seat} is not a player's")));
+    }
+    if !g.out_of_time(seat) {
+        return Err(conflict(format!("seat {seat} has not run out of time")));
+    }
+    if !state.store.hand_to_bot(g.id, seat, level.level).await? {
+        return Err(conflict(format!("seat {seat} was just changed")));
+    }
+    let s = &mut g.seats[seat];
+    s.bot = Some(level.level.to_string());
+    s.user_id = None;
+    s.user_name = None;
+    live::announce(state, &g);
+    drop(g);
+    live::spawn_bots(state.clone(), game.clone());
+    Ok(())
+}
