@@ -519,8 +519,9 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   assert.doesNotMatch(guest.page.url(), /invite=/, 'the spent link leaves the address');
   const guestName = (await guest.page.locator('#account .me').textContent()).match(/Playing as (Guest \S+)/)[1];
   assert.match(await guest.page.locator('.seat-list').textContent(), new RegExp(`Player 2 \\(${guestName}\\) · you`));
-  // Before the start the server's prompt says what the table waits for; the page adds who starts it.
-  assert.match(await statusOf(guest.page), /^Waiting for players to take the open seats\. Its creator starts the game\.$/);
+  // Before the start the server's prompt says what the table waits for: here, with every seat taken, its
+  // creator.
+  assert.match(await statusOf(guest.page), /^Every seat is taken; waiting for the creator to start the game\.$/);
   assert.equal(await guest.page.locator('.choices, #status.mine').count(), 0, 'nobody acts before the start');
   assert.equal(await guest.page.locator('#start').count(), 0, 'only the creator starts the game');
   assert.equal(await guest.page.locator('#spectating').count(), 0, 'the guest plays, it does not watch');

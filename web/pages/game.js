@@ -195,7 +195,7 @@ export async function show(root, session, id) {
     const prompt = sentence(state.prompt);
     if (past !== null) return `Looking back at step ${past.step} of ${state.steps}. Nothing can be done here; go back to live to play.`;
     if (!state.started && isCreator()) return 'The game has not started: invite the players or give their seats to bots, then start it.';
-    if (!state.started) return `${prompt || 'The game waits for its players.'} Its creator starts the game.`;
+    if (!state.started) return prompt || 'The game waits for its players.';
     if (state.finished) return `The game is over. ${winners()}`;
     const waiting = `Waiting for ${state.to_act.map((s) => seatName(state.seats[s])).join(' and ')}.`;
     if (myTurn()) return `Your turn: ${prompt || 'choose one of the actions below.'}`;
