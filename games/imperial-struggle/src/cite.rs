@@ -1,14 +1,12 @@
 //! Citations of the rulebook, and refusals. Every refusal names what is wrong and the section of the
 //! rulebook it breaks, as a player reads the rulebook (`rulebook §5.4.1`), never a file name. A [`Refusal`]
-//! is cheap to make — the list of legal actions tries thousands of candidates and keeps those that are not
-//! refused — and is put into words only when a player is to read it.
+//! (the core's, with this game's [`Arg`]) is cheap to make — the list of legal actions tries thousands of
+//! candidates and keeps those that are not refused — and is put into words only when a player is to read it.
 //!
 //! For developers: the § numbers are those of the seed file `../shared/seeds/000_55366d105f3a08b3.txt` (the
 //! Russian 2nd edition rulebook).
 
-use std::fmt::Write;
-
-use imperia_core::RuleError;
+use std::fmt;
 
 use crate::content::{Advantage, ApKind, Card, Ministry, Power, SpaceId};
 
@@ -33,70 +31,45 @@ pub enum Arg {
     Rule(crate::spend::Rule),
 }
 
-/// Why an action is refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    /// The message; each `{}` stands for the next of `args`.
-    pub text: &'static str,
-    pub args: [Option<Arg>; 3],
-    /// The citation (see [`sec!`]).
-    pub rule: &'static str,
+/// Why an action is refused: the core's cheap refusal ([`imperia_core::Refusal`]) with this game's
+/// arguments.
+pub type Refusal = imperia_core::Refusal<Arg>;
+
+/// Shorthands for the arguments refusals name most often.
+pub trait RefusalArgs {
+    fn space(self, s: SpaceId) -> Self;
+    fn number(self, n: impl Into<i32>) -> Self;
 }
 
-impl Refusal {
-    pub fn new(text: &'static str, rule: &'static str) -> Refusal {
-        Refusal { text, args: [None; 3], rule }
-    }
-
-    pub fn arg(mut self, a: Arg) -> Refusal {
-        if let Some(slot) = self.args.iter_mut().find(|x| x.is_none()) {
-            *slot = Some(a);
-        }
-        self
-    }
-
-    pub fn space(self, s: SpaceId) -> Refusal {
+impl RefusalArgs for Refusal {
+    fn space(self, s: SpaceId) -> Refusal {
         self.arg(Arg::Space(s))
     }
 
-    pub fn number(self, n: impl Into<i32>) -> Refusal {
+    fn number(self, n: impl Into<i32>) -> Refusal {
         self.arg(Arg::Number(n.into()))
-    }
-
-    /// The message in words.
-    pub fn message(&self) -> String {
-        let mut out = String::new();
-        let mut args = self.args.iter().flatten();
-        let mut parts = self.text.split("{}");
-        if let Some(first) = parts.next() {
-            out.push_str(first);
-        }
-        for part in parts {
-            let _ = match args.next() {
-                Some(Arg::Space(s)) => write!(out, "{}", crate::event::name(*s)),
-                Some(Arg::Card(c)) => write!(out, "{c}"),
-                Some(Arg::Ministry(m)) => write!(out, "{m}"),
-                Some(Arg::Advantage(a)) => write!(out, "{a}"),
-                Some(Arg::Kind(k)) => write!(out, "{k}"),
-                Some(Arg::Power(p)) => write!(out, "{p}"),
-                Some(Arg::Number(n)) => write!(out, "{n}"),
-                Some(Arg::Rule(r)) => write!(out, "{r}"),
-                None => Ok(()),
-            };
-            out.push_str(part);
-        }
-        out
     }
 }
 
-impl From<Refusal> for RuleError {
-    fn from(r: Refusal) -> RuleError {
-        RuleError::new(r.message(), r.rule)
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Space(s) => f.write_str(&crate::event::name(*s)),
+            Arg::Card(c) => write!(f, "{c}"),
+            Arg::Ministry(m) => write!(f, "{m}"),
+            Arg::Advantage(a) => write!(f, "{a}"),
+            Arg::Kind(k) => write!(f, "{k}"),
+            Arg::Power(p) => write!(f, "{p}"),
+            Arg::Number(n) => write!(f, "{n}"),
+            Arg::Rule(r) => write!(f, "{r}"),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use imperia_core::RuleError;
+
     use super::*;
 
     #[test]

@@ -13,7 +13,7 @@ use crate::spend::{Countries, Purchase, Rule};
 use crate::state::{ImperialStruggle, Origin, Phase, Pool, Turn, TurnMods};
 use imperia_core::RuleError;
 
-use crate::cite::{Arg, Refusal, sec};
+use crate::cite::{Arg, Refusal, RefusalArgs, sec};
 
 /// Where a purchase's points come from: `(pool, points)` pairs.
 #[derive(Clone, Debug, PartialEq, Eq)]
