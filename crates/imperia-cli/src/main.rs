@@ -108,11 +108,9 @@ impl GameOptions {
             bail!("the number of players is set with --players, not in --config");
         }
         let (min, max) = entry.seats;
-        let seats = self.players.unwrap_or(4).clamp(min, max);
-        if self.players.is_some_and(|p| p != seats) {
-            bail!("{} is played by {min} to {max} players", entry.name);
-        }
-        let config = (entry.configure)(seats, &options).map_err(|e| anyhow!("--config: {e}"))?;
+        // Out of range, `configure` says how many players the game takes.
+        let seats = self.players.unwrap_or(4.clamp(min, max));
+        let config = (entry.configure)(seats, &options).map_err(|e| anyhow!("{e}"))?;
         Ok((*entry, config))
     }
 }
