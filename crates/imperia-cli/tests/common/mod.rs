@@ -45,19 +45,7 @@ impl Server {
 
     /// A server with extra `imperia serve` arguments.
     pub fn start_with(storage: &Storage, args: &[&str]) -> Server {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_imperia"));
-        command.args(["serve", "--bind", "127.0.0.1:0"]).args(args);
-        match storage {
-            Storage::Sqlite(dir) => command.arg("--data-dir").arg(dir),
-            Storage::Postgres(url) => command.args(["--database-url", url]),
-        };
-        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("the server starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the server says where it listens");
-        let base = line.split("http://").nth(1).and_then(|s| s.split('/').next()).expect("an address").to_string();
-        Server { child, base: format!("http://{base}") }
+        Server::try_start(storage, args).unwrap_or_else(|said| panic!("the server did not start: {said}"))
     }
 
     /// SIGKILL: no chance to flush or close anything.
@@ -212,8 +200,8 @@ impl Server {
         let mut stderr = child.stderr.take().expect("stderr");
         match line.split("http://").nth(1).and_then(|s| s.split('/').next()) {
             Some(base) => {
-                // Keep draining what it says, so it never blocks on a full pipe.
-                std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+                // Pass on what it says, as an inherited stderr would, so it never blocks on a full pipe.
+                std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::stderr()));
                 Ok(Server { child, base: format!("http://{base}") })
             }
             None => {
