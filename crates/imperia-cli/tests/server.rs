@@ -299,10 +299,20 @@ fn two_servers_share_one_postgres_database() {
     let game = created["id"].as_i64().expect("an id");
     let guest = Client::guest(&a, game, created["invites"][0]["invite"].as_str().expect("an invitation"));
     assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
-    // The session and the game are known to the other server too.
+    // The session and the game are known to the other server too, which learns of the start from A's
+    // announcement (reads on B may trail A by a moment; B's writes never do, see below).
     let anton_b = Client { base: b.base.clone(), ..anton.clone() };
-    let (status, state) = anton_b.get(&format!("/api/games/{game}"));
-    assert_eq!(status, 200, "{state}");
+    let mut state = Value::Null;
+    for _ in 0..400 {
+        let (status, seen) = anton_b.get(&format!("/api/games/{game}"));
+        assert_eq!(status, 200, "{seen}");
+        state = seen;
+        if state["started"] == true {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(state["started"], true, "server B follows server A's start");
     assert_eq!(state["seat"], 0);
 
     // An action on A, by whoever's turn it is, reaches B's viewers.

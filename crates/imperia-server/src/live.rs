@@ -350,6 +350,7 @@ pub async fn commit(
     action: &Value,
 ) -> Result<Committed, TableError> {
     let mut g = game.lock().await;
+    catch_up(state, &mut g, version).await?;
     if !g.started {
         return Err(TableError::NotStarted);
     }
@@ -363,9 +364,20 @@ pub async fn commit(
     Ok(Committed { version, events })
 }
 
+/// Before refusing a request because this server's memory says the game has not started or is at another
+/// version, read the database: another server sharing it may have started or moved the game a moment ago,
+/// before its announcement arrived here.
+async fn catch_up(state: &AppState, g: &mut LiveGame, version: i64) -> Result<(), TableError> {
+    if g.started && g.version == version {
+        return Ok(());
+    }
+    refresh(state, g).await
+}
+
 /// Undo `seat`'s last step, if the game is at `version` and the engine allows it.
 pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> Result<i64, TableError> {
     let mut g = game.lock().await;
+    catch_up(state, &mut g, version).await?;
     if g.version != version {
         return Err(g.stale_for(seat));
     }
