@@ -4,7 +4,10 @@
 use std::marker::PhantomData;
 use std::time::Instant;
 
-use imperia_core::{ActionChoice, Evaluate, Game, GameRng, Match, Outcome, Record, Seat, ToAct, Viewer, rng::seeded};
+use imperia_core::{
+    ActionChoice, ContentSet, DynContent, Evaluate, Game, GameRng, Match, Outcome, Record, Seat, ToAct, Viewer,
+    rng::seeded,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -31,9 +34,14 @@ pub fn seat_rng_seed(seed: u64, seat: Seat) -> u64 {
     seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seat as u64 + 1))
 }
 
-/// Play one game of `G`, seat `s` played by `bots[s]`; every bot sees only its own view.
-pub fn play_game<G: Evaluate>(config: &G::Config, seed: u64, bots: &[BotSpec]) -> Result<GameResult, String> {
-    let mut state = G::setup(config, seed).map_err(|e| e.to_string())?;
+/// Play one game of `G` with `content`, seat `s` played by `bots[s]`; every bot sees only its own view.
+pub fn play_game<G: Evaluate>(
+    config: &G::Config,
+    content: &ContentSet<G::Content>,
+    seed: u64,
+    bots: &[BotSpec],
+) -> Result<GameResult, String> {
+    let mut state = G::setup(config, content, seed).map_err(|e| e.to_string())?;
     if bots.len() != state.seats() {
         return Err(format!("{} bots for {} seats", bots.len(), state.seats()));
     }
@@ -49,16 +57,22 @@ pub fn play_game<G: Evaluate>(config: &G::Config, seed: u64, bots: &[BotSpec]) -
         };
         let legal = state.legal_actions(seat);
         let view = state.view(Viewer::Seat(seat));
-        let action = players[seat].choose(&view, seat, &legal, &mut rngs[seat]);
+        let action = players[seat].choose(&view, content, seat, &legal, &mut rngs[seat]);
         state.apply(seat, &action).map_err(|e| format!("seat {seat}'s bot chose an illegal action: {e}"))?;
     }
     Err(format!("the game did not end within {MAX_STEPS} steps"))
 }
 
 /// A bot behind JSON: it reads a view and the legal actions as the JSON layer gives them, and answers with
-/// the index of its choice.
+/// the index of its choice. `content` is the set the game is played with.
 pub trait DynBot: Send {
-    fn choose(&mut self, view: &Value, seat: Seat, legal: &[ActionChoice]) -> Result<usize, String>;
+    fn choose(
+        &mut self,
+        view: &Value,
+        content: &DynContent,
+        seat: Seat,
+        legal: &[ActionChoice],
+    ) -> Result<usize, String>;
 }
 
 struct Typed<G: Game> {
@@ -68,7 +82,16 @@ struct Typed<G: Game> {
 }
 
 impl<G: Game> DynBot for Typed<G> {
-    fn choose(&mut self, view: &Value, seat: Seat, legal: &[ActionChoice]) -> Result<usize, String> {
+    fn choose(
+        &mut self,
+        view: &Value,
+        content: &DynContent,
+        seat: Seat,
+        legal: &[ActionChoice],
+    ) -> Result<usize, String> {
+        let content = content.set::<G>().map_err(|e| e.to_string())?;
+        // The view and the actions name the content's entries by id.
+        let _scope = content.enter();
         let view = G::View::deserialize(view).map_err(|e| format!("not a view of {}: {e}", G::NAME))?;
         let actions = legal
             .iter()
@@ -77,7 +100,7 @@ impl<G: Game> DynBot for Typed<G> {
         if actions.is_empty() {
             return Err("there is nothing to choose from".into());
         }
-        let choice = self.bot.choose(&view, seat, &actions, &mut self.rng);
+        let choice = self.bot.choose(&view, &content, seat, &actions, &mut self.rng);
         Ok(actions.iter().position(|a| *a == choice).unwrap_or(0))
     }
 }
@@ -86,12 +109,13 @@ impl<G: Game> DynBot for Typed<G> {
 #[derive(Clone, Copy)]
 pub struct BotEntry {
     pub id: &'static str,
-    /// Play one bot-against-bot game from a JSON config.
-    pub play: fn(config: &Value, seed: u64, bots: &[BotSpec]) -> Result<GameResult, String>,
+    /// Play one bot-against-bot game from a JSON config, with one of the game's content sets.
+    pub play: fn(config: &Value, content: &DynContent, seed: u64, bots: &[BotSpec]) -> Result<GameResult, String>,
     /// A bot for one seat, behind JSON, with its own seed.
     pub bot: fn(spec: &BotSpec, seed: u64) -> Box<dyn DynBot>,
-    /// The search's view of `seat`'s decision at the end of a record: root actions, best first.
-    pub hint: fn(record: &Record, seat: Seat, budget: Budget, seed: u64) -> Hints,
+    /// The search's view of `seat`'s decision at the end of a record played with `content`: root actions,
+    /// best first.
+    pub hint: fn(record: &Record, content: &DynContent, seat: Seat, budget: Budget, seed: u64) -> Hints,
     /// Search speed from the first decision of a new game.
     pub bench: fn(config: &Value, seed: u64, budget: Budget) -> Result<SearchSpeed, String>,
 }
@@ -120,19 +144,23 @@ impl BotEntry {
     pub fn of<G: Evaluate>() -> Self {
         BotEntry {
             id: G::ID,
-            play: |config, seed, bots| {
+            play: |config, content, seed, bots| {
+                let content = content.set::<G>().map_err(|e| e.to_string())?;
                 let config = G::Config::deserialize(config).map_err(|e| format!("bad config: {e}"))?;
-                play_game::<G>(&config, seed, bots)
+                play_game::<G>(&config, &content, seed, bots)
             },
             bot: |spec, seed| Box::new(Typed::<G> { bot: spec.build::<G>(), rng: seeded(seed), game: PhantomData }),
-            hint: |record, seat, budget, seed| {
-                let m = Match::<G>::replay(record).map_err(|e| e.to_string())?;
+            hint: |record, content, seat, budget, seed| {
+                let content = content.set::<G>().map_err(|e| e.to_string())?;
+                let m = Match::<G>::replay_with(record, &content, |_, _, _| {}).map_err(|e| e.to_string())?;
+                let _scope = m.enter();
                 let state = m.state();
                 let legal = state.legal_actions(seat);
                 if legal.is_empty() {
                     return Err(format!("Player {} has no decision to make at the end of this record", seat + 1));
                 }
-                let result = search::<G>(&state.view(Viewer::Seat(seat)), seat, budget, &mut seeded(seed));
+                let view = state.view(Viewer::Seat(seat));
+                let result = search::<G>(&view, &content, seat, budget, &mut seeded(seed));
                 Ok(result
                     .ranked(&legal)
                     .into_iter()
@@ -146,10 +174,12 @@ impl BotEntry {
             },
             bench: |config, seed, budget| {
                 let config = G::Config::deserialize(config).map_err(|e| format!("bad config: {e}"))?;
-                let state = G::setup(&config, seed).map_err(|e| e.to_string())?;
+                let content = ContentSet::shipped();
+                let state = G::setup(&config, &content, seed).map_err(|e| e.to_string())?;
                 let seat = state.to_act().seats().first().copied().ok_or("the game is over before it starts")?;
                 let started = Instant::now();
-                let result = search::<G>(&state.view(Viewer::Seat(seat)), seat, budget, &mut seeded(seed));
+                let view = state.view(Viewer::Seat(seat));
+                let result = search::<G>(&view, &content, seat, budget, &mut seeded(seed));
                 Ok(SearchSpeed { iterations: result.iterations, seconds: started.elapsed().as_secs_f64() })
             },
         }

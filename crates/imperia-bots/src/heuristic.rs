@@ -1,7 +1,7 @@
 //! The heuristic bot: for each legal action, apply it to states sampled from the view and keep the action
 //! whose result the game's evaluation likes best for this seat. Cheap, and much better than chance.
 
-use imperia_core::{Evaluate, GameRng, Seat};
+use imperia_core::{ContentSet, Evaluate, GameRng, Seat};
 use rand::Rng;
 
 use crate::Bot;
@@ -19,13 +19,20 @@ impl HeuristicBot {
 }
 
 impl<G: Evaluate> Bot<G> for HeuristicBot {
-    fn choose(&mut self, view: &G::View, seat: Seat, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+    fn choose(
+        &mut self,
+        view: &G::View,
+        content: &ContentSet<G::Content>,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> G::Action {
         if legal.len() == 1 {
             return legal[0].clone();
         }
         let mut totals = vec![0.0; legal.len()];
         for _ in 0..self.samples {
-            let state = G::determinize(view, rng);
+            let state = G::determinize(view, content, rng);
             for (i, action) in legal.iter().enumerate() {
                 let mut next = state.clone();
                 // Every listed action applies; should one not, it is simply never chosen.

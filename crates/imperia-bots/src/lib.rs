@@ -19,7 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use imperia_core::{Evaluate, Game, GameRng, Seat};
+use imperia_core::{ContentSet, Evaluate, Game, GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 pub use arena::{BotEntry, DynBot, Hint, SearchSpeed};
@@ -29,8 +29,15 @@ pub use random::RandomBot;
 
 /// A computer player for game `G`.
 pub trait Bot<G: Game>: Send {
-    /// Choose one of `legal` (never empty) for `seat`, knowing only `view`.
-    fn choose(&mut self, view: &G::View, seat: Seat, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+    /// Choose one of `legal` (never empty) for `seat`, knowing only `view` of a game played with `content`.
+    fn choose(
+        &mut self,
+        view: &G::View,
+        content: &ContentSet<G::Content>,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> G::Action;
 }
 
 /// Which bot, and how much thinking it may do.

@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use imperia_core::{Evaluate, GameRng, Seat, ToAct};
+use imperia_core::{ContentSet, Evaluate, GameRng, Seat, ToAct};
 use rand::Rng;
 
 use crate::Bot;
@@ -60,14 +60,20 @@ pub struct SearchResult<A> {
 }
 
 /// Search from `view` for `seat`, on `budget.threads` threads.
-pub fn search<G: Evaluate>(view: &G::View, seat: Seat, budget: Budget, rng: &mut GameRng) -> SearchResult<G::Action> {
+pub fn search<G: Evaluate>(
+    view: &G::View,
+    content: &ContentSet<G::Content>,
+    seat: Seat,
+    budget: Budget,
+    rng: &mut GameRng,
+) -> SearchResult<G::Action> {
     if budget.threads <= 1 {
-        return search_one::<G>(view, seat, budget, rng);
+        return search_one::<G>(view, content, seat, budget, rng);
     }
     let mut rngs: Vec<GameRng> = (0..budget.threads).map(|_| imperia_core::rng::seeded(rng.random())).collect();
     let parts: Vec<SearchResult<G::Action>> = std::thread::scope(|scope| {
         let handles: Vec<_> =
-            rngs.iter_mut().map(|r| scope.spawn(move || search_one::<G>(view, seat, budget, r))).collect();
+            rngs.iter_mut().map(|r| scope.spawn(move || search_one::<G>(view, content, seat, budget, r))).collect();
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
     let mut merged: Vec<(G::Action, u64, f64)> = Vec::new();
@@ -88,16 +94,22 @@ pub fn search<G: Evaluate>(view: &G::View, seat: Seat, budget: Budget, rng: &mut
     SearchResult { actions: merged, iterations }
 }
 
-fn search_one<G: Evaluate>(view: &G::View, seat: Seat, budget: Budget, rng: &mut GameRng) -> SearchResult<G::Action> {
+fn search_one<G: Evaluate>(
+    view: &G::View,
+    content: &ContentSet<G::Content>,
+    seat: Seat,
+    budget: Budget,
+    rng: &mut GameRng,
+) -> SearchResult<G::Action> {
     let started = Instant::now();
-    let root_state = G::determinize(view, rng);
+    let root_state = G::determinize(view, content, rng);
     let seats = root_state.seats();
     let mut nodes: Vec<Node<G::Action>> =
         vec![Node { seat: Some(seat), visits: 0.0, reward: vec![0.0; seats], children: vec![] }];
     let mut iterations = 0;
     while iterations < budget.iterations && budget.time.is_none_or(|t| started.elapsed() < t) {
         iterations += 1;
-        let mut state = G::determinize(view, rng);
+        let mut state = G::determinize(view, content, rng);
         let mut path = vec![0usize];
         let mut node = 0usize;
         while let Some(acting) = nodes[node].seat {
@@ -178,11 +190,18 @@ impl<A: Clone + PartialEq> SearchResult<A> {
 }
 
 impl<G: Evaluate> Bot<G> for MctsBot {
-    fn choose(&mut self, view: &G::View, seat: Seat, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+    fn choose(
+        &mut self,
+        view: &G::View,
+        content: &ContentSet<G::Content>,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> G::Action {
         if legal.len() == 1 {
             return legal[0].clone();
         }
-        let result = search::<G>(view, seat, self.budget, rng);
+        let result = search::<G>(view, content, seat, self.budget, rng);
         result.ranked(legal).first().map_or_else(|| legal[0].clone(), |(a, _, _)| a.clone())
     }
 }

@@ -184,7 +184,7 @@ impl<G: Conformance> GameCheck<G> {
                 rules_version: G::RULES_VERSION,
                 config: serde_json::Value::Null,
                 seed,
-                content: G::content_fingerprint(),
+                content: None,
                 actions: vec![],
             }),
         })?;
@@ -202,6 +202,7 @@ impl<G: Conformance> GameCheck<G> {
     }
 
     fn play(&mut self, options: &Options, rng: &mut GameRng, report: &mut Report) -> Result<(), Failure> {
+        let _scope = self.m.enter();
         loop {
             let state = self.m.state().clone();
             state.check_invariants().map_err(|e| self.fail("7 invariants", e))?;
@@ -353,7 +354,7 @@ impl<G: Conformance> GameCheck<G> {
         rng: &mut GameRng,
         report: &mut Report,
     ) -> Result<(), Failure> {
-        let sample = G::determinize(view, rng);
+        let sample = G::determinize(view, state.content(), rng);
         if bytes(&sample.view(viewer)) != json {
             return Err(
                 self.fail("8 determinize", format!("a state sampled from {viewer:?}'s view shows a different view"))
@@ -460,7 +461,8 @@ impl<G: Conformance> GameCheck<G> {
         round_trip(&record).map_err(|e| self.fail("3 json record", e))?;
         let record: Record = serde_json::from_slice(&bytes(&record))
             .map_err(|e| self.fail("4 replay", format!("record does not parse: {e}")))?;
-        let replayed = Match::<G>::replay(&record).map_err(|e| self.fail("4 replay", e.to_string()))?;
+        let replayed = Match::<G>::replay_with(&record, self.m.content(), |_, _, _| {})
+            .map_err(|e| self.fail("4 replay", e.to_string()))?;
         if replayed.state() != self.m.state() {
             return Err(self.fail("4 replay", "the replayed final state differs"));
         }

@@ -1,16 +1,29 @@
-//! Where a game's content comes from (CONTENT.md). Every content entry — a region, a card, a tile, a table
-//! row — names its source: the rulebook (`seed …`), a public reference (`reference:<name> …`), or
-//! `provisional`, a value chosen so the game is complete. A [`ContentReport`] counts them per kind of entry,
-//! for `imperia data report`, and so that hosts can tell players how much of a game is provisional.
+//! A game's content — maps, cards, tables — as a value, and where each entry comes from (CONTENT.md).
 //!
-//! A player who owns the physical game may replace content files with their own (`--content <dir>`):
-//! [`ContentFiles`] gathers the shipped texts and the replacements, the game validates them as it validates
-//! its own, and [`ContentSlot`] holds what a process plays with. Replaced content has a fingerprint, which
-//! records carry, so that a game is replayed with the files it was played with.
+//! Every content entry names its source: the rulebook (`seed …`), a public reference (`reference:<name> …`),
+//! or `provisional`, a value chosen so the game is complete. A [`ContentReport`] counts them per kind of
+//! entry, for `imperia data report`, and so that hosts can tell players how much of a game is provisional.
+//!
+//! A game's content type implements [`GameContent`]: it reads its [`ContentFiles`] and validates them. A
+//! [`ContentSet`] is one loaded set, shared through an `Arc` by every state played with it, so one process
+//! may play many sets at once. The shipped set is loaded once per process and has no fingerprint; a set in
+//! which a player replaced files with their own (`--content <dir>`, or an upload to the server) has one,
+//! which records carry, so that a game is replayed with the files it was played with.
+//!
+//! Content ids (a card, a space) are written in records, views and events by their string ids and shown by
+//! their names, which only the content knows. Serialisation has no room for a context, so a host puts the
+//! set a game plays with *in scope* on its thread ([`ContentSet::enter`]) while it reads or writes that
+//! game's values; an id reaches the set through [`ContentSet::with_current`]. Outside any scope, the shipped
+//! set applies. Game rules never rely on the scope: the state holds its set ([`crate::Game::content`]).
 
+use std::any::{Any, TypeId};
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::Deref;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock, RwLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -134,30 +147,36 @@ impl ContentFiles {
     /// These files with every same-named file in `dir` in place of the shipped one. Anything else in `dir`
     /// is refused rather than ignored, so that a misspelt file name cannot silently leave a shipped file in
     /// play; so is a folder that replaces nothing.
-    pub fn replaced_from(mut self, dir: &Path) -> Result<Self, String> {
+    pub fn replaced_from(self, dir: &Path) -> Result<Self, String> {
         let entries =
             std::fs::read_dir(dir).map_err(|e| format!("cannot read the content folder {}: {e}", dir.display()))?;
-        let mut replaced = 0;
+        let mut files = Vec::new();
         for entry in entries {
             let path = entry.map_err(|e| format!("cannot read the content folder {}: {e}", dir.display()))?.path();
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            // Hidden files (`.DS_Store`, an editor's swap file) are the system's, not the player's content.
-            if name.starts_with('.') {
-                continue;
-            }
-            if !self.names().contains(&name.as_str()) {
+            if !self.names().contains(&name.as_str()) && !name.starts_with('.') {
                 return Err(self.unknown(&path.display().to_string()));
             }
             let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            files.push((name, text));
+        }
+        self.replaced_by(files).map_err(|e| format!("the content folder {}: {e}", dir.display()))
+    }
+
+    /// These files with each of `files` (name, text) in place of the same-named shipped one: what a folder or
+    /// an upload holds. A name the game does not ship is refused, as is a set that replaces nothing; hidden
+    /// files (`.DS_Store`, an editor's swap file) are the system's, not the player's, and are skipped.
+    pub fn replaced_by(mut self, files: impl IntoIterator<Item = (String, String)>) -> Result<Self, String> {
+        let mut replaced = 0;
+        for (name, text) in files {
+            if name.starts_with('.') {
+                continue;
+            }
             self = self.with_file(&name, text)?;
             replaced += 1;
         }
         if replaced == 0 {
-            return Err(format!(
-                "the content folder {} holds none of this game's files ({})",
-                dir.display(),
-                self.names().join(", ")
-            ));
+            return Err(format!("it holds none of this game's files ({})", self.names().join(", ")));
         }
         Ok(self)
     }
@@ -194,6 +213,12 @@ impl ContentFiles {
         self.files.iter().filter(|f| f.replaced).map(|f| f.name).collect()
     }
 
+    /// The replaced files as `(name, text)`: what an export carries so that the game can be replayed
+    /// elsewhere.
+    pub fn replaced_texts(&self) -> Vec<(&'static str, &str)> {
+        self.files.iter().filter(|f| f.replaced).map(|f| (f.name, f.text.as_ref())).collect()
+    }
+
     /// `None` for the shipped content; otherwise the replaced file names and a hash of every file's text,
     /// which tells two sets of files apart.
     pub fn fingerprint(&self) -> Option<String> {
@@ -212,38 +237,163 @@ impl ContentFiles {
     }
 }
 
-/// The content one game plays with in this process: the shipped content, unless replaced before its first
-/// use. Content is read-only once in use, since states and caches built on it would not survive a change.
-pub struct ContentSlot<T> {
-    cell: OnceLock<(T, Option<String>)>,
-}
-
-impl<T> ContentSlot<T> {
-    pub const fn new() -> Self {
-        ContentSlot { cell: OnceLock::new() }
+/// What a game's content type provides: its shipped files, how they are read and checked, and what they
+/// say about sources and the printed board.
+pub trait GameContent: Send + Sync + Sized + 'static {
+    /// The files the game ships, as `(file name, text)`.
+    const FILES: &'static [(&'static str, &'static str)];
+    /// Read and validate `files`; an error names the file, the entry and the problem.
+    fn parse(files: &ContentFiles) -> Result<Self, String>;
+    /// Where each entry comes from.
+    fn report(&self) -> ContentReport {
+        ContentReport::default()
     }
-
-    /// The content, loading the shipped one on first use.
-    pub fn get(&self, shipped: impl FnOnce() -> T) -> &T {
-        &self.cell.get_or_init(|| (shipped(), None)).0
-    }
-
-    /// Play with `content` (already validated) from now on; refused once any content is in use.
-    pub fn replace(&self, content: T, fingerprint: Option<String>) -> Result<(), String> {
-        self.cell.set((content, fingerprint)).map_err(|_| {
-            "the game's content is already in use in this process; replace it before the first game".into()
-        })
-    }
-
-    /// The fingerprint of replaced content ([`ContentFiles::fingerprint`]); `None` for the shipped content.
-    pub fn fingerprint(&self) -> Option<String> {
-        self.cell.get().and_then(|(_, f)| f.clone())
+    /// The printed board as data, for a client that draws the game: its map, tracks and the names of its
+    /// pieces, in the game's own ids. `null` by default: the view alone is then all a client has.
+    fn board(&self) -> serde_json::Value {
+        serde_json::Value::Null
     }
 }
 
-impl<T> Default for ContentSlot<T> {
+/// The content of a game without content files.
+impl GameContent for () {
+    const FILES: &'static [(&'static str, &'static str)] = &[];
+    fn parse(_files: &ContentFiles) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// One loaded, validated set of a game's content, shared by every state that plays with it. Equal sets
+/// have equal fingerprints; the shipped set has none.
+pub struct ContentSet<C> {
+    loaded: Arc<Loaded<C>>,
+}
+
+struct Loaded<C> {
+    content: C,
+    files: ContentFiles,
+    fingerprint: Option<String>,
+}
+
+/// The shipped set of each content type, loaded on first use.
+static SHIPPED: OnceLock<RwLock<HashMap<TypeId, Box<dyn Any + Send + Sync>>>> = OnceLock::new();
+
+thread_local! {
+    /// The sets in scope on this thread, innermost last ([`ContentSet::enter`]).
+    static SCOPES: RefCell<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl<C: GameContent> ContentSet<C> {
+    /// The shipped content, parsed and validated once per process.
+    ///
+    /// # Panics
+    /// If the shipped files do not pass the game's own checks: a defect of the build, which each game's
+    /// tests catch.
+    pub fn shipped() -> Self {
+        let cache = SHIPPED.get_or_init(Default::default);
+        let known = cache
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&TypeId::of::<C>())
+            .map(|set| set.downcast_ref::<ContentSet<C>>().expect("the cache is keyed by type").clone());
+        if let Some(set) = known {
+            return set;
+        }
+        let files = ContentFiles::shipped(C::FILES);
+        let content = C::parse(&files).unwrap_or_else(|e| panic!("the shipped content is invalid: {e}"));
+        let set = ContentSet { loaded: Arc::new(Loaded { content, files, fingerprint: None }) };
+        let mut cache = cache.write().unwrap_or_else(|e| e.into_inner());
+        let kept = cache.entry(TypeId::of::<C>()).or_insert_with(|| Box::new(set));
+        kept.downcast_ref::<ContentSet<C>>().expect("the cache is keyed by type").clone()
+    }
+
+    /// `files` read and validated as the shipped ones are: the shipped set itself when nothing is replaced.
+    pub fn load(files: ContentFiles) -> Result<Self, String> {
+        let Some(fingerprint) = files.fingerprint() else { return Ok(Self::shipped()) };
+        let content = C::parse(&files)?;
+        Ok(ContentSet { loaded: Arc::new(Loaded { content, files, fingerprint: Some(fingerprint) }) })
+    }
+
+    /// The fingerprint of replaced content ([`ContentFiles::fingerprint`]); `None` for the shipped set.
+    pub fn fingerprint(&self) -> Option<&str> {
+        self.loaded.fingerprint.as_deref()
+    }
+
+    /// The files this set was read from.
+    pub fn files(&self) -> &ContentFiles {
+        &self.loaded.files
+    }
+
+    /// Put this set in scope on this thread until the guard is dropped: the game's ids are then read and
+    /// written, and shown, with its entries.
+    pub fn enter(&self) -> ContentScope {
+        let erased: Arc<dyn Any + Send + Sync> = self.loaded.clone();
+        SCOPES.with(|s| s.borrow_mut().push((TypeId::of::<C>(), erased)));
+        ContentScope { _not_send: std::marker::PhantomData }
+    }
+
+    /// The innermost set of this type in scope on this thread, or the shipped set.
+    pub fn current() -> Self {
+        let scoped =
+            SCOPES.with(|s| s.borrow().iter().rev().find(|(t, _)| *t == TypeId::of::<C>()).map(|(_, set)| set.clone()));
+        match scoped.and_then(|set| set.downcast::<Loaded<C>>().ok()) {
+            Some(loaded) => ContentSet { loaded },
+            None => Self::shipped(),
+        }
+    }
+
+    /// `f` applied to the content in scope ([`ContentSet::current`]): how ids reach their entries.
+    pub fn with_current<R>(f: impl FnOnce(&C) -> R) -> R {
+        f(&Self::current())
+    }
+}
+
+impl<C> Clone for ContentSet<C> {
+    fn clone(&self) -> Self {
+        ContentSet { loaded: self.loaded.clone() }
+    }
+}
+
+impl<C> Deref for ContentSet<C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        &self.loaded.content
+    }
+}
+
+/// Two sets are the same content when they are one loaded value or have the same fingerprint.
+impl<C> PartialEq for ContentSet<C> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.loaded, &other.loaded) || self.loaded.fingerprint == other.loaded.fingerprint
+    }
+}
+
+impl<C> fmt::Debug for ContentSet<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.loaded.fingerprint {
+            Some(fingerprint) => write!(f, "ContentSet({fingerprint})"),
+            None => f.write_str("ContentSet(shipped)"),
+        }
+    }
+}
+
+/// A state deserialised without its content takes the set in scope: the host that parses a state supplies
+/// the set it was played with by entering it first.
+impl<C: GameContent> Default for ContentSet<C> {
     fn default() -> Self {
-        Self::new()
+        Self::current()
+    }
+}
+
+/// While alive, a set is in scope on this thread ([`ContentSet::enter`]).
+#[must_use = "the set is in scope only while the guard lives"]
+pub struct ContentScope {
+    _not_send: std::marker::PhantomData<*const ()>,
+}
+
+impl Drop for ContentScope {
+    fn drop(&mut self) {
+        SCOPES.with(|s| s.borrow_mut().pop());
     }
 }
 
@@ -318,15 +468,54 @@ mod tests {
         let _ = std::fs::remove_dir_all(empty);
     }
 
+    /// A content type for the tests: the text of its cards file.
+    #[derive(Debug)]
+    struct Cards(String);
+
+    impl GameContent for Cards {
+        const FILES: &'static [(&'static str, &'static str)] = SHIPPED;
+        fn parse(files: &ContentFiles) -> Result<Self, String> {
+            let text = files.text("cards.toml");
+            if text.contains("broken") {
+                return Err("cards.toml, card 1: broken".into());
+            }
+            Ok(Cards(text.to_string()))
+        }
+    }
+
+    fn mine(text: &str) -> Result<ContentSet<Cards>, String> {
+        ContentSet::load(ContentFiles::shipped(SHIPPED).replaced_by([("cards.toml".into(), text.into())])?)
+    }
+
     #[test]
-    fn content_in_use_cannot_be_replaced() {
-        let slot = ContentSlot::new();
-        assert_eq!(*slot.get(|| 1), 1);
-        assert_eq!(slot.fingerprint(), None);
-        assert!(slot.replace(2, Some("x".into())).is_err());
-        assert_eq!(*slot.get(|| 3), 1);
-        let fresh = ContentSlot::new();
-        fresh.replace(2, Some("x".into())).expect("nothing in use yet");
-        assert_eq!((*fresh.get(|| 3), fresh.fingerprint()), (2, Some("x".to_string())));
+    fn sets_live_side_by_side_and_the_shipped_one_is_loaded_once() {
+        let shipped = ContentSet::<Cards>::shipped();
+        assert!(shipped == ContentSet::shipped() && shipped.fingerprint().is_none());
+        let (a, b) = (mine("cards a").expect("valid"), mine("cards b").expect("valid"));
+        assert_eq!((a.0.as_str(), b.0.as_str(), shipped.0.as_str()), ("cards a", "cards b", "shipped cards"));
+        assert!(a != b && a != shipped && a == mine("cards a").expect("valid"));
+        assert_eq!(a.files().replaced_texts(), vec![("cards.toml", "cards a")]);
+        let e = mine("broken cards").expect_err("the game's checks apply to replaced files");
+        assert!(e.contains("card 1"), "{e}");
+    }
+
+    #[test]
+    fn the_innermost_scope_applies_and_the_shipped_set_outside_any() {
+        let a = mine("cards a").expect("valid");
+        let b = mine("cards b").expect("valid");
+        let name = || ContentSet::<Cards>::with_current(|c| c.0.clone());
+        assert_eq!(name(), "shipped cards");
+        {
+            let _a = a.enter();
+            assert_eq!(name(), "cards a");
+            {
+                let _b = b.enter();
+                assert_eq!(name(), "cards b");
+            }
+            assert_eq!(name(), "cards a");
+            // Another thread has its own scopes.
+            assert_eq!(std::thread::spawn(name).join().expect("no panic"), "shipped cards");
+        }
+        assert_eq!(name(), "shipped cards");
     }
 }

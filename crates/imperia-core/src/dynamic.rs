@@ -1,16 +1,18 @@
 //! The type-erased layer: a [`DynMatch`] is any game's [`Match`] behind JSON, and the [`Registry`] finds a
 //! game by its id. The CLI and the server host games only through this module, so adding a game means
 //! adding one [`GameEntry`] to the registry and nothing else. An entry also carries what a host needs
-//! beyond playing: the game's content report and files, its printed board for clients that draw it, and
-//! [`Seen`], a record replayed as one viewer saw it (the log and the replay slider of the web page).
+//! beyond playing: the game's content files and their loading into a [`DynContent`], its content report and
+//! printed board for clients that draw it, and [`Seen`], a record replayed as one viewer saw it (the log and
+//! the replay slider of the web page).
 
-use std::path::Path;
+use std::any::Any;
+use std::sync::Arc;
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::content::{ContentFiles, ContentReport};
+use crate::content::{ContentFiles, ContentReport, ContentSet, GameContent};
 use crate::game::{Game, Outcome, Seat, ToAct, Viewer};
 use crate::options::{GameOption, check_options, options_schema};
 use crate::record::{Record, RecordedAction, state_hash};
@@ -50,9 +52,14 @@ pub trait DynMatch: Send {
     fn state_hash(&self) -> u64;
     /// See [`Game::has_hidden_information`].
     fn has_hidden_information(&self) -> bool;
+    /// The fingerprint of the content the game is played with; `None` for the shipped content.
+    fn content_fingerprint(&self) -> Option<String>;
     /// An independent copy, to try an action on before committing it.
     fn boxed_clone(&self) -> Box<dyn DynMatch>;
 }
+
+// Every method that reads or writes the game's values (JSON, plain words) does so with the game's own
+// content in scope, so that ids are those of the set it is played with.
 
 impl<G: Game> DynMatch for Match<G> {
     fn game_id(&self) -> &'static str {
@@ -68,10 +75,12 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn prompt(&self, viewer: Viewer) -> String {
+        let _scope = self.enter();
         self.state().prompt(viewer)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<ActionChoice> {
+        let _scope = self.enter();
         let state = self.state();
         state
             .legal_actions(seat)
@@ -81,6 +90,7 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<String>, MatchError> {
+        let _scope = self.enter();
         let action = G::Action::deserialize(action)
             .map_err(|e| MatchError::BadAction { index: self.history().len(), message: e.to_string() })?;
         let step = Match::apply(self, seat, &action)?;
@@ -97,10 +107,12 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn view(&self, viewer: Viewer) -> Value {
+        let _scope = self.enter();
         to_json(&self.state().view(viewer))
     }
 
     fn last_events(&self, viewer: Viewer) -> Vec<String> {
+        let _scope = self.enter();
         Match::last_events(self)
             .iter()
             .filter_map(|e| self.state().event_view(e, viewer))
@@ -109,6 +121,7 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn summary(&self, viewer: Viewer) -> String {
+        let _scope = self.enter();
         self.state().summary(viewer)
     }
 
@@ -121,6 +134,7 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn last_recorded(&self) -> Option<(usize, RecordedAction)> {
+        let _scope = self.enter();
         let history = self.history();
         let last = history.last()?;
         Some((
@@ -130,6 +144,7 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn state_hash(&self) -> u64 {
+        let _scope = self.enter();
         state_hash(self.state())
     }
 
@@ -137,8 +152,61 @@ impl<G: Game> DynMatch for Match<G> {
         self.state().has_hidden_information()
     }
 
+    fn content_fingerprint(&self) -> Option<String> {
+        self.content().fingerprint().map(str::to_string)
+    }
+
     fn boxed_clone(&self) -> Box<dyn DynMatch> {
         Box::new(self.clone())
+    }
+}
+
+/// One loaded content set of some game ([`ContentSet`] behind a type-erased handle): what a host keeps, by
+/// game and fingerprint, to start and replay that game's matches with.
+#[derive(Clone)]
+pub struct DynContent {
+    game: &'static str,
+    fingerprint: Option<String>,
+    files: ContentFiles,
+    set: Arc<dyn Any + Send + Sync>,
+}
+
+impl DynContent {
+    fn of<G: Game>(set: ContentSet<G::Content>) -> Self {
+        DynContent {
+            game: G::ID,
+            fingerprint: set.fingerprint().map(str::to_string),
+            files: set.files().clone(),
+            set: Arc::new(set),
+        }
+    }
+
+    /// The game whose content this is.
+    pub fn game(&self) -> &'static str {
+        self.game
+    }
+
+    /// `None` for the shipped content ([`ContentSet::fingerprint`]).
+    pub fn fingerprint(&self) -> Option<&str> {
+        self.fingerprint.as_deref()
+    }
+
+    /// The files the set was read from.
+    pub fn files(&self) -> &ContentFiles {
+        &self.files
+    }
+
+    /// The typed set, if this is `G`'s content.
+    pub fn set<G: Game>(&self) -> Result<ContentSet<G::Content>, MatchError> {
+        self.set.downcast_ref::<ContentSet<G::Content>>().cloned().ok_or_else(|| {
+            MatchError::BadConfig(format!("content of `{}` was given to a game of `{}`", self.game, G::ID))
+        })
+    }
+}
+
+impl std::fmt::Debug for DynContent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DynContent({}, {})", self.game, self.fingerprint.as_deref().unwrap_or("shipped"))
     }
 }
 
@@ -159,27 +227,27 @@ pub struct GameEntry {
     pub configure: fn(seats: usize, options: &Value) -> Result<Value, String>,
     /// The JSON Schema of the options object.
     pub options_schema: fn() -> Value,
-    /// Start a match from a JSON config (missing fields take their defaults).
-    pub start: fn(config: &Value, seed: u64) -> DynResult,
-    /// Rebuild a match from its record, verifying every state hash.
-    pub replay: fn(record: &Record) -> DynResult,
-    /// Play one complete game with uniformly random legal actions on the bare engine (no record, no undo
-    /// history), returning the number of actions: what `imperia bench` measures.
+    /// Start a match from a JSON config (missing fields take their defaults), played with `content` (one of
+    /// this game's sets, from [`GameEntry::shipped`] or [`GameEntry::load_content`]).
+    pub start: fn(config: &Value, seed: u64, content: &DynContent) -> DynResult,
+    /// Rebuild a match from its record with the content it was played with, verifying every state hash.
+    pub replay: fn(record: &Record, content: &DynContent) -> DynResult,
+    /// Play one complete game with the shipped content and uniformly random legal actions on the bare engine
+    /// (no record, no undo history), returning the number of actions: what `imperia bench` measures.
     pub random_playout: fn(config: &Value, seed: u64) -> Result<u64, MatchError>,
-    /// Where the game's content comes from (CONTENT.md).
-    pub content: fn() -> ContentReport,
-    /// The content files the game ships ([`Game::CONTENT_FILES`]).
+    /// The content files the game ships ([`GameContent::FILES`]).
     pub content_files: &'static [(&'static str, &'static str)],
-    /// Play with the same-named files of a folder in place of the shipped ones, validated as they are
-    /// ([`Game::use_content`]); refused once the content is in use in this process.
-    pub replace_content: fn(dir: &Path) -> Result<(), String>,
-    /// The fingerprint of the content in play ([`Game::content_fingerprint`]).
-    pub content_fingerprint: fn() -> Option<String>,
-    /// The printed board as data ([`Game::board`]).
-    pub board: fn() -> Value,
+    /// The shipped content set.
+    pub shipped: fn() -> DynContent,
+    /// These files read and validated as the shipped ones are ([`ContentSet::load`]).
+    pub load_content: fn(files: ContentFiles) -> Result<DynContent, String>,
+    /// Where a set's entries come from (CONTENT.md).
+    pub report: fn(content: &DynContent) -> ContentReport,
+    /// A set's printed board as data ([`GameContent::board`]).
+    pub board: fn(content: &DynContent) -> Value,
     /// Replay the first `steps` actions of a record as `viewer` saw them: every step's events through
     /// [`Game::event_view`], and the viewer's view at the end. Nothing the viewer could not see then leaves it.
-    pub replay_as: fn(record: &Record, viewer: Viewer, steps: usize) -> Result<Seen, MatchError>,
+    pub replay_as: fn(record: &Record, content: &DynContent, viewer: Viewer, steps: usize) -> Result<Seen, MatchError>,
     /// The conformance harness on this game (`imperia fuzz`), for games that implement
     /// [`crate::conformance::Conformance`] ([`GameEntry::with_conformance`]).
     pub fuzz: Option<crate::conformance::Fuzz>,
@@ -206,14 +274,16 @@ pub struct Seen {
 }
 
 /// See [`GameEntry::replay_as`].
-fn replay_as<G: Game>(record: &Record, viewer: Viewer, steps: usize) -> Result<Seen, MatchError> {
+fn replay_as<G: Game>(record: &Record, content: &DynContent, viewer: Viewer, steps: usize) -> Result<Seen, MatchError> {
+    let content = content.set::<G>()?;
     let mut upto = record.clone();
     upto.actions.truncate(steps);
     let mut seen = Vec::with_capacity(upto.actions.len());
-    let m = Match::<G>::replay_with(&upto, |index, m, step| {
+    let m = Match::<G>::replay_with(&upto, &content, |index, m, step| {
         let events = step.events.iter().filter_map(|e| m.state().event_view(e, viewer)).map(|e| e.to_string());
         seen.push(SeenStep { step: index + 1, seat: upto.actions[index].seat, events: events.collect() });
     })?;
+    let _scope = m.enter();
     Ok(Seen { steps: seen, view: to_json(&m.state().view(viewer)), to_act: m.state().to_act() })
 }
 
@@ -227,24 +297,24 @@ impl GameEntry {
             options: G::OPTIONS,
             configure: configure::<G>,
             options_schema: options_schema::<G>,
-            start: |config, seed| {
+            start: |config, seed, content| {
+                let content = content.set::<G>()?;
+                let _scope = content.enter();
                 let config = G::Config::deserialize(config).map_err(|e| MatchError::BadConfig(e.to_string()))?;
-                Ok(Box::new(Match::<G>::new(config, seed)?))
+                Ok(Box::new(Match::<G>::with_content(config, &content, seed)?))
             },
-            replay: |record| Ok(Box::new(Match::<G>::replay(record)?)),
+            replay: |record, content| {
+                Ok(Box::new(Match::<G>::replay_with(record, &content.set::<G>()?, |_, _, _| {})?))
+            },
             random_playout: |config, seed| {
                 let config = G::Config::deserialize(config).map_err(|e| MatchError::BadConfig(e.to_string()))?;
                 random_playout::<G>(&config, seed)
             },
-            content: G::content,
-            content_files: G::CONTENT_FILES,
-            replace_content: |dir| {
-                let files = ContentFiles::shipped(G::CONTENT_FILES);
-                // A game without content files refuses in its own words; there is no folder to read.
-                G::use_content(if G::CONTENT_FILES.is_empty() { files } else { files.replaced_from(dir)? })
-            },
-            content_fingerprint: G::content_fingerprint,
-            board: G::board,
+            content_files: G::Content::FILES,
+            shipped: || DynContent::of::<G>(ContentSet::shipped()),
+            load_content: |files| ContentSet::load(files).map(DynContent::of::<G>),
+            report: |content| content.set::<G>().map(|c| c.report()).unwrap_or_default(),
+            board: |content| content.set::<G>().map(|c| c.board()).unwrap_or_default(),
             replay_as: replay_as::<G>,
             fuzz: None,
         }
@@ -273,7 +343,7 @@ fn configure<G: Game>(seats: usize, options: &Value) -> Result<Value, String> {
 impl GameEntry {
     /// What a host tells players about the game before they create one: the catalogue entry.
     pub fn description(&self) -> Description {
-        let content = (self.content)();
+        let content = (self.report)(&(self.shipped)());
         Description {
             id: self.id,
             name: self.name,
@@ -310,7 +380,7 @@ pub struct SeatRange {
 
 /// Play a whole game of `G` choosing uniformly among the legal actions; returns the number of actions.
 pub fn random_playout<G: Game>(config: &G::Config, seed: u64) -> Result<u64, MatchError> {
-    let mut game = G::setup(config, seed)?;
+    let mut game = G::setup(config, &ContentSet::shipped(), seed)?;
     let mut rng = seeded(seed.wrapping_add(1));
     let mut steps = 0;
     loop {

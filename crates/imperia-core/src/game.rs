@@ -11,7 +11,7 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
 
-use crate::content::{ContentFiles, ContentReport};
+use crate::content::{ContentSet, GameContent};
 use crate::options::GameOption;
 use crate::rng::GameRng;
 
@@ -193,14 +193,20 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     type View: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// What happened in one step. `Display` gives a log line.
     type Event: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
+    /// What is printed on the components (maps, cards, tables), read from the game's content files; `()`
+    /// for a game without any ([`crate::content`]).
+    type Content: GameContent;
 
     /// The config for `seats` players (within [`Game::SEATS`]) with `options`, which hosts have checked
     /// against [`Game::OPTIONS`] and completed with defaults ([`crate::options::check_options`]).
     fn configure(seats: usize, options: &Map<String, Value>) -> Result<Self::Config, SetupError>;
-    /// The starting position for `config`, with all setup randomness drawn from `seed`.
-    fn setup(config: &Self::Config, seed: u64) -> Result<Self, SetupError>;
+    /// The starting position for `config`, played with `content`, with all setup randomness drawn from
+    /// `seed`.
+    fn setup(config: &Self::Config, content: &ContentSet<Self::Content>, seed: u64) -> Result<Self, SetupError>;
     /// The config the game was set up with.
     fn config(&self) -> &Self::Config;
+    /// The content the game is played with: the state holds it (and does not serialise it).
+    fn content(&self) -> &ContentSet<Self::Content>;
     /// The number of seats.
     fn seats(&self) -> usize;
     /// Who must decide now.
@@ -221,9 +227,10 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn event_view(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// A complete state consistent with `view` (what `view.viewer` may know), with everything hidden from
-    /// that viewer drawn from `rng`. Bots search such states; they never see the real one.
-    fn determinize(view: &Self::View, rng: &mut GameRng) -> Self;
+    /// A complete state consistent with `view` (what `view.viewer` may know) of a game played with
+    /// `content`, with everything hidden from that viewer drawn from `rng`. Bots search such states; they
+    /// never see the real one.
+    fn determinize(view: &Self::View, content: &ContentSet<Self::Content>, rng: &mut GameRng) -> Self;
     /// A readable summary of the position for a terminal, as `viewer` may see it.
     fn summary(&self, viewer: Viewer) -> String;
     /// Whether anything is hidden from some viewer (then a running game's record, which replays to the full
@@ -234,31 +241,10 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn describe(&self, action: &Self::Action) -> String {
         action.to_string()
     }
-    /// The pieces of the printed board `action` touches, in the ids of [`Game::board`] (regions, spaces,
+    /// The pieces of the printed board `action` touches, in the ids of [`GameContent::board`] (regions, spaces,
     /// tracks), so that a client can highlight them. None by default.
     fn targets(&self, _action: &Self::Action) -> Vec<String> {
         Vec::new()
-    }
-    /// Where the game's content (maps, cards, tables) comes from, entry by entry (CONTENT.md).
-    fn content() -> ContentReport {
-        ContentReport::default()
-    }
-    /// The content files the game ships, as `(file name, text)`; none by default.
-    const CONTENT_FILES: &'static [(&'static str, &'static str)] = &[];
-    /// Validate `files` as the shipped ones are validated and play with them from now on in this process
-    /// (`--content <dir>`, CONTENT.md). Refused once the content is in use.
-    fn use_content(_files: ContentFiles) -> Result<(), String> {
-        Err(format!("{} has no content files to replace", Self::NAME))
-    }
-    /// The fingerprint of replaced content in play ([`ContentFiles::fingerprint`]); `None` for the shipped
-    /// content. Records carry it, so that a replay uses the same files.
-    fn content_fingerprint() -> Option<String> {
-        None
-    }
-    /// The printed board as data, for a client that draws the game: its map, tracks and the names of its
-    /// pieces, in the game's own ids. `null` by default: the view alone is then all a client has.
-    fn board() -> serde_json::Value {
-        serde_json::Value::Null
     }
 }
 

@@ -10,8 +10,8 @@
 //! - [`session`]: [`Match`], a game being played: it keeps the record, and enforces commit points and undo.
 //! - [`dynamic`]: the type-erased layer ([`DynMatch`], JSON in and out) and the [`Registry`] by game id
 //!   through which the CLI and the server host any game without knowing its types.
-//! - [`content`]: where each game's content comes from (seed, public reference, or provisional), and a
-//!   player's own content files in place of the shipped ones.
+//! - [`content`]: a game's content as a value ([`ContentSet`]), shipped or read from a player's own files,
+//!   and where each entry comes from (seed, public reference, or provisional).
 //! - [`conformance`]: the harness that plays many seeded random games and checks the contract at every step.
 //!
 //! Nothing in this crate knows any particular game.
@@ -25,8 +25,8 @@ pub mod record;
 pub mod rng;
 pub mod session;
 
-pub use content::{ContentFiles, ContentReport, ContentSlot, Source};
-pub use dynamic::{ActionChoice, Description, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
+pub use content::{ContentFiles, ContentReport, ContentScope, ContentSet, GameContent, Source};
+pub use dynamic::{ActionChoice, Description, DynContent, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
 pub use game::{Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
 pub use options::{GameOption, OptionKind};
 pub use record::{Record, RecordedAction, state_hash};

@@ -6,6 +6,7 @@
 
 use serde::{Serialize, de::DeserializeOwned};
 
+use crate::content::ContentSet;
 use crate::game::{Game, RuleError, Seat, SetupError, Step, ToAct};
 use crate::record::{Record, RecordedAction, hash_hex, state_hash};
 
@@ -25,7 +26,7 @@ pub enum MatchError {
     #[error("this record was made under rules version {found}; this engine plays version {expected}")]
     WrongRulesVersion { expected: u32, found: u32 },
     #[error(
-        "this record was played with {}, but this engine plays {}; replay it with the files it was played with (`--content <dir>`)",
+        "this record was played with {}, not with {}; replay it with the files it was played with (`--content <dir>`)",
         content_name(.found),
         content_name(.expected)
     )]
@@ -64,20 +65,27 @@ pub struct Match<G: Game> {
 }
 
 impl<G: Game> Match<G> {
-    /// A new game.
+    /// A new game with the shipped content.
     pub fn new(config: G::Config, seed: u64) -> Result<Self, MatchError> {
-        let state = G::setup(&config, seed)?;
+        Self::with_content(config, &ContentSet::shipped(), seed)
+    }
+
+    /// A new game played with `content`.
+    pub fn with_content(config: G::Config, content: &ContentSet<G::Content>, seed: u64) -> Result<Self, MatchError> {
+        let state = G::setup(&config, content, seed)?;
         Ok(Match { state, config, seed, history: Vec::new(), undo: Vec::new(), last_events: Vec::new() })
     }
 
-    /// Rebuild a game from its record, checking every recorded state hash.
+    /// Rebuild a game played with the shipped content from its record, checking every recorded state hash.
     pub fn replay(record: &Record) -> Result<Self, MatchError> {
-        Self::replay_with(record, |_, _, _| {})
+        Self::replay_with(record, &ContentSet::shipped(), |_, _, _| {})
     }
 
-    /// As [`Match::replay`], calling `each(index, match, step)` after every action.
+    /// Rebuild a game from its record with `content`, which must be the set it was played with, calling
+    /// `each(index, match, step)` after every action.
     pub fn replay_with(
         record: &Record,
+        content: &ContentSet<G::Content>,
         mut each: impl FnMut(usize, &Self, &Step<G::Event>),
     ) -> Result<Self, MatchError> {
         if record.game != G::ID {
@@ -86,11 +94,14 @@ impl<G: Game> Match<G> {
         if record.rules_version != G::RULES_VERSION {
             return Err(MatchError::WrongRulesVersion { expected: G::RULES_VERSION, found: record.rules_version });
         }
-        if record.content != G::content_fingerprint() {
-            return Err(MatchError::WrongContent { expected: G::content_fingerprint(), found: record.content.clone() });
+        if record.content.as_deref() != content.fingerprint() {
+            let expected = content.fingerprint().map(str::to_string);
+            return Err(MatchError::WrongContent { expected, found: record.content.clone() });
         }
+        // The recorded actions name the content's entries by id.
+        let _scope = content.enter();
         let config: G::Config = from_value(&record.config).map_err(MatchError::BadConfig)?;
-        let mut m = Self::new(config, record.seed)?;
+        let mut m = Self::with_content(config, content, record.seed)?;
         for (index, recorded) in record.actions.iter().enumerate() {
             let action: G::Action =
                 from_value(&recorded.action).map_err(|message| MatchError::BadAction { index, message })?;
@@ -112,14 +123,26 @@ impl<G: Game> Match<G> {
         &self.state
     }
 
+    /// The content the game is played with.
+    pub fn content(&self) -> &ContentSet<G::Content> {
+        self.state.content()
+    }
+
+    /// Put this game's content in scope on this thread while the guard lives, for reading and writing its
+    /// values ([`ContentSet::enter`]).
+    pub fn enter(&self) -> crate::content::ContentScope {
+        self.state.content().enter()
+    }
+
     /// The record so far, as JSON-ready data.
     pub fn record(&self) -> Record {
+        let _scope = self.enter();
         Record {
             game: G::ID.to_string(),
             rules_version: G::RULES_VERSION,
             config: to_json(&self.config),
             seed: self.seed,
-            content: G::content_fingerprint(),
+            content: self.content().fingerprint().map(str::to_string),
             actions: self
                 .history
                 .iter()
@@ -152,6 +175,8 @@ impl<G: Game> Match<G> {
             t if !t.includes(seat) => return Err(MatchError::NotYourTurn { seat }),
             _ => {}
         }
+        // A refusal and the state hash write the content's ids.
+        let _scope = self.enter();
         let before = self.state.clone();
         let step = self.state.apply(seat, action)?;
         let drew = draws(&before) != draws(&self.state);

@@ -9,7 +9,9 @@ use std::fmt;
 
 use imperia_core::conformance::{Conformance, Options, run};
 use imperia_core::rng::seeded;
-use imperia_core::{Game, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{
+    ContentSet, Game, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +69,8 @@ struct Toy {
     turn: Seat,
     rng: GameRng,
     dice: GameRng,
+    #[serde(skip)]
+    content: ContentSet<()>,
 }
 
 impl Game for Toy {
@@ -78,12 +82,13 @@ impl Game for Toy {
     type Action = Act;
     type View = ToyView;
     type Event = Said;
+    type Content = ();
 
-    fn setup(config: &Bugs, seed: u64) -> Result<Self, SetupError> {
+    fn setup(config: &Bugs, content: &ContentSet<()>, seed: u64) -> Result<Self, SetupError> {
         let mut rng = seeded(seed);
         let secrets = [rng.random_range(1..=9), rng.random_range(1..=9)];
         let dice = seeded(rng.random());
-        Ok(Toy { bugs: config.clone(), secrets, counter: 0, turn: 0, rng, dice })
+        Ok(Toy { bugs: config.clone(), secrets, counter: 0, turn: 0, rng, dice, content: content.clone() })
     }
     fn configure(_seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<Bugs, SetupError> {
         Ok(Bugs::default())
@@ -96,6 +101,9 @@ impl Game for Toy {
     }
     fn config(&self) -> &Bugs {
         &self.bugs
+    }
+    fn content(&self) -> &ContentSet<()> {
+        &self.content
     }
     fn seats(&self) -> usize {
         2
@@ -164,13 +172,14 @@ impl Game for Toy {
     fn has_hidden_information(&self) -> bool {
         true
     }
-    fn determinize(view: &ToyView, rng: &mut GameRng) -> Self {
+    fn determinize(view: &ToyView, content: &ContentSet<()>, rng: &mut GameRng) -> Self {
         let mut secrets = [rng.random_range(1..=9), rng.random_range(1..=9)];
         if let (Viewer::Seat(s), Some(mine)) = (view.viewer, view.my_secret) {
             secrets[s] = mine;
         }
         let (game_rng, dice) = (seeded(rng.random()), seeded(rng.random()));
-        Toy { bugs: view.bugs.clone(), secrets, counter: view.counter, turn: view.turn, rng: game_rng, dice }
+        let (bugs, counter, turn) = (view.bugs.clone(), view.counter, view.turn);
+        Toy { bugs, secrets, counter, turn, rng: game_rng, dice, content: content.clone() }
     }
     fn summary(&self, _viewer: Viewer) -> String {
         format!("counter {}", self.counter)
@@ -221,8 +230,9 @@ macro_rules! buggy {
             type Action = Act;
             type View = ToyView;
             type Event = Said;
-            fn setup(_config: &Bugs, seed: u64) -> Result<Self, SetupError> {
-                Toy::setup(&Bugs { $field: true, ..Bugs::default() }, seed).map($name)
+            type Content = ();
+            fn setup(_config: &Bugs, content: &ContentSet<()>, seed: u64) -> Result<Self, SetupError> {
+                Toy::setup(&Bugs { $field: true, ..Bugs::default() }, content, seed).map($name)
             }
             fn configure(
                 seats: usize,
@@ -238,6 +248,9 @@ macro_rules! buggy {
             }
             fn config(&self) -> &Bugs {
                 self.0.config()
+            }
+            fn content(&self) -> &ContentSet<()> {
+                self.0.content()
             }
             fn seats(&self) -> usize {
                 2
@@ -263,8 +276,8 @@ macro_rules! buggy {
             fn has_hidden_information(&self) -> bool {
                 true
             }
-            fn determinize(view: &ToyView, rng: &mut GameRng) -> Self {
-                $name(Toy::determinize(view, rng))
+            fn determinize(view: &ToyView, content: &ContentSet<()>, rng: &mut GameRng) -> Self {
+                $name(Toy::determinize(view, content, rng))
             }
             fn summary(&self, viewer: Viewer) -> String {
                 self.0.summary(viewer)

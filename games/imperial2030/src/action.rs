@@ -137,7 +137,7 @@ impl fmt::Display for Action {
 /// The convoy and stance of an army move, shared by actions and events: " by convoy via A, B (hostile)".
 pub(crate) fn write_route(f: &mut fmt::Formatter<'_>, convoy: &[Region], stance: Option<Stance>) -> fmt::Result {
     if !convoy.is_empty() {
-        let seas: Vec<&str> = convoy.iter().map(|r| r.name()).collect();
+        let seas: Vec<String> = convoy.iter().map(|r| r.to_string()).collect();
         write!(f, " by convoy via {}", seas.join(", "))?;
     }
     match stance {

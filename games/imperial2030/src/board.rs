@@ -1,11 +1,12 @@
-//! The map: 62 regions, their borders, factory sites, harbours and canals, loaded from `data/board.toml` and
-//! validated before first use (CONTENT.md). Region sets are `u64` bit masks, which keeps movement and
-//! flag rules cheap enough for millions of simulated turns.
+//! The map: 62 regions, their borders, factory sites, harbours and canals, read from `data/board.toml` (or
+//! a player's own file in its place) and validated when loaded (CONTENT.md). The [`Board`] is the game's
+//! content: each game state holds the one it is played on. Region sets are `u64` bit masks, which keeps
+//! movement and flag rules cheap enough for millions of simulated turns.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use imperia_core::{ContentFiles, ContentReport, ContentSlot, Source};
+use imperia_core::{ContentReport, ContentSet, Source};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::nation::{NATIONS, Nation};
@@ -26,27 +27,19 @@ impl Region {
     pub fn bit(self) -> u64 {
         1 << self.0
     }
-
-    /// Its static description.
-    pub fn info(self) -> &'static RegionInfo {
-        &board().regions[self.index()]
-    }
-
-    pub fn name(self) -> &'static str {
-        &self.info().name
-    }
 }
 
+// A region is shown by its name and travels by its id ("new_orleans"), so that records and the JSON API stay
+// readable; both belong to the board in scope (imperia_core::content).
 impl fmt::Display for Region {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        ContentSet::<Board>::with_current(|b| f.write_str(&b.info(*self).name))
     }
 }
 
-// Regions travel as their ids ("new_orleans") so records and the JSON API stay readable.
 impl Serialize for Region {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.info().id)
+        ContentSet::<Board>::with_current(|b| s.serialize_str(&b.info(*self).id))
     }
 }
 
@@ -59,7 +52,8 @@ impl<'de> Deserialize<'de> for Region {
                 f.write_str("a region id such as \"new_orleans\"")
             }
             fn visit_str<E: serde::de::Error>(self, id: &str) -> Result<Region, E> {
-                board().region(id).ok_or_else(|| E::custom(format!("there is no region `{id}` on the board")))
+                ContentSet::<Board>::with_current(|b| b.region(id))
+                    .ok_or_else(|| E::custom(format!("there is no region `{id}` on the board")))
             }
         }
         d.deserialize_str(Id)
@@ -141,6 +135,11 @@ impl Board {
 
     pub fn region(&self, id: &str) -> Option<Region> {
         self.by_id.get(id).copied()
+    }
+
+    /// What the board prints for `region`.
+    pub fn info(&self, region: Region) -> &RegionInfo {
+        &self.regions[region.index()]
     }
 
     /// All regions in board order.
@@ -387,30 +386,15 @@ struct CanalEntry {
     source: String,
 }
 
-static BOARD: ContentSlot<Board> = ContentSlot::new();
-
-/// The board in play: the shipped one, parsed and validated once, unless a player's own replaced it first
-/// ([`use_board`]). A broken shipped board is a build defect, caught by the crate's tests; at run time it is
-/// reported with the file, the entry and the problem.
-pub fn board() -> &'static Board {
-    BOARD.get(|| match Board::parse(BOARD_TOML) {
-        Ok(b) => b,
-        Err(e) => panic!("the shipped Imperial 2030 board is invalid: {e}"),
-    })
-}
-
 /// The content files, as shipped.
 pub const SHIPPED: &[(&str, &str)] = &[("board.toml", BOARD_TOML)];
 
-/// Play on this board from now on, once it passes the checks the shipped one passes.
-pub fn use_board(files: ContentFiles) -> Result<(), String> {
-    let parsed = Board::parse(files.text("board.toml")).map_err(|e| e.to_string())?;
-    BOARD.replace(parsed, files.fingerprint())
-}
-
-/// See [`imperia_core::Game::content_fingerprint`].
-pub fn board_fingerprint() -> Option<String> {
-    BOARD.fingerprint()
+/// The region with this id on the shipped board; for tests and examples, which name regions by id.
+///
+/// # Panics
+/// If there is no such region.
+pub fn region(id: &str) -> Region {
+    ContentSet::<Board>::shipped().region(id).unwrap_or_else(|| panic!("no region `{id}`"))
 }
 
 /// Iterate the regions in a mask, in board order.
@@ -465,13 +449,13 @@ mod tests {
             ("south_pacific", "china_sea"),
             ("south_pacific", "tasman_sea"),
         ] {
-            assert!(r(x).info().neighbours & r(y).bit() != 0, "{x}–{y}");
+            assert!(b.info(r(x)).neighbours & r(y).bit() != 0, "{x}–{y}");
         }
-        assert_eq!(r("near_east").info().neighbours & r("east_africa").bit(), 0);
-        assert_eq!(r("afghanistan").info().neighbours & b.seas, 0, "Afghanistan is landlocked");
-        assert_eq!(r("london").info().harbour, Some(r("north_atlantic")));
+        assert_eq!(b.info(r("near_east")).neighbours & r("east_africa").bit(), 0);
+        assert_eq!(b.info(r("afghanistan")).neighbours & b.seas, 0, "Afghanistan is landlocked");
+        assert_eq!(b.info(r("london")).harbour, Some(r("north_atlantic")));
         assert_eq!(
-            r("chennai").info().factory,
+            b.info(r("chennai")).factory,
             Some(FactoryKind::Armaments),
             "«Индия строит военную фабрику в Ченнае»"
         );

@@ -21,9 +21,9 @@ pub const FLAGS: &str = "rulebook: Maneuver, 3. Flags («Маневры», 3. Ф
 
 #[cfg(test)]
 mod tests {
-    use imperia_core::Game;
     use imperia_core::conformance::Conformance;
     use imperia_core::rng::seeded;
+    use imperia_core::{ContentSet, Game};
     use rand::seq::IndexedRandom;
 
     use super::*;
@@ -64,7 +64,7 @@ mod tests {
     #[test]
     fn refusals_met_in_play_cite_no_file() {
         let mut rng = seeded(11);
-        let mut game = Imperial2030::setup(&Config::for_players(4), 11).expect("setup");
+        let mut game = Imperial2030::setup(&Config::for_players(4), &ContentSet::shipped(), 11).expect("setup");
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..300 {
             let Some(seat) = game.decider() else { break };

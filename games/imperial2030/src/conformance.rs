@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use crate::action::Action;
-use crate::board::{Region, board, regions_in};
+use crate::board::{Region, regions_in};
 use crate::config::Config;
 use crate::nation::{BOND_PRICES, FLAGS_PER_NATION, NATIONS, Nation, UnitKind};
 use crate::rondel::SPACES;
@@ -30,7 +30,7 @@ impl Conformance for Imperial2030 {
     }
 
     fn arbitrary_action(&self, rng: &mut GameRng) -> Action {
-        let b = board();
+        let b = &*self.board;
         let region = |rng: &mut GameRng| Region(rng.random_range(0..b.regions.len() as u8));
         let nation = |rng: &mut GameRng| NATIONS[rng.random_range(0..6)];
         let unit = |rng: &mut GameRng| {
@@ -109,7 +109,7 @@ impl Conformance for Imperial2030 {
             if state.power > WINNING_POWER {
                 return Err(format!("{n}'s power is above {WINNING_POWER}"));
             }
-            if self.factories & !board().homes.iter().fold(0, |m, h| m | h) != 0 {
+            if self.factories & !self.board.homes.iter().fold(0, |m, h| m | h) != 0 {
                 return Err("a factory stands outside the home provinces".into());
             }
             // Governments are settled at the end of every investment round.
@@ -126,8 +126,8 @@ impl Conformance for Imperial2030 {
                 }
             }
         }
-        for r in board().all() {
-            let info = r.info();
+        for r in self.board.all() {
+            let info = self.board.info(r);
             if info.home.is_some() && self.flag(r).is_some() {
                 return Err(format!("a flag stands in the home province {r}"));
             }

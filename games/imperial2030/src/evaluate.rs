@@ -8,7 +8,6 @@
 
 use imperia_core::{Evaluate, outcome_values};
 
-use crate::board::board;
 use crate::nation::{NATIONS, Nation};
 use crate::state::{Imperial2030, WINNING_POWER};
 use crate::tax;
@@ -23,7 +22,9 @@ const TREASURY_SHARE: f64 = 0.5;
 impl Imperial2030 {
     /// The tax `n` would collect now if every region it holds alone carried its flag.
     fn tax_base(&self, n: Nation) -> u8 {
-        let held = board().all().filter(|&r| r.info().home.is_none() && self.sole_occupant(r) == Some(n)).count() as u8;
+        let held =
+            self.board.all().filter(|&r| self.board.info(r).home.is_none() && self.sole_occupant(r) == Some(n)).count()
+                as u8;
         let flags = self.flags_placed(n).max(held).min(crate::nation::FLAGS_PER_NATION);
         (2 * self.unoccupied_factories(n).count_ones() as u8 + flags).min(tax::MAX_TAX)
     }

@@ -46,7 +46,12 @@ pub use nation::{Nation, UnitKind};
 pub use state::Imperial2030;
 pub use view::View;
 
-use imperia_core::{Game, GameOption, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{
+    ContentFiles, ContentReport, ContentSet, Game, GameContent, GameOption, GameRng, Outcome, RuleError, Seat,
+    SetupError, Step, ToAct, Viewer,
+};
+
+use crate::board::Board;
 
 use crate::nation::NATIONS;
 use crate::state::Phase;
@@ -189,13 +194,14 @@ impl Game for Imperial2030 {
     type Action = Action;
     type View = View;
     type Event = Event;
+    type Content = Board;
 
     fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
         Config::with_options(seats, options)
     }
 
-    fn setup(config: &Config, seed: u64) -> Result<Self, SetupError> {
-        Imperial2030::new_game(config, seed).map(|(game, _)| game)
+    fn setup(config: &Config, board: &ContentSet<Board>, seed: u64) -> Result<Self, SetupError> {
+        Imperial2030::new_game(config, board, seed).map(|(game, _)| game)
     }
 
     /// The decision in front of the table ([`Imperial2030::decision_text`]): the same for every viewer, since
@@ -210,6 +216,10 @@ impl Game for Imperial2030 {
 
     fn config(&self) -> &Config {
         &self.config
+    }
+
+    fn content(&self) -> &ContentSet<Board> {
+        &self.board
     }
 
     fn seats(&self) -> usize {
@@ -265,46 +275,8 @@ impl Game for Imperial2030 {
         self.config.hidden_cash
     }
 
-    fn content() -> imperia_core::ContentReport {
-        board::board().content.clone()
-    }
-
-    const CONTENT_FILES: &'static [(&'static str, &'static str)] = board::SHIPPED;
-
-    fn use_content(files: imperia_core::ContentFiles) -> Result<(), String> {
-        board::use_board(files)
-    }
-
-    fn content_fingerprint() -> Option<String> {
-        board::board_fingerprint()
-    }
-
-    /// The map, the nations with their piece limits, the rondel's spaces, the bond prices and every nation's
-    /// bonds (`"russia:9"`, the ids [`Game::targets`] names them by).
-    fn board() -> serde_json::Value {
-        let mut printed = board::board().to_json();
-        printed["nations"] = NATIONS
-            .iter()
-            .map(|&n| {
-                serde_json::json!({ "id": n, "name": n.name(), "armies": n.army_limit(), "fleets": n.fleet_limit() })
-            })
-            .collect();
-        printed["rondel"] =
-            rondel::SPACES.iter().map(|&s| serde_json::json!({ "id": s, "name": s.to_string() })).collect();
-        printed["bond_prices"] = serde_json::json!(nation::BOND_PRICES);
-        printed["bonds"] = NATIONS
-            .iter()
-            .flat_map(|&n| {
-                nation::BOND_PRICES.iter().enumerate().map(move |(i, &price)| {
-                    serde_json::json!({ "id": targets::bond_id(n, price), "nation": n, "price": price, "interest": i + 1 })
-                })
-            })
-            .collect();
-        printed
-    }
-
-    fn determinize(view: &View, rng: &mut GameRng) -> Self {
-        Imperial2030::from_view(view, rng)
+    fn determinize(view: &View, board: &ContentSet<Board>, rng: &mut GameRng) -> Self {
+        Imperial2030::from_view(view, board, rng)
     }
 
     fn summary(&self, viewer: Viewer) -> String {
@@ -333,6 +305,43 @@ impl Game for Imperial2030 {
     }
 }
 
+/// The board file is the game's content; a player may play on their own (`--content`, CONTENT.md).
+impl GameContent for Board {
+    const FILES: &'static [(&'static str, &'static str)] = board::SHIPPED;
+
+    fn parse(files: &ContentFiles) -> Result<Board, String> {
+        Board::parse(files.text("board.toml")).map_err(|e| e.to_string())
+    }
+
+    fn report(&self) -> ContentReport {
+        self.content.clone()
+    }
+
+    /// The map, the nations with their piece limits, the rondel's spaces, the bond prices and every nation's
+    /// bonds (`"russia:9"`, the ids [`imperia_core::Game::targets`] names them by).
+    fn board(&self) -> serde_json::Value {
+        let mut printed = self.to_json();
+        printed["nations"] = NATIONS
+            .iter()
+            .map(|&n| {
+                serde_json::json!({ "id": n, "name": n.name(), "armies": n.army_limit(), "fleets": n.fleet_limit() })
+            })
+            .collect();
+        printed["rondel"] =
+            rondel::SPACES.iter().map(|&s| serde_json::json!({ "id": s, "name": s.to_string() })).collect();
+        printed["bond_prices"] = serde_json::json!(nation::BOND_PRICES);
+        printed["bonds"] = NATIONS
+            .iter()
+            .flat_map(|&n| {
+                nation::BOND_PRICES.iter().enumerate().map(move |(i, &price)| {
+                    serde_json::json!({ "id": targets::bond_id(n, price), "nation": n, "price": price, "interest": i + 1 })
+                })
+            })
+            .collect();
+        printed
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use imperia_core::rng::seeded;
@@ -340,12 +349,55 @@ mod tests {
 
     use super::*;
 
+    /// Two boards in one process: the shipped one, and one where London is called Londinium (id and name).
+    /// Each game plays on its own; each writes and reads its regions with its own board in scope.
+    #[test]
+    fn two_boards_play_side_by_side() {
+        let text = board::BOARD_TOML.replace("\"london\"", "\"londinium\"").replace("\"London\"", "\"Londinium\"");
+        let files = ContentFiles::shipped(board::SHIPPED).with_file("board.toml", text).expect("a shipped file");
+        let mine = ContentSet::<Board>::load(files).expect("a valid board");
+        assert!(mine.fingerprint().is_some_and(|f| f.starts_with("board.toml ")));
+        let shipped = ContentSet::<Board>::shipped();
+        let config = Config::for_players(3);
+        let mut games = [
+            imperia_core::Match::<Imperial2030>::with_content(config.clone(), &shipped, 8).expect("setup"),
+            imperia_core::Match::<Imperial2030>::with_content(config, &mine, 8).expect("setup"),
+        ];
+        let mut rng = seeded(1);
+        // The same moves on both: the boards differ only in one region's id and name, not in its place.
+        for _ in 0..400 {
+            let Some(&seat) = games[0].state().to_act().seats().first() else { break };
+            let action = games[0].state().legal_actions(seat).choose(&mut rng).expect("an action").clone();
+            games[0].apply(seat, &action).expect("legal");
+            games[1].apply(seat, &action).expect("legal on the other board too");
+        }
+        let london = games[0].state().board.region("london").expect("London on the shipped board");
+        assert_eq!(games[1].state().board.region("londinium"), Some(london));
+        assert_eq!(games[1].state().board.region("london"), None);
+        let shown = |g: &imperia_core::Match<Imperial2030>| {
+            let _scope = g.enter();
+            (london.to_string(), serde_json::to_value(london).expect("json"), g.state().summary(Viewer::Spectator))
+        };
+        let (a, b) = (shown(&games[0]), shown(&games[1]));
+        assert_eq!((a.0.as_str(), a.1.as_str()), ("London", Some("london")));
+        assert_eq!((b.0.as_str(), b.1.as_str()), ("Londinium", Some("londinium")));
+        let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(a.2.contains("London ") && b.2.contains("Londinium "));
+        assert_eq!(words(&a.2.replace("London", "Londinium")), words(&b.2), "one position, each board's names");
+        assert_ne!(games[0].record().content, games[1].record().content);
+        // Each record replays with its own board, and only with it.
+        let record = games[1].record();
+        assert!(imperia_core::Match::<Imperial2030>::replay(&record).is_err());
+        let replayed = imperia_core::Match::<Imperial2030>::replay_with(&record, &mine, |_, _, _| {}).expect("replays");
+        assert_eq!(replayed.state(), games[1].state());
+    }
+
     #[test]
     fn the_prompt_names_the_seat_and_the_decision() {
         // The quick start's deal: Daniil (seat 3) governs Russia, which moves first.
         let config =
             Config { deal: Some(vec![Nation::China, Nation::Brazil, Nation::India, Nation::Usa]), ..Config::default() };
-        let game = Imperial2030::setup(&config, 1).expect("setup");
+        let game = Imperial2030::setup(&config, &ContentSet::shipped(), 1).expect("setup");
         assert_eq!(game.to_act(), ToAct::one(3));
         for viewer in [Viewer::Seat(0), Viewer::Seat(3), Viewer::Spectator] {
             assert_eq!(game.prompt(viewer), "Player 4 chooses Russia's rondel space");
@@ -355,7 +407,7 @@ mod tests {
     /// Seat 0 may invest, then seat 1, who has no money: seat 0 passes, and seat 1 is passed over.
     fn pass_before_a_broke_player(hidden_cash: bool) -> Step<Event> {
         let config = Config { players: 3, hidden_cash, ..Config::default() };
-        let mut game = Imperial2030::setup(&config, 9).expect("setup");
+        let mut game = Imperial2030::setup(&config, &ContentSet::shipped(), 9).expect("setup");
         game.money_in_play -= i64::from(game.cash[1]);
         game.cash[1] = 0;
         let turn = |seat| state::InvestTurn { seat, nation: None, buy_only: false };
@@ -377,7 +429,7 @@ mod tests {
     #[test]
     fn a_finished_game_has_no_prompt() {
         let config = Config { players: 3, hidden_cash: true, ..Config::default() };
-        let mut game = Imperial2030::setup(&config, 5).expect("setup");
+        let mut game = Imperial2030::setup(&config, &ContentSet::shipped(), 5).expect("setup");
         let mut rng = seeded(5);
         while let Some(seat) = game.decider() {
             assert!(!game.prompt(Viewer::Seat(seat)).is_empty());

@@ -5,18 +5,11 @@
 use imperia_core::RuleError;
 
 use crate::action::Action;
-use crate::board::{Region, board, regions_in};
+use crate::board::{Region, regions_in};
 use crate::cite;
 use crate::event::Event;
 use crate::nation::{NATIONS, Nation, UnitKind};
 use crate::state::{Imperial2030, Maneuver, ManeuverStage, PendingMove, Phase, Stance, Units};
-
-/// Whether a piece of kind `a` can fight one of kind `b` in `region`: like fights like, and armies fight
-/// fleets only in a harbour, that is, on land («Армии и корабли могут воевать между собой, только если
-/// корабль находится в гавани»).
-fn can_fight(region: Region, a: UnitKind, b: UnitKind) -> bool {
-    a == b || !region.info().is_sea()
-}
 
 /// Remove one army, taking a friendly (lying) one if `friendly_first`, else a hostile one if there is one.
 fn remove_army(u: &mut Units, friendly_first: bool) {
@@ -42,6 +35,13 @@ struct ArmyContext {
 }
 
 impl Imperial2030 {
+    /// Whether a piece of kind `a` can fight one of kind `b` in `region`: like fights like, and armies fight
+    /// fleets only in a harbour, that is, on land («Армии и корабли могут воевать между собой, только если
+    /// корабль находится в гавани»).
+    fn can_fight(&self, region: Region, a: UnitKind, b: UnitKind) -> bool {
+        a == b || !self.board.info(region).is_sea()
+    }
+
     fn maneuver_state(&self) -> Option<&Maneuver> {
         self.maneuver.as_ref()
     }
@@ -71,7 +71,7 @@ impl Imperial2030 {
             }
             ManeuverStage::Armies => {
                 let context = self.army_context();
-                for from in board().all() {
+                for from in self.board.all() {
                     if self.idle(UnitKind::Army, from) > 0 {
                         actions.extend(self.army_moves_with(from, &context));
                     }
@@ -87,10 +87,10 @@ impl Imperial2030 {
     /// Each fleet may sail to a neighbouring sea; a fleet in harbour only into its harbour's sea
     /// («Корабль, выплывающий из лондонской гавани, может переместиться только в Северную Атлантику»).
     fn fleet_moves(&self) -> Vec<Action> {
-        let b = board();
+        let b = &*self.board;
         let mut moves = Vec::new();
         for from in b.all().filter(|&r| self.idle(UnitKind::Fleet, r) > 0) {
-            let info = from.info();
+            let info = self.board.info(from);
             let targets = match info.harbour {
                 Some(h) if !info.is_sea() => h.bit(),
                 _ => info.neighbours & b.seas,
@@ -114,7 +114,7 @@ impl Imperial2030 {
         }
         let mut reached = start.bit();
         loop {
-            let next = regions_in(reached).fold(reached, |m, r| m | (r.info().neighbours & network));
+            let next = regions_in(reached).fold(reached, |m, r| m | (self.board.info(r).neighbours & network));
             if next == reached {
                 return reached;
             }
@@ -127,7 +127,7 @@ impl Imperial2030 {
         let Some(m) = self.maneuver_state() else {
             return 0;
         };
-        regions_in(board().seas)
+        regions_in(self.board.seas)
             .filter(|&s| self.units(s, self.turn).fleets > m.convoys[s.index()])
             .fold(0, |acc, s| acc | s.bit())
     }
@@ -136,9 +136,9 @@ impl Imperial2030 {
     /// chain that avoids the canals, and a shorter one through a canal if there is one; the army may land
     /// on any land bordering the chain's last sea (docs/rules/imperial2030.md, «Convoy routes»).
     fn convoy_routes(&self, starts: u64) -> Vec<(Region, Vec<Region>)> {
-        let b = board();
+        let b = &*self.board;
         let seas = self.convoy_seas();
-        let embark = regions_in(starts).fold(0, |m, r| m | r.info().neighbours) & seas;
+        let embark = regions_in(starts).fold(0, |m, r| m | self.board.info(r).neighbours) & seas;
         if embark == 0 {
             return Vec::new();
         }
@@ -152,7 +152,7 @@ impl Imperial2030 {
                 let mut next = 0u64;
                 for sea in regions_in(frontier) {
                     length[sea.index()] = depth;
-                    for to in regions_in(sea.info().neighbours & seas & !seen) {
+                    for to in regions_in(self.board.info(sea).neighbours & seas & !seen) {
                         if b.canal_between(sea, to).is_some_and(|c| !through_canals || self.canal_refused(c)) {
                             continue;
                         }
@@ -187,7 +187,7 @@ impl Imperial2030 {
                 chains.push(chain(&canal, sea));
             }
             for path in chains {
-                for land in regions_in(sea.info().neighbours & !b.seas) {
+                for land in regions_in(self.board.info(sea).neighbours & !b.seas) {
                     routes.push((land, path.clone()));
                 }
             }
@@ -212,13 +212,13 @@ impl Imperial2030 {
     }
 
     fn army_moves_with(&self, from: Region, context: &ArmyContext) -> Vec<Action> {
-        let b = board();
+        let b = &*self.board;
         let ArmyContext { network, unoccupied } = *context;
         let starts = self.rail_from(network, from);
         let after_rail = |t: Region| if network & t.bit() != 0 { self.rail_from(network, t) } else { t.bit() };
         let mut overland = starts;
         for s in regions_in(starts) {
-            for t in regions_in(s.info().neighbours & !b.seas) {
+            for t in regions_in(self.board.info(s).neighbours & !b.seas) {
                 overland |= after_rail(t);
             }
         }
@@ -249,7 +249,7 @@ impl Imperial2030 {
     /// a nation's last factory not occupied by hostile armies may be entered only as friendly
     /// («Провинции Великих Держав»).
     fn entry_stances(&self, to: Region, unoccupied_factories: &[u64; 6]) -> [Option<Stance>; 2] {
-        match to.info().home {
+        match self.board.info(to).home {
             Some(owner) if owner != self.turn => {
                 if unoccupied_factories[owner.index()] == to.bit() {
                     [Some(Stance::Friendly), None]
@@ -265,10 +265,10 @@ impl Imperial2030 {
     /// действующей нации, оставшиеся на своих местах, все же могут нападать»).
     fn attacks(&self, unit: UnitKind) -> Vec<Action> {
         let mut actions = Vec::new();
-        for region in board().all().filter(|&r| self.idle(unit, r) > 0) {
+        for region in self.board.all().filter(|&r| self.idle(unit, r) > 0) {
             for enemy in self.occupants(region).filter(|&n| n != self.turn) {
                 for enemy_unit in [UnitKind::Army, UnitKind::Fleet] {
-                    if self.units(region, enemy).count(enemy_unit) > 0 && can_fight(region, unit, enemy_unit) {
+                    if self.units(region, enemy).count(enemy_unit) > 0 && self.can_fight(region, unit, enemy_unit) {
                         actions.push(Action::Attack { region, unit, enemy, enemy_unit });
                     }
                 }
@@ -283,7 +283,7 @@ impl Imperial2030 {
         let a = self.turn;
         regions_in(self.factories)
             .filter(|&r| {
-                let Some(owner) = r.info().home else {
+                let Some(owner) = self.board.info(r).home else {
                     return false;
                 };
                 owner != a
@@ -371,7 +371,7 @@ impl Imperial2030 {
         let reachable: Vec<Action> = self.army_moves_from(*from);
         let to_there: Vec<&Action> =
             reachable.iter().filter(|a| matches!(a, Action::MoveArmy { to: t, .. } if t == to)).collect();
-        if to.info().is_sea() {
+        if self.board.info(*to).is_sea() {
             return RuleError::new("armies cannot end a move at sea", cite::ARMIES);
         }
         if to_there.is_empty() {
@@ -384,7 +384,7 @@ impl Imperial2030 {
         }
         if !to_there.iter().any(|a| matches!(a, Action::MoveArmy { stance: s, .. } if s == stance)) {
             return RuleError::new(
-                match (to.info().home.is_some_and(|n| n != self.turn), stance) {
+                match (self.board.info(*to).home.is_some_and(|n| n != self.turn), stance) {
                     (false, _) => format!("{to} is not a foreign home province; give no stance"),
                     (true, None) => {
                         format!("{to} is a foreign home province: say whether the army enters hostile or friendly")
@@ -401,7 +401,7 @@ impl Imperial2030 {
             .filter_map(|a| match a {
                 Action::MoveArmy { convoy, .. } if convoy.is_empty() => Some("over land".to_string()),
                 Action::MoveArmy { convoy, .. } => {
-                    Some(convoy.iter().map(|r| r.name()).collect::<Vec<_>>().join(" → "))
+                    Some(convoy.iter().map(|r| r.to_string()).collect::<Vec<_>>().join(" → "))
                 }
                 _ => None,
             })
@@ -409,7 +409,7 @@ impl Imperial2030 {
         RuleError::new(
             format!(
                 "the route {:?} is not offered; {to} is reached {}",
-                convoy.iter().map(|r| r.name()).collect::<Vec<_>>(),
+                convoy.iter().map(|r| r.to_string()).collect::<Vec<_>>(),
                 offered.join(" or ")
             ),
             cite::ARMIES,
@@ -439,7 +439,7 @@ impl Imperial2030 {
             }
             Action::DestroyFactory { region } => {
                 let a = self.turn;
-                let owner = region.info().home.unwrap_or(a);
+                let owner = self.board.info(*region).home.unwrap_or(a);
                 self.factories &= !region.bit();
                 for _ in 0..3 {
                     remove_army(self.units_mut(*region, a), false);
@@ -463,7 +463,7 @@ impl Imperial2030 {
 
     /// Canals to cross on a move whose controller is another governed nation, and so must be asked.
     fn canals_to_ask(&self, movement: &PendingMove) -> Vec<usize> {
-        let b = board();
+        let b = &*self.board;
         let legs: Vec<(Region, Region)> = match movement {
             PendingMove::Fleet { from, to } => vec![(*from, *to)],
             PendingMove::Army { convoy, .. } => convoy.windows(2).map(|w| (w[0], w[1])).collect(),
@@ -483,7 +483,7 @@ impl Imperial2030 {
     /// Ask the canal owners, if any, then move.
     fn request_move(&mut self, movement: PendingMove, events: &mut Vec<Event>) {
         let canals = self.canals_to_ask(&movement);
-        match canals.first().and_then(|&c| self.flag(board().canals[c].controlled_from)) {
+        match canals.first().and_then(|&c| self.flag(self.board.canals[c].controlled_from)) {
             Some(controller) => self.phase = Phase::Canal { canals, controller, movement },
             None => self.execute_move(movement, events),
         }
@@ -497,7 +497,7 @@ impl Imperial2030 {
             return;
         };
         let canal = canals.remove(0);
-        let name = board().canals[canal].name.clone();
+        let name = self.board.canals[canal].name.clone();
         if !permit {
             events.push(Event::PassageRefused { canal: name, by: controller });
             if let Some(m) = &mut self.maneuver {
@@ -506,7 +506,7 @@ impl Imperial2030 {
             return;
         }
         events.push(Event::PassagePermitted { canal: name, by: controller });
-        match canals.first().and_then(|&c| self.flag(board().canals[c].controlled_from)) {
+        match canals.first().and_then(|&c| self.flag(self.board.canals[c].controlled_from)) {
             Some(next) => self.phase = Phase::Canal { canals, controller: next, movement },
             None => self.execute_move(movement, events),
         }
@@ -556,7 +556,7 @@ impl Imperial2030 {
                 self.government(n).is_some()
                     && [UnitKind::Army, UnitKind::Fleet]
                         .iter()
-                        .any(|&k| self.units(region, n).count(k) > 0 && can_fight(region, unit, k))
+                        .any(|&k| self.units(region, n).count(k) > 0 && self.can_fight(region, unit, k))
             })
             .collect()
     }
@@ -584,14 +584,14 @@ impl Imperial2030 {
         if decider == self.turn {
             for enemy in self.opponents(*region, *unit) {
                 for enemy_unit in [UnitKind::Army, UnitKind::Fleet] {
-                    if self.units(*region, enemy).count(enemy_unit) > 0 && can_fight(*region, *unit, enemy_unit) {
+                    if self.units(*region, enemy).count(enemy_unit) > 0 && self.can_fight(*region, *unit, enemy_unit) {
                         actions.push(Action::Fight { enemy, enemy_unit });
                     }
                 }
             }
         } else {
             for own in [UnitKind::Army, UnitKind::Fleet] {
-                if self.units(*region, decider).count(own) > 0 && can_fight(*region, own, *unit) {
+                if self.units(*region, decider).count(own) > 0 && self.can_fight(*region, own, *unit) {
                     actions.push(Action::Defend { unit: own });
                 }
             }
@@ -635,7 +635,7 @@ impl Imperial2030 {
     /// («В результате битвы может получиться, что в регионе останется только армия неактивной нации»).
     /// The moving nation's own flags wait for the flag step.
     fn after_battle(&mut self, region: Region, events: &mut Vec<Event>) {
-        if region.info().home.is_some() {
+        if self.board.info(region).home.is_some() {
             return;
         }
         let Some(sole) = self.sole_occupant(region) else {
@@ -660,8 +660,8 @@ impl Imperial2030 {
     fn place_flags(&mut self, events: &mut Vec<Event>) {
         let a = self.turn;
         let mut candidates = 0u64;
-        for r in board().all() {
-            if r.info().home.is_some() || self.flag(r) == Some(a) {
+        for r in self.board.all() {
+            if self.board.info(r).home.is_some() || self.flag(r) == Some(a) {
                 continue;
             }
             if self.sole_occupant(r) == Some(a) {

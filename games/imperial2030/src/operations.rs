@@ -3,7 +3,7 @@
 use imperia_core::RuleError;
 
 use crate::action::Action;
-use crate::board::{FactoryKind, Region, board, regions_in};
+use crate::board::{FactoryKind, Region, regions_in};
 use crate::cite;
 use crate::event::Event;
 use crate::nation::UnitKind;
@@ -35,7 +35,7 @@ impl Imperial2030 {
 
     pub(crate) fn check_factory(&self, region: Region) -> Result<(), RuleError> {
         let n = self.turn;
-        let message = if region.info().home != Some(n) {
+        let message = if self.board.info(region).home != Some(n) {
             format!("{region} is not a home province of {n}")
         } else if self.has_factory(region) {
             format!("{region} already has a factory; each city holds one")
@@ -71,7 +71,7 @@ impl Imperial2030 {
     }
 
     fn factory_kind(&self, r: Region) -> FactoryKind {
-        r.info().factory.unwrap_or(FactoryKind::Armaments)
+        self.board.info(r).factory.unwrap_or(FactoryKind::Armaments)
     }
 
     /// Produce wherever the supply covers every factory of that kind; where it does not, leave the choice
@@ -137,7 +137,7 @@ impl Imperial2030 {
             if self.supply(n, UnitKind::Army) > 0 {
                 options.push(Action::Import { unit: UnitKind::Army, region });
             }
-            if self.supply(n, UnitKind::Fleet) > 0 && region.info().factory == Some(FactoryKind::Shipyard) {
+            if self.supply(n, UnitKind::Fleet) > 0 && self.board.info(region).factory == Some(FactoryKind::Shipyard) {
                 options.push(Action::Import { unit: UnitKind::Fleet, region });
             }
         }
@@ -149,11 +149,11 @@ impl Imperial2030 {
         if self.import_options().contains(&Action::Import { unit, region }) {
             return Ok(());
         }
-        let message = if region.info().home != Some(n) {
+        let message = if self.board.info(region).home != Some(n) {
             format!("{region} is not a home province of {n}")
         } else if self.hostile_army_against(n, region) {
             format!("a hostile army blocks {region}")
-        } else if unit == UnitKind::Fleet && region.info().factory != Some(FactoryKind::Shipyard) {
+        } else if unit == UnitKind::Fleet && self.board.info(region).factory != Some(FactoryKind::Shipyard) {
             format!("fleets can only be imported into blue harbour cities, and {region} is not one")
         } else if self.supply(n, unit) == 0 {
             format!("{n} has no {unit} left in its supply")
@@ -187,7 +187,7 @@ impl Imperial2030 {
         let factories = self.unoccupied_factories(n).count_ones() as u8;
         let tax = (2 * factories + self.flags_placed(n)).min(tax::MAX_TAX);
         self.bank_to_treasury(n, i32::from(tax));
-        let pieces: i32 = board().all().map(|r| i32::from(self.units(r, n).armies + self.units(r, n).fleets)).sum();
+        let pieces: i32 = self.board.all().map(|r| i32::from(self.units(r, n).armies + self.units(r, n).fleets)).sum();
         let upkeep = pieces.min(self.nation(n).treasury);
         self.treasury_to_bank(n, upkeep);
         let earned = if self.config.tax_increase_bonus {

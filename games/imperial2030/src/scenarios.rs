@@ -2,10 +2,10 @@
 //! the public contract (`Game::apply`). Positions are edited here, inside the crate, because reaching
 //! them by play would take hundreds of moves.
 
-use imperia_core::{Game, Seat, Viewer};
+use imperia_core::{ContentSet, Game, Seat, Viewer};
 
 use crate::action::Action;
-use crate::board::{Region, board};
+use crate::board::Region;
 use crate::config::Config;
 use crate::event::Event;
 use crate::nation::{BOND_PRICES, Nation, UnitKind, bond_index};
@@ -14,7 +14,7 @@ use crate::state::{Imperial2030, Maneuver, ManeuverStage, Phase, Stance};
 use Nation::*;
 
 fn r(id: &str) -> Region {
-    board().region(id).unwrap_or_else(|| panic!("no region {id}"))
+    crate::board::region(id)
 }
 
 /// A standard 4-player game: seats 0–3 are dealt Russia, China, India and Brazil, so seat 0 also governs
@@ -24,7 +24,7 @@ fn four_players() -> Imperial2030 {
 }
 
 fn game(config: Config) -> Imperial2030 {
-    Imperial2030::new_game(&config, 7).expect("setup").0
+    Imperial2030::new_game(&config, &ContentSet::shipped(), 7).expect("setup").0
 }
 
 impl Imperial2030 {
@@ -82,7 +82,7 @@ impl Imperial2030 {
     fn maneuvering(&mut self, n: Nation, stage: ManeuverStage) {
         self.turn = n;
         self.nation_mut(n).rondel = Some(Space::Maneuver1);
-        self.maneuver = Some(Maneuver { stage, ..Maneuver::new() });
+        self.maneuver = Some(Maneuver { stage, ..Maneuver::new(self.board.regions.len()) });
         self.phase = Phase::Maneuver;
     }
 
@@ -320,20 +320,20 @@ fn rail_blocked_by_a_hostile_army() {
     );
     g.put("novosibirsk", China, 1, 0);
     let moves = g.legal_actions(0);
-    let targets = |from: &str| -> Vec<&str> {
+    let targets = |from: &str| -> Vec<String> {
         moves
             .iter()
             .filter_map(|a| match a {
-                Action::MoveArmy { from: f, to, .. } if *f == r(from) => Some(to.name()),
+                Action::MoveArmy { from: f, to, .. } if *f == r(from) => Some(to.to_string()),
                 _ => None,
             })
             .collect()
     };
-    assert!(targets("ukraine").contains(&"Murmansk") && targets("ukraine").contains(&"Moscow"));
-    assert!(!targets("ukraine").contains(&"Vladivostok"));
-    assert!(!targets("ukraine").contains(&"Novosibirsk"), "rail cannot enter the blocked province");
-    assert!(targets("moscow").contains(&"Novosibirsk"), "a normal step may enter it, to fight");
-    assert!(!targets("moscow").contains(&"Vladivostok"));
+    assert!(targets("ukraine").contains(&"Murmansk".into()) && targets("ukraine").contains(&"Moscow".into()));
+    assert!(!targets("ukraine").contains(&"Vladivostok".into()));
+    assert!(!targets("ukraine").contains(&"Novosibirsk".into()), "rail cannot enter the blocked province");
+    assert!(targets("moscow").contains(&"Novosibirsk".into()), "a normal step may enter it, to fight");
+    assert!(!targets("moscow").contains(&"Vladivostok".into()));
 }
 
 #[test]
@@ -563,18 +563,19 @@ fn setups_for_every_player_count() {
     assert!((0..6).all(|s| g.cash(s) == 2 && !g.has_swiss_bank(s)));
 
     // A random deal is drawn from the seed and is the same for the same seed.
-    let a = Imperial2030::new_game(&Config::for_players(4), 11).expect("setup").0;
-    let b = Imperial2030::new_game(&Config::for_players(4), 11).expect("setup").0;
+    let a = Imperial2030::new_game(&Config::for_players(4), &ContentSet::shipped(), 11).expect("setup").0;
+    let b = Imperial2030::new_game(&Config::for_players(4), &ContentSet::shipped(), 11).expect("setup").0;
     assert_eq!(a, b);
 
     // Bad configs are refused with the reason.
     let err = Imperial2030::new_game(
         &Config { players: 4, deal: Some(vec![Russia, Russia, China, India]), ..Config::default() },
+        &ContentSet::shipped(),
         0,
     )
     .expect_err("a card dealt twice");
     assert!(err.0.contains("different one"), "{err}");
-    assert!(Imperial2030::new_game(&Config::for_players(1), 0).is_err());
+    assert!(Imperial2030::new_game(&Config::for_players(1), &ContentSet::shipped(), 0).is_err());
 }
 
 #[test]
@@ -696,7 +697,7 @@ fn determinized_states_copy_the_view_and_invent_the_secrets() {
     let mut rng = imperia_core::rng::seeded(5);
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..50 {
-        let sample = Imperial2030::determinize(&view, &mut rng);
+        let sample = Imperial2030::determinize(&view, &ContentSet::shipped(), &mut rng);
         assert_eq!(sample.view(Viewer::Seat(0)), view);
         assert_eq!(sample.cash(0), g.cash(0));
         assert!(sample.cash(1) != 1234 && sample.cash(2) != 777, "a hidden purse was copied");
@@ -705,7 +706,7 @@ fn determinized_states_copy_the_view_and_invent_the_secrets() {
     assert!(seen.len() > 5, "hidden purses are drawn at random: {seen:?}");
     // Without hidden cash, nothing is invented: the sample is the game itself, but for its random generator.
     let g = four_players();
-    let sample = Imperial2030::determinize(&g.view(Viewer::Seat(2)), &mut rng);
+    let sample = Imperial2030::determinize(&g.view(Viewer::Seat(2)), &ContentSet::shipped(), &mut rng);
     assert_eq!(sample.cash, g.cash);
     assert_eq!(
         (sample.units.clone(), sample.flags.clone(), sample.factories),

@@ -1,11 +1,11 @@
 //! Setting up («Подготовка к игре»): starting cash, the nation cards and their bonds, governments and the
 //! Investor card; or, in the experienced variant, bond-buying rounds nation by nation.
 
-use imperia_core::{Seat, SetupError, rng::seeded};
+use imperia_core::{ContentSet, Seat, SetupError, rng::seeded};
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::board::board;
+use crate::board::Board;
 use crate::config::Config;
 use crate::event::Event;
 use crate::nation::{NATIONS, Nation, bond_index};
@@ -48,11 +48,15 @@ fn deal_plan(players: usize) -> (Vec<Nation>, CardsOf) {
 }
 
 impl Imperial2030 {
-    pub(crate) fn new_game(config: &Config, seed: u64) -> Result<(Imperial2030, Vec<Event>), SetupError> {
+    pub(crate) fn new_game(
+        config: &Config,
+        board: &ContentSet<Board>,
+        seed: u64,
+    ) -> Result<(Imperial2030, Vec<Event>), SetupError> {
         if !(2..=6).contains(&config.players) {
             return Err(SetupError(format!("Imperial 2030 is for 2 to 6 players, not {}", config.players)));
         }
-        let regions = board().regions.len();
+        let regions = board.regions.len();
         let cash = starting_cash(config);
         let mut game = Imperial2030 {
             config: config.clone(),
@@ -71,7 +75,7 @@ impl Imperial2030 {
                 .collect(),
             units: vec![[Units::default(); 6]; regions],
             flags: vec![None; regions],
-            factories: board().all().filter(|r| r.info().start_factory).fold(0, |m, r| m | r.bit()),
+            factories: board.all().filter(|&r| board.info(r).start_factory).fold(0, |m, r| m | r.bit()),
             investor_card: None,
             round: 1,
             turn: Nation::Russia,
@@ -80,6 +84,7 @@ impl Imperial2030 {
             phase: Phase::Rondel,
             money_in_play: 0,
             winner_nation: None,
+            board: board.clone(),
         };
         let mut events = vec![Event::Setup { players: config.players }];
         for seat in 0..config.players {

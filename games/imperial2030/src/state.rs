@@ -1,10 +1,10 @@
 //! The state of a game: money, bonds, governments, the rondel, the map's pieces, and the decision the game
 //! is waiting for. Procedures live in the modules named after the rulebook's sections.
 
-use imperia_core::{GameRng, Seat};
+use imperia_core::{ContentSet, GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Region, board, regions_in};
+use crate::board::{Board, Region, regions_in};
 use crate::config::Config;
 use crate::nation::{BOND_PRICES, FLAGS_PER_NATION, NATIONS, Nation, UnitKind, multiplier};
 use crate::rondel::Space;
@@ -96,8 +96,9 @@ pub struct Maneuver {
 }
 
 impl Maneuver {
-    pub fn new() -> Self {
-        let n = board().regions.len();
+    /// A fresh maneuver on a board of `regions` regions.
+    pub fn new(regions: usize) -> Self {
+        let n = regions;
         Maneuver {
             stage: ManeuverStage::Fleets,
             moved_fleets: vec![0; n],
@@ -119,12 +120,6 @@ impl Maneuver {
             UnitKind::Army => &mut self.moved_armies[r.index()],
             UnitKind::Fleet => &mut self.moved_fleets[r.index()],
         }
-    }
-}
-
-impl Default for Maneuver {
-    fn default() -> Self {
-        Maneuver::new()
     }
 }
 
@@ -215,6 +210,9 @@ pub struct Imperial2030 {
     pub(crate) money_in_play: i64,
     /// The nation that ended the game by reaching 25 power.
     pub(crate) winner_nation: Option<Nation>,
+    /// The board the game is played on: held, not written (a record names it by fingerprint).
+    #[serde(skip)]
+    pub(crate) board: ContentSet<Board>,
 }
 
 /// Power that ends the game («Цель игры и конец партии»).
@@ -334,12 +332,12 @@ impl Imperial2030 {
     /// Home provinces of `n` that no hostile army blocks: where it can produce, import, build, tax and
     /// use its railway («Провинции Великих Держав»).
     pub fn free_homes(&self, n: Nation) -> u64 {
-        regions_in(board().home_of(n)).filter(|&r| !self.hostile_army_against(n, r)).fold(0, |m, r| m | r.bit())
+        regions_in(self.board.home_of(n)).filter(|&r| !self.hostile_army_against(n, r)).fold(0, |m, r| m | r.bit())
     }
 
     /// `n`'s factories.
     pub fn factories_of(&self, n: Nation) -> u64 {
-        self.factories & board().home_of(n)
+        self.factories & self.board.home_of(n)
     }
 
     /// `n`'s factories with no hostile army in their province.

@@ -77,19 +77,20 @@ mod tests {
     use rand::seq::IndexedRandom;
 
     use super::*;
-    use crate::board::board;
+    use crate::board::Board;
     use crate::config::Config;
     use crate::nation::UnitKind;
     use crate::rondel::Space;
     use crate::state::{Imperial2030, Stance};
+    use imperia_core::{ContentSet, GameContent};
 
     fn r(id: &str) -> Region {
-        board().region(id).unwrap_or_else(|| panic!("no region {id}"))
+        crate::board::region(id)
     }
 
     /// Every id `board()` gives a piece: regions, rondel spaces, nations and bonds.
     fn board_ids() -> BTreeSet<String> {
-        let printed = Imperial2030::board();
+        let printed = ContentSet::<Board>::shipped().board();
         let mut ids = BTreeSet::new();
         for list in ["regions", "rondel", "nations", "bonds"] {
             let entries = printed[list].as_array().unwrap_or_else(|| panic!("board() has no `{list}` list"));
@@ -184,7 +185,7 @@ mod tests {
         let mut rng = seeded(7);
         for (players, experienced) in [(2, false), (4, true), (6, false)] {
             let config = Config { players, experienced, ..Config::default() };
-            let mut game = Imperial2030::setup(&config, 40 + players as u64).expect("setup");
+            let mut game = Imperial2030::setup(&config, &ContentSet::shipped(), 40 + players as u64).expect("setup");
             let mut steps = 0;
             while let Some(seat) = game.decider() {
                 let legal = game.legal_actions(seat);

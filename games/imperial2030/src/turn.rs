@@ -128,7 +128,7 @@ impl Imperial2030 {
             Activity::Import => self.phase = Phase::Import { left: 3 },
             Activity::Production => self.production(events),
             Activity::Maneuver => {
-                self.maneuver = Some(Maneuver::new());
+                self.maneuver = Some(Maneuver::new(self.board.regions.len()));
                 self.phase = Phase::Maneuver;
             }
             Activity::Taxation => self.taxation(events),

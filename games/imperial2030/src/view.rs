@@ -3,13 +3,13 @@
 
 use std::fmt::Write;
 
-use imperia_core::GameRng;
+use imperia_core::{ContentSet, GameRng};
 use rand::Rng;
 
 use imperia_core::{Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
-use crate::board::{FactoryKind, Region, board, regions_in};
+use crate::board::{Board, FactoryKind, Region, regions_in};
 use crate::config::Config;
 use crate::nation::{BOND_PRICES, NATIONS, Nation, UnitKind};
 use crate::rondel::Space;
@@ -54,8 +54,8 @@ pub struct ManeuverView {
 
 impl ManeuverView {
     /// The full book-keeping back from its public summary.
-    fn to_maneuver(&self) -> Maneuver {
-        let mut m = Maneuver { stage: self.stage, ..Maneuver::new() };
+    fn to_maneuver(&self, b: &Board) -> Maneuver {
+        let mut m = Maneuver { stage: self.stage, ..Maneuver::new(b.regions.len()) };
         for &(r, fleets, armies) in &self.moved {
             m.moved_fleets[r.index()] = fleets;
             m.moved_armies[r.index()] = armies;
@@ -64,12 +64,11 @@ impl ManeuverView {
             m.convoys[r.index()] = carried;
         }
         m.refused_canals =
-            self.refused_canals.iter().filter_map(|name| board().canals.iter().position(|c| &c.name == name)).collect();
+            self.refused_canals.iter().filter_map(|name| b.canals.iter().position(|c| &c.name == name)).collect();
         m
     }
 
-    fn of(m: &Maneuver) -> Self {
-        let b = board();
+    fn of(m: &Maneuver, b: &Board) -> Self {
         ManeuverView {
             stage: m.stage,
             moved: b
@@ -183,12 +182,13 @@ impl Imperial2030 {
                 }
             })
             .collect();
-        let regions = board()
+        let regions = self
+            .board
             .all()
             .filter_map(|r| {
                 let units: Vec<(Nation, Units)> =
                     NATIONS.into_iter().map(|n| (n, self.units(r, n))).filter(|(_, u)| !u.is_empty()).collect();
-                let factory = self.has_factory(r).then(|| r.info().factory).flatten();
+                let factory = self.has_factory(r).then(|| self.board.info(r).factory).flatten();
                 (!units.is_empty() || self.flag(r).is_some() || factory.is_some()).then_some(RegionView {
                     region: r,
                     flag: self.flag(r),
@@ -204,7 +204,7 @@ impl Imperial2030 {
             to_act: self.decider(),
             decision: self.decision_text(),
             phase: self.phase.clone(),
-            maneuver: self.maneuver.as_ref().map(ManeuverView::of),
+            maneuver: self.maneuver.as_ref().map(|m| ManeuverView::of(m, &self.board)),
             players,
             nations,
             regions,
@@ -255,7 +255,7 @@ impl Imperial2030 {
             Phase::Canal { canals, controller, .. } => format!(
                 "{} decides whether {n} may pass the {}",
                 who(self.government(*controller)),
-                canals.first().map_or("canal", |&c| board().canals[c].name.as_str())
+                canals.first().map_or("canal", |&c| self.board.canals[c].name.as_str())
             ),
             Phase::Flags { .. } => format!("{gov} chooses where {n} places its last flags"),
             Phase::GameOver => "The game is over".to_string(),
@@ -324,7 +324,7 @@ impl Imperial2030 {
             for (n, u) in &rv.units {
                 let mut p = Vec::new();
                 if u.hostile() > 0 {
-                    let foreign = rv.region.info().home.is_some_and(|h| h != *n);
+                    let foreign = self.board.info(rv.region).home.is_some_and(|h| h != *n);
                     let word = if foreign { "hostile arm" } else { "arm" };
                     p.push(format!("{} {word}{}", u.hostile(), if u.hostile() == 1 { "y" } else { "ies" }));
                 }
@@ -336,7 +336,7 @@ impl Imperial2030 {
                 }
                 parts.push(format!("{n}: {}", p.join(", ")));
             }
-            let _ = writeln!(s, "  {:<16} {}", rv.region.name(), parts.join("; "));
+            let _ = writeln!(s, "  {:<16} {}", rv.region.to_string(), parts.join("; "));
         }
         s
     }
@@ -357,8 +357,8 @@ impl Imperial2030 {
     /// A complete game consistent with `view`: everything the viewer sees is copied, and the one secret,
     /// other players' cash when it is hidden, is drawn uniformly from 0 to [`SAMPLED_CASH_LIMIT`] (every
     /// payment is public, so a sharper bot could track it; docs/rules, «Hidden cash»).
-    pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Imperial2030 {
-        let regions = board().regions.len();
+    pub(crate) fn from_view(view: &View, board: &ContentSet<Board>, rng: &mut GameRng) -> Imperial2030 {
+        let regions = board.regions.len();
         let mut units = vec![[Units::default(); 6]; regions];
         let mut flags = vec![None; regions];
         for rv in &view.regions {
@@ -407,10 +407,11 @@ impl Imperial2030 {
             round: view.round,
             turn: view.turn,
             passed_investor: view.passed_investor,
-            maneuver: view.maneuver.as_ref().map(ManeuverView::to_maneuver),
+            maneuver: view.maneuver.as_ref().map(|m| m.to_maneuver(board)),
             phase: view.phase.clone(),
             money_in_play,
             winner_nation,
+            board: board.clone(),
         }
     }
 }

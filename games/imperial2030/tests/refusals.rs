@@ -169,7 +169,8 @@ fn a_finished_game_refuses_everything() {
 #[test]
 fn malformed_json_is_refused_through_the_dynamic_layer() {
     let registry_entry = imperia_core::GameEntry::of::<Imperial2030>();
-    let mut m = (registry_entry.start)(&serde_json::json!({ "players": 4 }), 5).expect("setup");
+    let mut m =
+        (registry_entry.start)(&serde_json::json!({ "players": 4 }), 5, &(registry_entry.shipped)()).expect("setup");
     let seat = m.to_act().seats()[0];
     let hash = m.state_hash();
     for (bad, words) in [
@@ -186,7 +187,9 @@ fn malformed_json_is_refused_through_the_dynamic_layer() {
         assert_eq!(m.state_hash(), hash);
     }
     let err =
-        (registry_entry.start)(&serde_json::json!({ "players": 4, "colour": "red" }), 5).err().expect("bad config");
+        (registry_entry.start)(&serde_json::json!({ "players": 4, "colour": "red" }), 5, &(registry_entry.shipped)())
+            .err()
+            .expect("bad config");
     assert!(err.to_string().contains("unknown field `colour`"), "{err}");
     assert!(m.view(Viewer::Spectator).get("decision").is_some());
 }

@@ -5,13 +5,13 @@
 
 use imperia_core::{Game, Match, Seat};
 use imperial2030::action::Action;
-use imperial2030::board::{Region, board};
+use imperial2030::board::Region;
 use imperial2030::rondel::Space;
 use imperial2030::state::Stance;
 use imperial2030::{Config, Imperial2030, Nation, UnitKind};
 
 pub fn r(id: &str) -> Region {
-    board().region(id).unwrap_or_else(|| panic!("no region {id}"))
+    imperial2030::board::region(id)
 }
 
 /// A match driven by a script, failing loudly with the position when a step is refused.
