@@ -6,7 +6,7 @@ use std::fmt;
 use imperia_bots::arena::play_game;
 use imperia_bots::mcts::search;
 use imperia_bots::{BotEntry, BotKind, BotSpec, Budget};
-use imperia_core::{Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 use imperial2030::{Config, Imperial2030};
 use serde::{Deserialize, Serialize};
 
@@ -18,10 +18,10 @@ fn spec(text: &str) -> BotSpec {
 fn bot_games_are_reproducible() {
     let config = Config { players: 3, hidden_cash: true, ..Config::default() };
     let bots = [spec("mcts:50"), spec("heuristic"), spec("random")];
-    let a = play_game::<Imperial2030>(&config, 7, &bots).expect("a game");
-    let b = play_game::<Imperial2030>(&config, 7, &bots).expect("a game");
+    let a = play_game::<Imperial2030>(&config, &ContentSet::shipped(), 7, &bots).expect("a game");
+    let b = play_game::<Imperial2030>(&config, &ContentSet::shipped(), 7, &bots).expect("a game");
     assert_eq!(a, b);
-    let c = play_game::<Imperial2030>(&config, 8, &bots).expect("a game");
+    let c = play_game::<Imperial2030>(&config, &ContentSet::shipped(), 8, &bots).expect("a game");
     assert_ne!(a, c, "another seed, another game");
 }
 
@@ -33,7 +33,8 @@ fn the_heuristic_bot_beats_random_play() {
         let seat = (game % 4) as usize;
         let mut bots = vec![spec("random"); 4];
         bots[seat] = spec("heuristic");
-        let result = play_game::<Imperial2030>(&Config::for_players(4), 100 + game, &bots).expect("a game");
+        let result = play_game::<Imperial2030>(&Config::for_players(4), &ContentSet::shipped(), 100 + game, &bots)
+            .expect("a game");
         if result.outcome.ranks[seat] == 1 {
             wins += 1;
         }
@@ -44,18 +45,19 @@ fn the_heuristic_bot_beats_random_play() {
 #[test]
 fn bots_play_through_json() {
     let entry = BotEntry::of::<Imperial2030>();
-    let mut m =
-        (imperia_core::GameEntry::of::<Imperial2030>().start)(&serde_json::json!({"players": 4}), 3).expect("setup");
+    let game = imperia_core::GameEntry::of::<Imperial2030>();
+    let shipped = (game.shipped)();
+    let mut m = (game.start)(&serde_json::json!({"players": 4}), 3, &shipped).expect("setup");
     for kind in ["random", "heuristic", "mcts:20"] {
         let mut bot = (entry.bot)(&spec(kind), 1);
         let seat = m.to_act().seats()[0];
         let legal = m.legal_actions(seat);
-        let choice = bot.choose(&m.view(Viewer::Seat(seat)), seat, &legal).expect("a choice");
+        let choice = bot.choose(&m.view(Viewer::Seat(seat)), &shipped, seat, &legal).expect("a choice");
         assert!(choice < legal.len());
     }
     let seat = m.to_act().seats()[0];
     let mut bot = (entry.bot)(&BotSpec::new(BotKind::Random), 1);
-    assert!(bot.choose(&serde_json::json!({"not": "a view"}), seat, &m.legal_actions(seat)).is_err());
+    assert!(bot.choose(&serde_json::json!({"not": "a view"}), &shipped, seat, &m.legal_actions(seat)).is_err());
     m.apply(seat, &m.legal_actions(seat)[0].action.clone()).expect("legal");
 }
 
@@ -95,6 +97,7 @@ impl Game for Race {
     type Action = Add;
     type View = Race;
     type Event = Reached;
+    type Content = ();
 
     fn configure(_seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<u8, SetupError> {
         Ok(0)
@@ -105,11 +108,16 @@ impl Game for Race {
     fn rng(&self) -> Option<&imperia_core::GameRng> {
         None
     }
-    fn setup(start: &u8, _seed: u64) -> Result<Self, SetupError> {
+    fn setup(start: &u8, _content: &ContentSet<()>, _seed: u64) -> Result<Self, SetupError> {
         Ok(Race { total: *start, turn: 0 })
     }
     fn config(&self) -> &u8 {
         &self.total
+    }
+    fn content(&self) -> &ContentSet<()> {
+        // A game without content files has one set, the same for every state.
+        static NONE: std::sync::LazyLock<ContentSet<()>> = std::sync::LazyLock::new(ContentSet::shipped);
+        &NONE
     }
     fn seats(&self) -> usize {
         2
@@ -146,7 +154,7 @@ impl Game for Race {
     fn has_hidden_information(&self) -> bool {
         false
     }
-    fn determinize(view: &Race, _rng: &mut GameRng) -> Self {
+    fn determinize(view: &Race, _content: &ContentSet<()>, _rng: &mut GameRng) -> Self {
         view.clone()
     }
     fn summary(&self, _viewer: Viewer) -> String {
@@ -168,7 +176,7 @@ fn the_search_finds_a_forced_win() {
     let state = Race { total: 5, turn: 0 };
     for threads in [1, 2] {
         let budget = Budget { iterations: 3000, time: None, threads };
-        let result = search::<Race>(&state, 0, budget, &mut imperia_core::rng::seeded(3));
+        let result = search::<Race>(&state, &ContentSet::shipped(), 0, budget, &mut imperia_core::rng::seeded(3));
         let ranked = result.ranked(&state.legal_actions(0));
         assert_eq!(ranked[0].0, Add(2), "{ranked:?}");
         assert!(ranked[0].2 > 0.9 && ranked[1].2 < 0.5, "{ranked:?}");

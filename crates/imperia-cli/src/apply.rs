@@ -42,8 +42,8 @@ pub struct ApplyArgs {
 }
 
 pub fn run(registry: &Registry, args: &ApplyArgs) -> Result<()> {
-    let (entry, config) = args.game.resolve(registry)?;
-    let mut m = (entry.start)(&config, args.seed).context("cannot set up the game")?;
+    let (entry, config, content) = args.game.resolve(registry)?;
+    let mut m = (entry.start)(&config, args.seed, &content).context("cannot set up the game")?;
     let shown = Shown { viewers: viewers(args.view.as_deref(), m.seats())?, legal: args.legal };
     let mut out = std::io::stdout().lock();
     let start = json!({ "step": 0, "game": entry.id, "config": config, "seed": args.seed });

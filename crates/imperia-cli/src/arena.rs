@@ -72,7 +72,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     let (Some(game), Some(entry)) = (registry.get(&args.game), imperia_games::bots_for(&args.game)) else {
         bail!("there is no game `{}`; the games are: {}", args.game, registry.ids().join(", "));
     };
-    args.content.apply(game)?;
+    let content = args.content.load(game)?;
     let n = args.seats.len();
     if n < 2 {
         bail!("--seats needs at least two bots");
@@ -102,7 +102,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
                         break;
                     }
                     let seating: Vec<BotSpec> = (0..n).map(|s| args.seats[(s + n - g % n) % n].clone()).collect();
-                    let result = (entry.play)(&config, args.seed + g as u64, &seating);
+                    let result = (entry.play)(&config, &content, args.seed + g as u64, &seating);
                     if let Ok(mut r) = results.lock() {
                         r[g] = Some(result);
                     }

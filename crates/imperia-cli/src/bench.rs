@@ -43,7 +43,7 @@ struct BenchReport {
 }
 
 pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
-    let (entry, config) = args.game.resolve(registry)?;
+    let (entry, config, _content) = args.game.resolve(registry)?;
     let budget = Duration::from_secs_f64(args.seconds.max(0.01));
     let (mut games, mut actions) = (0u64, 0u64);
     let start = Instant::now();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
-use imperia_core::{GameEntry, Registry};
+use imperia_core::{ContentReport, GameEntry, Registry};
 
 use crate::ContentArg;
 
@@ -80,20 +80,20 @@ fn report(registry: &Registry, game: Option<&str>, json: bool, content: &Content
         None if content.content.is_some() => bail!("--content needs the game whose files these are"),
         None => registry.entries().iter().collect(),
     };
-    if let [entry] = entries[..] {
-        content.apply(entry)?;
-    }
+    // The report of the shipped content, or of the player's own files when a folder is given.
+    let sets = entries.iter().map(|e| content.load(e)).collect::<Result<Vec<_>>>()?;
+    let reports: Vec<ContentReport> = entries.iter().zip(&sets).map(|(e, set)| (e.report)(set)).collect();
     let mut out = std::io::stdout().lock();
     if json {
         let reports: serde_json::Map<String, serde_json::Value> = entries
             .iter()
-            .map(|e| (e.id.to_string(), serde_json::to_value((e.content)()).unwrap_or_default()))
+            .zip(&reports)
+            .map(|(e, r)| (e.id.to_string(), serde_json::to_value(r).unwrap_or_default()))
             .collect();
         writeln!(out, "{}", serde_json::to_string_pretty(&reports)?)?;
         return Ok(());
     }
-    for e in entries {
-        let report = (e.content)();
+    for (e, report) in entries.iter().zip(reports) {
         writeln!(out, "{} ({})", e.name, e.id)?;
         writeln!(out, "  {:<24} {:>6} {:>10} {:>12} {:>6}", "kind", "seed", "reference", "provisional", "total")?;
         for k in &report.kinds {

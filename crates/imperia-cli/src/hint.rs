@@ -41,12 +41,12 @@ pub fn run(registry: &Registry, args: &HintArgs) -> Result<()> {
     let (Some(game), Some(entry)) = (registry.get(&record.game), imperia_games::bots_for(&record.game)) else {
         bail!("the record is of game `{}`, which this Imperia does not host", record.game);
     };
-    args.content.apply(game)?;
+    let content = args.content.for_record(game, &record)?;
     if args.seat == 0 {
         bail!("seats are numbered from 1");
     }
     let budget = Budget { iterations: args.iterations, time: None, threads: args.threads.max(1) };
-    let hints = (entry.hint)(&record, args.seat - 1, budget, args.seed).map_err(|e| anyhow!(e))?;
+    let hints = (entry.hint)(&record, &content, args.seat - 1, budget, args.seed).map_err(|e| anyhow!(e))?;
     let top: Vec<_> = hints.into_iter().take(3).collect();
     if args.json {
         println!("{}", serde_json::to_string_pretty(&top)?);

@@ -20,7 +20,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
-use imperia_core::{GameEntry, Registry};
+use imperia_core::{ContentFiles, DynContent, GameEntry, Registry};
 use serde_json::{Map, Value};
 
 #[derive(Parser)]
@@ -66,14 +66,33 @@ pub struct ContentArg {
 }
 
 impl ContentArg {
-    /// Put the folder's files in play for `entry`'s game, if a folder was given.
-    pub fn apply(&self, entry: &GameEntry) -> Result<()> {
-        let Some(dir) = &self.content else { return Ok(()) };
-        (entry.replace_content)(dir).map_err(|e| anyhow!("--content {}: {e}", dir.display()))?;
-        if let Some(fingerprint) = (entry.content_fingerprint)() {
+    /// The content set to play `entry`'s game with: the folder's files in place of the shipped ones, checked
+    /// as the shipped ones are, or the shipped set when no folder was given.
+    pub fn load(&self, entry: &GameEntry) -> Result<DynContent> {
+        let Some(dir) = &self.content else { return Ok((entry.shipped)()) };
+        if entry.content_files.is_empty() {
+            bail!("{} has no content files to replace", entry.name);
+        }
+        let files =
+            ContentFiles::shipped(entry.content_files).replaced_from(dir).map_err(|e| anyhow!("--content: {e}"))?;
+        let content = (entry.load_content)(files).map_err(|e| anyhow!("--content {}: {e}", dir.display()))?;
+        if let Some(fingerprint) = content.fingerprint() {
             eprintln!("{} is played with your content files ({fingerprint}).", entry.name);
         }
-        Ok(())
+        Ok(content)
+    }
+
+    /// The content set to replay `record` with: the folder's files if given, else the files the record
+    /// carries, else the shipped set.
+    pub fn for_record(&self, entry: &GameEntry, record: &imperia_core::Record) -> Result<DynContent> {
+        if self.content.is_some() || record.content_files.is_empty() {
+            return self.load(entry);
+        }
+        let files = record.content_files.iter().map(|(name, text)| (name.clone(), text.clone()));
+        let files = ContentFiles::shipped(entry.content_files)
+            .replaced_by(files)
+            .map_err(|e| anyhow!("the record's content files: {e}"))?;
+        (entry.load_content)(files).map_err(|e| anyhow!("the record's content files: {e}"))
     }
 }
 
@@ -94,12 +113,12 @@ pub struct GameOptions {
 }
 
 impl GameOptions {
-    /// The game's registry entry and its JSON config, with the player's content files in play if given.
-    pub fn resolve(&self, registry: &Registry) -> Result<(GameEntry, Value)> {
+    /// The game's registry entry, its JSON config, and the content to play with (the player's files if given).
+    pub fn resolve(&self, registry: &Registry) -> Result<(GameEntry, Value, DynContent)> {
         let Some(entry) = registry.get(&self.game) else {
             bail!("there is no game `{}`; the games are: {}", self.game, registry.ids().join(", "));
         };
-        self.content.apply(entry)?;
+        let content = self.content.load(entry)?;
         let options = match &self.config {
             Some(text) => serde_json::from_str::<Value>(text).context("--config must be a JSON object")?,
             None => Value::Object(Map::new()),
@@ -111,7 +130,7 @@ impl GameOptions {
         // Out of range, `configure` says how many players the game takes.
         let seats = self.players.unwrap_or(4.clamp(min, max));
         let config = (entry.configure)(seats, &options).map_err(|e| anyhow!("{e}"))?;
-        Ok((*entry, config))
+        Ok((*entry, config, content))
     }
 }
 
@@ -149,7 +168,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Games => {
             let mut out = std::io::stdout().lock();
             for e in registry.entries() {
-                let provisional = (e.content)().provisional();
+                let provisional = (e.report)(&(e.shipped)()).provisional();
                 let note = if provisional > 0 {
                     format!(" ({provisional} provisional content entries)")
                 } else {

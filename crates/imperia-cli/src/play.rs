@@ -30,12 +30,12 @@ pub struct PlayArgs {
 }
 
 pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
-    let (entry, config) = args.game.resolve(registry)?;
+    let (entry, config, content) = args.game.resolve(registry)?;
     // Without --seed, any seed will do; it is printed and kept in the record, so the game stays replayable.
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
-    let mut m = (entry.start)(&config, seed)?;
+    let mut m = (entry.start)(&config, seed, &content)?;
     if args.seat == 0 || args.seat > m.seats() {
         bail!("--seat must be between 1 and {}", m.seats());
     }
@@ -56,7 +56,7 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         me + 1,
         args.bots
     )?;
-    if let Some(notice) = (entry.content)().provisional_notice() {
+    if let Some(notice) = (entry.report)(&content).provisional_notice() {
         writeln!(out, "Note: {notice}.")?;
     }
     writeln!(
@@ -74,7 +74,7 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         let choices = m.legal_actions(seat);
         if seat != me {
             let view = m.view(Viewer::Seat(seat));
-            let pick = bots[seat].choose(&view, seat, &choices).map_err(|e| anyhow::anyhow!(e))?;
+            let pick = bots[seat].choose(&view, &content, seat, &choices).map_err(|e| anyhow::anyhow!(e))?;
             m.apply(seat, &choices[pick].action)?;
             for line in m.last_events(Viewer::Seat(me)) {
                 writeln!(out, "  {line}")?;

@@ -16,7 +16,7 @@ pub struct ReplayArgs {
     /// Only verify; print the summary line alone.
     #[arg(long)]
     quiet: bool,
-    /// The content files the game was played with, if they were not the shipped ones.
+    /// A folder of the content files the game was played with, in place of those the record carries.
     #[command(flatten)]
     content: ContentArg,
 }
@@ -33,17 +33,17 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
             registry.ids().join(", ")
         );
     };
-    args.content.apply(entry)?;
-    let here = (entry.content_fingerprint)();
-    if record.content != here {
-        return Err(MatchError::WrongContent { expected: here, found: record.content.clone() }.into());
+    let content = args.content.for_record(entry, &record)?;
+    if record.content.as_deref() != content.fingerprint() {
+        let expected = content.fingerprint().map(str::to_string);
+        return Err(MatchError::WrongContent { expected, found: record.content.clone() }.into());
     }
     if let Some(warning) = record.unverified_warning() {
         eprintln!("warning: {warning}.");
     }
     let mut out = std::io::stdout().lock();
     // Rebuild step by step so each action can be described in the position it was taken in.
-    let mut m = (entry.start)(&record.config, record.seed).context("the record's config")?;
+    let mut m = (entry.start)(&record.config, record.seed, &content).context("the record's config")?;
     for (i, step) in record.actions.iter().enumerate() {
         let label = m
             .legal_actions(step.seat)

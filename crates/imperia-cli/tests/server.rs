@@ -177,7 +177,7 @@ fn a_whole_game_through_the_api_on(storage: &Storage) {
     assert_eq!(status, 200);
     let record: imperia_core::Record = serde_json::from_value(record).expect("a record");
     let entry = imperia_games::registry().get("imperial2030").copied().expect("the game");
-    let replayed = (entry.replay)(&record).expect("the record replays");
+    let replayed = (entry.replay)(&record, &(entry.shipped)()).expect("the record replays");
     assert!(replayed.outcome().is_some());
     let (_, mine) = anton.get("/api/games");
     assert_eq!(mine[0]["finished"], true);

@@ -185,6 +185,7 @@ impl<G: Conformance> GameCheck<G> {
                 config: serde_json::Value::Null,
                 seed,
                 content: None,
+                content_files: Default::default(),
                 actions: vec![],
             }),
         })?;

@@ -130,7 +130,27 @@ pub struct ContentFiles {
 struct ContentFile {
     name: &'static str,
     text: Cow<'static, str>,
+    shipped: &'static str,
     replaced: bool,
+}
+
+/// How one entry of a replaced file differs from the shipped file: what players are told before they join
+/// a game played with replaced content.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContentChange {
+    pub file: String,
+    /// The entry, as the file names it: its table and its `id` (or `name`, `number`, or place), as in
+    /// ``space `ireland_1` ``; a top-level table by its name.
+    pub entry: String,
+    pub change: Change,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    Added,
+    Removed,
+    Changed,
 }
 
 impl ContentFiles {
@@ -139,7 +159,7 @@ impl ContentFiles {
         ContentFiles {
             files: files
                 .iter()
-                .map(|&(name, text)| ContentFile { name, text: Cow::Borrowed(text), replaced: false })
+                .map(|&(name, text)| ContentFile { name, text: Cow::Borrowed(text), shipped: text, replaced: false })
                 .collect(),
         }
     }
@@ -184,7 +204,8 @@ impl ContentFiles {
     /// These files with `text` in place of the file `name`.
     pub fn with_file(mut self, name: &str, text: String) -> Result<Self, String> {
         let Some(i) = self.files.iter().position(|f| f.name == name) else { return Err(self.unknown(name)) };
-        self.files[i] = ContentFile { name: self.files[i].name, text: Cow::Owned(text), replaced: true };
+        self.files[i].text = Cow::Owned(text);
+        self.files[i].replaced = true;
         Ok(self)
     }
 
@@ -219,6 +240,44 @@ impl ContentFiles {
         self.files.iter().filter(|f| f.replaced).map(|f| (f.name, f.text.as_ref())).collect()
     }
 
+    /// Every entry of the replaced files that differs from the shipped ones, file by file. Content files are
+    /// TOML: an array of tables is compared entry by entry (keyed by `id`, else `name`, else `number`, else
+    /// place), any other top-level value as a whole; a file that is not TOML counts as changed whole.
+    pub fn changes(&self) -> Vec<ContentChange> {
+        let mut changes = Vec::new();
+        for f in self.files.iter().filter(|f| f.replaced) {
+            let mut add = |entry: String, change| changes.push(ContentChange { file: f.name.into(), entry, change });
+            let (Ok(shipped), Ok(mine)) = (f.shipped.parse::<toml::Table>(), f.text.parse::<toml::Table>()) else {
+                if f.shipped != f.text {
+                    add("the whole file".into(), Change::Changed);
+                }
+                continue;
+            };
+            let keys: std::collections::BTreeSet<&String> = shipped.keys().chain(mine.keys()).collect();
+            for key in keys {
+                let entries = |t: &toml::Table| match t.get(key) {
+                    Some(toml::Value::Array(a)) if a.iter().all(toml::Value::is_table) => {
+                        a.iter().enumerate().map(|(i, e)| (entry_name(key, i, e), e.clone())).collect()
+                    }
+                    Some(v) => vec![(key.clone(), v.clone())],
+                    None => Vec::new(),
+                };
+                let (before, after) = (entries(&shipped), entries(&mine));
+                for (name, value) in &before {
+                    match after.iter().find(|(n, _)| n == name) {
+                        None => add(name.clone(), Change::Removed),
+                        Some((_, v)) if v != value => add(name.clone(), Change::Changed),
+                        Some(_) => {}
+                    }
+                }
+                for (name, _) in after.iter().filter(|(n, _)| !before.iter().any(|(b, _)| b == n)) {
+                    add(name.clone(), Change::Added);
+                }
+            }
+        }
+        changes
+    }
+
     /// `None` for the shipped content; otherwise the replaced file names and a hash of every file's text,
     /// which tells two sets of files apart.
     pub fn fingerprint(&self) -> Option<String> {
@@ -234,6 +293,18 @@ impl ContentFiles {
             hasher.update(&[0]);
         }
         Some(format!("{} {:016x}", replaced.join("+"), hasher.digest()))
+    }
+}
+
+/// How [`ContentFiles::changes`] names the `index`th entry of the array of tables `key`.
+fn entry_name(key: &str, index: usize, entry: &toml::Value) -> String {
+    let named = ["id", "name", "number"].iter().find_map(|k| entry.get(k)).map(|v| match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    });
+    match named {
+        Some(name) => format!("{key} `{name}`"),
+        None => format!("{key} {}", index + 1),
     }
 }
 
@@ -485,6 +556,26 @@ mod tests {
 
     fn mine(text: &str) -> Result<ContentSet<Cards>, String> {
         ContentSet::load(ContentFiles::shipped(SHIPPED).replaced_by([("cards.toml".into(), text.into())])?)
+    }
+
+    #[test]
+    fn changes_name_the_entries_that_differ() {
+        const TOML: &[(&str, &str)] =
+            &[("cards.toml", "[setup]\nvp = 10\n\n[[card]]\nid = \"a\"\ncost = 1\n\n[[card]]\nid = \"b\"\ncost = 2\n")];
+        let mine = "[setup]\nvp = 12\n\n[[card]]\nid = \"a\"\ncost = 1\n\n[[card]]\nid = \"c\"\ncost = 2\n";
+        let files = ContentFiles::shipped(TOML).with_file("cards.toml", mine.into()).expect("a shipped file");
+        let said: Vec<(String, Change)> = files.changes().into_iter().map(|c| (c.entry, c.change)).collect();
+        assert_eq!(
+            said,
+            vec![
+                ("card `b`".to_string(), Change::Removed),
+                ("card `c`".to_string(), Change::Added),
+                ("setup".to_string(), Change::Changed)
+            ]
+        );
+        assert!(ContentFiles::shipped(TOML).changes().is_empty());
+        let text = ContentFiles::shipped(SHIPPED).with_file("map.toml", "not = [toml".into()).expect("a file");
+        assert_eq!(text.changes()[0].entry, "the whole file");
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub mod record;
 pub mod rng;
 pub mod session;
 
-pub use content::{ContentFiles, ContentReport, ContentScope, ContentSet, GameContent, Source};
+pub use content::{Change, ContentChange, ContentFiles, ContentReport, ContentScope, ContentSet, GameContent, Source};
 pub use dynamic::{ActionChoice, Description, DynContent, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
 pub use game::{Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
 pub use options::{GameOption, OptionKind};

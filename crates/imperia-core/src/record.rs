@@ -2,6 +2,8 @@
 //! seed and every action that stands — with the state hash after each step so a replay can prove it
 //! reproduced the game.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -29,6 +31,10 @@ pub struct Record {
     /// absent for the shipped content.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub content: Option<String>,
+    /// The replaced content files themselves, by name, so that the record replays anywhere; absent for the
+    /// shipped content.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub content_files: BTreeMap<String, String>,
     pub actions: Vec<RecordedAction>,
 }
 

@@ -143,6 +143,13 @@ impl<G: Game> Match<G> {
             config: to_json(&self.config),
             seed: self.seed,
             content: self.content().fingerprint().map(str::to_string),
+            content_files: self
+                .content()
+                .files()
+                .replaced_texts()
+                .into_iter()
+                .map(|(name, text)| (name.to_string(), text.to_string()))
+                .collect(),
             actions: self
                 .history
                 .iter()

@@ -16,6 +16,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod content;
 pub mod error;
 pub mod levels;
 pub mod limits;
@@ -91,6 +92,7 @@ pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
         bot_permits: Arc::new(Semaphore::new(limits.bot_threads.max(1))),
         limits,
         options: config.options,
+        content: content::Library::default(),
     };
     let mut broken = 0;
     for id in store.game_ids().await? {

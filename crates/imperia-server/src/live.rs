@@ -7,13 +7,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use imperia_bots::BotSpec;
-use imperia_core::{ActionChoice, DynMatch, Seat, ToAct, Viewer};
+use imperia_core::{ActionChoice, DynContent, DynMatch, Seat, ToAct, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::Semaphore;
 use tokio::sync::{Mutex, RwLock, broadcast};
 
 use crate::auth::Passwords;
+use crate::content::ContentNotice;
 use crate::levels::BotLevel;
 use crate::limits::{Limiters, Limits};
 use crate::store::{Clock, SeatRow, Store, StoreError, now};
@@ -66,6 +67,10 @@ pub struct LiveGame {
     pub watchers: Vec<usize>,
     /// The seats whose decision the clocks are running for.
     pub acting: Vec<Seat>,
+    /// The content the game is played with (the shipped set, or one a player uploaded).
+    pub content: DynContent,
+    /// What players are told of replaced content; `None` for the shipped content.
+    pub content_notice: Option<ContentNotice>,
     /// Each viewer's log so far, once asked for: kept step by step, so the log is never replayed twice.
     log: BTreeMap<Option<Seat>, Vec<PastStep>>,
 }
@@ -98,6 +103,8 @@ pub struct AppState {
     /// Bot decisions running at once.
     pub bot_permits: Arc<Semaphore>,
     pub options: Options,
+    /// Content sets loaded in this process.
+    pub content: crate::content::Library,
 }
 
 /// How the server is deployed.
@@ -154,6 +161,10 @@ pub struct GameState {
     /// Each seat's final score and rank, once the game is over.
     #[schema(value_type = Option<Object>)]
     pub outcome: Option<imperia_core::Outcome>,
+    /// The replaced content the game is played with, and every entry that differs from the shipped
+    /// content; absent for the shipped content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<ContentNotice>,
 }
 
 impl LiveGame {
@@ -189,6 +200,7 @@ impl LiveGame {
             summary: self.m.summary(viewer),
             steps: self.m.last_recorded().map_or(0, |(steps, _)| steps),
             outcome: self.m.outcome(),
+            content: self.content_notice.clone(),
         }
     }
 
@@ -245,7 +257,8 @@ impl LiveGame {
     ) -> Result<Vec<PastStep>, TableError> {
         if !self.log.contains_key(&viewer) {
             let record = self.m.record();
-            let seen = (entry.replay_as)(&record, viewer.map_or(Viewer::Spectator, Viewer::Seat), record.actions.len())
+            let viewer_of = viewer.map_or(Viewer::Spectator, Viewer::Seat);
+            let seen = (entry.replay_as)(&record, &self.content, viewer_of, record.actions.len())
                 .map_err(|e| TableError::Damaged { id: self.id, why: e.to_string() })?;
             let steps =
                 seen.steps.into_iter().map(|s| PastStep { step: s.step, seat: s.seat, events: s.events }).collect();
@@ -276,7 +289,7 @@ impl LiveGame {
 impl LiveGame {
     fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, table: Table) -> Self {
         let (watchers, acting) = (vec![0; table.seats.len()], m.to_act().seats().to_vec());
-        let Table { seats, clock, created_by, started } = table;
+        let Table { seats, clock, created_by, started, content } = table;
         LiveGame {
             id,
             m,
@@ -289,6 +302,8 @@ impl LiveGame {
             started,
             watchers,
             acting,
+            content_notice: ContentNotice::of(&content),
+            content,
             log: BTreeMap::new(),
         }
     }
@@ -307,18 +322,19 @@ pub(crate) async fn install_game(
     game
 }
 
-/// Who sits at a game, its clock, its creator, and whether it has started.
+/// Who sits at a game, its clock, its creator, whether it has started, and the content it is played with.
 #[derive(Clone, Debug)]
 pub struct Table {
     pub seats: Vec<SeatRow>,
     pub clock: Option<Clock>,
     pub created_by: i64,
     pub started: bool,
+    pub content: DynContent,
 }
 
 impl Table {
-    pub fn of(row: &crate::store::GameRow) -> Table {
-        Table { seats: row.seats.clone(), clock: row.clock, created_by: row.created_by, started: row.started }
+    pub fn of(row: &crate::store::GameRow, content: DynContent) -> Table {
+        Table { seats: row.seats.clone(), clock: row.clock, created_by: row.created_by, started: row.started, content }
     }
 }
 
@@ -501,7 +517,7 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
         .get(&row.record.game)
         .copied()
         .ok_or_else(|| TableError::Damaged { id: g.id, why: format!("no engine for `{}`", row.record.game) })?;
-    g.m = (entry.replay)(&row.record).map_err(|e| TableError::Damaged { id: g.id, why: e.to_string() })?;
+    g.m = (entry.replay)(&row.record, &g.content).map_err(|e| TableError::Damaged { id: g.id, why: e.to_string() })?;
     g.version = row.version;
     g.seats = row.seats;
     g.started = row.started;
@@ -523,7 +539,7 @@ pub fn spawn_bots(state: AppState, game: Shared) {
         }
         let mut backoff = Duration::from_millis(500);
         loop {
-            let (seat, spec, version, view, legal, bot) = {
+            let (seat, spec, version, view, legal, bot, content) = {
                 let g = game.lock().await;
                 let Some((seat, spec)) = g.bot_to_act() else { break };
                 let Some(entry) = imperia_games::bots_for(g.m.game_id()) else { break };
@@ -531,13 +547,14 @@ pub fn spawn_bots(state: AppState, game: Shared) {
                 // make the same choices.
                 let seed = g.m.record().seed ^ (g.version as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
                 let bot = (entry.bot)(&spec, seed);
-                (seat, spec, g.version, g.m.view(Viewer::Seat(seat)), g.m.legal_actions(seat), bot)
+                let (view, legal) = (g.m.view(Viewer::Seat(seat)), g.m.legal_actions(seat));
+                (seat, spec, g.version, view, legal, bot, g.content.clone())
             };
             // At most `bot_threads` decisions think at once, whatever the number of games.
             let Ok(_permit) = state.bot_permits.clone().acquire_owned().await else { break };
             let choice = tokio::task::spawn_blocking(move || {
                 let mut bot = bot;
-                bot.choose(&view, seat, &legal).map(|i| legal[i].action.clone())
+                bot.choose(&view, &content, seat, &legal).map(|i| legal[i].action.clone())
             })
             .await;
             let action = match choice {
@@ -625,14 +642,21 @@ pub async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, Store
         mark_broken(state, id, &format!("this server has no game `{}`", row.record.game)).await;
         return Ok(None);
     };
-    let m = match (entry.replay)(&row.record) {
+    let content = match state.content.get(state, &entry, row.record.content.as_deref()).await {
+        Ok(content) => content,
+        Err(e) => {
+            mark_broken(state, id, &format!("its content cannot be loaded: {e}")).await;
+            return Ok(None);
+        }
+    };
+    let m = match (entry.replay)(&row.record, &content) {
         Ok(m) => m,
         Err(e) => {
             mark_broken(state, id, &format!("its record no longer replays: {e}")).await;
             return Ok(None);
         }
     };
-    let table = Table::of(&row);
+    let table = Table::of(&row, content);
     let game = install_game(state, row.id, m, row.version, table).await;
     let unplayable = game.lock().await.unplayable_bot();
     if let Some(why) = unplayable {

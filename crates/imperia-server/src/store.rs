@@ -400,8 +400,8 @@ impl Store {
     ) -> Result<i64, StoreError> {
         self.write(async |tx| {
             let id: i64 = sqlx::query(
-                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started) \
-                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10) RETURNING id",
+                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content) \
+                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11) RETURNING id",
             )
             .bind(&record.game)
             .bind(i64::from(record.rules_version))
@@ -413,6 +413,7 @@ impl Store {
             .bind(clock.map(|c| c.per_move_seconds))
             .bind(clock.map(|c| c.reserve_seconds))
             .bind(i64::from(started))
+            .bind(&record.content)
             .fetch_one(&mut *tx)
             .await?
             .get(0);
@@ -582,7 +583,7 @@ impl Store {
     /// A game with its record and seats; `Damaged` if a row cannot be read.
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken FROM games WHERE id = $1",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -645,17 +646,110 @@ impl Store {
             created_by: g.get(8),
             started: g.get::<i64, _>(9) != 0,
             broken: g.get(10),
-            // The server plays the shipped content only (`imperia serve` refuses `--content`).
             record: Record {
                 game: g.get(1),
                 rules_version: rules_version as u32,
                 config,
                 seed: seed as u64,
-                content: None,
+                // The files stay in `content_sets`; the game's content set carries them.
+                content: g.get(11),
+                content_files: Default::default(),
                 actions,
             },
             seats,
         })
+    }
+}
+
+/// A content set an account uploaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Upload {
+    pub game: String,
+    pub fingerprint: String,
+    pub label: String,
+    pub created_at: i64,
+}
+
+impl Store {
+    /// Keep a checked content set (its replaced files, by name) and note that `user_id` uploaded it under
+    /// `label`; a set already stored is kept as it is, and a second upload of it only renames it.
+    pub async fn save_content(
+        &self,
+        user_id: i64,
+        game: &str,
+        fingerprint: &str,
+        label: &str,
+        files: &[(&str, &str)],
+    ) -> Result<(), StoreError> {
+        let files: serde_json::Map<String, Value> =
+            files.iter().map(|(name, text)| (name.to_string(), Value::String(text.to_string()))).collect();
+        let files = Value::Object(files).to_string();
+        self.write(async |tx| {
+            sqlx::query(
+                "INSERT INTO content_sets (game, fingerprint, files, created_at) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (game, fingerprint) DO NOTHING",
+            )
+            .bind(game)
+            .bind(fingerprint)
+            .bind(&files)
+            .bind(now())
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO content_uploads (user_id, game, fingerprint, label, created_at) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT (user_id, game, fingerprint) DO UPDATE SET label = excluded.label",
+            )
+            .bind(user_id)
+            .bind(game)
+            .bind(fingerprint)
+            .bind(label)
+            .bind(now())
+            .execute(&mut *tx)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The content sets an account uploaded, newest first.
+    pub async fn uploads(&self, user_id: i64) -> Result<Vec<Upload>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT game, fingerprint, label, created_at FROM content_uploads WHERE user_id = $1 ORDER BY created_at DESC, game, fingerprint",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Upload { game: r.get(0), fingerprint: r.get(1), label: r.get(2), created_at: r.get(3) })
+            .collect())
+    }
+
+    /// The replaced files of a stored content set, by name; `None` if no such set is stored.
+    pub async fn content_files(
+        &self,
+        game: &str,
+        fingerprint: &str,
+    ) -> Result<Option<Vec<(String, String)>>, StoreError> {
+        let Some(row) = sqlx::query("SELECT files FROM content_sets WHERE game = $1 AND fingerprint = $2")
+            .bind(game)
+            .bind(fingerprint)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let text: String = row.get(0);
+        let damaged = |why: String| StoreError::Damaged(format!("content set {fingerprint} of {game}: {why}"));
+        let files: serde_json::Map<String, Value> = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+        files
+            .into_iter()
+            .map(|(name, text)| match text {
+                Value::String(text) => Ok((name, text)),
+                _ => Err(damaged(format!("file {name} is not text"))),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
     }
 }
 

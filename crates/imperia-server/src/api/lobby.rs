@@ -11,13 +11,14 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use imperia_core::{Description, GameEntry, Seat, ToAct};
+use imperia_core::{Description, DynContent, GameEntry, Seat, ToAct};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::accounts::{start_session, with_cookie};
 use super::{Body, CurrentUser, MaybeUser, find, game_entry};
 use crate::auth;
+use crate::content::{self, ContentNotice};
 use crate::error::ApiError;
 use crate::levels::{BotLevel, LEVELS};
 use crate::live::{self, AppState, Shared};
@@ -63,7 +64,7 @@ pub async fn catalogue_game(
     Path(game): Path<String>,
 ) -> Result<Json<GameDescription>, ApiError> {
     let e = game_entry(&state, &game).map_err(|e| ApiError::not_found(e.message))?;
-    Ok(Json(GameDescription { description: e.description(), board: (e.board)() }))
+    Ok(Json(GameDescription { description: e.description(), board: (e.board)(&(e.shipped)()) }))
 }
 
 #[utoipa::path(get, path = "/api/bots", tag = "lobby",
@@ -86,6 +87,10 @@ pub struct NewGame {
     /// Seconds per decision and a reserve; none by default.
     #[serde(default)]
     time_control: Option<Clock>,
+    /// The fingerprint of one of the creator's uploaded content sets for this game (`GET /api/content`);
+    /// the shipped content when absent.
+    #[serde(default)]
+    content: Option<String>,
 }
 
 /// A new game: where it stands, and the invitation of each open seat (for the creator to send).
@@ -98,6 +103,9 @@ pub struct Created {
     /// For an imported record whose actions carry no state hashes: that its replay was not verified.
     #[serde(skip_serializing_if = "Option::is_none")]
     warning: Option<String>,
+    /// The replaced content the game is played with, and what differs from the shipped content.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    content: Option<ContentNotice>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -119,9 +127,10 @@ pub async fn create_game(
     let entry = game_entry(&state, &new.game)?;
     let seats = seat_kinds(&new.seats)?;
     let config = (entry.configure)(seats.len(), &new.options.unwrap_or(Value::Null)).map_err(ApiError::bad_request)?;
+    let content = content::for_new_game(&state, &user, &entry, new.content.as_deref()).await?;
     let seed = auth::seed().map_err(ApiError::internal)?;
-    let m = (entry.start)(&config, seed).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    open_game(&state, &user, &seats, m, new.time_control, None).await
+    let m = (entry.start)(&config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    open_game(&state, &user, &seats, (m, content), new.time_control, None).await
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -149,7 +158,9 @@ pub async fn import_game(
     let seats = seat_kinds(&import.seats)?;
     let record = import.record;
     let warning = record.unverified_warning();
-    let m = tokio::task::spawn_blocking(move || (entry.replay)(&record))
+    let content = imported_content(&state, &user, &entry, &record).await?;
+    let set = content.clone();
+    let m = tokio::task::spawn_blocking(move || (entry.replay)(&record, &set))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?
         .map_err(|e| ApiError::unprocessable(format!("the record does not replay: {e}")))?;
@@ -166,7 +177,34 @@ pub async fn import_game(
             seats.len()
         )));
     }
-    open_game(&state, &user, &seats, m, import.time_control, warning).await
+    open_game(&state, &user, &seats, (m, content), import.time_control, warning).await
+}
+
+/// The content an imported record was played with: the shipped set; the files it carries, checked and
+/// kept as the importer's own upload; or, without files, one of the importer's uploads.
+async fn imported_content(
+    state: &AppState,
+    user: &User,
+    entry: &GameEntry,
+    record: &imperia_core::Record,
+) -> Result<DynContent, ApiError> {
+    let Some(fingerprint) = record.content.as_deref() else { return Ok((entry.shipped)()) };
+    if record.content_files.is_empty() {
+        return Ok(content::for_new_game(state, user, entry, Some(fingerprint)).await?);
+    }
+    let files = record.content_files.iter().map(|(name, text)| (name.clone(), text.clone())).collect();
+    let label = format!("Imported with a record ({fingerprint})");
+    let label: String = label.chars().take(content::MAX_LABEL).collect();
+    let uploaded = content::upload(state, user, entry, &label, files)
+        .await
+        .map_err(|e| ApiError::unprocessable(format!("the record's content files: {e}")))?;
+    if uploaded.notice.fingerprint != fingerprint {
+        return Err(ApiError::unprocessable(format!(
+            "the record's content files have fingerprint {}, but the record says it was played with {fingerprint}",
+            uploaded.notice.fingerprint
+        )));
+    }
+    Ok(state.content.get(state, entry, Some(fingerprint)).await?)
 }
 
 /// Each seat of a new game: a person (`None`) or a bot level.
@@ -189,7 +227,7 @@ async fn open_game(
     state: &AppState,
     user: &User,
     kinds: &[Option<&'static BotLevel>],
-    m: Box<dyn imperia_core::DynMatch>,
+    (m, content): (Box<dyn imperia_core::DynMatch>, DynContent),
     clock: Option<Clock>,
     warning: Option<String>,
 ) -> Result<Response, ApiError> {
@@ -229,10 +267,12 @@ async fn open_game(
     let id = state.store.create_game(&record, user.id, &seats, clock, started).await?;
     let invites =
         seats.iter().filter(|s| s.is_open()).map(|s| Invite { seat: s.seat, invite: s.invite.clone() }).collect();
-    let table = live::Table { seats, clock, created_by: user.id, started };
+    let notice = ContentNotice::of(&content);
+    let table = live::Table { seats, clock, created_by: user.id, started, content };
     let game = live::install(state, id, m, version, table).await;
     live::spawn_bots(state.clone(), game);
-    Ok((StatusCode::CREATED, Json(Created { id, version, started, invites, warning })).into_response())
+    let created = Created { id, version, started, invites, warning, content: notice };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 async fn check_quotas(state: &AppState, user: &User, started: bool) -> Result<(), ApiError> {
@@ -327,6 +367,9 @@ pub struct Waiting {
     game: String,
     seats: Vec<WaitingSeat>,
     open_seats: Vec<Seat>,
+    /// The replaced content the game is played with, if any: shown before anyone joins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    content: Option<ContentNotice>,
 }
 
 /// One seat of a game waiting for players: who has it, if anyone.
@@ -376,7 +419,8 @@ pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> J
             .iter()
             .map(|s| WaitingSeat { seat: s.seat, player: s.user_name.clone(), bot: s.bot.clone() })
             .collect();
-        waiting.push(Waiting { id: g.id, game: g.m.game_id().to_string(), seats, open_seats });
+        let content = g.content_notice.clone();
+        waiting.push(Waiting { id: g.id, game: g.m.game_id().to_string(), seats, open_seats, content });
     }
     Json(waiting)
 }

@@ -7,6 +7,7 @@
 //! | `GET /api/catalogue`, `/api/catalogue/{game}`, `/api/bots` | the games, one game's board, the bot levels ([`lobby`]) |
 //! | `POST /api/games`, `GET /api/games`, `POST /api/games/import` | create, list mine, import a record |
 //! | `GET /api/lobby` | games waiting for players, newest first, a page at a time |
+//! | `POST /api/content`, `GET /api/content` | upload a set of one's own content files (a form); list mine ([`content`]) |
 //! | `POST /api/games/{id}/join`, `/claim`, `/start` | take an open seat; take the seat of an invitation; start |
 //! | `GET /api/games/{id}`, `POST …/actions`, `…/undo` | the game as the caller may see it; act; undo ([`play`]) |
 //! | `POST /api/games/{id}/seats/{seat}/bot` | hand a seat whose time ran out to a bot |
@@ -20,10 +21,11 @@
 //! account acts for the seat.
 //!
 //! Every request passes [`guard`] first: size limits, the client's address, and the cross-site checks
-//! (state-changing requests must be JSON and come from this site's own pages); every answer leaves with
-//! the security headers.
+//! (state-changing requests must be JSON, or the content upload's form, and come from this site's own
+//! pages); every answer leaves with the security headers.
 
 pub mod accounts;
+pub mod content;
 pub mod lobby;
 pub mod openapi;
 pub mod play;
@@ -65,6 +67,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(accounts::routes())
         .merge(lobby::routes())
+        .merge(content::routes())
         .merge(play::routes())
         .merge(ws::routes())
         .merge(openapi::routes())
@@ -161,11 +164,16 @@ fn admit(state: &AppState, request: &mut Request) -> Result<(), ApiError> {
         same_origin(request.headers())?;
     }
     if changes && request.uri().path().starts_with("/api/") {
-        let json =
-            request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
-                v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
-            });
-        if !json {
+        let media = |wanted: &str| {
+            request
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case(wanted)))
+        };
+        // A content upload is the one form: a folder of files (`api::content`).
+        let upload = request.uri().path() == "/api/content" && media("multipart/form-data");
+        if !media("application/json") && !upload {
             return Err(ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "send the request body as JSON, with Content-Type: application/json ({} when there is nothing to say)",

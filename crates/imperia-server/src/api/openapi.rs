@@ -6,7 +6,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{accounts, lobby, play, ws};
+use super::{accounts, content, lobby, play, ws};
 use crate::error::ApiError;
 use crate::live::AppState;
 
@@ -34,6 +34,8 @@ pub fn routes() -> Router<AppState> {
         lobby::join,
         lobby::claim,
         lobby::start,
+        content::upload,
+        content::my_content,
         play::game_state,
         play::act,
         play::undo,

@@ -205,7 +205,10 @@ pub async fn step(
 ) -> Result<Json<PastView>, ApiError> {
     let game = find(&state, id).await?;
     let seat = seat_of(user.as_ref(), &game).await;
-    let record = game.lock().await.m.record();
+    let (record, content) = {
+        let g = game.lock().await;
+        (g.m.record(), g.content.clone())
+    };
     let entry = game_entry(&state, &record.game)?;
     let steps = record.actions.len();
     if step > steps {
@@ -213,7 +216,7 @@ pub async fn step(
     }
     let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
     // The replay runs off the request threads.
-    let mut seen = tokio::task::spawn_blocking(move || (entry.replay_as)(&record, viewer, step))
+    let mut seen = tokio::task::spawn_blocking(move || (entry.replay_as)(&record, &content, viewer, step))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?
         .map_err(|e| ApiError::damaged(id, &e.to_string()))?;
