@@ -5,9 +5,10 @@
 
 use std::fmt;
 
+use imperia_core::ContentSet;
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Advantage, ApKind, Card, Ministry, Power, SpaceId};
+use crate::content::{Advantage, ApKind, Card, Content, Ministry, Power, SpaceId};
 use crate::event::name;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -128,8 +129,11 @@ pub enum Action {
     Done,
 }
 
+/// Plain words, naming entries as the content set in scope does ([`ContentSet::with_current`]), as the ids'
+/// own `Display` does.
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let content = ContentSet::<Content>::current();
         match self {
             Action::SetAside(c) => write!(f, "Set {c} aside"),
             Action::KeepHand => f.write_str("Keep this hand"),
@@ -137,21 +141,27 @@ impl fmt::Display for Action {
             Action::SwapMinistry { out, into } => write!(f, "Replace {out} by {into}"),
             Action::MinistriesDone => f.write_str("Done with ministries"),
             Action::GoFirst(p) => write!(f, "{p} moves first"),
-            Action::TakeTile(t) => write!(f, "Take the {} tile", crate::event::tile_text(*t)),
+            Action::TakeTile(t) => write!(f, "Take the {} tile", crate::event::tile_text(&content, *t)),
             // With no debt a pass reduces nothing (see `Pass` above).
             Action::Pass { reduce: 0 } => write!(f, "Pass (no debt to reduce)"),
             Action::Pass { reduce } => write!(f, "Pass and reduce debt by {reduce}"),
             Action::PlayEvent(c) => write!(f, "Play {c}"),
-            Action::Influence { space, .. } => write!(f, "Influence {}", name(*space)),
+            Action::Influence { space, .. } => write!(f, "Influence {}", name(&content, *space)),
             Action::DrawEvent { .. } => f.write_str("Draw an event card"),
             Action::BuyBonusTile { .. } => f.write_str("Buy a bonus war tile"),
-            Action::RemoveConflict { space, .. } => write!(f, "Remove the conflict marker from {}", name(*space)),
-            Action::BuildFort { space, .. } => write!(f, "Build a fort at {}", name(*space)),
-            Action::RepairFort { space, .. } => write!(f, "Repair the fort at {}", name(*space)),
-            Action::TakeFort { space, .. } => write!(f, "Take the damaged fort at {}", name(*space)),
+            Action::RemoveConflict { space, .. } => {
+                write!(f, "Remove the conflict marker from {}", name(&content, *space))
+            }
+            Action::BuildFort { space, .. } => write!(f, "Build a fort at {}", name(&content, *space)),
+            Action::RepairFort { space, .. } => write!(f, "Repair the fort at {}", name(&content, *space)),
+            Action::TakeFort { space, .. } => write!(f, "Take the damaged fort at {}", name(&content, *space)),
             Action::BuildSquadron { .. } => f.write_str("Build a squadron"),
-            Action::Deploy { from: None, to, .. } => write!(f, "Deploy a squadron from the navy box to {}", name(*to)),
-            Action::Deploy { from: Some(s), to, .. } => write!(f, "Move the squadron at {} to {}", name(*s), name(*to)),
+            Action::Deploy { from: None, to, .. } => {
+                write!(f, "Deploy a squadron from the navy box to {}", name(&content, *to))
+            }
+            Action::Deploy { from: Some(s), to, .. } => {
+                write!(f, "Move the squadron at {} to {}", name(&content, *s), name(&content, *to))
+            }
             Action::Convert { into, .. } => write!(f, "Convert 2 military points into 1 {into} point"),
             Action::JacobiteVp { .. } => f.write_str("Spend 3 military points for Jacobite VP"),
             Action::Borrow { .. } => f.write_str("Take 1 debt for 1 point"),
@@ -160,13 +170,13 @@ impl fmt::Display for Action {
             Action::Reveal(m) => write!(f, "Reveal {m}"),
             Action::Ministry { ministry, ability } => write!(f, "Use {ministry} (ability {})", ability + 1),
             Action::Upgrade => f.write_str("Use the military upgrade"),
-            Action::FlipHuguenots(s) => write!(f, "Flip the Huguenots marker on {}", name(*s)),
+            Action::FlipHuguenots(s) => write!(f, "Flip the Huguenots marker on {}", name(&content, *s)),
             Action::EndTurn => f.write_str("End the turn"),
-            Action::Pick(s) => write!(f, "{}", name(*s)),
+            Action::Pick(s) => write!(f, "{}", name(&content, *s)),
             Action::NavyBox => f.write_str("A squadron in the navy box"),
             Action::Choose(n) => write!(f, "Option {}", n + 1),
             Action::Theatre(t) => write!(f, "Theatre {}", t + 1),
-            Action::BonusTile(t) => write!(f, "Bonus tile {}", crate::content::content().bonus_tiles[*t as usize].name),
+            Action::BonusTile(t) => write!(f, "Bonus tile {}", content.bonus_tiles[*t as usize].name),
             Action::BasicTile { theatre, .. } => write!(f, "The basic tile on theatre {}", theatre + 1),
             Action::Discard(c) => write!(f, "Discard {c}"),
             Action::Done => f.write_str("Done"),

@@ -2,7 +2,7 @@
 //! follows the board and is kept up to date where flags change (`board.rs`).
 
 use crate::cite::{Arg, Refusal, sec};
-use crate::content::{Advantage, ApKind, Commodity, Power, Region, SpaceId, SpaceKind, Subregion, content};
+use crate::content::{Advantage, ApKind, Commodity, Content, Power, Region, SpaceId, SpaceKind, Subregion};
 use crate::event::Event;
 use crate::ministries as m;
 use crate::state::{ImperialStruggle, Origin, Turn};
@@ -31,8 +31,8 @@ pub const SEPARATIST_WARS: Advantage = Advantage(19);
 pub const SILK: Advantage = Advantage(20);
 pub const TEXTILES: Advantage = Advantage(21);
 
-/// A test of a space.
-pub(crate) type SpaceTest = fn(SpaceId) -> bool;
+/// A test of a space, against the content the game is played with.
+pub(crate) type SpaceTest = fn(&Content, SpaceId) -> bool;
 
 /// How an advantage changes the cost of unflagging.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,27 +44,27 @@ pub(crate) enum CostMod {
     LessOne,
 }
 
-fn market_in(s: SpaceId, r: Region) -> bool {
-    let sp = content().space(s);
+fn market_in(c: &Content, s: SpaceId, r: Region) -> bool {
+    let sp = c.space(s);
     sp.kind == SpaceKind::Market && sp.region == r
 }
 
-fn in_countries(s: SpaceId, countries: &[&str]) -> bool {
-    content().space(s).country.as_deref().is_some_and(|c| countries.contains(&c))
+fn in_countries(c: &Content, s: SpaceId, countries: &[&str]) -> bool {
+    c.space(s).country.as_deref().is_some_and(|country| countries.contains(&country))
 }
 
 /// The cost change an advantage makes, and the spaces it applies to.
 pub(crate) fn cost_mod(a: Advantage) -> Option<(CostMod, SpaceTest)> {
     Some(match a {
         GERMAN_DIPLOMACY => {
-            (CostMod::SetToOne, |s| ["russia", "sweden", "bavaria"].contains(&content().space(s).id.as_str()))
+            (CostMod::SetToOne, |c, s| ["russia", "sweden", "bavaria"].contains(&c.space(s).id.as_str()))
         }
-        ITALY_INFLUENCE => (CostMod::SetToOne, |s| in_countries(s, &["spain", "austria"])),
-        SILESIA_NEGOTIATIONS => (CostMod::SetToOne, |s| in_countries(s, &["prussia", "german_states"])),
-        FUR_TRADE => (CostMod::SetToOne, |s| market_in(s, Region::NorthAmerica)),
-        WHEAT => (CostMod::LessOne, |s| market_in(s, Region::NorthAmerica)),
-        FRUIT | RUM => (CostMod::LessOne, |s| market_in(s, Region::Caribbean)),
-        SILK | TEXTILES => (CostMod::LessOne, |s| market_in(s, Region::India)),
+        ITALY_INFLUENCE => (CostMod::SetToOne, |c, s| in_countries(c, s, &["spain", "austria"])),
+        SILESIA_NEGOTIATIONS => (CostMod::SetToOne, |c, s| in_countries(c, s, &["prussia", "german_states"])),
+        FUR_TRADE => (CostMod::SetToOne, |c, s| market_in(c, s, Region::NorthAmerica)),
+        WHEAT => (CostMod::LessOne, |c, s| market_in(c, s, Region::NorthAmerica)),
+        FRUIT | RUM => (CostMod::LessOne, |c, s| market_in(c, s, Region::Caribbean)),
+        SILK | TEXTILES => (CostMod::LessOne, |c, s| market_in(c, s, Region::India)),
         _ => return None,
     })
 }
@@ -79,7 +79,7 @@ impl ImperialStruggle {
     fn check_advantage_use(&self, t: &Turn, a: Advantage, free: bool) -> Result<(), Refusal> {
         let me = t.active;
         let st = &self.advantages[a.index()];
-        let tile = content().advantage(a);
+        let tile = self.content.advantage(a);
         if st.holder != Some(me) {
             return Err(Refusal::new("you do not hold {}", sec!("§8.1")).arg(Arg::Advantage(a)));
         }
@@ -109,7 +109,7 @@ impl ImperialStruggle {
     fn advantage_can_act(&self, t: &Turn, a: Advantage) -> bool {
         let me = t.active;
         if let Some((_, applies)) = cost_mod(a) {
-            return self.on_board().and(self.removable_enemy(me)).iter().any(applies)
+            return self.on_board().and(self.removable_enemy(me)).iter().any(|s| applies(&self.content, s))
                 && !t.mods.cost_advantages.contains(&a);
         }
         match a {
@@ -119,7 +119,7 @@ impl ImperialStruggle {
                     && !self.squadrons_on_map(me.opponent()).is_empty()
             }
             SLAVING_CONTRACTS => !t.mods.cheap_squadron && self.squadrons_unbuilt(me) > 0,
-            _ => advantage_task(me, a).is_some_and(|task| self.task_possible(&task)),
+            _ => advantage_task(&self.content, me, a).is_some_and(|task| self.task_possible(&task)),
         }
     }
 
@@ -130,7 +130,7 @@ impl ImperialStruggle {
         self.advantages[a.index()].exhausted = true;
         self.advantage_effect(a, events);
         // Pompadour & Du Barry and James Watt pay a treaty point for the first such use of a turn.
-        let europe = content().advantage(a).region == Region::Europe;
+        let europe = self.content.advantage(a).region == Region::Europe;
         let pompadour = me == Power::France && europe && self.power(me).has_revealed(m::POMPADOUR_AND_DU_BARRY);
         let watt = me == Power::France && self.power(Power::Britain).has_revealed(m::JAMES_WATT);
         let (mut give_fr, mut give_br) = (false, false);
@@ -156,7 +156,7 @@ impl ImperialStruggle {
     pub(crate) fn advantage_effect(&mut self, a: Advantage, events: &mut Vec<Event>) {
         let Some(t) = self.turn_state() else { return };
         let me = t.active;
-        let region = content().advantage(a).region;
+        let region = self.content.advantage(a).region;
         events.push(Event::AdvantageUsed { power: me, advantage: a });
         if let Some(tt) = self.turn_mut() {
             tt.advantages_used.push(region);
@@ -179,7 +179,7 @@ impl ImperialStruggle {
                 }) {
                     p.points -= 1;
                 }
-                let f = Filter::new(content().masks.naval, FlagIs::Of(me.opponent()));
+                let f = Filter::new(self.content.masks.naval, FlagIs::Of(me.opponent()));
                 self.tasks.push_back(Task::Space {
                     who: me,
                     pick: Pick::SquadronToBox,
@@ -194,7 +194,7 @@ impl ImperialStruggle {
                 }
             }
             _ => {
-                if let Some(task) = advantage_task(me, a) {
+                if let Some(task) = advantage_task(&self.content, me, a) {
                     self.tasks.push_back(task);
                 }
             }
@@ -205,7 +205,7 @@ impl ImperialStruggle {
     /// Europe).
     pub(crate) fn free_advantage_ok(&self, a: Advantage, region: Option<Region>) -> bool {
         let Some(t) = self.turn_state() else { return false };
-        let r = content().advantage(a).region;
+        let r = self.content.advantage(a).region;
         let place = match region {
             Some(want) => r == want,
             None => r != Region::Europe,
@@ -215,8 +215,7 @@ impl ImperialStruggle {
 }
 
 /// The conflict-marker advantages' task.
-fn advantage_task(me: Power, a: Advantage) -> Option<Task> {
-    let c = content();
+fn advantage_task(c: &Content, me: Power, a: Advantage) -> Option<Task> {
     let m = &c.masks;
     let region = |r: Region| m.by_region[r.index()];
     let mask = match a {
@@ -256,7 +255,7 @@ mod tests {
 
     #[test]
     fn advantage_constants_name_their_tiles() {
-        let c = content();
+        let c = imperia_core::ContentSet::<Content>::shipped();
         for (a, id) in
             [(BALTIC_TRADE, "baltic_trade"), (RUM, "rum"), (POWER_STRUGGLE, "power_struggle"), (TEXTILES, "textiles")]
         {

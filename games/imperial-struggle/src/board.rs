@@ -2,13 +2,13 @@
 //! where flags change hands, so that what follows a change (conflict markers coming off, Huguenots leaving,
 //! advantages changing hands) happens whoever causes it (§3.2.8, §3.8.2, §5.4.1, §8.1).
 
-use crate::content::{Flag, Power, SpaceId, SpaceSet, content};
+use crate::content::{Content, Flag, Power, SpaceId, SpaceSet};
 use crate::event::Event;
 use crate::state::{Board, ImperialStruggle};
 
 /// See [`ImperialStruggle::isolated_markets`].
-fn isolated_on(board: &Board, power: Power) -> SpaceSet {
-    let m = &content().masks;
+fn isolated_on(c: &Content, board: &Board, power: Power) -> SpaceSet {
+    let m = &c.masks;
     let mine = board.of(power);
     let anchors = mine.and(m.territory.or(m.fort).or(m.naval));
     let markets = mine.and(m.market);
@@ -33,7 +33,7 @@ impl ImperialStruggle {
     /// The spaces on the board now: those of the current and earlier eras (§3.2.1), and the USA's once a
     /// US flag stands after the AWI (§10.0).
     pub fn on_board(&self) -> SpaceSet {
-        let m = &content().masks;
+        let m = &self.content.masks;
         let mut s = m.available_from[self.era().index()];
         if self.turn >= 9 && !self.board.flagged(Flag::Usa).is_empty() {
             s = s.or(m.usa);
@@ -49,7 +49,7 @@ impl ImperialStruggle {
     /// A flagged space joined to a squadron or an undamaged fort of the same power (§3.2.8).
     pub fn is_protected(&self, s: SpaceId) -> bool {
         let Some(owner) = self.controller(s) else { return false };
-        let m = &content().masks;
+        let m = &self.content.masks;
         let guards = self.board.of(owner).and(m.naval.or(m.fort.without(self.board.damaged)));
         !m.neighbours[s.index()].and(guards).is_empty()
     }
@@ -57,7 +57,7 @@ impl ImperialStruggle {
     /// `power`'s markets that no chain of its conflict-free markets joins to its territory, fort or naval
     /// space (§5.4.1 «Изоляция»). Damaged forts still count (game note there).
     pub fn isolated_markets(&self, power: Power) -> SpaceSet {
-        isolated_on(&self.board, power)
+        isolated_on(&self.content, &self.board, power)
     }
 
     /// Both powers' isolated markets.
@@ -71,14 +71,14 @@ impl ImperialStruggle {
         let before = self.isolated_markets(owner);
         let mut probe = self.board.clone();
         probe.set(s, None);
-        !isolated_on(&probe, owner).without(before).is_empty()
+        !isolated_on(&self.content, &probe, owner).without(before).is_empty()
     }
 
     /// Whether `power` may influence market `s` (§5.4.1): joined to its territory, fort or naval space, or to
     /// its market that has no conflict marker, was not isolated at the start of the turn and did not change
     /// hands this turn.
     pub fn market_reachable(&self, power: Power, s: SpaceId) -> bool {
-        let m = &content().masks;
+        let m = &self.content.masks;
         let mine = self.board.of(power);
         let near = m.neighbours[s.index()];
         if !near.and(mine).and(m.territory.or(m.fort).or(m.naval)).is_empty() {
@@ -133,7 +133,7 @@ impl ImperialStruggle {
     /// space joined to it (a conflict marker there only stops its use); a tile is taken by the power that
     /// controls them all, none of them marked.
     pub(crate) fn update_advantages(&mut self, events: &mut Vec<Event>) {
-        let c = content();
+        let c = &*self.content;
         for (i, tile) in c.advantages.iter().enumerate() {
             let a = &mut self.advantages[i];
             if let Some(h) = a.holder

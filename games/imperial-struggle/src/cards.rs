@@ -4,7 +4,7 @@
 //! docs/rules/imperial-struggle.md («Event cards»).
 
 use crate::cite::{Arg, Refusal, sec};
-use crate::content::{ApKind, BonusCondition, Card, Commodity, Power, Region, SpaceSet, Subregion, content};
+use crate::content::{ApKind, BonusCondition, Card, Commodity, Content, Power, Region, SpaceId, SpaceSet, Subregion};
 use crate::event::Event;
 use crate::ministries as m;
 use crate::spend::{Countries, Rule};
@@ -66,11 +66,11 @@ impl ImperialStruggle {
                 sec!("§5.2, §5.3 game note"),
             ));
         }
-        let tile = content().investments[t.tile.unwrap_or(0) as usize];
+        let tile = self.content.investments[t.tile.unwrap_or(0) as usize];
         if !tile.event && !self.condorcet_ready(me) {
             return Err(Refusal::new("your investment tile has no event symbol", sec!("§3.3, §5.2")));
         }
-        if let Some(kind) = content().card(card).action
+        if let Some(kind) = self.content.card(card).action
             && kind != tile.major
             && !(kind == ApKind::Economic && self.bank_of_england_ready(me) && tile.event)
         {
@@ -94,7 +94,7 @@ impl ImperialStruggle {
     pub(crate) fn play_event(&mut self, card: Card, events: &mut Vec<Event>) {
         let Some(t) = self.turn_state() else { return };
         let me = t.active;
-        let tile = content().investments[t.tile.unwrap_or(0) as usize];
+        let tile = self.content.investments[t.tile.unwrap_or(0) as usize];
         // Which exception let the card be played, if any, is used up.
         if !tile.event
             && let Some(s) = self.power_mut(me).slot_mut(m::MARQUIS_DE_CONDORCET)
@@ -102,7 +102,7 @@ impl ImperialStruggle {
             s.exhausted[0] = true;
             events.push(Event::MinistryUsed { power: me, ministry: m::MARQUIS_DE_CONDORCET });
         }
-        if content().card(card).action.is_some_and(|k| k != tile.major)
+        if self.content.card(card).action.is_some_and(|k| k != tile.major)
             && let Some(s) = self.power_mut(me).slot_mut(m::BANK_OF_ENGLAND)
         {
             s.exhausted[1] = true;
@@ -129,7 +129,7 @@ impl ImperialStruggle {
     pub fn bonus_applies(&self, power: Power, card: Card) -> bool {
         let opp = power.opponent();
         let (mine, theirs) = (self.power(power), self.power(opp));
-        match content().card(card).bonus_if {
+        match self.content.card(card).bonus_if {
             None => false,
             Some(BonusCondition::Keyword(k)) => self.has_keyword(power, k),
             Some(BonusCondition::MoreAvailableDebt) => mine.available_debt() > theirs.available_debt(),
@@ -137,7 +137,8 @@ impl ImperialStruggle {
             Some(BonusCondition::MoreBonusWarTiles) => self.bonus_tiles_on_mat(power) > self.bonus_tiles_on_mat(opp),
             Some(BonusCondition::PrestigeScotlandIreland) => {
                 let s = Countries::ScotlandIreland;
-                let prestige: SpaceSet = content().masks.prestige.iter().filter(|&x| s.contains(x)).collect();
+                let c = &*self.content;
+                let prestige: SpaceSet = c.masks.prestige.iter().filter(|&x| s.contains(c, x)).collect();
                 let n = self.counted(prestige);
                 n[power.index()] > n[opp.index()]
             }
@@ -149,42 +150,8 @@ impl ImperialStruggle {
 
     /// Whether `power` has a face-up ministry with keyword `k` (§3.5.3).
     pub fn has_keyword(&self, power: Power, k: crate::content::Keyword) -> bool {
-        self.power(power).ministries.iter().any(|s| s.revealed && content().ministry(s.card).keywords.contains(&k))
+        self.power(power).ministries.iter().any(|s| s.revealed && self.content.ministry(s.card).keywords.contains(&k))
     }
-}
-
-fn region(r: Region) -> SpaceSet {
-    content().masks.by_region[r.index()]
-}
-
-fn markets() -> SpaceSet {
-    content().masks.market
-}
-
-fn political() -> SpaceSet {
-    content().masks.political
-}
-
-fn commodity(c: Commodity) -> SpaceSet {
-    content().masks.commodity[c.index()]
-}
-
-fn country(name: &str) -> SpaceSet {
-    content().country(name)
-}
-
-fn named(ids: &[&str]) -> SpaceSet {
-    ids.iter().filter_map(|id| content().space_by_id(id)).collect()
-}
-
-fn subregion(sub: Subregion) -> SpaceSet {
-    content()
-        .spaces
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.subregion == Some(sub))
-        .map(|(i, _)| crate::content::SpaceId(i as u8))
-        .collect()
 }
 
 fn pick(who: Power, pick: Pick, filter: Filter, cause: Cause) -> Task {
@@ -213,14 +180,27 @@ fn conflict(who: Power, mask: SpaceSet, cause: Cause) -> Task {
 
 /// The card's normal effect and its bonus, as task lists, for `me` (§5.2).
 fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Task>) {
+    // The masks and lookups the effects are written with, over the game's content.
+    let c = &*game.content;
+    let region = |r: Region| c.masks.by_region[r.index()];
+    let markets = || c.masks.market;
+    let political = || c.masks.political;
+    let commodity = |k: Commodity| c.masks.commodity[k.index()];
+    let country = |name: &str| c.country(name);
+    let named = |ids: &[&str]| -> SpaceSet { ids.iter().filter_map(|id| c.space_by_id(id)).collect() };
+    let subregion = |sub: Subregion| -> SpaceSet {
+        c.spaces.iter().enumerate().filter(|(_, s)| s.subregion == Some(sub)).map(|(i, _)| SpaceId(i as u8)).collect()
+    };
+    // The local alliances of a region.
+    let local = |r: Region| c.masks.local_alliance.and(region(r));
     let opp = me.opponent();
     let cause = Cause::Event(card);
     let br = me == Power::Britain;
     match card {
         CARNATIC_WAR => {
-            let alliances = game.counted(content().masks.local_alliance.and(region(Region::India)))[me.index()];
+            let alliances = game.counted(c.masks.local_alliance.and(region(Region::India)))[me.index()];
             let normal = (0..alliances).map(|_| conflict(me, region(Region::India), cause)).collect();
-            let fort = Filter::new(content().masks.fort.and(region(Region::India)), FlagIs::Of(opp)).undamaged();
+            let fort = Filter::new(c.masks.fort.and(region(Region::India)), FlagIs::Of(opp)).undamaged();
             let cotton = Filter::new(commodity(Commodity::Cotton).and(region(Region::India)), FlagIs::NotOwn(me));
             let bonus = vec![Task::Options {
                 who: me,
@@ -335,16 +315,15 @@ fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Tas
         ),
         CALICO_ACTS => (
             vec![pick(me, Pick::Unflag, Filter::new(commodity(Commodity::Cotton), FlagIs::Of(opp)), cause)],
-            vec![pick(me, Pick::SquadronToBox, Filter::new(content().masks.naval, FlagIs::Of(opp)), cause)],
+            vec![pick(me, Pick::SquadronToBox, Filter::new(c.masks.naval, FlagIs::Of(opp)), cause)],
         ),
-        MILITARY_SPENDING_OVERRUNS => (vec![overrun(opp, cause)], vec![overrun(opp, cause)]),
+        MILITARY_SPENDING_OVERRUNS => (vec![overrun(c, opp, cause)], vec![overrun(c, opp, cause)]),
         ALBERONIS_AMBITION if br => (
             vec![points(ApKind::Economic, 2, Rule::FlagMarketsNextTo(me))],
             vec![points(ApKind::Economic, 1, Rule::FlagMarketsNextTo(me))],
         ),
         ALBERONIS_AMBITION => {
-            let alliances =
-                content().masks.alliance.and(country("austria").or(country("dutch_republic")).or(country("spain")));
+            let alliances = c.masks.alliance.and(country("austria").or(country("dutch_republic")).or(country("spain")));
             (
                 vec![pick(me, Pick::Shift, Filter::new(alliances, FlagIs::NotOwn(me)), cause)],
                 vec![check(Check::SavoySardinia)],
@@ -374,10 +353,9 @@ fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Tas
             vec![points(ApKind::Diplomatic, 2, Rule::In(Countries::SpainAustria))],
         ),
         BYNGS_TRIAL if br => (vec![Task::PlaceByng { who: me }], Vec::new()),
-        BYNGS_TRIAL => (
-            vec![pick(me, Pick::SquadronToBrig, Filter::new(content().masks.naval, FlagIs::Of(opp)), cause)],
-            Vec::new(),
-        ),
+        BYNGS_TRIAL => {
+            (vec![pick(me, Pick::SquadronToBrig, Filter::new(c.masks.naval, FlagIs::Of(opp)), cause)], Vec::new())
+        }
         LE_BEAU_MONDE if br => {
             let mut options: Vec<Opt> = [Commodity::Furs, Commodity::Cotton]
                 .into_iter()
@@ -504,7 +482,7 @@ fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Tas
             vec![check(Check::NootkaSpain)],
         ),
         NOOTKA_INCIDENT => (
-            vec![pick(me, Pick::SquadronToBox, Filter::new(content().masks.naval, FlagIs::Of(opp)), cause)],
+            vec![pick(me, Pick::SquadronToBox, Filter::new(c.masks.naval, FlagIs::Of(opp)), cause)],
             vec![Task::Then(Effect::FreeSquadron { power: me })],
         ),
         HAITIAN_REVOLUTION => {
@@ -550,7 +528,7 @@ fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Tas
         ),
         FALKLANDS_CRISIS => (
             vec![check(Check::FalklandsPoints)],
-            vec![pick(me, Pick::SquadronForGood, Filter::new(content().masks.naval, FlagIs::Of(opp)), cause)],
+            vec![pick(me, Pick::SquadronForGood, Filter::new(c.masks.naval, FlagIs::Of(opp)), cause)],
         ),
         COOK_AND_BOUGAINVILLE if br => {
             (vec![check(Check::CookPoints)], vec![Task::Then(Effect::DrawBonus { who: me, cause })])
@@ -563,29 +541,19 @@ fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Tas
     }
 }
 
-/// The local alliances of a region.
-fn local(r: Region) -> SpaceSet {
-    content().masks.local_alliance.and(region(r))
-}
-
 /// Military Spending Overruns: the opponent damages one of its forts, sends one of its squadrons home, or
 /// returns one of its bonus tiles.
-fn overrun(who: Power, cause: Cause) -> Task {
+fn overrun(c: &Content, who: Power, cause: Cause) -> Task {
     Task::Options {
         who,
         options: vec![
             Opt {
                 label: Label::OwnFortDamaged,
-                then: vec![pick(
-                    who,
-                    Pick::DamageFort,
-                    Filter::new(content().masks.fort, FlagIs::Of(who)).undamaged(),
-                    cause,
-                )],
+                then: vec![pick(who, Pick::DamageFort, Filter::new(c.masks.fort, FlagIs::Of(who)).undamaged(), cause)],
             },
             Opt {
                 label: Label::OwnSquadronHome,
-                then: vec![pick(who, Pick::SquadronToBox, Filter::new(content().masks.naval, FlagIs::Of(who)), cause)],
+                then: vec![pick(who, Pick::SquadronToBox, Filter::new(c.masks.naval, FlagIs::Of(who)), cause)],
             },
             Opt { label: Label::OwnBonusTileBack, then: vec![Task::ReturnBonus { who }] },
         ],

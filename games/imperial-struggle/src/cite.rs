@@ -51,10 +51,14 @@ impl RefusalArgs for Refusal {
     }
 }
 
+/// Entries are named as the content set in scope names them, as the ids' own `Display` does; the game enters
+/// its own set before it puts a refusal into words.
 impl fmt::Display for Arg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Arg::Space(s) => f.write_str(&crate::event::name(*s)),
+            Arg::Space(s) => imperia_core::ContentSet::<crate::content::Content>::with_current(|c| {
+                f.write_str(&crate::event::name(c, *s))
+            }),
             Arg::Card(c) => write!(f, "{c}"),
             Arg::Ministry(m) => write!(f, "{m}"),
             Arg::Advantage(a) => write!(f, "{a}"),

@@ -9,7 +9,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 
 use crate::action::Action;
 use crate::config::Config;
-use crate::content::{Advantage, ApKind, Card, Ministry, Power, SpaceId, content};
+use crate::content::{Advantage, ApKind, Card, Ministry, Power, SpaceId};
 use crate::state::{ImperialStruggle, Phase, SQUADRONS};
 
 impl Conformance for ImperialStruggle {
@@ -28,7 +28,7 @@ impl Conformance for ImperialStruggle {
     }
 
     fn arbitrary_action(&self, rng: &mut GameRng) -> Action {
-        let c = content();
+        let c = &*self.content;
         let space = SpaceId(rng.random_range(0..c.spaces.len() as u8));
         let card = Card(rng.random_range(0..c.cards.len() as u8));
         let ministry = Ministry(rng.random_range(0..c.ministries.len() as u8));
@@ -138,7 +138,7 @@ impl Conformance for ImperialStruggle {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let c = content();
+        let c = &*self.content;
         let m = &c.masks;
         // Flags: one per space; squadrons only at sea; markers only where they may stand.
         let mut seen = 0u128;

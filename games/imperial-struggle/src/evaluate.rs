@@ -4,7 +4,7 @@
 
 use imperia_core::{Evaluate, Game, outcome_values};
 
-use crate::content::{Power, Region, content};
+use crate::content::{Power, Region};
 use crate::state::ImperialStruggle;
 
 impl Evaluate for ImperialStruggle {
@@ -12,7 +12,7 @@ impl Evaluate for ImperialStruggle {
         if let Some(o) = self.outcome() {
             return outcome_values(&o);
         }
-        let c = content();
+        let c = &*self.content;
         // Positive favours France, in VP.
         let mut lead = f64::from(self.vp - 15);
         for r in Region::ALL {

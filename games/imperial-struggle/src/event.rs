@@ -1,12 +1,13 @@
 //! What happened, step by step, for the game log. Events that carry a secret (a card drawn, a war tile
-//! drawn) name it only for the power that may know it; [`crate::ImperialStruggle::event_view`] blanks it
+//! drawn) name it only for the power that may know it; [`imperia_core::Game::event_view`] blanks it
 //! for everyone else.
 
 use std::fmt;
 
+use imperia_core::ContentSet;
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Advantage, Card, Commodity, Flag, Ministry, Power, Region, SpaceId, WarId, content};
+use crate::content::{Advantage, Card, Commodity, Content, Flag, Ministry, Power, Region, SpaceId, WarId};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -292,29 +293,31 @@ impl Event {
     }
 }
 
-fn space_name(s: SpaceId) -> String {
-    let sp = content().space(s);
+fn space_name(c: &Content, s: SpaceId) -> String {
+    let sp = c.space(s);
     match &sp.country {
         // Several spaces of a country share its name: say which.
-        Some(_) if content().spaces.iter().filter(|o| o.name == sp.name).count() > 1 => {
+        Some(_) if c.spaces.iter().filter(|o| o.name == sp.name).count() > 1 => {
             format!("{} ({}{})", sp.name, if sp.prestige { "prestige, " } else { "" }, sp.cost)
         }
         _ => sp.name.clone(),
     }
 }
 
-/// A space's name for players (distinguishing spaces that share a country's name).
-pub fn name(s: SpaceId) -> String {
-    space_name(s)
+/// A space's name for players in the content `c` (distinguishing spaces that share a country's name).
+pub fn name(c: &Content, s: SpaceId) -> String {
+    space_name(c, s)
 }
 
 fn flag_word(f: Option<Flag>) -> &'static str {
     f.map_or("no", Flag::name)
 }
 
+/// A log line, naming entries as the content set in scope does ([`ContentSet::with_current`]), as the ids'
+/// own `Display` does.
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let c = content();
+        let c = ContentSet::<Content>::current();
         match self {
             Event::RoundBegins { round } => write!(f, "Peace round {round} begins"),
             Event::EmpireCardsShuffledIn => f.write_str("The Empire era's events are shuffled into the deck"),
@@ -328,7 +331,7 @@ impl fmt::Display for Event {
                 let parts: Vec<String> = Region::ALL
                     .iter()
                     .zip(awards)
-                    .filter_map(|(r, a)| a.map(|a| format!("{}: {}", r.name(), award_text(a))))
+                    .filter_map(|(r, a)| a.map(|a| format!("{}: {}", r.name(), award_text(&c, a))))
                     .collect();
                 write!(f, "Awards this round — {}", parts.join("; "))
             }
@@ -355,7 +358,7 @@ impl fmt::Display for Event {
             Event::Initiative { power } => write!(f, "{power} holds the initiative"),
             Event::FirstPlayer { power } => write!(f, "{power} moves first this round"),
             Event::TurnBegins { power, number } => write!(f, "{power}'s turn {}", number / 2 + 1),
-            Event::TileTaken { power, tile } => write!(f, "{power} takes the {} tile", tile_text(*tile)),
+            Event::TileTaken { power, tile } => write!(f, "{power} takes the {} tile", tile_text(&c, *tile)),
             Event::Passed { power, debt_reduced } => {
                 write!(f, "{power} passes and reduces its debt by {debt_reduced}")
             }
@@ -363,26 +366,26 @@ impl fmt::Display for Event {
                 write!(f, "{power} plays {card}{}", if *bonus { ", with its bonus" } else { "" })
             }
             Event::Flag { space, from, to } => match (from, to) {
-                (None, Some(t)) => write!(f, "{} flag on {}", capital(t.name()), space_name(*space)),
-                (Some(fr), None) => write!(f, "The {} flag leaves {}", fr.name(), space_name(*space)),
+                (None, Some(t)) => write!(f, "{} flag on {}", capital(t.name()), space_name(&c, *space)),
+                (Some(fr), None) => write!(f, "The {} flag leaves {}", fr.name(), space_name(&c, *space)),
                 (Some(fr), Some(t)) => {
-                    write!(f, "{} changes from {} to {}", space_name(*space), fr.name(), t.name())
+                    write!(f, "{} changes from {} to {}", space_name(&c, *space), fr.name(), t.name())
                 }
-                (None, None) => write!(f, "{} stays {}", space_name(*space), flag_word(None)),
+                (None, None) => write!(f, "{} stays {}", space_name(&c, *space), flag_word(None)),
             },
             Event::ConflictPlaced { space, plus } => {
-                write!(f, "Conflict marker{} on {}", if *plus { " (+1)" } else { "" }, space_name(*space))
+                write!(f, "Conflict marker{} on {}", if *plus { " (+1)" } else { "" }, space_name(&c, *space))
             }
-            Event::ConflictRemoved { space } => write!(f, "The conflict marker leaves {}", space_name(*space)),
-            Event::FortDamaged { space } => write!(f, "The fort at {} is damaged", space_name(*space)),
-            Event::FortRepaired { space } => write!(f, "The fort at {} is repaired", space_name(*space)),
+            Event::ConflictRemoved { space } => write!(f, "The conflict marker leaves {}", space_name(&c, *space)),
+            Event::FortDamaged { space } => write!(f, "The fort at {} is damaged", space_name(&c, *space)),
+            Event::FortRepaired { space } => write!(f, "The fort at {} is repaired", space_name(&c, *space)),
             Event::SquadronBuilt { power } => write!(f, "{power} builds a squadron"),
             Event::SquadronDeployed { power, from, to } => match from {
-                None => write!(f, "{power} deploys a squadron from the navy box to {}", space_name(*to)),
-                Some(s) => write!(f, "{power} moves a squadron from {} to {}", space_name(*s), space_name(*to)),
+                None => write!(f, "{power} deploys a squadron from the navy box to {}", space_name(&c, *to)),
+                Some(s) => write!(f, "{power} moves a squadron from {} to {}", space_name(&c, *s), space_name(&c, *to)),
             },
             Event::SquadronHome { power, from } => {
-                write!(f, "The {} squadron at {} returns to the navy box", power.adjective(), space_name(*from))
+                write!(f, "The {} squadron at {} returns to the navy box", power.adjective(), space_name(&c, *from))
             }
             Event::SquadronAside { power } => {
                 write!(f, "A {} squadron is set aside until next round", power.adjective())
@@ -418,20 +421,20 @@ impl fmt::Display for Event {
                     "{power} puts {} (+{}) on {}",
                     c.bonus_tiles[*t as usize].name,
                     c.bonus_tiles[*t as usize].value,
-                    theatre_name(*war, *theatre)
+                    theatre_name(&c, *war, *theatre)
                 ),
-                None => write!(f, "{power} puts a bonus war tile on {}", theatre_name(*war, *theatre)),
+                None => write!(f, "{power} puts a bonus war tile on {}", theatre_name(&c, *war, *theatre)),
             },
             Event::BonusTileReturned { war, power, theatre } => {
                 write!(
                     f,
                     "A {} bonus war tile on {} goes back to its pool",
                     power.adjective(),
-                    theatre_name(*war, *theatre)
+                    theatre_name(&c, *war, *theatre)
                 )
             }
             Event::BasicTileUpgraded { war, power, theatre } => {
-                write!(f, "{power} upgrades its basic war tile on {}", theatre_name(*war, *theatre))
+                write!(f, "{power} upgrades its basic war tile on {}", theatre_name(&c, *war, *theatre))
             }
             Event::BasicTileRemoved { power, kind } => {
                 let t = &c.basic_tiles[*kind as usize];
@@ -447,20 +450,33 @@ impl fmt::Display for Event {
             Event::SweepVictory { power } => write!(f, "{power} won every award and every demand this round"),
             Event::WarBegins { war } => write!(f, "The {} begins", war.name()),
             Event::TilesRevealed { war, theatre } => {
-                write!(f, "{}: the war tiles are turned face up", theatre_name(*war, *theatre))
+                write!(f, "{}: the war tiles are turned face up", theatre_name(&c, *war, *theatre))
             }
             Event::TheatreRevealed { war, theatre, strength } => {
-                write!(f, "{}: Britain {} against France {}", theatre_name(*war, *theatre), strength[0], strength[1])
+                write!(
+                    f,
+                    "{}: Britain {} against France {}",
+                    theatre_name(&c, *war, *theatre),
+                    strength[0],
+                    strength[1]
+                )
             }
             Event::TheatreWon { war, theatre, power, margin } => {
-                write!(f, "{power} wins {} by {margin}", theatre_name(*war, *theatre))
+                write!(f, "{power} wins {} by {margin}", theatre_name(&c, *war, *theatre))
             }
-            Event::TheatreTied { war, theatre } => write!(f, "{} is a draw: no spoils", theatre_name(*war, *theatre)),
-            Event::Conquered { power, space } => write!(f, "{power} conquers {}", space_name(*space)),
+            Event::TheatreTied { war, theatre } => {
+                write!(f, "{} is a draw: no spoils", theatre_name(&c, *war, *theatre))
+            }
+            Event::Conquered { power, space } => write!(f, "{power} conquers {}", space_name(&c, *space)),
             Event::Resisted { power, space, vp } => {
-                write!(f, "{power} resists the conquest of {}; {} scores {vp} VP", space_name(*space), power.opponent())
+                write!(
+                    f,
+                    "{power} resists the conquest of {}; {} scores {vp} VP",
+                    space_name(&c, *space),
+                    power.opponent()
+                )
             }
-            Event::UsFlag { space } => write!(f, "A US flag goes on {}", space_name(*space)),
+            Event::UsFlag { space } => write!(f, "A US flag goes on {}", space_name(&c, *space)),
             Event::JacobiteVictory => f.write_str("France takes a Jacobite Victory marker"),
             Event::JacobiteDefeat => f.write_str("The Jacobites are defeated"),
             Event::AtlanticDominance { power } => {
@@ -478,8 +494,8 @@ fn capital(s: &str) -> String {
 }
 
 /// An award tile's face.
-pub fn award_text(a: u8) -> String {
-    let t = &content().awards[a as usize];
+pub fn award_text(c: &Content, a: u8) -> String {
+    let t = &c.awards[a as usize];
     let mut parts = Vec::new();
     if t.vp > 0 {
         parts.push(format!("{} VP", t.vp));
@@ -495,8 +511,8 @@ pub fn award_text(a: u8) -> String {
 }
 
 /// An investment tile's face.
-pub fn tile_text(tile: u8) -> String {
-    let t = &content().investments[tile as usize];
+pub fn tile_text(c: &Content, tile: u8) -> String {
+    let t = &c.investments[tile as usize];
     let mut s = format!("{} {} + 2 {}", t.points, t.major, t.minor);
     if t.event {
         s.push_str(", event");
@@ -508,12 +524,8 @@ pub fn tile_text(tile: u8) -> String {
 }
 
 /// A theatre of a war, by name.
-pub fn theatre_name(war: WarId, theatre: u8) -> String {
-    content()
-        .war(war)
-        .theatres
-        .get(theatre as usize)
-        .map_or_else(|| format!("theatre {}", theatre + 1), |t| t.name.clone())
+pub fn theatre_name(c: &Content, war: WarId, theatre: u8) -> String {
+    c.war(war).theatres.get(theatre as usize).map_or_else(|| format!("theatre {}", theatre + 1), |t| t.name.clone())
 }
 
 #[cfg(test)]
@@ -521,7 +533,7 @@ mod tests {
     use imperia_core::{Game, Match, Viewer};
 
     use crate::action::Action;
-    use crate::content::{ApKind, TileSymbol, WarId, content};
+    use crate::content::{ApKind, TileSymbol, WarId};
     use crate::event::Event;
     use crate::state::{Origin, Phase};
     use crate::testkit::*;
@@ -549,7 +561,7 @@ mod tests {
     fn war_tiles_turned_up_are_logged_before_the_choices_they_bring() {
         let mut g = game();
         g.fight_from(WarId::Wss, 0);
-        let flag = content().basic_tiles.iter().position(|t| t.symbol == Some(TileSymbol::Flag)).expect("a tile");
+        let flag = g.content.basic_tiles.iter().position(|t| t.symbol == Some(TileSymbol::Flag)).expect("a tile");
         g.war.theatres[0][BR.index()].basic = vec![flag as u8];
         let events = g.run_war();
         assert_eq!(events.first(), Some(&Event::TilesRevealed { war: WarId::Wss, theatre: 0 }));

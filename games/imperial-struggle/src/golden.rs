@@ -4,7 +4,7 @@
 use imperia_core::Game;
 
 use crate::action::Action;
-use crate::content::{ApKind, Flag, WarId, content};
+use crate::content::{ApKind, Flag, WarId};
 use crate::event::Event;
 use crate::tasks::Task;
 use crate::testkit::*;
@@ -86,7 +86,7 @@ fn an_event_an_advantage_and_a_minor_action_in_india() {
     g.power_mut(BR).trp = 2;
     g.hand_of(BR, &["west_african_gold_mining"]);
     g.turn_with_tile(BR, tile(D, 3, E));
-    let card = content().card_by_id("west_african_gold_mining").expect("card");
+    let card = shipped().card_by_id("west_african_gold_mining").expect("card");
     assert!(!g.bonus_applies(BR, card), "the example plays it without its bonus");
     g.act(BR, Action::PlayEvent(card));
     let event_pool =
@@ -148,7 +148,7 @@ fn upgrade_bonus_tile_and_a_squadron_onto_the_enemy() {
     let at = pool.iter().position(|&k| k == old).expect("a −1 tile in the pool");
     pool.remove(at);
     g.war.theatres[0][BR.index()].basic = vec![old];
-    let savoy = content().bonus_tiles.iter().position(|b| b.name == "Savoy Defects").expect("tile") as u16;
+    let savoy = shipped().bonus_tiles.iter().position(|b| b.name == "Savoy Defects").expect("tile") as u16;
     g.power_mut(BR).bonus_pool = vec![savoy];
     g.put("biscay", Some(FR));
     g.power_mut(BR).navy_box = 1;
@@ -165,7 +165,7 @@ fn upgrade_bonus_tile_and_a_squadron_onto_the_enemy() {
     g.act(BR, Action::BuyBonusTile { pool: 0 });
     g.act(BR, Action::Theatre(0));
     assert_eq!(g.war.theatres[0][BR.index()].bonus, vec![savoy]);
-    assert_eq!(content().bonus_tiles[savoy as usize].value, 2);
+    assert_eq!(shipped().bonus_tiles[savoy as usize].value, 2);
     for _ in 0..3 {
         g.act(BR, Action::Borrow { pool: 0 });
     }
@@ -177,7 +177,7 @@ fn upgrade_bonus_tile_and_a_squadron_onto_the_enemy() {
 }
 
 fn clear_region(g: &mut crate::state::ImperialStruggle, regions: &[crate::content::Region]) {
-    let m = &content().masks;
+    let m = &shipped().masks;
     for r in regions {
         for s in m.by_region[r.index()].and(m.naval.or(m.fort)).iter() {
             g.board.set(s, None);
@@ -196,7 +196,7 @@ fn queen_annes_war() {
     clear_region(&mut g, &[Region::NorthAmerica]);
     g.put("gulf_of_maine", Some(BR)).put("massachusetts_bay", Some(BR)).mark("massachusetts_bay");
     g.fight_from(WarId::Wss, 2);
-    let prize = content().bonus_tiles.iter().position(|b| b.name == "Prize Hunting").expect("tile") as u16;
+    let prize = shipped().bonus_tiles.iter().position(|b| b.name == "Prize Hunting").expect("tile") as u16;
     g.war.theatres[2][BR.index()].basic = vec![0]; // +2
     g.war.theatres[2][BR.index()].bonus = vec![prize];
     g.war.theatres[2][FR.index()].basic = vec![3]; // 0, fort or fleet
@@ -258,7 +258,7 @@ fn third_carnatic_war_and_resistance() {
     g.put("vandavasi", Some(BR)).put("pondicherry", Some(FR)).put("karaikal", Some(FR));
     g.fight_from(WarId::Syw, 1);
     let plus2 =
-        content().bonus_tiles.iter().position(|b| b.war == WarId::Syw && b.power == BR && b.value == 2).expect("tile")
+        shipped().bonus_tiles.iter().position(|b| b.war == WarId::Syw && b.power == BR && b.value == 2).expect("tile")
             as u16;
     g.war.theatres[1][BR.index()].basic = vec![0];
     g.war.theatres[1][BR.index()].bonus = vec![plus2];

@@ -6,9 +6,10 @@
 //!
 //! A map of the crate:
 //!
-//! - [`content`]: the components (map, cards, tiles, wars, tables), loaded from `data/*.toml` with their
-//!   sources and validated.
-//! - [`state`]: what is on the table; [`config`]: the optional rules.
+//! - [`content`]: the components (map, cards, tiles, wars, tables), read from `data/*.toml` (or a player's
+//!   replacements) with their sources and validated, as a value: [`content::Content`].
+//! - [`state`]: what is on the table, and the content set the game is played with, which the rules read;
+//!   [`config`]: the optional rules.
 //! - `round`: the peace round's phases and scoring (§4.1); `turn`: a power's turn (§5); `spend`: what points
 //!   buy and the restrictions on them; `board`: control, protection, isolation, flag changes.
 //! - `tasks` and `resolve`: pending effects and the choices they ask for; `cards`, `ministries`,
@@ -16,7 +17,7 @@
 //! - [`view`]: what each viewer may see, and the sampling of hidden state for the bots.
 //! - [`action`] and [`event`]: the decisions players make and what happened, in plain words; `summary`
 //!   describes actions and the position, `prompt` says whose decision it is, `targets` names the board
-//!   pieces an action touches (and lists them for `Game::board`).
+//!   pieces an action touches (and lists them for `GameContent::board`).
 //! - Randomness: setup draws from the seed, and afterwards every draw comes from the state's generator
 //!   (`Game::rng`), so a step that draws is a commit point by itself; a step that turns something hidden
 //!   face up without drawing says so (`Event::reveals`).
@@ -54,13 +55,11 @@ mod turn;
 pub mod view;
 mod war;
 
-use imperia_core::{
-    ContentFiles, ContentReport, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer,
-};
+use imperia_core::{ContentSet, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 
 pub use action::Action;
 pub use config::Config;
-pub use content::{Power, content, space};
+pub use content::{Content, Power, space};
 pub use event::Event;
 pub use state::ImperialStruggle;
 pub use view::View;
@@ -79,16 +78,23 @@ impl Game for ImperialStruggle {
     type Action = Action;
     type View = View;
     type Event = Event;
+    type Content = Content;
 
     fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
         Config::with_options(seats, options)
     }
 
-    fn setup(config: &Config, seed: u64) -> Result<Self, SetupError> {
-        ImperialStruggle::new_game(config, seed).map(|(g, _)| g)
+    fn setup(config: &Config, content: &ContentSet<Content>, seed: u64) -> Result<Self, SetupError> {
+        ImperialStruggle::new_game(config, content, seed).map(|(g, _)| g)
+    }
+
+    fn content(&self) -> &ContentSet<Content> {
+        &self.content
     }
 
     fn prompt(&self, viewer: Viewer) -> String {
+        // Words name entries as this game's content does, whatever set the host has in scope.
+        let _scope = self.content.enter();
         self.prompt_for(viewer)
     }
 
@@ -139,59 +145,11 @@ impl Game for ImperialStruggle {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Step<Event>, RuleError> {
-        let Some(me) = Power::of_seat(seat) else {
-            return Err(
-                Refusal::new("Imperial Struggle has two seats: 0 (Britain) and 1 (France)", sec!("§1.0")).into()
-            );
-        };
-        if let Phase::Over { .. } = self.phase {
-            return Err(Refusal::new("the game is over", sec!("§4.1.13")).into());
-        }
-        if !self.to_act().includes(seat) {
-            return Err(Refusal::new("it is not {}'s decision now", sec!("§4.1.9")).arg(Arg::Power(me)).into());
-        }
-        let mut events = Vec::new();
-        if self.tasks.front().is_some() {
-            self.apply_task(action, &mut events)?;
-        } else {
-            match &self.phase {
-                Phase::Deal { .. } => {
-                    if !self.deal_choices(me).contains(action) {
-                        return Err(Refusal::new(
-                            "set cards aside until three remain, then keep the hand",
-                            sec!("§4.1.6"),
-                        )
-                        .into());
-                    }
-                    self.apply_deal(me, action, &mut events);
-                }
-                Phase::Ministries { .. } => {
-                    if !self.ministry_choices(me).contains(action) {
-                        return Err(Refusal::new(
-                            "choose two ministries of the current era (or change face-down ones), then say done",
-                            sec!("§4.1.7"),
-                        )
-                        .into());
-                    }
-                    self.apply_ministry_choice(me, action, &mut events);
-                }
-                Phase::Initiative => match action {
-                    Action::GoFirst(p) => self.go_first(*p, &mut events),
-                    _ => {
-                        return Err(Refusal::new("the initiative holder names who moves first", sec!("§4.1.8")).into());
-                    }
-                },
-                Phase::Actions(_) => self.apply_turn(action, &mut events)?,
-                Phase::War(_) | Phase::Over { .. } => {
-                    return Err(Refusal::new("nothing is waiting for a decision", sec!("§7.1")).into());
-                }
-            }
-        }
-        self.run_tasks(&mut events);
-        // Every random draw comes from `self.rng`, so `Match` makes a step that draws a commit point by
-        // itself. What only the game knows is when a step turned face up something hidden without drawing
-        // (a card off the deck, a hand's card, a face-down ministry, war tiles): such a step says so.
-        if events.iter().any(Event::reveals) { Ok(Step::committed(events)) } else { Ok(Step::new(events)) }
+        self.apply_step(seat, action).map_err(|refusal| {
+            // Put into words with this game's names, whatever set the host has in scope.
+            let _scope = self.content.enter();
+            RuleError::from(refusal)
+        })
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -210,11 +168,12 @@ impl Game for ImperialStruggle {
         Some(Outcome { scores, ranks })
     }
 
-    fn determinize(view: &View, rng: &mut GameRng) -> Self {
-        view::determinize(view, rng)
+    fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> Self {
+        view::determinize(view, content, rng)
     }
 
     fn summary(&self, viewer: Viewer) -> String {
+        let _scope = self.content.enter();
         self.text_summary(viewer)
     }
 
@@ -223,30 +182,66 @@ impl Game for ImperialStruggle {
     }
 
     fn describe(&self, action: &Action) -> String {
+        let _scope = self.content.enter();
         self.describe_action(action)
     }
 
     fn targets(&self, action: &Action) -> Vec<String> {
         self.action_targets(action)
     }
+}
 
-    /// The pieces [`Game::targets`] names, by id: spaces, advantages, theatres, investment tiles, boxes and
-    /// tracks (`targets::board`).
-    fn board() -> serde_json::Value {
-        targets::board()
-    }
-
-    fn content() -> ContentReport {
-        content::content().report.clone()
-    }
-
-    const CONTENT_FILES: &'static [(&'static str, &'static str)] = content::SHIPPED;
-
-    fn use_content(files: ContentFiles) -> Result<(), String> {
-        content::use_content(files)
-    }
-
-    fn content_fingerprint() -> Option<String> {
-        content::content_fingerprint()
+impl ImperialStruggle {
+    /// [`Game::apply`], with a refusal not yet put into words.
+    fn apply_step(&mut self, seat: Seat, action: &Action) -> Result<Step<Event>, Refusal> {
+        let Some(me) = Power::of_seat(seat) else {
+            return Err(Refusal::new("Imperial Struggle has two seats: 0 (Britain) and 1 (France)", sec!("§1.0")));
+        };
+        if let Phase::Over { .. } = self.phase {
+            return Err(Refusal::new("the game is over", sec!("§4.1.13")));
+        }
+        if !self.to_act().includes(seat) {
+            return Err(Refusal::new("it is not {}'s decision now", sec!("§4.1.9")).arg(Arg::Power(me)));
+        }
+        let mut events = Vec::new();
+        if self.tasks.front().is_some() {
+            self.apply_task(action, &mut events)?;
+        } else {
+            match &self.phase {
+                Phase::Deal { .. } => {
+                    if !self.deal_choices(me).contains(action) {
+                        return Err(Refusal::new(
+                            "set cards aside until three remain, then keep the hand",
+                            sec!("§4.1.6"),
+                        ));
+                    }
+                    self.apply_deal(me, action, &mut events);
+                }
+                Phase::Ministries { .. } => {
+                    if !self.ministry_choices(me).contains(action) {
+                        return Err(Refusal::new(
+                            "choose two ministries of the current era (or change face-down ones), then say done",
+                            sec!("§4.1.7"),
+                        ));
+                    }
+                    self.apply_ministry_choice(me, action, &mut events);
+                }
+                Phase::Initiative => match action {
+                    Action::GoFirst(p) => self.go_first(*p, &mut events),
+                    _ => {
+                        return Err(Refusal::new("the initiative holder names who moves first", sec!("§4.1.8")));
+                    }
+                },
+                Phase::Actions(_) => self.apply_turn(action, &mut events)?,
+                Phase::War(_) | Phase::Over { .. } => {
+                    return Err(Refusal::new("nothing is waiting for a decision", sec!("§7.1")));
+                }
+            }
+        }
+        self.run_tasks(&mut events);
+        // Every random draw comes from `self.rng`, so `Match` makes a step that draws a commit point by
+        // itself. What only the game knows is when a step turned face up something hidden without drawing
+        // (a card off the deck, a hand's card, a face-down ministry, war tiles): such a step says so.
+        if events.iter().any(Event::reveals) { Ok(Step::committed(events)) } else { Ok(Step::new(events)) }
     }
 }

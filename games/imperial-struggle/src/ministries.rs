@@ -3,7 +3,7 @@
 //! limit) are read where that rule is applied, by the card's constant below.
 
 use crate::cite::{Arg, Refusal, sec};
-use crate::content::{ApKind, Ministry, Power, Region, content};
+use crate::content::{ApKind, Ministry, Power, Region};
 use crate::event::Event;
 use crate::spend::{Countries, Rule};
 use crate::state::{ImperialStruggle, MinistrySlot, Origin, Phase, Turn};
@@ -40,13 +40,13 @@ impl ImperialStruggle {
     /// The ministries `power` may hold in the current era (§3.5.1), Jacobite Uprisings once gone excepted.
     pub(crate) fn eligible_ministries(&self, power: Power) -> Vec<Ministry> {
         let era = self.era();
-        content()
+        self.content
             .ministries
             .iter()
             .enumerate()
             .map(|(i, _)| Ministry(i as u8))
             .filter(|&mm| {
-                let c = content().ministry(mm);
+                let c = self.content.ministry(mm);
                 c.power == power && c.eras.contains(&era) && !(mm == JACOBITE_UPRISINGS && self.jacobites.removed)
             })
             .collect()
@@ -200,7 +200,7 @@ impl ImperialStruggle {
         if slot.exhausted.get(ability as usize).copied().unwrap_or(true) {
             return Err(Refusal::new("{} has been used this round", sec!("§3.5.2")).arg(Arg::Ministry(x)));
         }
-        let tile = t.tile.map(|i| content().investments[i as usize]);
+        let tile = t.tile.map(|i| self.content.investments[i as usize]);
         let has = |k: ApKind| tile.is_some_and(|tt| tt.major == k || tt.minor == k);
         let no = |why: &'static str| Err(Refusal::new(why, sec!("§3.5.2")));
         match (x, ability) {
@@ -236,7 +236,7 @@ impl ImperialStruggle {
                 Ok(())
             }
             (EDMOND_HALLEY, 1) => {
-                let europe_navy = content().masks.naval.and(content().masks.by_region[Region::Europe.index()]);
+                let europe_navy = self.content.masks.naval.and(self.content.masks.by_region[Region::Europe.index()]);
                 if self.board.of(me).and(europe_navy).is_empty() || self.power(me).hand.is_empty() {
                     return no("this needs a squadron of yours in Europe and a card to discard");
                 }
@@ -249,7 +249,7 @@ impl ImperialStruggle {
                 Ok(())
             }
             (CHOISEUL, 1) => {
-                let na_navy = content().masks.naval.and(content().masks.by_region[Region::NorthAmerica.index()]);
+                let na_navy = self.content.masks.naval.and(self.content.masks.by_region[Region::NorthAmerica.index()]);
                 if !has(ApKind::Military) || self.board.of(me).and(na_navy).is_empty() {
                     return no("this needs a military action and a French squadron in North America");
                 }
@@ -290,7 +290,7 @@ impl ImperialStruggle {
             s.exhausted[ability as usize] = true;
         }
         events.push(Event::MinistryUsed { power: me, ministry: x });
-        let tile = t.tile.map(|i| content().investments[i as usize]);
+        let tile = t.tile.map(|i| self.content.investments[i as usize]);
         match (x, ability) {
             (CARDINAL_MINISTERS, 0) => {
                 let n = self.cardinal_points();
@@ -365,7 +365,7 @@ impl ImperialStruggle {
     /// The Cardinal Ministers' points: Savoy, Sardinia and the prestige spaces of Spain and Austria held
     /// by France without a conflict marker, at most 3.
     fn cardinal_points(&self) -> u8 {
-        let c = content();
+        let c = &*self.content;
         let mut set = crate::content::SpaceSet::EMPTY;
         for id in ["savoy", "sardinia"] {
             if let Some(s) = c.space_by_id(id) {
@@ -378,7 +378,7 @@ impl ImperialStruggle {
 
     /// French territories in North America and the Caribbean without a Huguenots marker.
     pub(crate) fn huguenot_sites(&self) -> crate::content::SpaceSet {
-        let m = &content().masks;
+        let m = &self.content.masks;
         m.territory
             .and(m.by_region[Region::NorthAmerica.index()].or(m.by_region[Region::Caribbean.index()]))
             .and(self.board.of(Power::France))
@@ -408,7 +408,7 @@ impl ImperialStruggle {
     /// Jacobite Uprisings' second ability: 1 VP for each French space in Scotland and Ireland and each
     /// Jacobite Victory marker, at most 4.
     pub(crate) fn jacobite_vp(&mut self, events: &mut Vec<Event>) {
-        let c = content();
+        let c = &*self.content;
         let spaces = c.country("scotland").or(c.country("ireland"));
         let n = (self.counted(spaces)[Power::France.index()] as u8 + self.jacobites.victories).min(4);
         if let Some(s) = self.power_mut(Power::France).slot_mut(JACOBITE_UPRISINGS) {
@@ -427,7 +427,7 @@ mod tests {
 
     #[test]
     fn ministry_constants_name_their_cards() {
-        let c = content();
+        let c = imperia_core::ContentSet::<crate::content::Content>::shipped();
         for (m, id) in [
             (CARDINAL_MINISTERS, "cardinal_ministers"),
             (JACOBITE_UPRISINGS, "jacobite_uprisings"),

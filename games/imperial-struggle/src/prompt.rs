@@ -10,7 +10,7 @@
 use imperia_core::{Game, Viewer};
 
 use crate::action::Action;
-use crate::content::{ApKind, Power, content};
+use crate::content::{ApKind, Content, Power};
 use crate::event::{name, theatre_name};
 use crate::spend::Rule;
 use crate::state::{HAND, ImperialStruggle, Phase, Turn};
@@ -73,12 +73,13 @@ impl ImperialStruggle {
 
     /// The prompt of a waiting effect that `who` must answer.
     fn task_prompt(&self, task: &Task, who: Power, me: Option<Power>) -> String {
+        let c = &*self.content;
         let war = self.mat_war();
-        let theatre = |t: u8| theatre_name(war, t);
+        let theatre = |t: u8| theatre_name(c, war, t);
         match task {
             Task::Space { pick, optional, cause, .. } => {
                 let may = if *optional { "may choose" } else { "chooses" };
-                format!("{who} {may} {}{}", pick_prompt(*pick), cause_text(*cause, war))
+                format!("{who} {may} {}{}", pick_prompt(*pick), cause_text(c, *cause, war))
             }
             Task::Options { options, cause, .. } => {
                 let open: Vec<String> = self
@@ -89,16 +90,16 @@ impl ImperialStruggle {
                         _ => None,
                     })
                     .collect();
-                format!("{who} chooses {}{}", or_list(&open), cause_text(*cause, war))
+                format!("{who} chooses {}{}", or_list(&open), cause_text(c, *cause, war))
             }
             Task::PlaceBonus { tile, cause, .. } => {
                 let what = if me == Some(who) {
-                    let b = &content().bonus_tiles[*tile as usize];
+                    let b = &self.content.bonus_tiles[*tile as usize];
                     format!("{} ({:+})", b.name, b.value)
                 } else {
                     "a bonus war tile".into()
                 };
-                format!("{who} chooses a theatre of the {} for {what}{}", war.name(), cause_text(*cause, war))
+                format!("{who} chooses a theatre of the {} for {what}{}", war.name(), cause_text(c, *cause, war))
             }
             Task::MoveBonusOut { theatre: t, .. } => {
                 format!("{who} chooses a bonus war tile to move out of {}, which holds only two", theatre(*t))
@@ -124,11 +125,13 @@ impl ImperialStruggle {
                 format!("{who} chooses a theatre for its next basic war tile ({n} left to assign)")
             }
             Task::Discard { cause, .. } => {
-                format!("{who} chooses an event card to discard{}", cause_text(*cause, war))
+                format!("{who} chooses an event card to discard{}", cause_text(c, *cause, war))
             }
-            Task::Resist { space, .. } => format!("{who} decides whether to resist the conquest of {}", name(*space)),
+            Task::Resist { space, .. } => {
+                format!("{who} decides whether to resist the conquest of {}", name(c, *space))
+            }
             Task::FreeAdvantage { cause, .. } => {
-                format!("{who} may use one of its advantages at once{}", cause_text(*cause, war))
+                format!("{who} may use one of its advantages at once{}", cause_text(c, *cause, war))
             }
             Task::RefreshAdvantages { left, .. } => {
                 format!("{who} may refresh up to {} more exhausted advantage{} in Europe", left, plural(*left as usize))
@@ -253,13 +256,13 @@ fn pick_prompt(pick: Pick) -> &'static str {
 }
 
 /// Why a decision is asked, as a closing remark (" for Cardinal Ministers"); empty when the decision says it.
-fn cause_text(cause: Cause, war: crate::content::WarId) -> String {
+fn cause_text(c: &Content, cause: Cause, war: crate::content::WarId) -> String {
     match cause {
         Cause::Event(card) => format!(" for {card}"),
         Cause::Advantage(a) => format!(" for the {a} advantage"),
         Cause::Ministry(m) => format!(" for {m}"),
-        Cause::WarTile(t) => format!(" for a war tile in {}", theatre_name(war, t)),
-        Cause::Spoils(t) => format!(" as the spoils of {}", theatre_name(war, t)),
+        Cause::WarTile(t) => format!(" for a war tile in {}", theatre_name(c, war, t)),
+        Cause::Spoils(t) => format!(" as the spoils of {}", theatre_name(c, war, t)),
         Cause::Purchase => String::new(),
         Cause::Upgrade => " for the military upgrade".into(),
         Cause::CarriedOver => " (carried over from the War of the Austrian Succession)".into(),
@@ -375,7 +378,7 @@ mod tests {
         g.tasks.push_front(Task::Resist { who: FR, space: sp("acadia") });
         assert_eq!(prompt(&g), "France decides whether to resist the conquest of Acadia");
         g.tasks.clear();
-        let filter = Filter::new(crate::content::content().masks.market, FlagIs::NotOwn(BR));
+        let filter = Filter::new(g.content.masks.market, FlagIs::NotOwn(BR));
         g.tasks.push_front(Task::Space {
             who: BR,
             pick: crate::tasks::Pick::Shift,
@@ -396,7 +399,7 @@ mod tests {
         g.turn_for(FR);
         let tile = g.power(FR).bonus_pool[0];
         g.tasks.push_front(Task::PlaceBonus { who: FR, tile, cause: Cause::Purchase });
-        let b = &crate::content::content().bonus_tiles[tile as usize];
+        let b = &g.content.bonus_tiles[tile as usize];
         let war = "War of the Spanish Succession";
         assert_eq!(
             g.prompt(Viewer::Seat(FR.seat())),

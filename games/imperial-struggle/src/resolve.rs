@@ -2,12 +2,11 @@
 //! answer does, and the automatic steps in between. A choice nobody can make is dropped — an effect that
 //! cannot be carried out does nothing (§5.2 game note, §7.1.2).
 
-use imperia_core::RuleError;
 use rand::Rng;
 
 use crate::action::Action;
 use crate::cite::{Refusal, sec};
-use crate::content::{Advantage, ApKind, Flag, Power, Region, SpaceKind, SpaceSet, content};
+use crate::content::{Advantage, ApKind, Flag, Power, Region, SpaceKind, SpaceSet};
 use crate::event::Event;
 use crate::spend::Rule;
 use crate::state::{BONUS_PER_THEATRE, ImperialStruggle, MIN_BASIC_TILES, Origin};
@@ -55,7 +54,7 @@ impl ImperialStruggle {
 
     /// The spaces a space task may pick now.
     fn space_choices(&self, pick: Pick, filter: &Filter) -> SpaceSet {
-        let m = &content().masks;
+        let m = &self.content.masks;
         let s = self.candidates(filter);
         match pick {
             Pick::Conflict | Pick::ConflictPlus => s.and(m.political.or(m.market)).without(self.board.conflict),
@@ -152,7 +151,7 @@ impl ImperialStruggle {
                 out.extend(
                     self.advantages_of(*who)
                         .filter(|&a| {
-                            self.advantages[a.index()].exhausted && content().advantage(a).region == Region::Europe
+                            self.advantages[a.index()].exhausted && self.content.advantage(a).region == Region::Europe
                         })
                         .map(Action::Advantage),
                 );
@@ -184,7 +183,7 @@ impl ImperialStruggle {
             }
             Task::PlaceByng { .. } => {
                 if let (Some(w), false) = (self.war.war, self.at_war()) {
-                    for (t, th) in content().war(w).theatres.iter().enumerate() {
+                    for (t, th) in self.content.war(w).theatres.iter().enumerate() {
                         if th.naval {
                             out.push(Action::Theatre(t as u8));
                         }
@@ -208,12 +207,12 @@ impl ImperialStruggle {
     }
 
     /// Answer the waiting task.
-    pub(crate) fn apply_task(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(crate) fn apply_task(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<(), Refusal> {
         let Some(task) = self.tasks.front().cloned() else {
-            return Err(Refusal::new("nothing is waiting for an answer", sec!("§5")).into());
+            return Err(Refusal::new("nothing is waiting for an answer", sec!("§5")));
         };
         if !self.task_answers(&task).contains(a) {
-            return Err(Refusal::new(refusal(&task), task_rule(&task)).into());
+            return Err(Refusal::new(refusal(&task), task_rule(&task)));
         }
         self.tasks.pop_front();
         match (task, a.clone()) {
@@ -354,7 +353,7 @@ impl ImperialStruggle {
             (Task::PlaceByng { .. }, Action::Theatre(t)) => self.war.byng = Some(t),
             (Task::Conquest { who, theatre, cp }, Action::Pick(space)) => self.conquer(who, theatre, cp, space, events),
             (Task::UsAward { canada, before }, Action::Pick(space)) => self.us_award(canada, before, space, events),
-            _ => return Err(Refusal::new("that answer does not fit the decision waiting", sec!("§5")).into()),
+            _ => return Err(Refusal::new("that answer does not fit the decision waiting", sec!("§5"))),
         }
         Ok(())
     }
@@ -381,7 +380,7 @@ impl ImperialStruggle {
                 events.push(Event::FortDamaged { space });
             }
             Pick::FortOrFleet => {
-                if content().space(space).kind == SpaceKind::Fort {
+                if self.content.space(space).kind == SpaceKind::Fort {
                     self.board.damaged.insert(space);
                     events.push(Event::FortDamaged { space });
                 } else {
@@ -520,7 +519,7 @@ impl ImperialStruggle {
             Effect::QuadrupleAlliance => {
                 let br = Power::Britain;
                 if self.power(br).navy_box > 0 || !self.squadrons_on_map(br).is_empty() {
-                    let f = Filter::new(content().masks.naval, FlagIs::Of(br));
+                    let f = Filter::new(self.content.masks.naval, FlagIs::Of(br));
                     let cause = crate::tasks::Cause::Event(crate::cards::WAR_OF_THE_QUADRUPLE_ALLIANCE);
                     self.tasks.push_front(Task::Then(Effect::Vp { power: br, amount: 2 }));
                     self.tasks.push_front(Task::Space {
@@ -537,7 +536,7 @@ impl ImperialStruggle {
 
     /// The rules of cards that look at the board after their earlier steps.
     fn check(&mut self, c: Check, events: &mut Vec<Event>) {
-        let cm = content();
+        let cm = &*self.content;
         let (br, fr) = (Power::Britain, Power::France);
         let held = |g: &ImperialStruggle, set: SpaceSet, p: Power| g.counted(set)[p.index()];
         match c {
@@ -726,7 +725,7 @@ impl ImperialStruggle {
     }
 
     pub(crate) fn check_upgrade(&self, t: &crate::state::Turn) -> Result<(), Refusal> {
-        let tile = t.tile.map(|i| content().investments[i as usize]);
+        let tile = t.tile.map(|i| self.content.investments[i as usize]);
         if !t.upgrade || !tile.is_some_and(|x| x.upgrade) {
             return Err(Refusal::new("your tile has no unused military-upgrade symbol", sec!("§3.3, §5.3.3")));
         }
@@ -753,13 +752,13 @@ impl ImperialStruggle {
 
     /// Score `c` as global demand does (§4.1.12): the era's reward to the power with more of its markets.
     pub(crate) fn score_demand(&mut self, c: crate::content::Commodity, events: &mut Vec<Event>) {
-        let n = self.counted(content().masks.commodity[c.index()]);
+        let n = self.counted(self.content.masks.commodity[c.index()]);
         let Some(winner) = Self::more(n, 1) else {
             events.push(Event::DemandTied { commodity: c });
             return;
         };
         events.push(Event::DemandWon { commodity: c, power: winner });
-        let r = content().demand[c.index()][self.era().index()];
+        let r = self.content.demand[c.index()][self.era().index()];
         self.score(winner, r.vp, events);
         let dupleix = winner == Power::France
             && self.power(winner).has_revealed(crate::ministries::DUPLEIX)

@@ -5,7 +5,7 @@
 use rand::seq::SliceRandom;
 
 use crate::action::Action;
-use crate::content::{Card, Commodity, Era, Power, Region, content};
+use crate::content::{Card, Commodity, Content, Era, Power, Region};
 use crate::event::Event;
 use crate::ministries as m;
 use crate::state::{HAND, ImperialStruggle, Phase, TRP_CAP};
@@ -18,12 +18,12 @@ impl ImperialStruggle {
         self.sweep = None;
         // §4.1.1 Deck.
         if round == 3 {
-            self.deck.extend(cards_of(Era::Empire));
+            self.deck.extend(cards_of(&self.content, Era::Empire));
             self.deck.shuffle(&mut self.rng);
             events.push(Event::EmpireCardsShuffledIn);
         }
         if round == 5 {
-            let old = |c: &Card| content().card(*c).era == Era::Succession;
+            let old = |c: &Card| self.content.card(*c).era == Era::Succession;
             let mut gone: Vec<Card> = self.deck.iter().copied().filter(old).collect();
             gone.extend(self.discard.iter().copied().filter(old));
             self.deck.retain(|c| !old(c));
@@ -35,7 +35,7 @@ impl ImperialStruggle {
             }
             gone.sort();
             self.removed.extend(gone.iter().copied());
-            self.deck.extend(cards_of(Era::Revolution));
+            self.deck.extend(cards_of(&self.content, Era::Revolution));
             self.deck.shuffle(&mut self.rng);
             events.push(Event::RevolutionCardsShuffledIn { removed: gone });
         }
@@ -50,7 +50,7 @@ impl ImperialStruggle {
         }
         // §4.1.3 Awards: an era's first round shuffles the eight and lays four; its second lays the rest.
         if matches!(round, 1 | 3 | 5) || self.awards.stack.len() < 4 {
-            self.awards.stack = (0..content().awards.len() as u8).collect();
+            self.awards.stack = (0..self.content.awards.len() as u8).collect();
             self.awards.stack.shuffle(&mut self.rng);
         }
         for r in 0..4 {
@@ -199,7 +199,8 @@ impl ImperialStruggle {
         }
         // §4.1.11: end-of-round abilities — John Law.
         if self.power(Power::France).has_revealed(m::JOHN_LAW) {
-            let scotland = !content()
+            let scotland = !self
+                .content
                 .country("scotland")
                 .and(self.board.of(Power::France))
                 .without(self.board.conflict)
@@ -231,7 +232,8 @@ impl ImperialStruggle {
 
     /// §4.1.12: prestige, the four region awards, global demand, then East India Company.
     fn scoring(&mut self, events: &mut Vec<Event>) {
-        let c = content();
+        // Scoring changes the state as it reads the content: a handle of its own.
+        let c = self.content.clone();
         let (br, fr) = (Power::Britain, Power::France);
         if let Some(p) = Self::more(self.counted(self.prestige_spaces()), 1) {
             events.push(Event::PrestigeWon { power: p });
@@ -323,7 +325,8 @@ impl ImperialStruggle {
 
     /// §11.0, §4.1.14: the final scoring and the end of the game.
     fn final_scoring(&mut self, events: &mut Vec<Event>) {
-        let c = content();
+        // Scoring changes the state as it reads the content: a handle of its own.
+        let c = self.content.clone();
         let (br, fr) = (Power::Britain, Power::France);
         events.push(Event::FinalScoring);
         if let Some(p) = Self::more(self.counted(self.prestige_spaces()), 1) {
@@ -372,6 +375,6 @@ impl ImperialStruggle {
 }
 
 /// The event cards of an era, in number order.
-pub(crate) fn cards_of(era: Era) -> Vec<Card> {
-    content().cards.iter().enumerate().filter(|(_, c)| c.era == era).map(|(i, _)| Card(i as u8)).collect()
+pub(crate) fn cards_of(c: &Content, era: Era) -> Vec<Card> {
+    c.cards.iter().enumerate().filter(|(_, c)| c.era == era).map(|(i, _)| Card(i as u8)).collect()
 }

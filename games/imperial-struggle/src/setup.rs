@@ -3,12 +3,12 @@
 
 use std::collections::VecDeque;
 
-use imperia_core::SetupError;
 use imperia_core::rng::seeded;
+use imperia_core::{ContentSet, SetupError};
 use rand::seq::SliceRandom;
 
 use crate::config::Config;
-use crate::content::{Era, Flag, Power, WarId, content};
+use crate::content::{Content, Era, Flag, Power, WarId};
 use crate::event::Event;
 use crate::state::{
     AdvantageState, Awards, Board, ImperialStruggle, Investments, Jacobites, Phase, PowerState, WarMat,
@@ -18,12 +18,16 @@ use crate::state::{
 const SPANISH_FLAGS: [&str; 3] = ["havana", "santiago", "puerto_principe"];
 
 impl ImperialStruggle {
-    /// A new game, with the first round begun (§4.1), and the events of setting it up.
-    pub fn new_game(config: &Config, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
+    /// A new game played with `content`, with the first round begun (§4.1), and the events of setting it up.
+    pub fn new_game(
+        config: &Config,
+        content: &ContentSet<Content>,
+        seed: u64,
+    ) -> Result<(Self, Vec<Event>), SetupError> {
         if config.players.is_some_and(|p| p != 2) {
             return Err(SetupError("Imperial Struggle is a game for 2 players: Britain and France".into()));
         }
-        let c = content();
+        let c = &**content;
         let mut rng = seeded(seed);
         let mut board = Board::default();
         for (i, s) in c.spaces.iter().enumerate() {
@@ -60,12 +64,13 @@ impl ImperialStruggle {
             merchant_banks: 0,
             townshend: None,
         };
-        let mut deck = crate::round::cards_of(Era::Succession);
+        let mut deck = crate::round::cards_of(c, Era::Succession);
         deck.shuffle(&mut rng);
         let mut stack: Vec<u8> = (0..c.investments.len() as u8).collect();
         stack.shuffle(&mut rng);
         let mut game = ImperialStruggle {
             config: config.clone(),
+            content: content.clone(),
             rng,
             turn: 0,
             vp: c.setup.vp,

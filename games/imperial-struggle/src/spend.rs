@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Power, Region, SpaceId, SpaceKind, content};
+use crate::content::{Content, Power, Region, SpaceId, SpaceKind};
 use crate::state::ImperialStruggle;
 
 /// What a payment buys.
@@ -52,8 +52,8 @@ impl Purchase {
     }
 
     /// The region the points are spent in, for the region-change cost (§5.3.4) and regional restrictions.
-    pub fn region(self) -> Option<Region> {
-        self.space().map(|s| content().space(s).region)
+    pub fn region(self, c: &Content) -> Option<Region> {
+        self.space().map(|s| c.space(s).region)
     }
 
     /// Whether the purchase takes an enemy flag or squadron off a space.
@@ -83,8 +83,9 @@ impl Countries {
         }
     }
 
-    pub fn contains(self, s: SpaceId) -> bool {
-        content().space(s).country.as_deref().is_some_and(|c| self.names().contains(&c))
+    /// Whether `s` is a space of one of these countries in the content `c`.
+    pub fn contains(self, c: &Content, s: SpaceId) -> bool {
+        c.space(s).country.as_deref().is_some_and(|country| self.names().contains(&country))
     }
 
     fn describe(self) -> &'static str {
@@ -120,26 +121,25 @@ pub enum Rule {
 impl Rule {
     /// Whether points under this rule may pay for `p`.
     pub fn permits(self, game: &ImperialStruggle, p: Purchase) -> bool {
-        let space = p.space().map(|s| content().space(s));
+        let c = &*game.content;
+        let space = p.space().map(|s| c.space(s));
         match self {
             Rule::Any => true,
-            Rule::Region(r) => p.region() == Some(r),
-            Rule::UnflagIn(r) => matches!(p, Purchase::Unflag(_)) && p.region() == Some(r),
+            Rule::Region(r) => p.region(c) == Some(r),
+            Rule::UnflagIn(r) => matches!(p, Purchase::Unflag(_)) && p.region(c) == Some(r),
             Rule::UnflagMarkets => {
                 matches!(p, Purchase::Unflag(_)) && space.is_some_and(|s| s.kind == SpaceKind::Market)
             }
             Rule::FlagMarketsNextTo(power) => match p {
                 Purchase::Flag(s) => {
-                    content().space(s).kind == SpaceKind::Market
-                        && !content().masks.neighbours[s.index()]
-                            .and(game.board.of(power))
-                            .and(content().masks.market)
-                            .is_empty()
+                    c.space(s).kind == SpaceKind::Market
+                        && !c.masks.neighbours[s.index()].and(game.board.of(power)).and(c.masks.market).is_empty()
                 }
                 _ => false,
             },
             Rule::In(countries) => {
-                matches!(p, Purchase::Flag(_) | Purchase::Unflag(_)) && p.space().is_some_and(|s| countries.contains(s))
+                matches!(p, Purchase::Flag(_) | Purchase::Unflag(_))
+                    && p.space().is_some_and(|s| countries.contains(c, s))
             }
             Rule::NonPrestigePolitical => {
                 matches!(p, Purchase::Flag(_) | Purchase::Unflag(_))

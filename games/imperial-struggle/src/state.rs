@@ -3,18 +3,21 @@
 //! the rulebook's sections; this module only describes what is on the table.
 //!
 //! What a viewer may not see is kept in a few places only, which is what [`crate::view`] hides and
-//! [`crate::determinize`] samples: the hands, face-down ministries, war tiles on the mats and in the pools,
-//! the order of the event deck, the investment stack and the award stack, cards being set aside, and the
-//! generator.
+//! [`crate::view::determinize`] samples: the hands, face-down ministries, war tiles on the mats and in the
+//! pools, the order of the event deck, the investment stack and the award stack, cards being set aside, and
+//! the generator.
+//!
+//! The state also holds the content it is played with (a shared [`ContentSet`], not serialised), which every
+//! rule reads.
 
 use std::collections::VecDeque;
 
-use imperia_core::GameRng;
+use imperia_core::{ContentSet, GameRng};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
 use crate::content::{
-    Advantage, ApKind, Card, Commodity, Flag, Ministry, Power, Region, SpaceId, SpaceSet, WarId, content,
+    Advantage, ApKind, Card, Commodity, Content, Flag, Ministry, Power, Region, SpaceId, SpaceSet, WarId,
 };
 use crate::tasks::Task;
 
@@ -33,6 +36,11 @@ pub const BONUS_PER_THEATRE: usize = 2;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ImperialStruggle {
     pub(crate) config: Config,
+    /// What is printed on the components, as this game plays them: the rules read it here. It is not
+    /// serialised; a state read back takes the set in scope on the thread ([`ContentSet::enter`]), so the
+    /// host that reads a state enters the set it was played with first.
+    #[serde(skip)]
+    pub(crate) content: ContentSet<Content>,
     pub(crate) rng: GameRng,
     /// The place on the turn track: 0 = peace round 1, 1 = the WSS, 2 = round 2, … 9 = round 6 (§4.0).
     pub(crate) turn: u8,
@@ -339,33 +347,33 @@ pub struct TurnMods {
 
 impl TurnMods {
     /// An advantage used this turn sets the cost of unflagging `space` to 1.
-    pub(crate) fn sets_to_one(&self, space: SpaceId) -> bool {
+    pub(crate) fn sets_to_one(&self, c: &Content, space: SpaceId) -> bool {
         self.cost_advantages.iter().any(|&a| {
             crate::advantages::cost_mod(a)
-                .is_some_and(|(m, applies)| m == crate::advantages::CostMod::SetToOne && applies(space))
+                .is_some_and(|(m, applies)| m == crate::advantages::CostMod::SetToOne && applies(c, space))
         })
     }
 
     /// What advantages used this turn take off the cost of unflagging `space`.
-    pub(crate) fn discount_for(&self, space: SpaceId) -> u8 {
+    pub(crate) fn discount_for(&self, c: &Content, space: SpaceId) -> u8 {
         self.cost_advantages
             .iter()
             .filter(|&&a| {
                 crate::advantages::cost_mod(a)
-                    .is_some_and(|(m, applies)| m == crate::advantages::CostMod::LessOne && applies(space))
+                    .is_some_and(|(m, applies)| m == crate::advantages::CostMod::LessOne && applies(c, space))
             })
             .count() as u8
     }
 
     /// A purchase uses up the cost changes that applied to it.
-    pub(crate) fn consume_for(&mut self, purchase: crate::spend::Purchase) {
+    pub(crate) fn consume_for(&mut self, c: &Content, purchase: crate::spend::Purchase) {
         use crate::spend::Purchase;
         let (Purchase::Unflag(s) | Purchase::Flag(s)) = purchase else { return };
         if matches!(purchase, Purchase::Unflag(_)) {
-            self.cost_advantages.retain(|&a| !crate::advantages::cost_mod(a).is_some_and(|(_, applies)| applies(s)));
+            self.cost_advantages.retain(|&a| !crate::advantages::cost_mod(a).is_some_and(|(_, applies)| applies(c, s)));
         }
         // A flipped Huguenots marker lowers one market's cost in its region (New World Huguenots).
-        let sp = content().space(s);
+        let sp = c.space(s);
         if sp.kind == crate::content::SpaceKind::Market && self.huguenot == Some(sp.region) {
             self.huguenot = None;
         }
@@ -398,6 +406,11 @@ pub enum Origin {
 impl ImperialStruggle {
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The content this game is played with.
+    pub fn content(&self) -> &ContentSet<Content> {
+        &self.content
     }
 
     pub fn vp(&self) -> i32 {
@@ -456,7 +469,7 @@ impl ImperialStruggle {
 
     /// Squadrons a power has on the map.
     pub fn squadrons_on_map(&self, p: Power) -> SpaceSet {
-        self.board.of(p).and(content().masks.naval)
+        self.board.of(p).and(self.content.masks.naval)
     }
 
     /// Squadrons a power may still build (§3.6).

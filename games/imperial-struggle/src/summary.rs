@@ -6,7 +6,7 @@ use std::fmt::Write;
 use imperia_core::Viewer;
 
 use crate::action::Action;
-use crate::content::{Power, Region, content};
+use crate::content::{Power, Region};
 use crate::event::{award_text, name, theatre_name, tile_text};
 use crate::spend::Rule;
 use crate::state::{ImperialStruggle, Origin, Phase, Pool};
@@ -77,7 +77,7 @@ fn pick_text(p: Pick) -> &'static str {
 
 impl ImperialStruggle {
     pub(crate) fn describe_action(&self, a: &Action) -> String {
-        let c = content();
+        let c = &*self.content;
         let task = self.tasks.front();
         let pool = |i: u8| self.turn_state().and_then(|t| t.pools.get(i as usize)).map(pool_name).unwrap_or_default();
         let cost = |i: u8| -> String {
@@ -104,23 +104,23 @@ impl ImperialStruggle {
             }
             (Some(Task::Resist { space, .. }), Action::Choose(i)) => {
                 if *i == 0 {
-                    format!("Resist the conquest of {}", name(*space))
+                    format!("Resist the conquest of {}", name(c, *space))
                 } else {
-                    format!("Let {} go", name(*space))
+                    format!("Let {} go", name(c, *space))
                 }
             }
             (Some(Task::Space { pick, .. }), Action::Pick(s)) => {
-                capitalise(&format!("{} {}", pick_text(*pick), name(*s)))
+                capitalise(&format!("{} {}", pick_text(*pick), name(c, *s)))
             }
-            (Some(Task::Conquest { .. }), Action::Pick(s)) => format!("Conquer {}", name(*s)),
+            (Some(Task::Conquest { .. }), Action::Pick(s)) => format!("Conquer {}", name(c, *s)),
             (Some(Task::UsAward { .. }), Action::Pick(s)) => {
                 if c.space(*s).kind == crate::content::SpaceKind::Territory {
-                    format!("US flag on {}", name(*s))
+                    format!("US flag on {}", name(c, *s))
                 } else {
-                    format!("Take the flag off {}", name(*s))
+                    format!("Take the flag off {}", name(c, *s))
                 }
             }
-            (_, Action::Theatre(t)) => format!("Theatre: {}", theatre_name(self.mat_war(), *t)),
+            (_, Action::Theatre(t)) => format!("Theatre: {}", theatre_name(c, self.mat_war(), *t)),
             (_, Action::BonusTile(x)) => {
                 let b = &c.bonus_tiles[*x as usize];
                 format!("{} ({:+})", b.name, b.value)
@@ -132,7 +132,7 @@ impl ImperialStruggle {
                 format!(
                     "Your basic tile ({:+}) on {}",
                     c.basic_tiles[kind as usize].value,
-                    theatre_name(self.mat_war(), *theatre)
+                    theatre_name(c, self.mat_war(), *theatre)
                 )
             }
             (_, Action::Influence { pool: i, .. })
@@ -148,9 +148,9 @@ impl ImperialStruggle {
             | (_, Action::JacobiteVp { pool: i }) => {
                 let what = match a {
                     Action::Influence { space, .. } if self.board.owner(*space).is_none() => {
-                        format!("Flag {}", name(*space))
+                        format!("Flag {}", name(c, *space))
                     }
-                    Action::Influence { space, .. } => format!("Unflag {}", name(*space)),
+                    Action::Influence { space, .. } => format!("Unflag {}", name(c, *space)),
                     _ => a.to_string(),
                 };
                 format!("{what}{}", cost(*i))
@@ -174,7 +174,7 @@ impl ImperialStruggle {
 
     /// The position for a terminal, as `viewer` sees it.
     pub(crate) fn text_summary(&self, viewer: Viewer) -> String {
-        let c = content();
+        let c = &*self.content;
         let v = self.make_view(viewer);
         let mut s = String::new();
         let place = if self.at_war() {
@@ -215,7 +215,7 @@ impl ImperialStruggle {
         let awards: Vec<String> = Region::ALL
             .iter()
             .zip(self.awards.current)
-            .filter_map(|(r, a)| a.map(|a| format!("{}: {}", r.name(), award_text(a))))
+            .filter_map(|(r, a)| a.map(|a| format!("{}: {}", r.name(), award_text(c, a))))
             .collect();
         if !awards.is_empty() {
             let _ = writeln!(s, "Awards: {}.", awards.join("; "));
@@ -228,7 +228,7 @@ impl ImperialStruggle {
             let _ = writeln!(s, "  {}: Britain {} — France {} spaces", r.name(), n[0], n[1]);
         }
         if !self.investments.display.is_empty() {
-            let tiles: Vec<String> = self.investments.display.iter().map(|&t| tile_text(t)).collect();
+            let tiles: Vec<String> = self.investments.display.iter().map(|&t| tile_text(c, t)).collect();
             let _ = writeln!(s, "Investment tiles: {}.", tiles.join("; "));
         }
         if let Some(w) = self.war.war {

@@ -1,5 +1,5 @@
 //! Which pieces of the printed board an action touches ([`imperia_core::Game::targets`]), in the ids of
-//! [`imperia_core::Game::board`], so that a client can highlight them and match a click on the map with the
+//! [`imperia_core::GameContent::board`], so that a client can highlight them and match a click on the map with the
 //! legal actions without knowing Imperial Struggle's actions.
 //!
 //! The ids are the ones records and views already use, plus a few for boxes and tracks:
@@ -34,12 +34,12 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::action::Action;
-use crate::content::{Power, Region, SpaceId, WarId, content};
+use crate::content::{Content, Power, Region, SpaceId, WarId};
 use crate::event::tile_text;
 use crate::state::ImperialStruggle;
 use crate::tasks::Task;
 
-/// The board id of anything that serialises as one (spaces, advantages, powers, wars).
+/// The board id of anything that serialises as one (powers, wars).
 fn id(piece: impl Serialize) -> String {
     match serde_json::to_value(piece) {
         Ok(Value::String(id)) => id,
@@ -76,7 +76,8 @@ impl ImperialStruggle {
         let task = self.tasks.front();
         // The power deciding: the one a waiting effect names, or the one whose turn it is.
         let me = task.and_then(Task::chooser).or_else(|| self.turn_state().map(|t| t.active));
-        let space = |s: &SpaceId| id(s);
+        // Spaces and advantages by their ids in this game's content.
+        let space = |s: &SpaceId| self.content.space(*s).id.clone();
         let theatre = |t: u8| theatre_id(self.mat_war(), t);
         let mine = |f: fn(Power) -> String| me.map(f).into_iter().collect();
         match action {
@@ -105,7 +106,7 @@ impl ImperialStruggle {
             Action::Borrow { .. } | Action::Pass { reduce: 1.. } => mine(debt_id),
             Action::Treaty { .. } => mine(treaty_id),
             Action::JacobiteVp { .. } => vec!["victory_points".into()],
-            Action::Advantage(a) => vec![id(a)],
+            Action::Advantage(a) => vec![self.content.advantage(*a).id.clone()],
             Action::TakeTile(t) => vec![investment_id(*t)],
             Action::Theatre(t) | Action::BasicTile { theatre: t, .. } => vec![theatre(*t)],
             Action::BonusTile(x) => match task {
@@ -145,12 +146,11 @@ impl ImperialStruggle {
     }
 }
 
-/// The printed board as data ([`imperia_core::Game::board`]): the regions, the spaces, the advantage tiles,
-/// the theatres of the four wars, the investment tiles, and the boxes and tracks, each with the id
-/// `ImperialStruggle::action_targets` names it by. There is no geometry yet: a client draws the map from
-/// the regions and the spaces' connections.
-pub fn board() -> Value {
-    let c = content();
+/// The printed board of the content `c` as data ([`imperia_core::GameContent::board`]): the regions, the
+/// spaces, the advantage tiles, the theatres of the four wars, the investment tiles, and the boxes and
+/// tracks, each with the id `ImperialStruggle::action_targets` names it by. There is no geometry yet: a
+/// client draws the map from the regions and the spaces' connections.
+pub fn board(c: &Content) -> Value {
     let spaces: Vec<Value> = c
         .spaces
         .iter()
@@ -188,7 +188,7 @@ pub fn board() -> Value {
         })
         .collect();
     let investments: Vec<Value> =
-        (0..c.investments.len() as u8).map(|t| json!({ "id": investment_id(t), "name": tile_text(t) })).collect();
+        (0..c.investments.len() as u8).map(|t| json!({ "id": investment_id(t), "name": tile_text(c, t) })).collect();
     let mut boxes = vec![json!({ "id": "event_deck", "name": "Event deck" })];
     let mut tracks = vec![json!({ "id": "victory_points", "name": "Victory points" })];
     for p in Power::BOTH {
@@ -212,8 +212,8 @@ pub fn board() -> Value {
 mod tests {
     use std::collections::BTreeSet;
 
-    use imperia_core::Game;
     use imperia_core::rng::seeded;
+    use imperia_core::{ContentSet, Game, GameContent};
     use rand::seq::IndexedRandom;
 
     use super::*;
@@ -225,7 +225,7 @@ mod tests {
 
     /// Every id `board()` gives a piece, checked to be given once.
     fn board_ids() -> BTreeSet<String> {
-        let printed = ImperialStruggle::board();
+        let printed = ContentSet::<Content>::shipped().board();
         let mut ids = BTreeSet::new();
         for list in ["regions", "spaces", "advantages", "theatres", "investments", "boxes", "tracks"] {
             let entries = printed[list].as_array().unwrap_or_else(|| panic!("board() has no `{list}` list"));
@@ -263,7 +263,7 @@ mod tests {
     fn answers_name_the_space_theatre_or_box_they_choose() {
         let mut g = game();
         g.turn_for(BR);
-        let filter = Filter::new(content().masks.naval, FlagIs::Of(FR));
+        let filter = Filter::new(g.content.masks.naval, FlagIs::Of(FR));
         g.tasks.push_front(Task::Space {
             who: BR,
             pick: Pick::SquadronToBrig,
@@ -298,7 +298,7 @@ mod tests {
         let mut targeted = 0;
         for seed in 0..4 {
             let config = Config { planned_layout: seed % 2 == 1, planned_upgrades: seed % 2 == 0, ..Config::default() };
-            let mut g = ImperialStruggle::setup(&config, seed).expect("setup");
+            let mut g = ImperialStruggle::setup(&config, &ContentSet::shipped(), seed).expect("setup");
             for _ in 0..3000 {
                 let Some(&seat) = g.to_act().seats().first() else { break };
                 let legal = g.legal_actions(seat);

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{ApKind, Commodity, Flag, Power, SpaceId, SpaceKind, SpaceSet, content};
+use crate::content::{ApKind, Commodity, Flag, Power, SpaceId, SpaceKind, SpaceSet};
 use crate::spend::Rule;
 use crate::state::ImperialStruggle;
 
@@ -373,7 +373,7 @@ impl Task {
 impl ImperialStruggle {
     /// The spaces `filter` allows now.
     pub(crate) fn candidates(&self, f: &Filter) -> SpaceSet {
-        let c = content();
+        let c = &*self.content;
         let mut s = f.mask.and(self.on_board());
         s = match f.flag {
             FlagIs::Any => s,

@@ -1,10 +1,10 @@
 //! Helpers for the golden and scenario tests: build the position a rulebook example describes, act for a
 //! power, and check that refusals change nothing.
 
-use imperia_core::{Game, RuleError};
+use imperia_core::{ContentSet, Game, RuleError};
 
 use crate::action::Action;
-use crate::content::{ApKind, Card, Flag, Ministry, Power, SpaceId, content, space};
+use crate::content::{ApKind, Card, Content, Flag, Ministry, Power, SpaceId};
 use crate::event::Event;
 use crate::spend::Rule;
 use crate::state::{ImperialStruggle, MinistrySlot, Origin, Phase, Pool, SQUADRONS, Turn, TurnMods};
@@ -12,14 +12,19 @@ use crate::state::{ImperialStruggle, MinistrySlot, Origin, Phase, Pool, SQUADRON
 pub const BR: Power = Power::Britain;
 pub const FR: Power = Power::France;
 
-/// A new game (seed 1), past setup.
+/// A new game (seed 1) with the shipped content, past setup.
 pub fn game() -> ImperialStruggle {
-    ImperialStruggle::new_game(&Default::default(), 1).expect("setup").0
+    ImperialStruggle::new_game(&Default::default(), &ContentSet::shipped(), 1).expect("setup").0
+}
+
+/// The shipped content, which the free helpers below read (the methods read the game's own).
+pub fn shipped() -> ContentSet<Content> {
+    ContentSet::shipped()
 }
 
 /// The investment tile with this major action, points, minor action and event symbol.
 pub fn tile(major: ApKind, points: u8, minor: ApKind) -> u8 {
-    content()
+    shipped()
         .investments
         .iter()
         .position(|t| t.major == major && t.points == points && t.minor == minor)
@@ -27,33 +32,38 @@ pub fn tile(major: ApKind, points: u8, minor: ApKind) -> u8 {
 }
 
 impl ImperialStruggle {
+    /// The space `id` of this game's content.
+    pub fn space_of(&self, id: &str) -> SpaceId {
+        self.content.space_by_id(id).unwrap_or_else(|| panic!("no space `{id}`"))
+    }
+
     /// Put `flag` (or nothing) on the space `id`, with nothing else following.
     pub fn put(&mut self, id: &str, flag: Option<Power>) -> &mut Self {
-        self.board.set(space(id), flag.map(Power::flag));
+        self.board.set(self.space_of(id), flag.map(Power::flag));
         self
     }
 
     pub fn put_flag(&mut self, id: &str, flag: Flag) -> &mut Self {
-        self.board.set(space(id), Some(flag));
+        self.board.set(self.space_of(id), Some(flag));
         self
     }
 
     pub fn mark(&mut self, id: &str) -> &mut Self {
-        self.board.conflict.insert(space(id));
+        self.board.conflict.insert(self.space_of(id));
         self
     }
 
     pub fn owner_of(&self, id: &str) -> Option<Flag> {
-        self.board.owner(space(id))
+        self.board.owner(self.space_of(id))
     }
 
     pub fn marked(&self, id: &str) -> bool {
-        self.board.conflict.contains(space(id))
+        self.board.conflict.contains(self.space_of(id))
     }
 
     /// Give `p` a ministry, face up or down.
     pub fn give_ministry(&mut self, p: Power, id: &str, revealed: bool) -> &mut Self {
-        let m = content().ministry_by_id(id).expect("ministry");
+        let m = self.content.ministry_by_id(id).expect("ministry");
         self.power_mut(p).ministries.push(MinistrySlot { card: m, revealed, exhausted: [false; 2] });
         self
     }
@@ -140,7 +150,7 @@ impl ImperialStruggle {
     /// The cost influencing `id` would have for the active power from pool 0 (with no region change).
     pub fn influence_price(&self, id: &str) -> u8 {
         let t = self.turn_state().expect("a turn");
-        let s = space(id);
+        let s = self.space_of(id);
         let purchase = match self.board.owner(s) {
             None => crate::spend::Purchase::Flag(s),
             Some(_) => crate::spend::Purchase::Unflag(s),
@@ -172,7 +182,7 @@ impl ImperialStruggle {
     }
 
     pub fn hand_of(&mut self, p: Power, ids: &[&str]) -> &mut Self {
-        let cards: Vec<_> = ids.iter().map(|id| content().card_by_id(id).expect("card")).collect();
+        let cards: Vec<_> = ids.iter().map(|id| self.content.card_by_id(id).expect("card")).collect();
         for c in &cards {
             self.deck.retain(|x| x != c);
             self.discard.retain(|x| x != c);
@@ -192,16 +202,17 @@ impl ImperialStruggle {
     }
 }
 
+/// The space `id` of the shipped content.
 pub fn sp(id: &str) -> SpaceId {
-    space(id)
+    shipped().space_by_id(id).unwrap_or_else(|| panic!("no space `{id}`"))
 }
 
 pub fn card(id: &str) -> Card {
-    content().card_by_id(id).expect("card")
+    shipped().card_by_id(id).expect("card")
 }
 
 pub fn ministry(id: &str) -> Ministry {
-    content().ministry_by_id(id).expect("ministry")
+    shipped().ministry_by_id(id).expect("ministry")
 }
 
 /// The tile with the event symbol and 3 points of `major` (the minor is the next kind along).
@@ -241,7 +252,7 @@ impl ImperialStruggle {
             .answers(p)
             .iter()
             .filter_map(|a| match a {
-                Action::Pick(s) => Some(content().space(*s).id.clone()),
+                Action::Pick(s) => Some(self.content.space(*s).id.clone()),
                 _ => None,
             })
             .collect();
@@ -251,7 +262,8 @@ impl ImperialStruggle {
 
     /// Pick the space `id` for the waiting choice of `p`.
     pub fn pick(&mut self, p: Power, id: &str) -> Vec<Event> {
-        self.act(p, Action::Pick(space(id)))
+        let s = self.space_of(id);
+        self.act(p, Action::Pick(s))
     }
 
     /// Move the turn track to `turn` (0 = round 1 … 9 = round 6), for the era's cards and spaces.

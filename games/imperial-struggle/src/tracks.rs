@@ -1,6 +1,6 @@
 //! The shared track: victory points (one marker for both powers, §3.10), debt (§6) and treaty points (§9).
 
-use crate::content::{Power, content};
+use crate::content::Power;
 use crate::event::Event;
 use crate::state::ImperialStruggle;
 
@@ -89,6 +89,6 @@ impl ImperialStruggle {
 
     /// The prestige spaces that count now (§4.1.12: the USA's only once a US flag stands).
     pub(crate) fn prestige_spaces(&self) -> crate::content::SpaceSet {
-        content().masks.prestige.and(self.on_board())
+        self.content.masks.prestige.and(self.on_board())
     }
 }

@@ -6,12 +6,11 @@
 //! cannot disagree; a refusal says what is wrong and cites the rule.
 
 use crate::action::Action;
-use crate::content::{ApKind, Flag, Power, SpaceId, SpaceKind, SpaceSet, content};
+use crate::content::{ApKind, Content, Flag, Power, SpaceId, SpaceKind, SpaceSet};
 use crate::event::{Event, name};
 use crate::ministries as m;
 use crate::spend::{Countries, Purchase, Rule};
 use crate::state::{ImperialStruggle, Origin, Phase, Pool, Turn, TurnMods};
-use imperia_core::RuleError;
 
 use crate::cite::{Arg, Refusal, RefusalArgs, sec};
 
@@ -83,7 +82,7 @@ impl ImperialStruggle {
     pub(crate) fn turn_actions(&self, t: &Turn) -> Vec<Action> {
         let mut out = Vec::new();
         let me = t.active;
-        let c = content();
+        let c = &*self.content;
         let mut push = |a: Action| {
             if self.check_turn(t, &a).is_ok() {
                 out.push(a);
@@ -300,7 +299,7 @@ impl ImperialStruggle {
     }
 
     /// Apply a turn action already checked.
-    pub(crate) fn apply_turn(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub(crate) fn apply_turn(&mut self, a: &Action, events: &mut Vec<Event>) -> Result<(), Refusal> {
         let t = self.turn_state().cloned().ok_or_else(|| Refusal::new("no turn is being played", sec!("§4.1.9")))?;
         self.check_turn(&t, a)?;
         let me = t.active;
@@ -422,13 +421,14 @@ impl ImperialStruggle {
             Action::Upgrade => self.start_upgrade(events),
             Action::FlipHuguenots(s) => {
                 self.board.huguenots_spent.insert(s);
+                let region = self.content.space(s).region;
                 if let Some(tt) = self.turn_mut() {
-                    tt.mods.huguenot = Some(content().space(s).region);
+                    tt.mods.huguenot = Some(region);
                 }
                 events.push(Event::MinistryUsed { power: me, ministry: m::NEW_WORLD_HUGUENOTS });
             }
             Action::EndTurn => self.end_turn(events),
-            _ => return Err(Refusal::new("that is not something to do in a turn now", sec!("§5")).into()),
+            _ => return Err(Refusal::new("that is not something to do in a turn now", sec!("§5"))),
         }
         // Anything but revealing a ministry closes the chance to pass and, once points are spent, to play an
         // event (§5.1, §5.2).
@@ -452,11 +452,11 @@ impl ImperialStruggle {
         self.investments.display.retain(|&x| x != tile);
         self.investments.taken.push((me, tile));
         events.push(Event::TileTaken { power: me, tile });
-        let info = content().investments[tile as usize];
+        let info = self.content.investments[tile as usize];
         // North American Trade: more furs and fish markets than Britain at the start of the turn.
         let nat = me == Power::France && self.power(me).has_revealed(m::NORTH_AMERICAN_TRADE) && {
-            let fur_fish = content().masks.commodity[crate::content::Commodity::Furs.index()]
-                .or(content().masks.commodity[crate::content::Commodity::Fish.index()]);
+            let fur_fish = self.content.masks.commodity[crate::content::Commodity::Furs.index()]
+                .or(self.content.masks.commodity[crate::content::Commodity::Fish.index()]);
             let n = self.counted(fur_fish);
             n[1] > n[0]
         };
@@ -464,7 +464,7 @@ impl ImperialStruggle {
         let burke =
             me == Power::Britain && self.power(me).has_revealed(m::EDMUND_BURKE) && info.major == ApKind::Diplomatic;
         let ireland =
-            content().country("ireland").and(self.board.of(Power::Britain)).without(self.board.conflict).len() as u8;
+            self.content.country("ireland").and(self.board.of(Power::Britain)).without(self.board.conflict).len() as u8;
         if let Some(t) = self.turn_mut() {
             t.tile = Some(tile);
             // §5.1 and its game note: a ministry used before the tile (Walpole, the Bank of England) leaves
@@ -562,7 +562,7 @@ impl ImperialStruggle {
     /// What influencing `space` buys and how it is paid (§5.4, §5.5).
     pub(crate) fn check_influence(&self, t: &Turn, space: SpaceId, pool: u8) -> Result<(Purchase, Payment), Refusal> {
         let me = t.active;
-        let c = content();
+        let c = &*self.content;
         let sp = c.space(space);
         if !self.on_board().contains(space) {
             return Err(Refusal::new("{} is not on the board yet", sec!("§3.2.1, §10.0")).space(space));
@@ -591,7 +591,7 @@ impl ImperialStruggle {
             }
             SpaceKind::Political => {
                 let jacobite = t.pools.get(pool as usize).is_some_and(|p| p.kind == ApKind::Military)
-                    && Countries::ScotlandIreland.contains(space);
+                    && Countries::ScotlandIreland.contains(c, space);
                 if jacobite {
                     self.check_jacobite(t, 0)?;
                     ApKind::Military
@@ -614,7 +614,7 @@ impl ImperialStruggle {
     /// The printed cost with everything that changes it, decreases first (§5.4.2, §5.5.2, §8.2).
     pub(crate) fn influence_cost(&self, t: &Turn, space: SpaceId, purchase: Purchase) -> u8 {
         let me = t.active;
-        let c = content();
+        let c = &*self.content;
         let sp = c.space(space);
         let unflag = matches!(purchase, Purchase::Unflag(_));
         let mut base = i32::from(sp.cost);
@@ -622,19 +622,19 @@ impl ImperialStruggle {
         if marked || (sp.kind == SpaceKind::Market && t.isolated.contains(space)) {
             base = 1;
         }
-        if unflag && t.mods.sets_to_one(space) {
+        if unflag && t.mods.sets_to_one(c, space) {
             base = 1;
         }
         let mut less = 0;
         if unflag {
-            less += i32::from(t.mods.discount_for(space));
+            less += i32::from(t.mods.discount_for(c, space));
         }
         if sp.kind == SpaceKind::Market && t.mods.huguenot == Some(sp.region) {
             less += 1;
         }
         if me == Power::Britain {
             let s = self.power(me);
-            if !unflag && s.has_revealed(m::JONATHAN_SWIFT) && Countries::ScotlandIreland.contains(space) {
+            if !unflag && s.has_revealed(m::JONATHAN_SWIFT) && Countries::ScotlandIreland.contains(c, space) {
                 less += 1;
             }
             if s.has_revealed(m::EDMUND_BURKE) && (sp.id == "sons_of_liberty" || c.masks.usa.contains(space)) {
@@ -667,7 +667,7 @@ impl ImperialStruggle {
     }
 
     fn fort_cost(&self, t: &Turn, space: SpaceId, work: FortWork) -> Result<u8, Refusal> {
-        let c = content();
+        let c = &*self.content;
         let sp = c.space(space);
         let me = t.active;
         if sp.kind != SpaceKind::Fort || !self.on_board().contains(space) {
@@ -721,7 +721,7 @@ impl ImperialStruggle {
 
     fn deploy_cost(&self, t: &Turn, from: Option<SpaceId>, to: SpaceId) -> Result<u8, Refusal> {
         let me = t.active;
-        let c = content();
+        let c = &*self.content;
         if !c.masks.naval.contains(to) {
             return Err(Refusal::new("{} is not a naval space", sec!("§3.6")).space(to));
         }
@@ -793,7 +793,7 @@ impl ImperialStruggle {
         }
         // Region changes cost 1 each, for economic and diplomatic points (§5.3.4).
         let mut cost = cost;
-        if let (Some(slot), Some(region)) = (region_slot(kind), purchase.region())
+        if let (Some(slot), Some(region)) = (region_slot(kind), purchase.region(&self.content))
             && t.last_region[slot].is_some_and(|r| r != region)
         {
             cost += 1;
@@ -846,12 +846,12 @@ impl ImperialStruggle {
         let me = t.active;
         match purchase {
             Purchase::Unflag(s) if !self.board.conflict.contains(s) => {
-                let sp = content().space(s);
+                let sp = self.content.space(s);
                 let swift = me == Power::Britain
                     && self.power(me).has_revealed(m::JONATHAN_SWIFT)
                     && sp.kind == SpaceKind::Political
                     && sp.region == crate::content::Region::Europe
-                    && self.counted(content().country("ireland"))[me.index()] > 0;
+                    && self.counted(self.content.country("ireland"))[me.index()] > 0;
                 let townshend = me == Power::Britain
                     && sp.kind == SpaceKind::Market
                     && self.power(me).townshend.is_some_and(|c| sp.commodity == Some(c));
@@ -874,7 +874,9 @@ impl ImperialStruggle {
 
     /// Take a planned payment's points, close a minor action, and note the region (§5.3.4).
     pub(crate) fn pay(&mut self, pool: u8, purchase: Purchase, pay: &Payment, events: &mut Vec<Event>) {
-        let Some(t) = self.turn_mut() else { return };
+        // The turn and the content are apart, so both may be borrowed at once.
+        let c = &*self.content;
+        let Phase::Actions(t) = &mut self.phase else { return };
         let me = t.active;
         let kind = t.pools[pool as usize].kind;
         for &(i, n) in &pay.draws {
@@ -885,7 +887,7 @@ impl ImperialStruggle {
                 p.points = 0;
             }
         }
-        if let (Some(slot), Some(region)) = (region_slot(kind), purchase.region()) {
+        if let (Some(slot), Some(region)) = (region_slot(kind), purchase.region(c)) {
             t.last_region[slot] = Some(region);
             // Edmund Burke's points are for a diplomatic major action kept in Europe: spending the major's
             // diplomatic points elsewhere forfeits them, and spending them keeps the major in Europe.
@@ -906,8 +908,8 @@ impl ImperialStruggle {
                 }
             }
         }
-        t.mods.consume_for(purchase);
-        events.push(Event::Spent { power: me, points: pay.cost, kind, what: describe_purchase(purchase) });
+        t.mods.consume_for(c, purchase);
+        events.push(Event::Spent { power: me, points: pay.cost, kind, what: describe_purchase(c, purchase) });
     }
 }
 
@@ -925,18 +927,18 @@ fn region_slot(kind: ApKind) -> Option<usize> {
     }
 }
 
-fn describe_purchase(p: Purchase) -> String {
+fn describe_purchase(c: &Content, p: Purchase) -> String {
     match p {
-        Purchase::Flag(s) => format!("flag {}", name(s)),
-        Purchase::Unflag(s) => format!("unflag {}", name(s)),
+        Purchase::Flag(s) => format!("flag {}", name(c, s)),
+        Purchase::Unflag(s) => format!("unflag {}", name(c, s)),
         Purchase::DrawEvent => "draw an event card".into(),
         Purchase::BonusTile => "a bonus war tile".into(),
-        Purchase::RemoveConflict(s) => format!("remove the conflict marker from {}", name(s)),
-        Purchase::BuildFort(s) => format!("build a fort at {}", name(s)),
-        Purchase::RepairFort(s) => format!("repair the fort at {}", name(s)),
-        Purchase::TakeFort(s) => format!("take the fort at {}", name(s)),
+        Purchase::RemoveConflict(s) => format!("remove the conflict marker from {}", name(c, s)),
+        Purchase::BuildFort(s) => format!("build a fort at {}", name(c, s)),
+        Purchase::RepairFort(s) => format!("repair the fort at {}", name(c, s)),
+        Purchase::TakeFort(s) => format!("take the fort at {}", name(c, s)),
         Purchase::BuildSquadron => "build a squadron".into(),
-        Purchase::Deploy { to, .. } => format!("deploy a squadron to {}", name(to)),
+        Purchase::Deploy { to, .. } => format!("deploy a squadron to {}", name(c, to)),
         Purchase::Convert => "convert military points".into(),
         Purchase::JacobiteVp => "Jacobite VP".into(),
     }

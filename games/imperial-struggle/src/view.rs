@@ -8,13 +8,13 @@
 
 use std::collections::VecDeque;
 
-use imperia_core::{GameRng, Viewer};
+use imperia_core::{ContentSet, GameRng, Viewer};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
-use crate::content::{Card, Era, Ministry, Power, content};
+use crate::content::{Card, Content, Era, Ministry, Power};
 use crate::event::Event;
 use crate::state::*;
 use crate::tasks::Task;
@@ -246,13 +246,13 @@ fn redact(task: &Task, me: Option<Power>) -> Task {
 }
 
 /// The event cards brought into play by the current round (§4.1.1).
-fn cards_in_play(turn: u8) -> Vec<Card> {
-    let mut v = crate::round::cards_of(Era::Succession);
+fn cards_in_play(c: &Content, turn: u8) -> Vec<Card> {
+    let mut v = crate::round::cards_of(c, Era::Succession);
     if turn >= 3 {
-        v.extend(crate::round::cards_of(Era::Empire));
+        v.extend(crate::round::cards_of(c, Era::Empire));
     }
     if turn >= 7 {
-        v.extend(crate::round::cards_of(Era::Revolution));
+        v.extend(crate::round::cards_of(c, Era::Revolution));
     }
     v
 }
@@ -263,9 +263,10 @@ fn take<T>(pool: &mut Vec<T>, n: usize) -> Vec<T> {
     pool.split_off(at)
 }
 
-/// A complete state consistent with `view`, everything the viewer cannot see drawn from `rng`.
-pub fn determinize(view: &View, rng: &mut GameRng) -> ImperialStruggle {
-    let c = content();
+/// A complete state of a game played with `content`, consistent with `view`, everything the viewer cannot
+/// see drawn from `rng`.
+pub fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> ImperialStruggle {
+    let c = &**content;
     let me = view.viewer.seat().and_then(Power::of_seat);
     // Cards: what the viewer cannot place is in the deck, the other hands or the other asides.
     let mut known: Vec<Card> = view.discard.iter().chain(&view.removed).copied().collect();
@@ -279,7 +280,7 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> ImperialStruggle {
             known.extend(a);
         }
     }
-    let mut unknown: Vec<Card> = cards_in_play(view.turn).into_iter().filter(|x| !known.contains(x)).collect();
+    let mut unknown: Vec<Card> = cards_in_play(c, view.turn).into_iter().filter(|x| !known.contains(x)).collect();
     unknown.shuffle(rng);
     let mut hands: [Vec<Card>; 2] = [Vec::new(), Vec::new()];
     let mut asides: [Vec<Card>; 2] = [Vec::new(), Vec::new()];
@@ -308,7 +309,7 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> ImperialStruggle {
         let mut ministries = pv.ministries.clone();
         if me != Some(p) && pv.face_down > 0 {
             let held: Vec<Ministry> = ministries.iter().map(|s| s.card).collect();
-            let mut free: Vec<Ministry> = eligible(view, p).into_iter().filter(|x| !held.contains(x)).collect();
+            let mut free: Vec<Ministry> = eligible(c, view, p).into_iter().filter(|x| !held.contains(x)).collect();
             free.shuffle(rng);
             for x in take(&mut free, pv.face_down) {
                 ministries.push(MinistrySlot { card: x, revealed: false, exhausted: [false; 2] });
@@ -423,6 +424,7 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> ImperialStruggle {
     };
     ImperialStruggle {
         config: view.config.clone(),
+        content: content.clone(),
         rng: GameRng::from_seed(seed),
         turn: view.turn,
         vp: view.vp,
@@ -457,16 +459,16 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> ImperialStruggle {
 }
 
 /// The ministries `p` may hold in the view's era.
-fn eligible(view: &View, p: Power) -> Vec<Ministry> {
+fn eligible(c: &Content, view: &View, p: Power) -> Vec<Ministry> {
     let era = match view.turn {
         0..=2 => Era::Succession,
         3..=6 => Era::Empire,
         _ => Era::Revolution,
     };
-    (0..content().ministries.len() as u8)
+    (0..c.ministries.len() as u8)
         .map(Ministry)
         .filter(|&x| {
-            let m = content().ministry(x);
+            let m = c.ministry(x);
             m.power == p
                 && m.eras.contains(&era)
                 && !(x == crate::ministries::JACOBITE_UPRISINGS && view.jacobites.removed)

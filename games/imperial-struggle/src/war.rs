@@ -5,7 +5,7 @@
 
 use rand::Rng;
 
-use crate::content::{Flag, Power, Region, SpaceId, SpaceKind, SpaceSet, SpecialAward, Subregion, WarId, content};
+use crate::content::{Flag, Power, Region, SpaceId, SpaceKind, SpaceSet, SpecialAward, Subregion, WarId};
 use crate::event::Event;
 use crate::state::{ImperialStruggle, Phase, TheatreTiles, WarStep};
 use crate::tasks::{Cause, Effect, Filter, FlagIs, Isolation, Pick, Task};
@@ -60,7 +60,7 @@ impl ImperialStruggle {
         let Phase::War(step) = &self.phase else { return };
         let (t, stage) = (step.theatre, step.stage);
         let war = self.mat_war();
-        let theatre_count = content().war(war).theatres.len();
+        let theatre_count = self.content.war(war).theatres.len();
         if t as usize >= theatre_count {
             self.end_war(events);
             return;
@@ -90,8 +90,8 @@ impl ImperialStruggle {
             *r = true;
         }
         events.push(Event::TilesRevealed { war, theatre: t });
-        let th = &content().war(war).theatres[t as usize];
-        let c = content();
+        let c = &*self.content;
+        let th = &c.war(war).theatres[t as usize];
         let first = self.first_in_war();
         for p in [first, first.opponent()] {
             let opp = p.opponent();
@@ -132,7 +132,7 @@ impl ImperialStruggle {
 
     /// The symbols on `p`'s tiles in theatre `t`.
     fn tile_symbols(&self, p: Power, t: u8) -> Vec<crate::content::TileSymbol> {
-        let c = content();
+        let c = &*self.content;
         let tiles = &self.war.theatres[t as usize][p.index()];
         tiles
             .basic
@@ -146,7 +146,7 @@ impl ImperialStruggle {
     /// its flags on the theatre's dotted spaces (forts undamaged, no conflict marker), a keyword it shows,
     /// and each conflict marker on its opponent's flagged spaces where the theatre counts them.
     pub fn theatre_strength(&self, p: Power, t: u8) -> i32 {
-        let c = content();
+        let c = &*self.content;
         let war = self.mat_war();
         let th = &c.war(war).theatres[t as usize];
         let tiles = &self.war.theatres[t as usize][p.index()];
@@ -172,7 +172,8 @@ impl ImperialStruggle {
 
     /// §7.1.4, §7.2: compare, and queue the spoils.
     fn settle_theatre(&mut self, war: WarId, t: u8, events: &mut Vec<Event>) {
-        let c = content();
+        // The spoils change the state as the table is read: a handle of its own on the content.
+        let c = self.content.clone();
         let th = &c.war(war).theatres[t as usize];
         let strength = [self.theatre_strength(Power::Britain, t), self.theatre_strength(Power::France, t)];
         events.push(Event::TheatreRevealed { war, theatre: t, strength });
@@ -251,7 +252,7 @@ impl ImperialStruggle {
 
     /// Where `who` may spend conquest points won in theatre `t` (§7.2.1).
     pub(crate) fn conquest_targets(&self, who: Power, t: u8, cp: u8) -> SpaceSet {
-        let c = content();
+        let c = &*self.content;
         let Some(step) = (match &self.phase {
             Phase::War(s) => Some(s),
             _ => None,
@@ -287,12 +288,12 @@ impl ImperialStruggle {
 
     /// A territory's conquest cost: printed, +1 with a Huguenots marker (New World Huguenots).
     fn territory_cost(&self, s: SpaceId) -> u8 {
-        content().space(s).cost + u8::from(self.board.huguenots.contains(s))
+        self.content.space(s).cost + u8::from(self.board.huguenots.contains(s))
     }
 
     /// §7.2.1.2: a war route from a fort, territory or naval space of `who` — needed only where routes lead.
     fn war_route(&self, who: Power, s: SpaceId) -> bool {
-        let sp = content().space(s);
+        let sp = self.content.space(s);
         let routes = if self.config.fortified_forts { sp.conquest.or(sp.fortified_conquest) } else { sp.conquest };
         routes.is_empty() || !routes.and(self.board.of(who)).is_empty()
     }
@@ -303,7 +304,7 @@ impl ImperialStruggle {
         if self.power(who).navy_box > 0 {
             return Some(None);
         }
-        let c = content();
+        let c = &*self.content;
         let th = &c.war(self.mat_war()).theatres[t as usize];
         let regions: SpaceSet = th.regions().fold(SpaceSet::EMPTY, |m, r| m.or(c.masks.by_region[r.index()]));
         self.board.of(who).and(c.masks.naval).and(regions).without(used).first().map(Some)
@@ -311,7 +312,9 @@ impl ImperialStruggle {
 
     /// Spend conquest points on `s`; the owner of a conquered territory may resist (§7.2.2).
     pub(crate) fn conquer(&mut self, who: Power, t: u8, cp: u8, s: SpaceId, events: &mut Vec<Event>) {
-        let sp = content().space(s);
+        // Flags change while the space is read: a handle of its own on the content.
+        let c = self.content.clone();
+        let sp = c.space(s);
         let defender = self.controller(s);
         let cost = if sp.kind == SpaceKind::Territory { self.territory_cost(s) } else { 1 };
         if sp.kind == SpaceKind::Naval {
@@ -381,7 +384,7 @@ impl ImperialStruggle {
     /// §12.1: a flag put on an empty Spanish territory lets the opponent influence a political space in
     /// Spain after the theatre.
     fn spanish_reaction(&mut self, who: Power) {
-        let f = Filter::new(content().country("spain"), FlagIs::NotOwn(who));
+        let f = Filter::new(self.content.country("spain"), FlagIs::NotOwn(who));
         let task = Task::Space { who, pick: Pick::Shift, filter: f, optional: true, cause: Cause::SpanishEmpire };
         let at = self.tasks.iter().position(|t| matches!(t, Task::Then(Effect::War))).unwrap_or(self.tasks.len());
         self.tasks.insert(at, task);
@@ -389,7 +392,7 @@ impl ImperialStruggle {
 
     /// §7.3 «США», «Канада»: what France may do after winning the American Revolution.
     pub(crate) fn us_award_targets(&self, canada: bool, before: SpaceSet) -> SpaceSet {
-        let c = content();
+        let c = &*self.content;
         let mut out: SpaceSet = ["northern_colonies", "carolinas", "san_agustin"]
             .iter()
             .chain(if canada { ["quebec_and_montreal"].iter() } else { [].iter() })
@@ -409,7 +412,7 @@ impl ImperialStruggle {
     }
 
     pub(crate) fn us_award(&mut self, canada: bool, before: SpaceSet, s: SpaceId, events: &mut Vec<Event>) {
-        let sp = content().space(s);
+        let sp = self.content.space(s);
         if sp.kind == SpaceKind::Territory {
             self.set_flag(s, Some(Flag::Usa), events);
             events.push(Event::UsFlag { space: s });
@@ -422,7 +425,8 @@ impl ImperialStruggle {
     /// §7.4–§7.6: the automatic victories, then the reset and the next war's layout.
     fn end_war(&mut self, events: &mut Vec<Event>) {
         let war = self.mat_war();
-        let c = content();
+        // The reset changes the state as it reads the wars: a handle of its own on the content.
+        let c = self.content.clone();
         let results = match &self.phase {
             Phase::War(s) => s.results.clone(),
             _ => Vec::new(),
@@ -503,7 +507,7 @@ impl ImperialStruggle {
     /// §7.6: lay out `war`'s mat: a random basic tile per theatre for each power (or, under §12.2, tiles
     /// drawn for the power to assign), and its bonus set into each pool.
     pub(crate) fn lay_out(&mut self, war: Option<WarId>) {
-        let c = content();
+        let c = &*self.content;
         self.war.war = war;
         self.war.revealed.clear();
         let Some(w) = war else {

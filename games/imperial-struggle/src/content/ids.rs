@@ -1,12 +1,19 @@
 //! The game's small vocabularies — powers, regions, kinds of space, commodities, eras, keywords, action
 //! types, wars — and the ids of content entries (spaces, cards, ministries, advantages), which travel in
 //! records and views as their readable string ids.
+//!
+//! An entry id is an index into a content set; its string id and its name are the set's. Serialisation and
+//! `Display` have no state to ask, so they read the set in scope on the thread
+//! ([`ContentSet::with_current`]): a host enters the set of the game whose values it writes, reads or shows
+//! ([`ContentSet::enter`]); outside any scope, the shipped set applies.
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::content;
+use imperia_core::ContentSet;
+
+use super::Content;
 
 /// One of the two players' powers (§1: Britain against France). Britain sits at seat 0, France at seat 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -313,7 +320,8 @@ impl WarId {
 }
 
 /// Implements `Serialize`/`Deserialize` through a content entry's string id, and `Display` through its name,
-/// for an index newtype whose entries live in [`content()`].
+/// for an index newtype whose entries live in a [`Content`] list: those of the set in scope
+/// ([`ContentSet::with_current`]).
 macro_rules! content_id {
     ($ty:ident, $list:ident, $what:literal, $example:literal) => {
         impl $ty {
@@ -324,7 +332,7 @@ macro_rules! content_id {
 
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(&content().$list[self.index()].id)
+                ContentSet::<Content>::with_current(|c| s.serialize_str(&c.$list[self.index()].id))
             }
         }
 
@@ -337,10 +345,7 @@ macro_rules! content_id {
                         write!(f, "{} id such as \"{}\"", $what, $example)
                     }
                     fn visit_str<E: serde::de::Error>(self, id: &str) -> Result<$ty, E> {
-                        content()
-                            .$list
-                            .iter()
-                            .position(|e| e.id == id)
+                        ContentSet::<Content>::with_current(|c| c.$list.iter().position(|e| e.id == id))
                             .map(|i| $ty(i as u8))
                             .ok_or_else(|| E::custom(format!("there is no {} `{id}`", $what)))
                     }
@@ -351,7 +356,7 @@ macro_rules! content_id {
 
         impl fmt::Display for $ty {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&content().$list[self.index()].name)
+                ContentSet::<Content>::with_current(|c| f.write_str(&c.$list[self.index()].name))
             }
         }
     };

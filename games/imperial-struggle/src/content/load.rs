@@ -26,11 +26,6 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("wars.toml", include_str!("../../data/wars.toml")),
 ];
 
-/// The files shipped with the game.
-pub fn shipped() -> Result<Content, ContentError> {
-    parse(&ContentFiles::shipped(SHIPPED))
-}
-
 /// Component counts the rulebook and the references fix (§3.1, §3.9, §4.1.4, §4.1.6).
 const SPACES: usize = 112;
 const INVESTMENT_TILES: usize = 24;
@@ -851,7 +846,8 @@ mod tests {
 
     #[test]
     fn the_shipped_content_loads_with_the_rulebooks_counts() {
-        let c = shipped().expect("shipped content");
+        let c = parse(&ContentFiles::shipped(SHIPPED)).expect("shipped content");
+        let space = |id: &str| c.space_by_id(id).unwrap_or_else(|| panic!("no space `{id}`"));
         assert_eq!(c.spaces.len(), 112);
         assert_eq!(c.cards.len(), 41);
         assert_eq!(c.ministries.len(), 26);
@@ -861,17 +857,17 @@ mod tests {
         assert_eq!(c.bonus_tiles.len(), 96);
         assert_eq!(c.wars.len(), 4);
         // §3.2: four regions; §3.2.1 examples: Sweden costs 2 and is prestige; Ohio Forks is a fort of cost 3.
-        let sweden = c.space(super::super::space("sweden"));
+        let sweden = c.space(space("sweden"));
         assert!(sweden.prestige && sweden.cost == 2 && sweden.kind == SpaceKind::Political);
-        let ohio = c.space(super::super::space("ohio_forks"));
+        let ohio = c.space(space("ohio_forks"));
         assert!(ohio.kind == SpaceKind::Fort && ohio.cost == 3 && ohio.theatres.len() == 4);
         // §3.2.2: Île-aux-Noix is a furs market of cost 3; §3.2.3: Chandernagore a French territory of cost 1.
-        let noix = c.space(super::super::space("ile_aux_noix"));
+        let noix = c.space(space("ile_aux_noix"));
         assert_eq!((noix.commodity, noix.cost), (Some(Commodity::Furs), 3));
-        let ch = c.space(super::super::space("chandernagore"));
+        let ch = c.space(space("chandernagore"));
         assert_eq!((ch.kind, ch.start, ch.cost), (SpaceKind::Territory, Some(Power::France), 1));
         // §3.2.6: three war routes lead to Louisbourg, one of them only under §12.3.
-        let lb = c.space(super::super::space("louisbourg"));
+        let lb = c.space(space("louisbourg"));
         assert_eq!(lb.conquest.len() + lb.fortified_conquest.len(), 3);
         assert_eq!(c.report.provisional(), 0, "{:?}", c.report);
     }

@@ -1,12 +1,18 @@
-//! The game's content — the map, the cards, the tiles, the wars and the tables — loaded from the TOML files
-//! in `data/` and validated once, before first use (CONTENT.md). Every entry names its source; a broken file
-//! is reported with the file, the entry and the problem. Procedures live elsewhere: this module only knows
-//! what is printed on the components.
+//! The game's content — the map, the cards, the tiles, the wars and the tables — read from the TOML files
+//! in `data/` (or a player's replacements of them) and validated (CONTENT.md). Every entry names its source;
+//! a broken file is reported with the file, the entry and the problem. Procedures live elsewhere: this
+//! module only knows what is printed on the components.
+//!
+//! [`Content`] is a value: it implements [`GameContent`], a loaded set of it is an
+//! [`imperia_core::ContentSet`], and every game state holds the set it is played with
+//! ([`crate::ImperialStruggle`]'s `content`), which the rules read. Only the ids' serialisation and their
+//! names in `Display` (`ids.rs`), which have no state at hand, read the set in scope on the thread
+//! ([`ContentSet::with_current`]).
 
 mod ids;
 mod load;
 
-use imperia_core::{ContentFiles, ContentReport, ContentSlot};
+use imperia_core::{ContentFiles, ContentReport, ContentSet, GameContent};
 
 pub use ids::{
     Advantage, ApKind, Card, Commodity, Era, Flag, Keyword, Ministry, Power, Region, SpaceId, SpaceKind, SpaceSet,
@@ -381,33 +387,29 @@ impl Content {
     }
 }
 
-static CONTENT: ContentSlot<Content> = ContentSlot::new();
+impl GameContent for Content {
+    const FILES: &'static [(&'static str, &'static str)] = SHIPPED;
 
-/// The content in play: the shipped files, parsed and validated once, unless a player's own replaced them
-/// first ([`use_content`]). A broken shipped file is a build defect caught by this crate's tests; at run
-/// time it is reported with the file, the entry and the problem.
-pub fn content() -> &'static Content {
-    CONTENT.get(|| match load::shipped() {
-        Ok(c) => c,
-        Err(e) => panic!("the shipped Imperial Struggle content is invalid: {e}"),
-    })
+    fn parse(files: &ContentFiles) -> Result<Self, String> {
+        load::parse(files).map_err(|e| e.to_string())
+    }
+
+    fn report(&self) -> ContentReport {
+        self.report.clone()
+    }
+
+    /// The pieces [`imperia_core::Game::targets`] names, by id: spaces, advantages, theatres, investment
+    /// tiles, boxes and tracks (`targets::board`).
+    fn board(&self) -> serde_json::Value {
+        crate::targets::board(self)
+    }
 }
 
-/// Play with these files from now on, once they pass the checks the shipped ones pass.
-pub fn use_content(files: ContentFiles) -> Result<(), String> {
-    let parsed = load::parse(&files).map_err(|e| e.to_string())?;
-    CONTENT.replace(parsed, files.fingerprint())
-}
-
-/// See [`imperia_core::Game::content_fingerprint`].
-pub fn content_fingerprint() -> Option<String> {
-    CONTENT.fingerprint()
-}
-
-/// The space with this id; for tests and examples, which name spaces by id.
+/// The space with this id in the set in scope on this thread ([`ContentSet::with_current`]; the shipped
+/// set outside any scope): for tests and examples, which name spaces by id.
 ///
 /// # Panics
 /// If there is no such space.
 pub fn space(id: &str) -> SpaceId {
-    content().space_by_id(id).unwrap_or_else(|| panic!("no space `{id}`"))
+    ContentSet::<Content>::with_current(|c| c.space_by_id(id)).unwrap_or_else(|| panic!("no space `{id}`"))
 }

@@ -5,7 +5,7 @@ use imperia_core::Game;
 
 use crate::action::Action;
 use crate::advantages as adv;
-use crate::content::{ApKind, Commodity, Flag, content};
+use crate::content::{ApKind, Commodity, Flag};
 use crate::state::{ImperialStruggle, Origin};
 use crate::testkit::*;
 
@@ -312,7 +312,7 @@ fn famine_in_ireland_france_draws_for_the_jacobites() {
     g.turn_with_tile(FR, event_tile(E));
     g.play(FR, "famine_in_ireland");
     let jacobite =
-        content().war(crate::content::WarId::Wss).theatres.iter().position(|t| t.name == "Jacobite Rebellion");
+        shipped().war(crate::content::WarId::Wss).theatres.iter().position(|t| t.name == "Jacobite Rebellion");
     assert_eq!(jacobite, Some(3));
     assert_eq!(g.war.theatres[3][FR.index()].bonus.len(), 2);
     assert_eq!(g.power(FR).bonus_pool.len(), pool - 2);

@@ -5,6 +5,7 @@
 //! nothing changed.
 
 mod advantages;
+mod content;
 mod events;
 mod ministries;
 mod turns;

@@ -1,6 +1,6 @@
 //! The automatic victories (§4.1.13, §7.4) and the final scoring with its tie-breaks (§11.0, §4.1.14).
 
-use crate::content::{Commodity, Flag, WarId, content};
+use crate::content::{Commodity, Flag, WarId};
 use crate::event::Event;
 use crate::state::{ImperialStruggle, Phase};
 use crate::testkit::*;
@@ -47,7 +47,7 @@ fn vp_victory_after_a_rounds_scoring() {
 
 /// Clear every flag, squadron and marker of the regions named, and all war tiles.
 fn clear(g: &mut ImperialStruggle, regions: &[crate::content::Region]) {
-    let m = &content().masks;
+    let m = &shipped().masks;
     for r in regions {
         for s in m.by_region[r.index()].iter() {
             g.board.set(s, None);
@@ -58,7 +58,7 @@ fn clear(g: &mut ImperialStruggle, regions: &[crate::content::Region]) {
 
 /// `p`'s bonus tiles of `war` worth `strength` in all (the 3s, then whatever makes up the rest).
 fn strength_tiles(p: crate::content::Power, war: WarId, strength: i32) -> Vec<u16> {
-    let c = content();
+    let c = shipped();
     let mut tiles: Vec<(u16, i32)> = c
         .bonus_tiles
         .iter()
@@ -167,7 +167,7 @@ fn no_sweep_with_one_demand_lost() {
 
 /// Take every flag off the markets and prestige spaces, leaving the rest as set up.
 fn bare(g: &mut ImperialStruggle) {
-    let m = &content().masks;
+    let m = &shipped().masks;
     for s in m.market.or(m.prestige).iter() {
         g.board.set(s, None);
     }
