@@ -41,6 +41,7 @@ pub fn play_game<G: Evaluate>(
     seed: u64,
     bots: &[BotSpec],
 ) -> Result<GameResult, String> {
+    let _scope = content.enter();
     let mut state = G::setup(config, content, seed).map_err(|e| e.to_string())?;
     if bots.len() != state.seats() {
         return Err(format!("{} bots for {} seats", bots.len(), state.seats()));

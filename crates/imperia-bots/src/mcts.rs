@@ -72,8 +72,16 @@ pub fn search<G: Evaluate>(
     }
     let mut rngs: Vec<GameRng> = (0..budget.threads).map(|_| imperia_core::rng::seeded(rng.random())).collect();
     let parts: Vec<SearchResult<G::Action>> = std::thread::scope(|scope| {
-        let handles: Vec<_> =
-            rngs.iter_mut().map(|r| scope.spawn(move || search_one::<G>(view, content, seat, budget, r))).collect();
+        let handles: Vec<_> = rngs
+            .iter_mut()
+            .map(|r| {
+                scope.spawn(move || {
+                    // A new thread has no content in scope; the game's ids need it.
+                    let _scope = content.enter();
+                    search_one::<G>(view, content, seat, budget, r)
+                })
+            })
+            .collect();
         handles.into_iter().filter_map(|h| h.join().ok()).collect()
     });
     let mut merged: Vec<(G::Action, u64, f64)> = Vec::new();

@@ -1,6 +1,6 @@
 //! A player's own content files (CONTENT.md, `--content <dir>`), through the `imperia` binary: the shipped
 //! files are written out to edit, an edited set is checked as the shipped one is, a game is played with it,
-//! and its record replays only with the same files.
+//! and its record, which carries the files, replays only with the same files.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -83,10 +83,22 @@ fn a_game_played_with_edited_content_replays_only_with_the_same_files() {
     let fingerprint = saved["content"].as_str().expect("the record names the content").to_string();
     assert!(fingerprint.starts_with("spaces.toml "), "{fingerprint}");
 
-    let shipped = imperia(&["replay", arg(&record), "--quiet"], "");
+    // The record carries its files, so it replays anywhere as it is.
+    assert_eq!(
+        saved["content_files"].as_object().map(|f| f.keys().cloned().collect::<Vec<_>>()),
+        Some(vec!["spaces.toml".into()])
+    );
+    let carried = imperia(&["replay", arg(&record), "--quiet"], "");
+    assert!(text(&carried.stdout).contains("every state hash matches"), "{}", text(&carried.stderr));
+    // Without them, the shipped content cannot replay it; the same folder can.
+    let mut bare = saved.clone();
+    bare.as_object_mut().expect("an object").remove("content_files");
+    let bare_record = root.join("bare.json");
+    std::fs::write(&bare_record, bare.to_string()).expect("write");
+    let shipped = imperia(&["replay", arg(&bare_record), "--quiet"], "");
     assert!(!shipped.status.success(), "the shipped content cannot replay it");
     assert!(text(&shipped.stderr).contains(&fingerprint), "{}", text(&shipped.stderr));
-    let same = imperia(&["replay", arg(&record), "--quiet", "--content", arg(&mine)], "");
+    let same = imperia(&["replay", arg(&bare_record), "--quiet", "--content", arg(&mine)], "");
     assert!(same.status.success(), "{}", text(&same.stderr));
     assert!(text(&same.stdout).contains("every state hash matches"), "{}", text(&same.stdout));
     let _ = std::fs::remove_dir_all(root);
