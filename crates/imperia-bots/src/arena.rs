@@ -117,8 +117,8 @@ pub struct BotEntry {
     /// The search's view of `seat`'s decision at the end of a record played with `content`: root actions,
     /// best first.
     pub hint: fn(record: &Record, content: &DynContent, seat: Seat, budget: Budget, seed: u64) -> Hints,
-    /// Search speed from the first decision of a new game.
-    pub bench: fn(config: &Value, seed: u64, budget: Budget) -> Result<SearchSpeed, String>,
+    /// Search speed from the first decision of a new game played with `content`.
+    pub bench: fn(config: &Value, content: &DynContent, seed: u64, budget: Budget) -> Result<SearchSpeed, String>,
 }
 
 /// The search's root actions, best first, or why there are none.
@@ -173,9 +173,10 @@ impl BotEntry {
                     })
                     .collect())
             },
-            bench: |config, seed, budget| {
+            bench: |config, content, seed, budget| {
+                let content = content.set::<G>().map_err(|e| e.to_string())?;
+                let _scope = content.enter();
                 let config = G::Config::deserialize(config).map_err(|e| format!("bad config: {e}"))?;
-                let content = ContentSet::shipped();
                 let state = G::setup(&config, &content, seed).map_err(|e| e.to_string())?;
                 let seat = state.to_act().seats().first().copied().ok_or("the game is over before it starts")?;
                 let started = Instant::now();

@@ -43,12 +43,12 @@ struct BenchReport {
 }
 
 pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
-    let (entry, config, _content) = args.game.resolve(registry)?;
+    let (entry, config, content) = args.game.resolve(registry)?;
     let budget = Duration::from_secs_f64(args.seconds.max(0.01));
     let (mut games, mut actions) = (0u64, 0u64);
     let start = Instant::now();
     while start.elapsed() < budget {
-        actions += (entry.random_playout)(&config, args.seed + games)
+        actions += (entry.random_playout)(&config, args.seed + games, &content)
             .with_context(|| format!("game with seed {}", args.seed + games))?;
         games += 1;
     }
@@ -56,8 +56,10 @@ pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
     let (mcts_iterations_per_second, first_move_seconds) = match imperia_games::bots_for(entry.id) {
         Some(bots) => {
             let budget = |iterations| Budget { iterations, time: None, threads: 1 };
-            let speed = (bots.bench)(&config, args.seed, budget(20 * DEFAULT_ITERATIONS)).map_err(|e| anyhow!(e))?;
-            let first = (bots.bench)(&config, args.seed, budget(DEFAULT_ITERATIONS)).map_err(|e| anyhow!(e))?;
+            let speed =
+                (bots.bench)(&config, &content, args.seed, budget(20 * DEFAULT_ITERATIONS)).map_err(|e| anyhow!(e))?;
+            let first =
+                (bots.bench)(&config, &content, args.seed, budget(DEFAULT_ITERATIONS)).map_err(|e| anyhow!(e))?;
             (Some(speed.iterations as f64 / speed.seconds), Some(first.seconds))
         }
         None => (None, None),

@@ -232,9 +232,9 @@ pub struct GameEntry {
     pub start: fn(config: &Value, seed: u64, content: &DynContent) -> DynResult,
     /// Rebuild a match from its record with the content it was played with, verifying every state hash.
     pub replay: fn(record: &Record, content: &DynContent) -> DynResult,
-    /// Play one complete game with the shipped content and uniformly random legal actions on the bare engine
-    /// (no record, no undo history), returning the number of actions: what `imperia bench` measures.
-    pub random_playout: fn(config: &Value, seed: u64) -> Result<u64, MatchError>,
+    /// Play one complete game with `content` and uniformly random legal actions on the bare engine (no
+    /// record, no undo history), returning the number of actions: what `imperia bench` measures.
+    pub random_playout: fn(config: &Value, seed: u64, content: &DynContent) -> Result<u64, MatchError>,
     /// The content files the game ships ([`GameContent::FILES`]).
     pub content_files: &'static [(&'static str, &'static str)],
     /// The shipped content set.
@@ -306,9 +306,11 @@ impl GameEntry {
             replay: |record, content| {
                 Ok(Box::new(Match::<G>::replay_with(record, &content.set::<G>()?, |_, _, _| {})?))
             },
-            random_playout: |config, seed| {
+            random_playout: |config, seed, content| {
+                let content = content.set::<G>()?;
+                let _scope = content.enter();
                 let config = G::Config::deserialize(config).map_err(|e| MatchError::BadConfig(e.to_string()))?;
-                random_playout::<G>(&config, seed)
+                random_playout::<G>(&config, &content, seed)
             },
             content_files: G::Content::FILES,
             shipped: || DynContent::of::<G>(ContentSet::shipped()),
@@ -378,9 +380,14 @@ pub struct SeatRange {
     pub max: usize,
 }
 
-/// Play a whole game of `G` choosing uniformly among the legal actions; returns the number of actions.
-pub fn random_playout<G: Game>(config: &G::Config, seed: u64) -> Result<u64, MatchError> {
-    let mut game = G::setup(config, &ContentSet::shipped(), seed)?;
+/// Play a whole game of `G` with `content`, choosing uniformly among the legal actions; returns the number of
+/// actions.
+pub fn random_playout<G: Game>(
+    config: &G::Config,
+    content: &ContentSet<G::Content>,
+    seed: u64,
+) -> Result<u64, MatchError> {
+    let mut game = G::setup(config, content, seed)?;
     let mut rng = seeded(seed.wrapping_add(1));
     let mut steps = 0;
     loop {

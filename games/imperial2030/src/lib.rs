@@ -207,6 +207,8 @@ impl Game for Imperial2030 {
     /// The decision in front of the table ([`Imperial2030::decision_text`]): the same for every viewer, since
     /// who decides and what is public even with hidden cash.
     fn prompt(&self, _viewer: Viewer) -> String {
+        // Words name regions as this game's board does, whatever board the host has in scope.
+        let _scope = self.board.enter();
         if self.decider().is_none() { String::new() } else { self.decision_text() }
     }
 
@@ -280,6 +282,7 @@ impl Game for Imperial2030 {
     }
 
     fn summary(&self, viewer: Viewer) -> String {
+        let _scope = self.board.enter();
         self.summary_text(viewer)
     }
 
@@ -288,6 +291,7 @@ impl Game for Imperial2030 {
     }
 
     fn describe(&self, action: &Action) -> String {
+        let _scope = self.board.enter();
         match action {
             Action::Rondel { space } => {
                 let option = self.rondel_options().into_iter().find(|(s, _, _)| s == space);
@@ -374,9 +378,11 @@ mod tests {
         let london = games[0].state().board.region("london").expect("London on the shipped board");
         assert_eq!(games[1].state().board.region("londinium"), Some(london));
         assert_eq!(games[1].state().board.region("london"), None);
+        // Ids and names follow the board in scope; the game's own words follow its own board, in any scope.
         let shown = |g: &imperia_core::Match<Imperial2030>| {
+            let summary = g.state().summary(Viewer::Spectator);
             let _scope = g.enter();
-            (london.to_string(), serde_json::to_value(london).expect("json"), g.state().summary(Viewer::Spectator))
+            (london.to_string(), serde_json::to_value(london).expect("json"), summary)
         };
         let (a, b) = (shown(&games[0]), shown(&games[1]));
         assert_eq!((a.0.as_str(), a.1.as_str()), ("London", Some("london")));
