@@ -8,6 +8,9 @@
 // the pages: no Content-Security-Policy violation on the game page, the lobby and the sign-in page; an
 // invitation link seats a guest once, and a second opening of it only watches; the account page changes the
 // password and signs out everywhere; a game with an open seat starts with a bot of the level chosen.
+// Players' own content: a player uploads an edited Imperial 2030 board (and sees a broken one refused with
+// the server's reason), creates a game with it, and another player sees in the lobby, before joining, that
+// the game uses replaced content and which entries differ; the game page says so to players and spectators.
 // Screenshots (the game page at 1280×800 and 390×844, and each new screen) are saved in e2e/artifacts/.
 //
 // The server is the binary named by IMPERIA_BIN (scripts/test builds it), on a free loopback port with a
@@ -16,7 +19,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -71,9 +74,26 @@ async function newPage(viewport = { width: 1280, height: 800 }) {
   return { context, page };
 }
 
-/** Sign up `name` in a fresh browser context; resolves once the lobby shows. */
-async function signUp(name, password = 'a long enough password') {
+/**
+ * Report every `securitypolicyviolation` of `context`'s pages into `violations` (an init script, which runs
+ * in each document before the page's own scripts, listens for them), each prefixed with `who`.
+ */
+async function watchCsp(context, who, violations) {
+  await context.exposeBinding('reportCspViolation', (_, v) => violations.push(`${who}: ${v}`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+}
+
+/**
+ * Sign up `name` in a fresh browser context; resolves once the lobby shows. `prepare(context)` runs before
+ * the first page opens (to watch it).
+ */
+async function signUp(name, password = 'a long enough password', { prepare } = {}) {
   const { context, page } = await newPage();
+  if (prepare) await prepare(context);
   await page.goto(`${base}/#/signup`);
   await page.getByRole('heading', { name: 'Create an account' }).waitFor();
   await page.getByLabel('Name').fill(name);
@@ -424,14 +444,7 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   // runs in each document before the page's own scripts) of both contexts, the signed-in one and a fresh one.
   const messages = [];
   const violations = [];
-  const watch = async (context, who) => {
-    await context.exposeBinding('reportCspViolation', (_, v) => violations.push(`${who}: ${v}`));
-    await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
-        window.reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
-      });
-    });
-  };
+  const watch = (context, who) => watchCsp(context, who, violations);
   const listen = (page, who) => page.on('console', (m) => messages.push({ who, type: m.type(), text: m.text() }));
 
   const player = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -635,4 +648,161 @@ test('a game with an open seat starts with a bot of the level chosen for it', as
   assert.ok(await waitForMyTurn(page), 'the player gets a turn');
   assert.ok(await page.locator('.choices').count(), 'with actions to choose');
   await page.close();
+});
+
+test('a player uploads their own content and plays with it; others see it is replaced before joining', async () => {
+  // The shipped Imperial 2030 board with London renamed Londinium, and the same with a broken border.
+  const shipped = readFileSync(join(here, '..', 'games', 'imperial2030', 'data', 'board.toml'), 'utf8');
+  const board = shipped.replaceAll('"london"', '"londinium"').replaceAll('"London"', '"Londinium"');
+  assert.notEqual(board, shipped);
+  assert.match(board, /id = "londinium"/);
+  const broken = board.replace(/^(neighbours = \[)"[a-z_]+"/m, '$1"atlantis"');
+  assert.notEqual(broken, board);
+  const file = (text) => ({ name: 'board.toml', mimeType: 'application/toml', buffer: Buffer.from(text) });
+
+  const violations = [];
+  const messages = [];
+  const watched = (who) => async (context) => {
+    await watchCsp(context, who, violations);
+    context.on('console', (m) => messages.push({ who, type: m.type(), text: m.text() }));
+  };
+  const eve = await signUp('eve', undefined, { prepare: watched('eve') });
+  const { page } = eve;
+  const upload = page.locator('section.upload');
+  await upload.getByRole('heading', { name: 'Upload your own content' }).waitFor();
+  assert.equal(await upload.locator('.upload-hint code').textContent(), `imperia data files ${await page.locator('#upload-game').inputValue()} <dir>`);
+  assert.match(await upload.locator('#my-content').textContent(), /None yet/);
+  await page.getByLabel('For the game', { exact: true }).selectOption('imperial2030');
+  assert.equal(await upload.locator('.upload-hint code').textContent(), 'imperia data files imperial2030 <dir>');
+  // Before any upload the new-game form offers the shipped content only.
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  const contentSelect = page.getByLabel('Content', { exact: true });
+  assert.deepEqual(await contentSelect.locator('option').allTextContents(), ['Shipped content']);
+
+  // A valid board: stored, with its fingerprint and the entries that differ from the shipped board.
+  await page.getByLabel('Name of the set', { exact: true }).fill('Londinium board');
+  await page.locator('#upload-files').setInputFiles([file(board)]);
+  assert.equal(await page.locator('#upload-chosen').textContent(), '1 file to upload: board.toml');
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/content'),
+    page.getByRole('button', { name: 'Upload', exact: true }).click(),
+  ]);
+  assert.equal(answer.status(), 201, await answer.text());
+  const set = await answer.json();
+  assert.equal(set.label, 'Londinium board');
+  assert.deepEqual(set.replaced, ['board.toml']);
+  const short = set.fingerprint.split(' ').pop().slice(0, 8);
+  const result = page.locator('#upload-result.ok');
+  await result.waitFor();
+  assert.match(await result.textContent(), new RegExp(`Uploaded “Londinium board” for Imperial 2030: set ${short}\\. It replaces board\\.toml; ${set.changes.length} entries differ`));
+  const changed = await result.locator('.content-changes li').allTextContents();
+  assert.equal(changed.length, set.changes.length);
+  assert.ok(changed.includes('region london removed'), JSON.stringify(changed));
+  assert.ok(changed.includes('region londinium added'), JSON.stringify(changed));
+  assert.equal(await page.locator('#upload-chosen').textContent(), '', 'the form is emptied');
+  // Listed among the account's sets, and offered (and chosen) in the new-game form.
+  const listed = upload.locator(`#my-content li[data-fingerprint="${set.fingerprint}"]`);
+  assert.match(await listed.textContent(), new RegExp(`Londinium board\\s+Imperial 2030\\s+${short}`));
+  assert.deepEqual(await contentSelect.locator('option').allTextContents(), ['Shipped content', `Londinium board · ${short}`]);
+  assert.equal(await contentSelect.inputValue(), set.fingerprint, 'the set just uploaded is chosen');
+  assert.match(await page.locator('#content-help').textContent(), new RegExp(`Replaces board\\.toml: ${set.changes.length} entries differ`));
+  assert.equal((await page.evaluate(async () => (await fetch('/api/content')).json())).length, 1);
+  await upload.screenshot({ path: join(ARTIFACTS, 'content-upload-1280x800.png') });
+  await page.screenshot({ path: join(ARTIFACTS, 'content-lobby-1280x800-full.png'), fullPage: true });
+  // The other game's form offers none of it.
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
+  assert.deepEqual(await contentSelect.locator('option').allTextContents(), ['Shipped content']);
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+
+  // A broken board: refused with the server's reason (the file, the entry and the problem), nothing stored.
+  await page.getByLabel('Name of the set', { exact: true }).fill('Broken board');
+  await page.locator('#upload-files').setInputFiles([file(broken)]);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const refusal = page.locator('#upload-result.error');
+  await refusal.waitFor();
+  assert.match(await refusal.textContent(), /^Not uploaded: board\.toml, region [a-z_]+: unknown region atlantis$/);
+  assert.equal(await refusal.locator('code').last().textContent(), 'atlantis', 'the ids the server quotes are code');
+  assert.equal(await refusal.getAttribute('role'), 'alert');
+  assert.equal(await upload.locator('#my-content .content-sets > li').count(), 1, 'nothing more is stored');
+  await upload.screenshot({ path: join(ARTIFACTS, 'content-upload-error-1280x800.png') });
+  // No file at all is asked for before anything is sent.
+  await page.locator('#upload-files').setInputFiles([]);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await refusal.getByText('Choose the content files to upload').waitFor();
+
+  // The phone's view of the section, with a fresh result.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('#upload-files').setInputFiles([file(board)]);
+  await page.getByLabel('Name of the set', { exact: true }).fill('Londinium board');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.locator('#upload-result.ok').waitFor();
+  assert.equal(await upload.locator('#my-content .content-sets > li').count(), 1, 'the same files are the same set');
+  await upload.screenshot({ path: join(ARTIFACTS, 'content-upload-390x844.png') });
+  await page.getByLabel('Name of the set', { exact: true }).fill('Broken board');
+  await page.locator('#upload-files').setInputFiles([file(broken)]);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await refusal.waitFor();
+  await upload.screenshot({ path: join(ARTIFACTS, 'content-upload-error-390x844.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A two-seat game with the set: the request names it, and the game page says so.
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
+  await contentSelect.selectOption(set.fingerprint);
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.getByRole('button', { name: 'Create the game' }).click(),
+  ]);
+  assert.equal(request.postDataJSON().content, set.fingerprint);
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  const notice = page.locator('#content-notice');
+  await notice.waitFor();
+  const noticeText = await notice.textContent();
+  assert.match(noticeText, /^This game is played with replaced content: board\.toml — /);
+  assert.match(noticeText, /region london removed/);
+  assert.match(noticeText, /region londinium added/);
+  assert.match(noticeText, new RegExp(`Set ${short}\\.$`));
+  await page.locator('.world-map').waitFor();
+  await page.screenshot({ path: join(ARTIFACTS, 'content-game-1280x800.png') });
+
+  // Another player sees the marker in the lobby, and the entries that differ, before joining.
+  const fay = await signUp('fay', undefined, { prepare: watched('fay') });
+  const row = fay.page.locator(`#open-games-list li[data-game="${id}"]`);
+  await row.waitFor();
+  assert.equal(await row.locator('.badge.replaced').textContent(), 'Replaced content');
+  const details = row.locator('details.content-details');
+  assert.equal(await details.locator('summary').textContent(),
+    `Replaced board.toml: ${set.changes.length} entries differ from the shipped game`);
+  assert.equal(await details.getAttribute('open'), null, 'closed at first');
+  await details.locator('summary').click();
+  assert.ok(await details.locator('li', { hasText: 'region londinium added' }).isVisible());
+  // The list stays open through the lobby's refresh (every 5 s).
+  await fay.page.waitForTimeout(5500);
+  assert.equal(await row.locator('details.content-details').getAttribute('open'), '', 'still open after a refresh');
+  await row.screenshot({ path: join(ARTIFACTS, 'content-lobby-marker-1280x800.png') });
+  await fay.page.setViewportSize({ width: 390, height: 844 });
+  await row.screenshot({ path: join(ARTIFACTS, 'content-lobby-marker-390x844.png') });
+  await fay.page.setViewportSize({ width: 1280, height: 800 });
+  await row.getByRole('button', { name: 'Join' }).click();
+  await fay.page.waitForURL(new RegExp(`#/game/${id}$`));
+  await fay.page.locator('#content-notice').waitFor();
+  assert.equal(await fay.page.locator('#content-notice').textContent(), noticeText, 'the same notice for the other player');
+  assert.equal(await fay.page.locator('#spectating').count(), 0, 'a player, not a spectator');
+  await fay.page.setViewportSize({ width: 390, height: 844 });
+  await fay.page.locator('.world-map').waitFor();
+  await fay.page.screenshot({ path: join(ARTIFACTS, 'content-game-390x844.png') });
+
+  // The creator's page, updated over its WebSocket, keeps the notice; and a spectator sees it too.
+  await page.locator('.start-row').getByText('Every seat is taken').waitFor();
+  assert.equal(await notice.textContent(), noticeText);
+  const watcher = await newPage();
+  await watchCsp(watcher.context, 'spectator', violations);
+  await watcher.page.goto(`${base}/#/game/${id}`);
+  await watcher.page.locator('#spectating').waitFor();
+  assert.equal(await watcher.page.locator('#content-notice').textContent(), noticeText);
+
+  assert.deepEqual(violations, [], 'no securitypolicyviolation event');
+  assert.deepEqual(messages.filter((m) => /Content.Security.Policy|Refused to/i.test(m.text)), [], 'nothing about the policy');
+  for (const c of [eve.context, fay.context, watcher.context]) await c.close();
 });

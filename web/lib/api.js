@@ -10,15 +10,17 @@ export class ApiError extends Error {
   }
 }
 
-/** Send a request; resolves to the JSON answer, rejects with an ApiError. */
+/** Send a request (a JSON body, or a FormData); resolves to the JSON answer, rejects with an ApiError. */
 export async function api(method, path, body) {
+  // A form (an upload of files) goes as multipart/form-data: the browser sets the type and its boundary.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
   let response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined || form ? {} : { 'content-type': 'application/json' },
+      body: body === undefined || form ? body : JSON.stringify(body),
     });
   } catch (e) {
     throw new ApiError(0, 'the server cannot be reached; check your connection and try again', null);
@@ -38,3 +40,6 @@ export async function api(method, path, body) {
 
 export const get = (path) => api('GET', path);
 export const post = (path, body = {}) => api('POST', path, body);
+
+/** Send a form of fields and files (`POST /api/content`); resolves to the JSON answer. */
+export const postForm = (path, form) => api('POST', path, form);

@@ -5,10 +5,13 @@
 // viewer's own view at that step (`/steps/{n}`). The game's own module (games/registry.js) draws the board
 // and offers the legal actions; this page adds what every game shares: whose turn it is, the decision in
 // one sentence (the server's `prompt`, for this viewer), undo, the seats, the log, the slider, the provisional-content banner and the final scores.
+// A game played with replaced content (`content` in the state) says so at the top, with the entries that
+// differ from the shipped content, to players and spectators alike.
 
 import { get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
+import { gameNotice } from '../lib/content.js';
 import { pageFor, provisionalText, seatName } from '../games/registry.js';
 
 export async function show(root, session, id) {
@@ -33,6 +36,7 @@ export async function show(root, session, id) {
   let socket = null;
   let drawing = false;
   let fillLevel = 'medium'; // the bot level chosen for the open seats, kept across redraws
+  let contentOpen = false; // whether the list of replaced content's changes is open, kept across redraws
 
   const mySeat = () => state.seat;
   // Nobody acts before the start: the server sends no one to act and no legal actions then.
@@ -178,6 +182,7 @@ export async function show(root, session, id) {
         mySeat() === null || mySeat() === undefined ? h('span', { class: 'badge', id: 'spectating' }, 'Watching') : null),
       text ? h('p', { class: 'provisional-note', role: 'note' },
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
+      state.content ? gameNotice(state.content, { open: contentOpen, onToggle: (open) => { contentOpen = open; } }) : null,
       h('div', { class: 'status-row' },
         h('p', { id: 'status', class: myTurn() && past === null ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
         past === null && state.can_undo ? h('button', {

@@ -2,28 +2,43 @@
 // game with its variant and, per seat, a human or a bot of some level. The form is drawn from the game's
 // catalogue entry (`/api/catalogue`: its seat counts and options), so every game the server hosts can be
 // created here. Provisional content is badged.
+//
+// Players' own content: an account uploads a set of a game's content files (`POST /api/content`), sees its
+// sets (`GET /api/content`) and creates a game with one (the form's Content select). A waiting game played
+// with replaced content is marked in the list of open games, with the entries that differ, before anyone
+// joins it.
 
-import { get, post } from '../lib/api.js';
+import { get, post, postForm } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { provisionalText } from '../games/registry.js';
+import {
+  changeList, changesDetails, differCount, entryName, fingerprintCode, replacedFiles, shortFingerprint,
+} from '../lib/content.js';
+
+// The waiting games whose list of changed entries is open, kept across the list's refreshes.
+const openNotices = new Set();
 
 export async function show(root, session) {
-  let catalogue, mine, waiting, bots;
+  let catalogue, mine, waiting, bots, uploads;
   try {
-    [catalogue, mine, waiting, bots] =
-      await Promise.all([get('/api/catalogue'), get('/api/games'), get('/api/lobby'), get('/api/bots')]);
+    // A guest uploads no content, so asks for none; and the lobby opens even when the sets cannot be read.
+    const sets = session.guest ? Promise.resolve([]) : get('/api/content').catch(() => []);
+    [catalogue, mine, waiting, bots, uploads] =
+      await Promise.all([get('/api/catalogue'), get('/api/games'), get('/api/lobby'), get('/api/bots'), sets]);
   } catch (e) {
     notify(e.message);
     replace(root, h('p', {}, 'The lobby could not be loaded. ', h('a', { href: '#/lobby' }, 'Try again')));
     return;
   }
   const names = Object.fromEntries(catalogue.map((g) => [g.id, g]));
+  const form = session.guest ? null : newGame(catalogue, bots, uploads);
   replace(root,
     h('div', { class: 'lobby' },
       myGames(mine, names),
-      session.guest ? guestNote() : newGame(catalogue, bots),
-      openGames(waiting, names, mine, session)));
+      form ? form.node : guestNote(),
+      openGames(waiting, names, mine, session),
+      form ? uploadSection(catalogue, names, uploads, (sets, fresh) => form.setUploads(sets, fresh)) : null));
   const refresh = setInterval(async () => {
     try {
       const [m, w] = await Promise.all([get('/api/games'), get('/api/lobby')]);
@@ -77,9 +92,13 @@ function openGamesList(waiting, names, mine) {
   const seated = new Set(mine.map((g) => g.id));
   const open = waiting.filter((g) => g.open_seats.length && !seated.has(g.id));
   if (!open.length) return h('p', { class: 'muted' }, 'No game is waiting for players right now.');
-  return h('ul', { class: 'games' }, open.map((g) => h('li', {},
+  return h('ul', { class: 'games' }, open.map((g) => h('li', { 'data-game': g.id },
     `${names[g.game]?.name ?? g.game} · game ${g.id} · ${g.open_seats.length} open seat(s) of ${g.seats.length} `,
     badge(names[g.game]),
+    g.content ? h('span', {
+      class: 'badge replaced',
+      title: `Played with replaced content: ${replacedFiles(g.content)} (set ${shortFingerprint(g.content.fingerprint)})`,
+    }, 'Replaced content') : null,
     h('button', {
       type: 'button',
       onclick: async () => {
@@ -90,7 +109,13 @@ function openGamesList(waiting, names, mine) {
           notify(e.message);
         }
       },
-    }, 'Join'))));
+    }, 'Join'),
+    // Before joining: which entries of the shipped content this game's set changes.
+    g.content ? changesDetails(g.content, {
+      summary: `Replaced ${replacedFiles(g.content)}: ${differCount(g.content.changes)} from the shipped game`,
+      open: openNotices.has(g.id),
+      onToggle: (isOpen) => (isOpen ? openNotices.add(g.id) : openNotices.delete(g.id)),
+    }) : null)));
 }
 
 /** The seat count offered first: four players when the game allows it, else the nearest it does. */
@@ -134,9 +159,19 @@ function optionControl(o) {
   return { read, node: h('div', { class: 'option' }, label, input, help) };
 }
 
-function newGame(catalogue, bots) {
+/** An uploaded set as an option's words: "Londinium board · c7a4daed". */
+const setName = (u) => `${u.label} · ${shortFingerprint(u.fingerprint)}`;
+
+/**
+ * The new-game form. Returns its `node`, and `setUploads(sets, fresh)` to take the account's content sets
+ * after an upload (`fresh`, the set just uploaded, is chosen when the form is on its game).
+ */
+function newGame(catalogue, bots, initialUploads) {
+  let uploads = initialUploads;
   const gameSelect = h('select', { id: 'new-game', name: 'game' },
     catalogue.map((g) => h('option', { value: g.id }, g.provisional ? `${g.name} (provisional content)` : g.name)));
+  const contentSelect = h('select', { id: 'new-content', name: 'content', 'aria-describedby': 'content-help' });
+  const contentHelp = h('small', { class: 'help', id: 'content-help' });
   const count = h('select', { id: 'seat-count', name: 'seats', 'aria-describedby': 'seat-range' });
   const seatRange = h('small', { class: 'help', id: 'seat-range' });
   const seatsBox = h('fieldset', { class: 'seats' });
@@ -172,13 +207,37 @@ function newGame(catalogue, bots) {
     provisional.textContent = text ? `${text}: values chosen to make the game playable, not taken from the printed game.` : '';
     provisional.hidden = !text;
   };
-  gameSelect.addEventListener('change', drawGame);
+  // The content: the shipped set, or one of the account's uploads for this game (label and short
+  // fingerprint); the help line says what the chosen set replaces.
+  const describeContent = () => {
+    const set = uploads.find((u) => u.game === gameSelect.value && u.fingerprint === contentSelect.value);
+    const own = uploads.filter((u) => u.game === gameSelect.value).length;
+    contentHelp.textContent = set
+      ? `Replaces ${replacedFiles(set)}: ${differCount(set.changes)} from the shipped content. Players see this before they join.`
+      : own ? 'The game as shipped, or one of your content sets.'
+        : 'The game as shipped. To play with your own, upload it under “Upload your own content”.';
+  };
+  const drawContent = (choose) => {
+    const keep = choose ?? contentSelect.value;
+    const own = uploads.filter((u) => u.game === gameSelect.value);
+    replace(contentSelect,
+      h('option', { value: '' }, 'Shipped content'),
+      own.map((u) => h('option', { value: u.fingerprint, title: u.fingerprint }, setName(u))));
+    contentSelect.value = own.some((u) => u.fingerprint === keep) ? keep : '';
+    describeContent();
+  };
+  gameSelect.addEventListener('change', () => {
+    drawGame();
+    drawContent();
+  });
   count.addEventListener('change', drawSeats);
+  contentSelect.addEventListener('change', describeContent);
   drawGame();
+  drawContent();
 
   const submit = h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create the game');
-  return h('form', {
-    class: 'card',
+  const node = h('form', {
+    class: 'card new-game',
     'aria-labelledby': 'new-game-title',
     onsubmit: async (e) => {
       e.preventDefault();
@@ -190,7 +249,9 @@ function newGame(catalogue, bots) {
       const seats = ['human', ...[...seatsBox.querySelectorAll('select')].map((s) => s.value)];
       submit.disabled = true;
       try {
-        const created = await post('/api/games', { game: gameSelect.value, options, seats });
+        const body = { game: gameSelect.value, options, seats };
+        if (contentSelect.value) body.content = contentSelect.value;
+        const created = await post('/api/games', body);
         // The game page shows the creator the invitation links to its open seats.
         sessionStorage.setItem(`invites-${created.id}`, JSON.stringify(created.invites));
         location.hash = `#/game/${created.id}`;
@@ -203,6 +264,128 @@ function newGame(catalogue, bots) {
   },
   h('h2', { id: 'new-game-title' }, 'New game'),
   h('label', { for: 'new-game' }, 'Game'), gameSelect, provisional,
+  h('label', { for: 'new-content' }, 'Content'), contentSelect, contentHelp,
   h('label', { for: 'seat-count' }, 'Players'), count, seatRange,
   seatsBox, optionsBox, submit);
+  const setUploads = (sets, fresh) => {
+    uploads = sets;
+    drawContent(fresh && fresh.game === gameSelect.value ? fresh.fingerprint : undefined);
+  };
+  return { node, setUploads };
+}
+
+/**
+ * Upload a set of content files (signed-in accounts): the game, a name for the set, and the files, picked
+ * one by one or as a folder. The answer (fingerprint and changed entries) or the server's refusal (a 422
+ * names the file, the entry and the problem) is shown under the form, and the account's sets are listed.
+ * `onUploads(sets, fresh)` hands the new list to the new-game form.
+ */
+function uploadSection(catalogue, names, initialUploads, onUploads) {
+  let uploads = initialUploads;
+  const gameSelect = h('select', { id: 'upload-game', name: 'game' }, catalogue.map((g) => h('option', { value: g.id }, g.name)));
+  const command = h('code', {});
+  const showCommand = () => { command.textContent = `imperia data files ${gameSelect.value} <dir>`; };
+  gameSelect.addEventListener('change', showCommand);
+  showCommand();
+  const label = h('input', {
+    id: 'upload-label', name: 'label', type: 'text', required: true, maxlength: 80, autocomplete: 'off',
+    placeholder: 'e.g. Londinium board',
+  });
+  const files = h('input', { id: 'upload-files', type: 'file', multiple: true, accept: '.toml', 'aria-describedby': 'upload-files-help' });
+  const folder = h('input', { id: 'upload-folder', type: 'file', webkitdirectory: true, 'aria-describedby': 'upload-files-help' });
+  const chosen = h('p', { class: 'help upload-chosen', id: 'upload-chosen', 'aria-live': 'polite' });
+  const result = h('div', { class: 'upload-result', id: 'upload-result', 'aria-live': 'polite', hidden: true });
+  const list = h('div', { id: 'my-content' });
+  const submit = h('button', { type: 'submit', class: 'primary', id: 'upload' }, 'Upload');
+
+  // The files to send: those picked one by one, or the `.toml` files of the folder picked (a folder from
+  // `imperia data files` holds only those; an editor's backups and the like stay behind).
+  const picked = () => (folder.files.length
+    ? [...folder.files].filter((f) => /\.toml$/i.test(f.name))
+    : [...files.files]);
+  const showPicked = () => {
+    const sent = picked();
+    chosen.textContent = sent.length
+      ? `${sent.length} file${sent.length > 1 ? 's' : ''} to upload: ${sent.map((f) => f.name).join(', ')}`
+      : folder.files.length ? 'The folder holds no .toml file.' : '';
+  };
+  // One way at a time: picking files forgets the folder, and the other way round.
+  files.addEventListener('change', () => { if (files.files.length) folder.value = ''; showPicked(); });
+  folder.addEventListener('change', () => { if (folder.files.length) files.value = ''; showPicked(); });
+
+  const say = (kind, ...children) => {
+    result.className = `upload-result ${kind}`;
+    result.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    replace(result, ...children);
+    result.hidden = false;
+  };
+  const drawList = () => replace(list, uploadsList(uploads, names));
+  drawList();
+
+  const form = h('form', {
+    class: 'upload-form',
+    onsubmit: async (e) => {
+      e.preventDefault();
+      const sent = picked();
+      if (!sent.length) {
+        say('error', h('p', {}, 'Choose the content files to upload, or a folder holding them.'));
+        return;
+      }
+      const data = new FormData();
+      data.append('game', gameSelect.value);
+      data.append('label', label.value.trim());
+      for (const f of sent) data.append('files', f, f.name);
+      submit.disabled = true;
+      try {
+        const set = await postForm('/api/content', data);
+        try {
+          uploads = await get('/api/content');
+        } catch {
+          uploads = [set, ...uploads.filter((u) => !(u.game === set.game && u.fingerprint === set.fingerprint))];
+        }
+        drawList();
+        onUploads(uploads, set);
+        say('ok',
+          h('p', {},
+            h('strong', {}, `Uploaded “${set.label}”`), ` for ${names[set.game]?.name ?? set.game}: set `,
+            fingerprintCode(set.fingerprint), `. It replaces ${replacedFiles(set)}; ${differCount(set.changes)} from the shipped content`,
+            set.changes.length ? ':' : '.'),
+          set.changes.length ? changeList(set) : null,
+          h('p', { class: 'help' }, 'To play with it, choose it under Content in the New game form.'));
+        files.value = '';
+        folder.value = '';
+        label.value = '';
+        showPicked();
+      } catch (err) {
+        say('error', h('p', {}, h('strong', {}, 'Not uploaded: '), entryName(err.message)));
+      } finally {
+        submit.disabled = false;
+      }
+    },
+  },
+  h('label', { for: 'upload-game' }, 'For the game'), gameSelect,
+  h('label', { for: 'upload-label' }, 'Name of the set'), label,
+  h('label', { for: 'upload-files' }, 'Content files (.toml)'), files,
+  h('label', { for: 'upload-folder' }, 'Or a whole folder'), folder,
+  h('small', { class: 'help', id: 'upload-files-help' },
+    'Name each file as the game ships it (board.toml, cards.toml…); the files you leave out stay as shipped.'),
+  chosen,
+  submit);
+
+  return h('section', { class: 'card upload', 'aria-labelledby': 'upload-title' },
+    h('h2', { id: 'upload-title' }, 'Upload your own content'),
+    h('p', { class: 'help upload-hint' }, command, ' writes the shipped files to a folder, to edit.'),
+    form, result,
+    h('h3', { id: 'my-content-title' }, 'Your content sets'),
+    list);
+}
+
+/** The account's content sets: name, game, short fingerprint, and the entries that differ. */
+function uploadsList(uploads, names) {
+  if (!uploads.length) return h('p', { class: 'muted' }, 'None yet.');
+  return h('ul', { class: 'content-sets', 'aria-labelledby': 'my-content-title' }, uploads.map((u) => h('li', { 'data-fingerprint': u.fingerprint },
+    h('div', { class: 'set-head' },
+      h('strong', { class: 'set-label' }, u.label), ' ',
+      h('span', { class: 'muted' }, names[u.game]?.name ?? u.game), ' ', fingerprintCode(u.fingerprint)),
+    changesDetails(u))));
 }
