@@ -764,6 +764,9 @@ test('a player uploads their own content and plays with it; others see it is rep
   assert.match(noticeText, /region londinium added/);
   assert.match(noticeText, new RegExp(`Set ${short}\\.$`));
   await page.locator('.world-map').waitFor();
+  // The map is this game's own board: Londinium stands where London stood.
+  assert.equal(await page.locator('.world-map [data-region="londinium"]').count(), 1);
+  assert.equal(await page.locator('.world-map [data-region="london"]').count(), 0);
   await page.screenshot({ path: join(ARTIFACTS, 'content-game-1280x800.png') });
 
   // Another player sees the marker in the lobby, and the entries that differ, before joining.

@@ -19,7 +19,8 @@ export async function show(root, session, id) {
   try {
     state = await get(`/api/games/${id}`);
     [entry, module, log, bots] = await Promise.all([
-      get(`/api/catalogue/${state.game}`),
+      // The board of the content this game is played with: a player's own map, when replaced.
+      get(`/api/games/${id}/board`),
       pageFor(state.game),
       get(`/api/games/${id}/log`),
       get('/api/bots'),

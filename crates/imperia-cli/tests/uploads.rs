@@ -121,6 +121,14 @@ fn uploaded_content_round_trips_on(storage: &Storage) {
     assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
     let state = boris.get(&format!("/api/games/{game}")).1;
     assert_eq!(state["content"]["fingerprint"], fingerprint.as_str());
+    // The page draws this game's own map.
+    let ids = |board: &Value| -> Vec<String> {
+        board["board"]["regions"].as_array().expect("regions").iter().map(|r| r["id"].to_string()).collect()
+    };
+    let (mine, shipped) =
+        (boris.get(&format!("/api/games/{game}/board")).1, boris.get("/api/catalogue/imperial2030").1);
+    assert!(ids(&mine).contains(&"\"londinium\"".into()) && !ids(&mine).contains(&"\"london\"".into()));
+    assert!(ids(&shipped).contains(&"\"london\"".into()));
 
     // Play forty steps, whoever is to act.
     for _ in 0..40 {

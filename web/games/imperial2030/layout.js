@@ -1,6 +1,8 @@
 // Where each region sits on our schematic world map (a 1200 × 700 drawing, the Atlantic in the middle):
 // approximate geography, spread out so that every region has room for its pieces. This is how we draw the
-// map, not game content; the regions, their borders and canals come from the server (`/api/catalogue`).
+// map, not game content; the regions, their borders and canals come from the server (the board of the
+// game's own content). A region a player's own board adds or renames has no place here: the map draws it
+// in a row along its bottom edge.
 // The two Pacific seas border both the Americas and Asia: those borders wrap round the map's edges.
 
 export const WIDTH = 1200;

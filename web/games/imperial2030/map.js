@@ -24,6 +24,7 @@ export function piecesInWords([armies, fleets, friendly]) {
  * move's origin); `onRegion(id)` is called when a target is chosen.
  */
 export function drawMap({ board, view, names, targets = new Set(), selected = null, onRegion = () => {} }) {
+  const at = placements(board);
   const info = Object.fromEntries(board.regions.map((r) => [r.id, r]));
   const seen = Object.fromEntries(view.regions.map((r) => [r.region, r]));
   const nationName = Object.fromEntries(board.nations.map((n) => [n.id, n.name]));
@@ -34,22 +35,37 @@ export function drawMap({ board, view, names, targets = new Set(), selected = nu
     'aria-label': 'World map: 62 regions with their factories, flags and pieces',
   });
   svg.append(s('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, class: 'ocean' }));
-  svg.append(borders(board));
+  svg.append(borders(board, at));
   for (const r of board.regions) {
-    svg.append(region(r, seen[r.id], { info, nationName, targets, selected, onRegion }));
+    svg.append(region(r, seen[r.id], { at, info, nationName, targets, selected, onRegion }));
   }
   return svg;
 }
 
-function borders(board) {
+/**
+ * Where each region is drawn: its place on our drawing, or, for a region a player's own board adds or
+ * renames, a place in a row along the bottom of the map, so that every region can still be seen and clicked.
+ */
+function placements(board) {
+  const at = {};
+  let unplaced = 0;
+  for (const r of board.regions) {
+    at[r.id] = POSITIONS[r.id] || [70 + 120 * (unplaced % 9), HEIGHT - 25 - 40 * Math.floor(unplaced / 9)];
+    if (!POSITIONS[r.id]) unplaced += 1;
+  }
+  return at;
+}
+
+function borders(board, at) {
   const g = s('g', { class: 'borders', 'aria-hidden': 'true' });
   const kind = Object.fromEntries(board.regions.map((r) => [r.id, r.kind]));
   const canal = (a, b) => board.canals.find((c) => c.seas.includes(a) && c.seas.includes(b));
   for (const r of board.regions) {
     for (const n of r.neighbours) {
       if (n < r.id) continue;
-      const [x1, y1] = POSITIONS[r.id];
-      const [x2, y2] = POSITIONS[n];
+      if (!at[n]) continue; // a border to a region the board does not have is the server's to refuse
+      const [x1, y1] = at[r.id];
+      const [x2, y2] = at[n];
       const cls = kind[r.id] === 'sea' || kind[n] === 'sea' ? 'border sea' : 'border land';
       const c = canal(r.id, n);
       if (Math.abs(x1 - x2) > WIDTH / 2) {
@@ -69,8 +85,8 @@ function borders(board) {
   return g;
 }
 
-function region(r, here, { info, nationName, targets, selected, onRegion }) {
-  const [x, y] = POSITIONS[r.id] || [0, 0];
+function region(r, here, { at, info, nationName, targets, selected, onRegion }) {
+  const [x, y] = at[r.id];
   const units = here ? here.units : [];
   const sea = r.kind === 'sea';
   const nameWidth = r.name.length * CHAR + (r.factory ? 22 : 0) + (here && here.flag ? 30 : 0);

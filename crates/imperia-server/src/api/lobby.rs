@@ -55,6 +55,16 @@ pub struct GameDescription {
     board: Value,
 }
 
+impl GameDescription {
+    /// `entry` as played with `content`: its board, and its provisional entries counted in that set.
+    pub fn of(entry: &GameEntry, content: &DynContent) -> GameDescription {
+        let mut description = entry.description();
+        let report = (entry.report)(content);
+        (description.provisional, description.content_entries) = (report.provisional(), report.total());
+        GameDescription { description, board: (entry.board)(content) }
+    }
+}
+
 #[utoipa::path(get, path = "/api/catalogue/{game}", tag = "lobby",
     params(("game" = String, Path, description = "The game's id, as in the catalogue")),
     responses((status = 200, description = "The game as in the catalogue, and its printed board as data (null for a game that needs none)", body = GameDescription),
@@ -64,7 +74,7 @@ pub async fn catalogue_game(
     Path(game): Path<String>,
 ) -> Result<Json<GameDescription>, ApiError> {
     let e = game_entry(&state, &game).map_err(|e| ApiError::not_found(e.message))?;
-    Ok(Json(GameDescription { description: e.description(), board: (e.board)(&(e.shipped)()) }))
+    Ok(Json(GameDescription::of(&e, &(e.shipped)())))
 }
 
 #[utoipa::path(get, path = "/api/bots", tag = "lobby",

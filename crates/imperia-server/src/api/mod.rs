@@ -12,6 +12,7 @@
 //! | `GET /api/games/{id}`, `POST …/actions`, `…/undo` | the game as the caller may see it; act; undo ([`play`]) |
 //! | `POST /api/games/{id}/seats/{seat}/bot` | hand a seat whose time ran out to a bot |
 //! | `GET /api/games/{id}/record`, `/log`, `/steps/{n}` | the record; the log in words; a past view |
+//! | `GET /api/games/{id}/board` | the catalogue entry with the board of the content this game is played with |
 //! | `GET /api/games/{id}/ws` | the same state pushed after every change ([`ws`]) |
 //! | `GET /api/openapi.json` | this API in OpenAPI 3 ([`openapi`]) |
 //! | every other path | the browser UI ([`crate::web`]) |

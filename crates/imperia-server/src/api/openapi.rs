@@ -41,6 +41,7 @@ pub fn routes() -> Router<AppState> {
         play::undo,
         play::hand_to_bot,
         play::record,
+        play::board,
         play::log,
         play::step,
         ws::websocket

@@ -11,6 +11,7 @@ use imperia_core::{Seat, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::lobby::GameDescription;
 use super::{Body, MaybeUser, find, game_entry, per_address, seat_of};
 use crate::error::ApiError;
 use crate::levels::BotLevel;
@@ -27,6 +28,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/seats/{seat}/bot", post(hand_to_bot))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/board", get(board))
         .route("/api/games/{id}/log", get(log))
         .merge(looking_back)
 }
@@ -135,6 +137,17 @@ pub async fn hand_to_bot(
     let (game, caller) = seated(&state, id, user.as_ref()).await?;
     crate::seating::hand_to_bot(&state, &game, caller, seat, level).await?;
     Ok(Json(HandedToBot { seat, bot: level.level }))
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/board", tag = "play",
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "The game as in the catalogue, with the printed board of the content this game is played with (a player's own, if replaced)", body = GameDescription),
+              (status = 404, description = "No such game", body = super::openapi::ErrorBody)))]
+pub async fn board(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Json<GameDescription>, ApiError> {
+    let game = find(&state, id).await?;
+    let content = game.lock().await.content.clone();
+    let entry = game_entry(&state, content.game())?;
+    Ok(Json(GameDescription::of(&entry, &content)))
 }
 
 /// The record replays to the whole state, secrets included; so a running game with hidden information is
