@@ -8,12 +8,28 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use imperia_core::{ContentChange, ContentFiles, DynContent, GameEntry};
+use imperia_core::{ContentChange, ContentFiles, DynContent, GameEntry, Registry};
 use serde::Serialize;
 use tokio::sync::RwLock;
 
-use crate::live::{AppState, TableError};
-use crate::store::User;
+use crate::store::{Store, StoreError, User};
+
+/// Why a content set was refused or could not be found. The game layer turns it into its own error.
+#[derive(Debug, thiserror::Error)]
+pub enum ContentError {
+    /// The files fail a check: the message names the file, the entry and the problem.
+    #[error("{0}")]
+    Refused(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Forbidden(String),
+    /// The account keeps its most sets already.
+    #[error("{0}")]
+    Full(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
 
 /// The largest content file accepted, in bytes (the largest shipped file is under 32 KiB).
 pub const MAX_FILE: usize = 256 * 1024;
@@ -35,22 +51,24 @@ impl Library {
     /// fingerprint, loaded on first use.
     pub async fn get(
         &self,
-        state: &AppState,
+        store: &Store,
         entry: &GameEntry,
         fingerprint: Option<&str>,
-    ) -> Result<DynContent, TableError> {
+    ) -> Result<DynContent, ContentError> {
         let Some(fingerprint) = fingerprint else { return Ok((entry.shipped)()) };
         let key = (entry.id, fingerprint.to_string());
         if let Some(set) = self.sets.read().await.get(&key) {
             return Ok(set.clone());
         }
-        let files = state.store.content_files(entry.id, fingerprint).await?.ok_or_else(|| {
-            TableError::NotFound(format!("this server holds no content set {fingerprint} of {}", entry.name))
+        let files = store.content_files(entry.id, fingerprint).await?.ok_or_else(|| {
+            ContentError::NotFound(format!("this server holds no content set {fingerprint} of {}", entry.name))
         })?;
         let set =
-            check(entry, files).map_err(|why| TableError::Refused(format!("content set {fingerprint}: {why}")))?;
+            check(entry, files).map_err(|why| ContentError::Refused(format!("content set {fingerprint}: {why}")))?;
         if set.fingerprint() != Some(fingerprint) {
-            return Err(TableError::Refused(format!("the stored files of content set {fingerprint} do not match it")));
+            return Err(ContentError::Refused(format!(
+                "the stored files of content set {fingerprint} do not match it"
+            )));
         }
         self.keep(set.clone()).await;
         Ok(set)
@@ -112,47 +130,51 @@ pub struct Uploaded {
 
 /// Check and store an upload for `user`; nothing is stored if any file is refused.
 pub async fn upload(
-    state: &AppState,
+    (store, library): (&Store, &Library),
     user: &User,
     entry: &GameEntry,
     label: &str,
     files: Vec<(String, String)>,
-) -> Result<Uploaded, TableError> {
+) -> Result<Uploaded, ContentError> {
     if user.guest {
-        return Err(TableError::Forbidden(
+        return Err(ContentError::Forbidden(
             "guests play the seats they are invited to; sign up to upload content".into(),
         ));
     }
     let label = label.trim();
     if label.is_empty() || label.chars().count() > MAX_LABEL || label.chars().any(char::is_control) {
-        return Err(TableError::Refused(format!(
+        return Err(ContentError::Refused(format!(
             "a content set needs a name of 1 to {MAX_LABEL} characters, without control characters"
         )));
     }
-    let mine = state.store.uploads(user.id).await?;
+    let mine = store.uploads(user.id).await?;
     let checker = *entry;
     let set = tokio::task::spawn_blocking(move || check(&checker, files))
         .await
-        .map_err(|e| TableError::Refused(format!("the files could not be checked: {e}")))?
-        .map_err(TableError::Refused)?;
+        .map_err(|e| ContentError::Refused(format!("the files could not be checked: {e}")))?
+        .map_err(ContentError::Refused)?;
     let notice = ContentNotice::of(&set)
-        .ok_or_else(|| TableError::Refused("these files are the shipped ones; there is nothing to upload".into()))?;
+        .ok_or_else(|| ContentError::Refused("these files are the shipped ones; there is nothing to upload".into()))?;
     let known = mine.iter().any(|u| u.game == entry.id && u.fingerprint == notice.fingerprint);
     if !known && mine.len() >= MAX_UPLOADS {
-        return Err(TableError::Refused(format!("an account keeps at most {MAX_UPLOADS} content sets")));
+        return Err(ContentError::Full(format!("an account keeps at most {MAX_UPLOADS} content sets")));
     }
     let replaced = set.files().replaced_texts();
-    state.store.save_content(user.id, entry.id, &notice.fingerprint, label, &replaced).await?;
-    state.content.keep(set).await;
+    store.save_content(user.id, entry.id, &notice.fingerprint, label, &replaced).await?;
+    library.keep(set).await;
     Ok(Uploaded { game: entry.id.to_string(), label: label.to_string(), notice })
 }
 
-/// The sets `user` uploaded, with what each replaces.
-pub async fn uploads(state: &AppState, user: &User) -> Result<Vec<Uploaded>, TableError> {
+/// The sets `user` uploaded, with what each replaces (sets of games `registry` does not host are left out).
+pub async fn uploads(
+    (store, library): (&Store, &Library),
+    registry: &Registry,
+    user: &User,
+) -> Result<Vec<Uploaded>, ContentError> {
     let mut out = Vec::new();
-    for u in state.store.uploads(user.id).await? {
-        let Some(entry) = state.registry.get(&u.game).copied() else { continue };
-        let set = state.content.get(state, &entry, Some(&u.fingerprint)).await?;
+    for u in store.uploads(user.id).await? {
+        let Some(entry) = registry.get(&u.game).copied() else { continue };
+        let set = library.get(store, &entry, Some(&u.fingerprint)).await?;
         if let Some(notice) = ContentNotice::of(&set) {
             out.push(Uploaded { game: u.game, label: u.label, notice });
         }
@@ -162,19 +184,19 @@ pub async fn uploads(state: &AppState, user: &User) -> Result<Vec<Uploaded>, Tab
 
 /// The set `user` may create a game of `entry` with: the shipped one, or one they uploaded.
 pub async fn for_new_game(
-    state: &AppState,
+    (store, library): (&Store, &Library),
     user: &User,
     entry: &GameEntry,
     fingerprint: Option<&str>,
-) -> Result<DynContent, TableError> {
+) -> Result<DynContent, ContentError> {
     if let Some(f) = fingerprint {
-        let mine = state.store.uploads(user.id).await?;
+        let mine = store.uploads(user.id).await?;
         if !mine.iter().any(|u| u.game == entry.id && u.fingerprint == f) {
-            return Err(TableError::NotFound(format!(
+            return Err(ContentError::NotFound(format!(
                 "you have uploaded no content set {f} of {}; GET /api/content lists yours",
                 entry.name
             )));
         }
     }
-    state.content.get(state, entry, fingerprint).await
+    library.get(store, entry, fingerprint).await
 }

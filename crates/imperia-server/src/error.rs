@@ -78,6 +78,12 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<crate::content::ContentError> for ApiError {
+    fn from(e: crate::content::ContentError) -> ApiError {
+        TableError::from(e).into()
+    }
+}
+
 impl From<TableError> for ApiError {
     fn from(e: TableError) -> Self {
         match e {

@@ -14,7 +14,7 @@ use tokio::sync::Semaphore;
 use tokio::sync::{Mutex, RwLock, broadcast};
 
 use crate::auth::Passwords;
-use crate::content::ContentNotice;
+use crate::content::{ContentError, ContentNotice};
 use crate::levels::BotLevel;
 use crate::limits::{Limiters, Limits};
 use crate::store::{Clock, SeatRow, Store, StoreError, now};
@@ -48,6 +48,18 @@ pub enum TableError {
     Damaged { id: i64, why: String },
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl From<ContentError> for TableError {
+    fn from(e: ContentError) -> TableError {
+        match e {
+            ContentError::Refused(why) => TableError::Refused(why),
+            ContentError::NotFound(why) => TableError::NotFound(why),
+            ContentError::Forbidden(why) => TableError::Forbidden(why),
+            ContentError::Full(why) => TableError::Conflict(why),
+            ContentError::Store(e) => TableError::Store(e),
+        }
+    }
 }
 
 /// A game in memory.
@@ -380,11 +392,12 @@ pub async fn commit(
     Ok(Committed { version, events })
 }
 
-/// Before refusing a request because this server's memory says the game has not started or is at another
-/// version, read the database: another server sharing it may have started or moved the game a moment ago,
-/// before its announcement arrived here.
+/// Before refusing a request because this server's memory says the game has not started or is at an
+/// older version than the caller saw, read the database: another server sharing it may have started or
+/// moved the game a moment ago, before its announcement arrived here. (A caller behind this server is
+/// simply stale; re-reading then would only risk trading this server's clocks for ones not yet saved.)
 async fn catch_up(state: &AppState, g: &mut LiveGame, version: i64) -> Result<(), TableError> {
-    if g.started && g.version == version {
+    if g.started && version <= g.version {
         return Ok(());
     }
     refresh(state, g).await
@@ -642,7 +655,7 @@ pub async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, Store
         mark_broken(state, id, &format!("this server has no game `{}`", row.record.game)).await;
         return Ok(None);
     };
-    let content = match state.content.get(state, &entry, row.record.content.as_deref()).await {
+    let content = match state.content.get(&state.store, &entry, row.record.content.as_deref()).await {
         Ok(content) => content,
         Err(e) => {
             mark_broken(state, id, &format!("its content cannot be loaded: {e}")).await;

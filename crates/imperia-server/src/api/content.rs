@@ -62,7 +62,7 @@ pub async fn upload(
     let game = game.ok_or_else(|| ApiError::bad_request("the form needs a `game` field: the game's id"))?;
     let entry = game_entry(&state, &game)?;
     let label = label.unwrap_or_else(|| "My content".into());
-    let uploaded = content::upload(&state, &user, &entry, &label, files).await?;
+    let uploaded = content::upload((&state.store, &state.content), &user, &entry, &label, files).await?;
     Ok((StatusCode::CREATED, Json(uploaded)))
 }
 
@@ -85,5 +85,5 @@ pub async fn my_content(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<Vec<Uploaded>>, ApiError> {
-    Ok(Json(content::uploads(&state, &user).await?))
+    Ok(Json(content::uploads((&state.store, &state.content), &state.registry, &user).await?))
 }

@@ -137,7 +137,7 @@ pub async fn create_game(
     let entry = game_entry(&state, &new.game)?;
     let seats = seat_kinds(&new.seats)?;
     let config = (entry.configure)(seats.len(), &new.options.unwrap_or(Value::Null)).map_err(ApiError::bad_request)?;
-    let content = content::for_new_game(&state, &user, &entry, new.content.as_deref()).await?;
+    let content = content::for_new_game((&state.store, &state.content), &user, &entry, new.content.as_deref()).await?;
     let seed = auth::seed().map_err(ApiError::internal)?;
     let m = (entry.start)(&config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
     open_game(&state, &user, &seats, (m, content), new.time_control, None).await
@@ -200,12 +200,12 @@ async fn imported_content(
 ) -> Result<DynContent, ApiError> {
     let Some(fingerprint) = record.content.as_deref() else { return Ok((entry.shipped)()) };
     if record.content_files.is_empty() {
-        return Ok(content::for_new_game(state, user, entry, Some(fingerprint)).await?);
+        return Ok(content::for_new_game((&state.store, &state.content), user, entry, Some(fingerprint)).await?);
     }
     let files = record.content_files.iter().map(|(name, text)| (name.clone(), text.clone())).collect();
     let label = format!("Imported with a record ({fingerprint})");
     let label: String = label.chars().take(content::MAX_LABEL).collect();
-    let uploaded = content::upload(state, user, entry, &label, files)
+    let uploaded = content::upload((&state.store, &state.content), user, entry, &label, files)
         .await
         .map_err(|e| ApiError::unprocessable(format!("the record's content files: {e}")))?;
     if uploaded.notice.fingerprint != fingerprint {
@@ -214,7 +214,7 @@ async fn imported_content(
             uploaded.notice.fingerprint
         )));
     }
-    Ok(state.content.get(state, entry, Some(fingerprint)).await?)
+    Ok(state.content.get(&state.store, entry, Some(fingerprint)).await?)
 }
 
 /// Each seat of a new game: a person (`None`) or a bot level.
