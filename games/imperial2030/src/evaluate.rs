@@ -8,6 +8,7 @@
 
 use imperia_core::{Evaluate, outcome_values};
 
+use crate::board::regions_in;
 use crate::nation::{NATIONS, Nation};
 use crate::state::{Imperial2030, WINNING_POWER};
 use crate::tax;
@@ -20,25 +21,36 @@ const PAYMENTS_AHEAD: f64 = 2.0;
 const TREASURY_SHARE: f64 = 0.5;
 
 impl Imperial2030 {
-    /// The tax `n` would collect now if every region it holds alone carried its flag.
-    fn tax_base(&self, n: Nation) -> u8 {
-        let held =
-            self.board.all().filter(|&r| self.board.info(r).home.is_none() && self.sole_occupant(r) == Some(n)).count()
-                as u8;
+    /// How many regions outside every home province each nation holds alone, by nation (turn order): one
+    /// pass over the map for all six, since the bots ask for it at every evaluation.
+    fn held_alone(&self) -> [u8; 6] {
+        let b = &*self.board;
+        let every = if b.regions.len() >= 64 { u64::MAX } else { (1u64 << b.regions.len()) - 1 };
+        let neutral = every & !b.homes.iter().fold(0, |m, h| m | h);
+        let mut held = [0u8; 6];
+        for n in regions_in(neutral).filter_map(|r| self.sole_occupant(r)) {
+            held[n.index()] += 1;
+        }
+        held
+    }
+
+    /// The tax `n` would collect now if each of the `held` regions it holds alone carried its flag.
+    fn tax_base(&self, n: Nation, held: u8) -> u8 {
         let flags = self.flags_placed(n).max(held).min(crate::nation::FLAGS_PER_NATION);
         (2 * self.unoccupied_factories(n).count_ones() as u8 + flags).min(tax::MAX_TAX)
     }
 
-    fn forecast_multiplier(&self, n: Nation) -> f64 {
-        let power = f64::from(self.nation(n).power) + TAXATIONS_AHEAD * f64::from(tax::power(self.tax_base(n)));
+    fn forecast_multiplier(&self, n: Nation, held: u8) -> f64 {
+        let power = f64::from(self.nation(n).power) + TAXATIONS_AHEAD * f64::from(tax::power(self.tax_base(n, held)));
         power.min(f64::from(WINNING_POWER)) / 5.0
     }
 
     /// The forecast final score of every seat.
     pub fn forecast(&self) -> Vec<f64> {
         let mut value: Vec<f64> = self.cash.iter().map(|&c| f64::from(c)).collect();
+        let held = self.held_alone();
         for n in NATIONS {
-            let multiplier = self.forecast_multiplier(n);
+            let multiplier = self.forecast_multiplier(n, held[n.index()]);
             let state = self.nation(n);
             let sold: f64 = (0..self.seats()).map(|s| f64::from(self.stake(n, s))).sum();
             for (i, holder) in state.bonds.iter().enumerate() {
