@@ -89,10 +89,7 @@ impl ContentArg {
             return self.load(entry);
         }
         let files = record.content_files.iter().map(|(name, text)| (name.clone(), text.clone()));
-        let files = ContentFiles::shipped(entry.content_files)
-            .replaced_by(files)
-            .map_err(|e| anyhow!("the record's content files: {e}"))?;
-        (entry.load_content)(files).map_err(|e| anyhow!("the record's content files: {e}"))
+        entry.content_from(files).map_err(|e| anyhow!("the record's content files: {e}"))
     }
 }
 

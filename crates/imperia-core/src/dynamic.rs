@@ -343,6 +343,15 @@ fn configure<G: Game>(seats: usize, options: &Value) -> Result<Value, String> {
 }
 
 impl GameEntry {
+    /// `files` (name, text) in place of the shipped files of the same names, read and checked as the shipped
+    /// ones are: how hosts load a player's files, whether uploaded or carried by a record.
+    pub fn content_from(&self, files: impl IntoIterator<Item = (String, String)>) -> Result<DynContent, String> {
+        if self.content_files.is_empty() {
+            return Err(format!("{} has no content files to replace", self.name));
+        }
+        (self.load_content)(ContentFiles::shipped(self.content_files).replaced_by(files)?)
+    }
+
     /// What a host tells players about the game before they create one: the catalogue entry.
     pub fn description(&self) -> Description {
         let content = (self.report)(&(self.shipped)());

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use imperia_core::{ContentChange, ContentFiles, DynContent, GameEntry, Registry};
+use imperia_core::{ContentChange, DynContent, GameEntry, Registry};
 use serde::Serialize;
 use tokio::sync::RwLock;
 
@@ -88,14 +88,10 @@ impl Library {
 /// checks a content folder: names the game ships, sizes, and the game's own validation. The error names the
 /// file, the entry and the problem.
 pub fn check(entry: &GameEntry, files: Vec<(String, String)>) -> Result<DynContent, String> {
-    if entry.content_files.is_empty() {
-        return Err(format!("{} has no content files to replace", entry.name));
-    }
     if let Some((name, text)) = files.iter().find(|(_, text)| text.len() > MAX_FILE) {
         return Err(format!("{name} is {} bytes; a content file may have at most {MAX_FILE}", text.len()));
     }
-    let files = ContentFiles::shipped(entry.content_files).replaced_by(files)?;
-    (entry.load_content)(files)
+    entry.content_from(files)
 }
 
 /// What players are told about a game played with replaced content: which files were replaced and which
