@@ -12,6 +12,7 @@
 //!   through which the CLI and the server host any game without knowing its types.
 //! - [`content`]: a game's content as a value ([`ContentSet`]), shipped or read from a player's own files,
 //!   and where each entry comes from (seed, public reference, or provisional).
+//! - [`words`]: English for messages — counts with the right plural, nouns with the right article.
 //! - [`conformance`]: the harness that plays many seeded random games and checks the contract at every step.
 //!
 //! Nothing in this crate knows any particular game.
@@ -24,6 +25,7 @@ pub mod options;
 pub mod record;
 pub mod rng;
 pub mod session;
+pub mod words;
 
 pub use content::{Change, ContentChange, ContentFiles, ContentReport, ContentScope, ContentSet, GameContent, Source};
 pub use dynamic::{ActionChoice, Description, DynContent, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
