@@ -1,13 +1,18 @@
 //! `imperia play`: a game in the terminal. The human chooses from a numbered list of legal actions in plain
-//! words; the other seats are played by a random bot. The record is saved at the end (or on `q`).
+//! words; the other seats are played by a bot. The record is saved at the end (or on `q`).
+//!
+//! A choice keeps its number for as long as it stays legal within one decision (a [`Menu`]), so that a
+//! player who read "7. Flag Bengal" a moment ago does not pick another action by typing 7 after the list
+//! changed around it.
 
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use imperia_bots::{BotSpec, DynBot};
-use imperia_core::{DynMatch, Registry, Seat, ToAct, Viewer};
+use imperia_core::{ActionChoice, DynMatch, Registry, Seat, ToAct, Viewer};
 
 use crate::{GameOptions, default_record_path};
 
@@ -50,9 +55,10 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
 
     writeln!(
         out,
-        "{} — {} players, seed {seed}. You are Player {}; the other seats are played by the {} bot.",
+        "{} — {} players, seed {seed}. You play {} (seat {}); the other seats are played by the {} bot.",
         entry.name,
         m.seats(),
+        m.seat_name(me),
         me + 1,
         args.bots
     )?;
@@ -65,6 +71,7 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
     )?;
     writeln!(out, "{}", m.summary(Viewer::Seat(me)))?;
 
+    let mut menu = Menu::default();
     loop {
         let seat = match m.to_act() {
             ToAct::Nobody => break,
@@ -82,8 +89,9 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
             continue;
         }
         writeln!(out, "\nYour decision — {}", m.prompt(Viewer::Seat(me)))?;
-        for (i, c) in choices.iter().enumerate() {
-            writeln!(out, "  {:>3}. {}", i + 1, c.label)?;
+        menu.update(&choices);
+        for (number, c) in menu.listed(&choices) {
+            writeln!(out, "  {number:>3}. {}", c.label)?;
         }
         loop {
             write!(out, "> ")?;
@@ -109,14 +117,14 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
                     }
                     Err(e) => writeln!(out, "Cannot undo: {e}")?,
                 },
-                _ => match input.parse::<usize>() {
-                    Ok(n) if (1..=choices.len()).contains(&n) => {
-                        for line in m.apply(me, &choices[n - 1].action)? {
+                _ => match input.parse::<usize>().ok().and_then(|n| menu.choice(n, &choices)) {
+                    Some(choice) => {
+                        for line in m.apply(me, &choice.action)? {
                             writeln!(out, "  {line}")?;
                         }
                         break;
                     }
-                    _ => writeln!(out, "Type a number from 1 to {}, or b, u or q.", choices.len())?,
+                    None => writeln!(out, "Type the number of a choice listed above, or b, u or q.")?,
                 },
             }
         }
@@ -127,8 +135,8 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         for s in 0..m.seats() {
             writeln!(
                 out,
-                "  Player {}{}: {} points, rank {}",
-                s + 1,
+                "  {}{}: {} points, rank {}",
+                m.seat_name(s),
                 if s == me { " (you)" } else { "" },
                 outcome.scores[s],
                 outcome.ranks[s]
@@ -146,7 +154,81 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
     Ok(())
 }
 
+/// The numbers of the choices on offer. Numbers carry over from one list to the next while the lists share a
+/// choice (the same decision, narrowed or widened); a choice that appears gets the next free number, and a
+/// list with nothing in common with the last one is a new decision, numbered from 1.
+#[derive(Default)]
+struct Menu {
+    /// By the action's JSON text, which names a choice exactly.
+    numbers: HashMap<String, usize>,
+    /// The last number given in this decision: a number once shown is never given to another choice.
+    last: usize,
+}
+
+impl Menu {
+    fn update(&mut self, choices: &[ActionChoice]) {
+        let keys: Vec<String> = choices.iter().map(|c| c.action.to_string()).collect();
+        if !keys.iter().any(|k| self.numbers.contains_key(k)) {
+            self.numbers.clear();
+            self.last = 0;
+        }
+        self.numbers.retain(|k, _| keys.contains(k));
+        for k in keys {
+            self.numbers.entry(k).or_insert_with(|| {
+                self.last += 1;
+                self.last
+            });
+        }
+    }
+
+    /// The choices with their numbers, in number order.
+    fn listed<'a>(&self, choices: &'a [ActionChoice]) -> Vec<(usize, &'a ActionChoice)> {
+        let mut listed: Vec<(usize, &ActionChoice)> =
+            choices.iter().filter_map(|c| self.numbers.get(&c.action.to_string()).map(|&n| (n, c))).collect();
+        listed.sort_by_key(|(n, _)| *n);
+        listed
+    }
+
+    fn choice<'a>(&self, number: usize, choices: &'a [ActionChoice]) -> Option<&'a ActionChoice> {
+        self.listed(choices).into_iter().find(|(n, _)| *n == number).map(|(_, c)| c)
+    }
+}
+
 fn save(m: &dyn DynMatch, path: &PathBuf) -> Result<()> {
     let text = serde_json::to_string_pretty(&m.record())?;
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choices(names: &[&str]) -> Vec<ActionChoice> {
+        names
+            .iter()
+            .map(|n| ActionChoice { action: serde_json::json!({ "pick": n }), label: n.to_string(), targets: vec![] })
+            .collect()
+    }
+
+    fn numbered(menu: &Menu, list: &[ActionChoice]) -> Vec<(usize, String)> {
+        menu.listed(list).into_iter().map(|(n, c)| (n, c.label.clone())).collect()
+    }
+
+    #[test]
+    fn a_choice_keeps_its_number_while_it_stays_legal() {
+        let mut menu = Menu::default();
+        let first = choices(&["a", "b", "c"]);
+        menu.update(&first);
+        assert_eq!(numbered(&menu, &first), [(1, "a".into()), (2, "b".into()), (3, "c".into())]);
+        // "a" went, "d" came: "b" and "c" keep 2 and 3, "d" takes a number never shown before.
+        let second = choices(&["d", "c", "b"]);
+        menu.update(&second);
+        assert_eq!(numbered(&menu, &second), [(2, "b".into()), (3, "c".into()), (4, "d".into())]);
+        assert!(menu.choice(1, &second).is_none(), "1 was \"a\", which is gone");
+        assert_eq!(menu.choice(3, &second).map(|c| c.label.as_str()), Some("c"));
+        // Nothing in common: a new decision, numbered from 1.
+        let third = choices(&["x", "y"]);
+        menu.update(&third);
+        assert_eq!(numbered(&menu, &third), [(1, "x".into()), (2, "y".into())]);
+    }
 }

@@ -45,6 +45,8 @@ pub trait DynMatch: Send {
     fn last_events(&self, viewer: Viewer) -> Vec<String>;
     /// A terminal summary of the position for `viewer`.
     fn summary(&self, viewer: Viewer) -> String;
+    /// See [`Game::seat_name`].
+    fn seat_name(&self, seat: Seat) -> String;
     fn outcome(&self) -> Option<Outcome>;
     fn record(&self) -> Record;
     /// The last step of the record (cheaper than the whole record) and how many steps there are.
@@ -123,6 +125,10 @@ impl<G: Game> DynMatch for Match<G> {
     fn summary(&self, viewer: Viewer) -> String {
         let _scope = self.enter();
         self.state().summary(viewer)
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.state().seat_name(seat)
     }
 
     fn outcome(&self) -> Option<Outcome> {

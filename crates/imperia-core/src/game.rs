@@ -233,6 +233,10 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn determinize(view: &Self::View, content: &ContentSet<Self::Content>, rng: &mut GameRng) -> Self;
     /// A readable summary of the position for a terminal, as `viewer` may see it.
     fn summary(&self, viewer: Viewer) -> String;
+    /// What the players call `seat`: "Britain", or by default "Player 1".
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("Player {}", seat + 1)
+    }
     /// Whether anything is hidden from some viewer (then a running game's record, which replays to the full
     /// state, must not be handed out).
     fn has_hidden_information(&self) -> bool;

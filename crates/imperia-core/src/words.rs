@@ -50,13 +50,8 @@ pub fn article(next: &str) -> &'static str {
     let initialism = next.trim_start().chars().take(2).all(|c| c.is_ascii_uppercase());
     match lower.chars().next() {
         // An initialism is read letter by letter: "an MCTS bot", "a USA award".
-        Some(c) if initialism => {
-            if "aefhilmnorsx".contains(c) {
-                "an"
-            } else {
-                "a"
-            }
-        }
+        Some(c) if initialism && "aefhilmnorsx".contains(c) => "an",
+        Some(_) if initialism => "a",
         Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
         _ => "a",
     }

@@ -7,7 +7,9 @@ use std::fmt;
 use imperia_core::ContentSet;
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Advantage, Card, Commodity, Content, Flag, Ministry, Power, Region, SpaceId, WarId};
+use crate::content::{Advantage, Card, Commodity, Content, Flag, Ministry, Power, Region, SpaceId, TileSymbol, WarId};
+use crate::state::TheatreTiles;
+use crate::war::Strength;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -227,12 +229,15 @@ pub enum Event {
     TilesRevealed {
         war: WarId,
         theatre: u8,
+        /// Both powers' tiles there, by power index.
+        tiles: [TheatreTiles; 2],
     },
-    /// The theatre's strengths, once the symbols are resolved (§7.1.3).
+    /// The theatre's strengths, once the symbols are resolved (§7.1.3), in total and part by part.
     TheatreRevealed {
         war: WarId,
         theatre: u8,
         strength: [i32; 2],
+        parts: [Strength; 2],
     },
     TheatreWon {
         war: WarId,
@@ -449,17 +454,17 @@ impl fmt::Display for Event {
             Event::DemandTied { commodity } => write!(f, "Nobody wins the {commodity} demand"),
             Event::SweepVictory { power } => write!(f, "{power} won every award and every demand this round"),
             Event::WarBegins { war } => write!(f, "The {} begins", war.name()),
-            Event::TilesRevealed { war, theatre } => {
-                write!(f, "{}: the war tiles are turned face up", theatre_name(&c, *war, *theatre))
-            }
-            Event::TheatreRevealed { war, theatre, strength } => {
+            Event::TilesRevealed { war, theatre, tiles } => {
                 write!(
                     f,
-                    "{}: Britain {} against France {}",
+                    "{}: the war tiles are turned face up — Britain {}; France {}",
                     theatre_name(&c, *war, *theatre),
-                    strength[0],
-                    strength[1]
+                    war_tiles_text(&c, &tiles[0]),
+                    war_tiles_text(&c, &tiles[1])
                 )
+            }
+            Event::TheatreRevealed { war, theatre, parts, .. } => {
+                write!(f, "{}: Britain {} against France {}", theatre_name(&c, *war, *theatre), parts[0], parts[1])
             }
             Event::TheatreWon { war, theatre, power, margin } => {
                 write!(f, "{power} wins {} by {margin}", theatre_name(&c, *war, *theatre))
@@ -523,6 +528,48 @@ pub fn tile_text(c: &Content, tile: u8) -> String {
     s
 }
 
+/// A basic war tile's face: "+1", "0, debt".
+pub fn basic_tile_text(c: &Content, kind: u8) -> String {
+    let t = &c.basic_tiles[kind as usize];
+    match t.symbol {
+        Some(symbol) => format!("{} {}", signed(t.value), symbol_text(symbol)),
+        None => signed(t.value),
+    }
+}
+
+/// A bonus war tile's face: "Grand Alliance +2 with the flag symbol".
+pub fn bonus_tile_text(c: &Content, tile: u16) -> String {
+    let t = &c.bonus_tiles[tile as usize];
+    match t.symbol {
+        Some(symbol) => format!("{} {} {}", t.name, signed(t.value), symbol_text(symbol)),
+        None => format!("{} {}", t.name, signed(t.value)),
+    }
+}
+
+/// A tile's value as printed: "+2", "0", "-1".
+fn signed(value: i8) -> String {
+    if value == 0 { "0".to_string() } else { format!("{value:+}") }
+}
+
+fn symbol_text(symbol: TileSymbol) -> &'static str {
+    match symbol {
+        TileSymbol::Debt => "with the debt symbol",
+        TileSymbol::Fort => "with the fort/fleet symbol",
+        TileSymbol::Flag => "with the flag symbol",
+    }
+}
+
+/// One power's tiles on a theatre, face up: "+1, Grand Alliance +2 with the flag symbol", or "no tiles".
+pub fn war_tiles_text(c: &Content, tiles: &TheatreTiles) -> String {
+    let all: Vec<String> = tiles
+        .basic
+        .iter()
+        .map(|&k| basic_tile_text(c, k))
+        .chain(tiles.bonus.iter().map(|&b| bonus_tile_text(c, b)))
+        .collect();
+    if all.is_empty() { "no tiles".to_string() } else { all.join(", ") }
+}
+
 /// A theatre of a war, by name.
 pub fn theatre_name(c: &Content, war: WarId, theatre: u8) -> String {
     c.war(war).theatres.get(theatre as usize).map_or_else(|| format!("theatre {}", theatre + 1), |t| t.name.clone())
@@ -564,10 +611,10 @@ mod tests {
         let flag = g.content.basic_tiles.iter().position(|t| t.symbol == Some(TileSymbol::Flag)).expect("a tile");
         g.war.theatres[0][BR.index()].basic = vec![flag as u8];
         let events = g.run_war();
-        assert_eq!(events.first(), Some(&Event::TilesRevealed { war: WarId::Wss, theatre: 0 }));
+        assert!(matches!(events.first(), Some(Event::TilesRevealed { war: WarId::Wss, theatre: 0, .. })), "{events:?}");
         assert!(events.iter().all(|e| !matches!(e, Event::TheatreRevealed { .. })), "not settled yet: {events:?}");
         assert_eq!(g.view(Viewer::Seat(FR.seat())).war.theatres[0][BR.index()].basic, Some(vec![flag as u8]));
-        assert!(Event::TilesRevealed { war: WarId::Wss, theatre: 0 }.reveals());
+        assert!(Event::TilesRevealed { war: WarId::Wss, theatre: 0, tiles: Default::default() }.reveals());
     }
 
     /// Hidden cards turned up mark their step; spending points does not.

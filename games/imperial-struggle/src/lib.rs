@@ -46,6 +46,7 @@ mod setup;
 mod spend;
 pub mod state;
 mod summary;
+mod table;
 mod targets;
 mod tasks;
 #[cfg(test)]
@@ -63,6 +64,7 @@ pub use content::{Content, Power, space};
 pub use event::Event;
 pub use state::ImperialStruggle;
 pub use view::View;
+pub use war::Strength;
 
 use crate::cite::{Arg, Refusal, sec};
 use crate::state::Phase;
@@ -175,6 +177,10 @@ impl Game for ImperialStruggle {
     fn summary(&self, viewer: Viewer) -> String {
         let _scope = self.content.enter();
         self.text_summary(viewer)
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        Power::of_seat(seat).map_or_else(|| format!("seat {}", seat + 1), |p| p.to_string())
     }
 
     fn has_hidden_information(&self) -> bool {

@@ -1,18 +1,14 @@
 //! Plain words for players: each legal action described in the light of the position (its cost, what an
-//! option means, what a choice will do), and a terminal summary of the game as one viewer sees it.
-
-use std::fmt::Write;
-
-use imperia_core::Viewer;
+//! option means, what a choice will do). The whole table in text is in [`crate::table`].
 
 use crate::action::Action;
-use crate::content::{Power, Region};
-use crate::event::{award_text, name, theatre_name, tile_text};
+use crate::content::Power;
+use crate::event::{basic_tile_text, name, theatre_name};
 use crate::spend::Rule;
-use crate::state::{ImperialStruggle, Origin, Phase, Pool};
+use crate::state::{ImperialStruggle, Origin, Pool};
 use crate::tasks::{Label, Pick, Task};
 
-fn pool_name(p: &Pool) -> String {
+pub(crate) fn pool_name(p: &Pool) -> String {
     let from = match p.origin {
         Origin::Major => "major action",
         Origin::Minor => "minor action",
@@ -96,11 +92,20 @@ impl ImperialStruggle {
             (Some(Task::Options { options, .. }), Action::Choose(i)) => {
                 options.get(*i as usize).map(|o| capitalise(&label_text(&o.label))).unwrap_or_else(|| a.to_string())
             }
-            (Some(Task::UpgradeKeep { .. }), Action::Choose(i)) => {
-                capitalise(&label_text(if *i == 0 { &Label::KeepOld } else { &Label::TakeNew }))
+            (Some(Task::UpgradeKeep { who, theatre, slot, drawn }), Action::Choose(i)) => {
+                // The military upgrade is decided with both tiles in view: the one on the mat and the one drawn.
+                let (label, tile) = if *i == 0 {
+                    let on_mat = self.war.theatres[*theatre as usize][who.index()].basic.get(*slot as usize);
+                    (Label::KeepOld, on_mat.copied())
+                } else {
+                    (Label::TakeNew, Some(*drawn))
+                };
+                let face = tile.map(|k| format!(" ({})", basic_tile_text(c, k))).unwrap_or_default();
+                format!("{}{face}", capitalise(&label_text(&label)))
             }
-            (Some(Task::UpgradeDrop { .. }), Action::Choose(i)) => {
-                capitalise(&label_text(if *i == 0 { &Label::ReturnToPool } else { &Label::RemoveFromGame }))
+            (Some(Task::UpgradeDrop { kind, .. }), Action::Choose(i)) => {
+                let label = if *i == 0 { Label::ReturnToPool } else { Label::RemoveFromGame };
+                format!("{} ({})", capitalise(&label_text(&label)), basic_tile_text(c, *kind))
             }
             (Some(Task::Resist { space, .. }), Action::Choose(i)) => {
                 if *i == 0 {
@@ -171,98 +176,9 @@ impl ImperialStruggle {
             _ => a.to_string(),
         }
     }
-
-    /// The position for a terminal, as `viewer` sees it.
-    pub(crate) fn text_summary(&self, viewer: Viewer) -> String {
-        let c = &*self.content;
-        let v = self.make_view(viewer);
-        let mut s = String::new();
-        let place = if self.at_war() {
-            format!("the {}", c.war(self.mat_war()).name)
-        } else {
-            format!("peace round {} ({} era)", self.round(), self.era().name())
-        };
-        let _ =
-            writeln!(s, "Imperial Struggle — {place}. Victory marker: {} (France wins at 30, Britain at 0).", self.vp);
-        for p in Power::BOTH {
-            let pv = &v.powers[p.index()];
-            let hand = match &pv.hand {
-                Some(h) => h.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "),
-                None => format!("{} cards", pv.hand_count),
-            };
-            let ministries: Vec<String> = pv
-                .ministries
-                .iter()
-                .map(|m| format!("{}{}", m.card, if m.revealed { "" } else { " (face down)" }))
-                .collect();
-            let hidden = if pv.ministries.len() < pv.face_down + pv.ministries.iter().filter(|m| m.revealed).count() {
-                format!(" + {} face down", pv.face_down)
-            } else {
-                String::new()
-            };
-            let flags = self.board.of(p).len();
-            let _ = writeln!(
-                s,
-                "{p}: debt {}/{}, treaty points {}, {} flags and squadrons, navy box {}. Hand: {hand}. Ministries: {}{hidden}.",
-                pv.debt,
-                pv.debt_limit,
-                pv.trp,
-                flags,
-                pv.navy_box,
-                if ministries.is_empty() { "none".to_string() } else { ministries.join(", ") },
-            );
-        }
-        let awards: Vec<String> = Region::ALL
-            .iter()
-            .zip(self.awards.current)
-            .filter_map(|(r, a)| a.map(|a| format!("{}: {}", r.name(), award_text(c, a))))
-            .collect();
-        if !awards.is_empty() {
-            let _ = writeln!(s, "Awards: {}.", awards.join("; "));
-        }
-        let demand: Vec<&str> = self.demand.iter().map(|d| d.name()).collect();
-        let _ = writeln!(s, "Global demand: {}.", demand.join(", "));
-        for r in Region::ALL {
-            let set = c.masks.by_region[r.index()];
-            let n = self.counted(set);
-            let _ = writeln!(s, "  {}: Britain {} — France {} spaces", r.name(), n[0], n[1]);
-        }
-        if !self.investments.display.is_empty() {
-            let tiles: Vec<String> = self.investments.display.iter().map(|&t| tile_text(c, t)).collect();
-            let _ = writeln!(s, "Investment tiles: {}.", tiles.join("; "));
-        }
-        if let Some(w) = self.war.war {
-            let _ = write!(s, "Next war ({}):", c.war(w).name);
-            for (t, th) in c.war(w).theatres.iter().enumerate() {
-                let tv = &v.war.theatres[t];
-                let _ = write!(
-                    s,
-                    " {} [Britain {}+{} tiles, France {}+{}]",
-                    th.name, tv[0].basic_count, tv[0].bonus_count, tv[1].basic_count, tv[1].bonus_count
-                );
-            }
-            let _ = writeln!(s);
-        }
-        if let Phase::Actions(t) = &self.phase {
-            let pools: Vec<String> = t
-                .pools
-                .iter()
-                .filter(|p| p.points > 0)
-                .map(|p| format!("{} {} ({})", p.points, p.kind, pool_name(p)))
-                .collect();
-            let _ = writeln!(
-                s,
-                "{}'s turn {} of 4{}.",
-                t.active,
-                t.number / 2 + 1,
-                if pools.is_empty() { String::new() } else { format!("; points: {}", pools.join(", ")) }
-            );
-        }
-        s
-    }
 }
 
-fn capitalise(s: &str) -> String {
+pub(crate) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     c.next().map(|h| h.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

@@ -4,11 +4,52 @@
 //! victory check, the reset and the layout of the next war (§7.4–§7.6).
 
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 
 use crate::content::{Flag, Power, Region, SpaceId, SpaceKind, SpaceSet, SpecialAward, Subregion, WarId};
 use crate::event::Event;
 use crate::state::{ImperialStruggle, Phase, TheatreTiles, WarStep};
 use crate::tasks::{Cause, Effect, Filter, FlagIs, Isolation, Pick, Task};
+
+/// A power's strength in one theatre, part by part (§7.1.3), as the log shows it at the reveal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strength {
+    /// The values of its war tiles there.
+    pub tiles: i32,
+    /// Byng's marker and the Atlantic Dominance marker.
+    pub markers: i32,
+    /// Its flags and squadrons on the theatre's dotted spaces.
+    pub spaces: i32,
+    /// A face-up ministry with the theatre's keyword.
+    pub keyword: i32,
+    /// Conflict markers on the opponent's spaces in the theatre.
+    pub conflicts: i32,
+}
+
+impl Strength {
+    pub fn total(&self) -> i32 {
+        self.tiles + self.markers + self.spaces + self.keyword + self.conflicts
+    }
+}
+
+impl std::fmt::Display for Strength {
+    /// "5 (tiles 2, dotted spaces 2, keyword 1)": the total and every part that adds something.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts = [
+            ("tiles", self.tiles),
+            ("markers", self.markers),
+            ("dotted spaces", self.spaces),
+            ("keyword", self.keyword),
+            ("conflict markers", self.conflicts),
+        ];
+        let shown: Vec<String> = parts.iter().filter(|(_, n)| *n != 0).map(|(what, n)| format!("{what} {n}")).collect();
+        if shown.is_empty() {
+            write!(f, "{}", self.total())
+        } else {
+            write!(f, "{} ({})", self.total(), shown.join(", "))
+        }
+    }
+}
 
 impl ImperialStruggle {
     /// The war the turn track stands on.
@@ -89,7 +130,7 @@ impl ImperialStruggle {
         if let Some(r) = self.war.revealed.get_mut(t as usize) {
             *r = true;
         }
-        events.push(Event::TilesRevealed { war, theatre: t });
+        events.push(Event::TilesRevealed { war, theatre: t, tiles: self.war.theatres[t as usize].clone() });
         let c = &*self.content;
         let th = &c.war(war).theatres[t as usize];
         let first = self.first_in_war();
@@ -142,32 +183,40 @@ impl ImperialStruggle {
             .collect()
     }
 
-    /// §7.1.1, §7.1.3: a power's strength in a theatre — its tiles, the Byng and Atlantic Dominance markers,
-    /// its flags on the theatre's dotted spaces (forts undamaged, no conflict marker), a keyword it shows,
-    /// and each conflict marker on its opponent's flagged spaces where the theatre counts them.
+    /// §7.1.1, §7.1.3: a power's strength in a theatre.
     pub fn theatre_strength(&self, p: Power, t: u8) -> i32 {
+        self.strength_parts(p, t).total()
+    }
+
+    /// A power's strength in a theatre part by part: its tiles, the Byng and Atlantic Dominance markers,
+    /// its flags on the theatre's dotted spaces (forts undamaged, no conflict marker), a keyword it shows,
+    /// and each conflict marker on its opponent's flagged spaces where the theatre counts them (§7.1.3).
+    pub fn strength_parts(&self, p: Power, t: u8) -> Strength {
         let c = &*self.content;
         let war = self.mat_war();
         let th = &c.war(war).theatres[t as usize];
         let tiles = &self.war.theatres[t as usize][p.index()];
-        let mut s: i32 = tiles.basic.iter().map(|&k| i32::from(c.basic_tiles[k as usize].value)).sum::<i32>()
-            + tiles.bonus.iter().map(|&b| i32::from(c.bonus_tiles[b as usize].value)).sum::<i32>();
+        let mut parts = Strength {
+            tiles: tiles.basic.iter().map(|&k| i32::from(c.basic_tiles[k as usize].value)).sum::<i32>()
+                + tiles.bonus.iter().map(|&b| i32::from(c.bonus_tiles[b as usize].value)).sum::<i32>(),
+            ..Strength::default()
+        };
         if p == Power::Britain && self.war.byng == Some(t) {
-            s += 2;
+            parts.markers += 2;
         }
         if war == WarId::Syw && t == 2 && self.war.atlantic == Some(p) {
-            s += 2;
+            parts.markers += 2;
         }
         let spaces = th.strength_spaces.and(self.board.of(p)).without(self.board.conflict).without(self.board.damaged);
-        s += spaces.len() as i32;
+        parts.spaces = spaces.len() as i32;
         if th.keyword.is_some_and(|k| self.has_keyword(p, k)) {
-            s += 1;
+            parts.keyword = 1;
         }
         if th.conflicts {
             let regions: SpaceSet = th.regions().fold(SpaceSet::EMPTY, |m, r| m.or(c.masks.by_region[r.index()]));
-            s += self.board.conflict.and(regions).and(self.board.of(p.opponent())).len() as i32;
+            parts.conflicts = self.board.conflict.and(regions).and(self.board.of(p.opponent())).len() as i32;
         }
-        s
+        parts
     }
 
     /// §7.1.4, §7.2: compare, and queue the spoils.
@@ -175,8 +224,9 @@ impl ImperialStruggle {
         // The spoils change the state as the table is read: a handle of its own on the content.
         let c = self.content.clone();
         let th = &c.war(war).theatres[t as usize];
-        let strength = [self.theatre_strength(Power::Britain, t), self.theatre_strength(Power::France, t)];
-        events.push(Event::TheatreRevealed { war, theatre: t, strength });
+        let parts = Power::BOTH.map(|p| self.strength_parts(p, t));
+        let strength = parts.clone().map(|s| s.total());
+        events.push(Event::TheatreRevealed { war, theatre: t, strength, parts });
         let winner = match strength[0].cmp(&strength[1]) {
             std::cmp::Ordering::Greater => Some(Power::Britain),
             std::cmp::Ordering::Less => Some(Power::France),

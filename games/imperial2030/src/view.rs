@@ -6,6 +6,7 @@ use std::fmt::Write;
 use imperia_core::{ContentSet, GameRng};
 use rand::Rng;
 
+use imperia_core::words::count;
 use imperia_core::{Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -306,17 +307,15 @@ impl Imperial2030 {
                 if tags.is_empty() { String::new() } else { format!("; {}", tags.join(", ")) }
             );
         }
-        let _ = writeln!(s, "Map:");
+        let _ = writeln!(s, "Map (factories, flags and units; empty regions left out):");
         for rv in &v.regions {
+            let info = self.board.info(rv.region);
             let mut parts = Vec::new();
             if let Some(k) = rv.factory {
-                parts.push(format!(
-                    "{} factory",
-                    match k {
-                        FactoryKind::Armaments => "armaments",
-                        FactoryKind::Shipyard => "shipyard",
-                    }
-                ));
+                parts.push(match k {
+                    FactoryKind::Armaments => "armaments factory".to_string(),
+                    FactoryKind::Shipyard => "shipyard".to_string(),
+                });
             }
             if let Some(f) = rv.flag {
                 parts.push(format!("{f} flag"));
@@ -324,19 +323,24 @@ impl Imperial2030 {
             for (n, u) in &rv.units {
                 let mut p = Vec::new();
                 if u.hostile() > 0 {
-                    let foreign = self.board.info(rv.region).home.is_some_and(|h| h != *n);
-                    let word = if foreign { "hostile arm" } else { "arm" };
-                    p.push(format!("{} {word}{}", u.hostile(), if u.hostile() == 1 { "y" } else { "ies" }));
+                    // Armies in another nation's home region are hostile unless they say otherwise.
+                    let foreign = info.home.is_some_and(|h| h != *n);
+                    p.push(count(u.hostile(), if foreign { "hostile army" } else { "army" }));
                 }
                 if u.friendly > 0 {
-                    p.push(format!("{} friendly arm{}", u.friendly, if u.friendly == 1 { "y" } else { "ies" }));
+                    p.push(count(u.friendly, "friendly army"));
                 }
                 if u.fleets > 0 {
-                    p.push(format!("{} fleet{}", u.fleets, if u.fleets == 1 { "" } else { "s" }));
+                    p.push(count(u.fleets, "fleet"));
                 }
-                parts.push(format!("{n}: {}", p.join(", ")));
+                parts.push(format!("{n} {}", p.join(", ")));
             }
-            let _ = writeln!(s, "  {:<16} {}", rv.region.to_string(), parts.join("; "));
+            let place = match info.home {
+                Some(h) => format!("{h} home"),
+                None if info.is_sea() => "sea".to_string(),
+                None => "neutral".to_string(),
+            };
+            let _ = writeln!(s, "  {:<16} {place:<13} {}", rv.region.to_string(), parts.join("; "));
         }
         s
     }
