@@ -261,6 +261,11 @@ pub enum Event {
     UsFlag {
         space: SpaceId,
     },
+    /// New World Huguenots: a marker placed on a French territory, or flipped to lower a market's cost.
+    Huguenots {
+        space: SpaceId,
+        flipped: bool,
+    },
     JacobiteVictory,
     JacobiteDefeat,
     AtlanticDominance {
@@ -482,6 +487,15 @@ impl fmt::Display for Event {
                 )
             }
             Event::UsFlag { space } => write!(f, "A US flag goes on {}", space_name(&c, *space)),
+            Event::Huguenots { space, flipped: false } => {
+                write!(f, "A Huguenots marker goes on {}", space_name(&c, *space))
+            }
+            Event::Huguenots { space, flipped: true } => write!(
+                f,
+                "The Huguenots marker on {} is flipped: the next market France flags or unflags in {} this turn costs 1 less",
+                space_name(&c, *space),
+                c.space(*space).region.name()
+            ),
             Event::JacobiteVictory => f.write_str("France takes a Jacobite Victory marker"),
             Event::JacobiteDefeat => f.write_str("The Jacobites are defeated"),
             Event::AtlanticDominance { power } => {

@@ -412,6 +412,7 @@ impl ImperialStruggle {
             }
             Pick::Huguenots => {
                 self.board.huguenots.insert(space);
+                events.push(Event::Huguenots { space, flipped: false });
             }
             Pick::Conquer => {}
         }

@@ -426,6 +426,7 @@ impl ImperialStruggle {
                     tt.mods.huguenot = Some(region);
                 }
                 events.push(Event::MinistryUsed { power: me, ministry: m::NEW_WORLD_HUGUENOTS });
+                events.push(Event::Huguenots { space: s, flipped: true });
             }
             Action::EndTurn => self.end_turn(events),
             _ => return Err(Refusal::new("that is not something to do in a turn now", sec!("§5"))),

@@ -4,6 +4,7 @@
 use crate::action::Action;
 use crate::advantages as adv;
 use crate::content::{ApKind, Commodity, Flag, Region, WarId};
+use crate::event::Event;
 use crate::ministries as m;
 use crate::spend::Rule;
 use crate::state::{ImperialStruggle, Origin, Phase};
@@ -174,8 +175,10 @@ fn new_world_huguenots_marker_and_its_conquest_cost() {
     let offered = g.offered(FR);
     assert!(offered.contains(&"acadia".to_string()) && offered.contains(&"guadeloupe".to_string()));
     assert!(!offered.contains(&"pondicherry".to_string()), "not India");
-    g.pick(FR, "acadia");
+    let events = g.pick(FR, "acadia");
     assert!(g.board.huguenots.contains(sp("acadia")));
+    // The log says where the marker went (issue 13, item 13).
+    assert!(events.contains(&Event::Huguenots { space: sp("acadia"), flipped: false }), "{events:?}");
     // The French & Indian War with British Louisbourg next to it: 1 conquest point no longer takes Acadia.
     let mut war = g.clone();
     war.put("louisbourg", Some(BR));
