@@ -93,7 +93,7 @@ function openGamesList(waiting, names, mine) {
   const open = waiting.filter((g) => g.open_seats.length && !seated.has(g.id));
   if (!open.length) return h('p', { class: 'muted' }, 'No game is waiting for players right now.');
   return h('ul', { class: 'games' }, open.map((g) => h('li', { 'data-game': g.id },
-    `${names[g.game]?.name ?? g.game} · game ${g.id} · ${g.open_seats.length} open seat(s) of ${g.seats.length} `,
+    `${names[g.game]?.name ?? g.game} · game ${g.id} · ${g.open_seats.length} open ${g.open_seats.length === 1 ? 'seat' : 'seats'} of ${g.seats.length} `,
     badge(names[g.game]),
     g.content ? h('span', {
       class: 'badge replaced',

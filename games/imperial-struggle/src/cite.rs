@@ -28,6 +28,8 @@ pub enum Arg {
     Kind(ApKind),
     Power(Power),
     Number(i32),
+    /// A number of action points of a kind: "1 diplomatic point", "3 economic points".
+    Points(i32, ApKind),
     Rule(crate::spend::Rule),
 }
 
@@ -65,6 +67,7 @@ impl fmt::Display for Arg {
             Arg::Kind(k) => write!(f, "{k}"),
             Arg::Power(p) => write!(f, "{p}"),
             Arg::Number(n) => write!(f, "{n}"),
+            Arg::Points(n, k) => f.write_str(&imperia_core::words::count(*n, &format!("{k} point"))),
             Arg::Rule(r) => write!(f, "{r}"),
         }
     }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use imperia_core::ContentSet;
+use imperia_core::{ContentSet, words};
 use serde::{Deserialize, Serialize};
 
 use crate::content::{Advantage, Card, Commodity, Content, Flag, Ministry, Power, Region, SpaceId, TileSymbol, WarId};
@@ -349,7 +349,9 @@ impl fmt::Display for Event {
                 let names: Vec<&str> = commodities.iter().map(|c| c.name()).collect();
                 write!(f, "Global demand this round: {}", names.join(", "))
             }
-            Event::InvestmentsRevealed { tiles } => write!(f, "{} investment tiles are revealed", tiles.len()),
+            Event::InvestmentsRevealed { tiles } => {
+                write!(f, "{} revealed", words::count(tiles.len() as i64, "investment tile"))
+            }
             Event::DeckReshuffled => f.write_str("The discard pile is shuffled into a new event deck"),
             Event::CardDrawn { power, card: Some(card) } => write!(f, "{power} draws {card}"),
             Event::CardDrawn { power, card: None } => write!(f, "{power} draws an event card"),
@@ -401,7 +403,7 @@ impl fmt::Display for Event {
                 write!(f, "A {} squadron is set aside until next round", power.adjective())
             }
             Event::SquadronsBack { power, count } => {
-                write!(f, "{count} {} squadron(s) return to the navy box", power.adjective())
+                write!(f, "{} return to the navy box", words::count(*count, &format!("{} squadron", power.adjective())))
             }
             Event::SquadronLost { power, for_good } => write!(
                 f,
@@ -417,9 +419,15 @@ impl fmt::Display for Event {
             Event::DebtReduced { power, amount, debt } => {
                 write!(f, "{power} reduces its debt by {amount} (now {debt})")
             }
-            Event::Trp { power, amount, trp } => write!(f, "{power} gains {amount} treaty point(s) (now {trp})"),
-            Event::TrpLost { power, amount, trp } => write!(f, "{power} loses {amount} treaty point(s) (now {trp})"),
-            Event::PointsGained { power, kind, points } => write!(f, "{power} gains {points} {kind} point(s)"),
+            Event::Trp { power, amount, trp } => {
+                write!(f, "{power} gains {} (now {trp})", words::count(*amount, "treaty point"))
+            }
+            Event::TrpLost { power, amount, trp } => {
+                write!(f, "{power} loses {} (now {trp})", words::count(*amount, "treaty point"))
+            }
+            Event::PointsGained { power, kind, points } => {
+                write!(f, "{power} gains {}", words::count(*points, &format!("{kind} point")))
+            }
             Event::Spent { power, points, kind, what } => write!(f, "{power} spends {points} {kind}: {what}"),
             Event::AdvantageGained { power, advantage } => write!(f, "{power} takes the {advantage} advantage"),
             Event::AdvantageLost { power, advantage } => write!(f, "{power} loses the {advantage} advantage"),
@@ -451,9 +459,14 @@ impl fmt::Display for Event {
                 write!(f, "{power} removes a basic war tile ({:+}) from the game", t.value)
             }
             Event::AwardWon { region, power, vp, trp } => {
-                write!(f, "{power} wins the {} award: {vp} VP, {trp} treaty point(s)", region.name())
+                write!(
+                    f,
+                    "{power} wins the {} award: {vp} VP, {}",
+                    award_region(*region),
+                    words::count(*trp, "treaty point")
+                )
             }
-            Event::AwardTied { region } => write!(f, "Nobody wins the {} award", region.name()),
+            Event::AwardTied { region } => write!(f, "Nobody wins the {} award", award_region(*region)),
             Event::PrestigeWon { power } => write!(f, "{power} holds more prestige: 2 VP"),
             Event::DemandWon { commodity, power } => write!(f, "{power} wins the {commodity} demand"),
             Event::DemandTied { commodity } => write!(f, "Nobody wins the {commodity} demand"),
@@ -540,6 +553,11 @@ pub fn tile_text(c: &Content, tile: u8) -> String {
         s.push_str(", upgrade");
     }
     s
+}
+
+/// A region as it reads before "award": "the Caribbean award", not "the the Caribbean award".
+fn award_region(region: Region) -> &'static str {
+    region.name().trim_start_matches("the ")
 }
 
 /// A basic war tile's face: "+1", "0, debt".

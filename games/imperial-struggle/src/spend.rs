@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use imperia_core::words;
 use serde::{Deserialize, Serialize};
 
 use crate::content::{Content, Power, Region, SpaceId, SpaceKind};
@@ -157,7 +158,7 @@ impl fmt::Display for Rule {
             Rule::Region(r) => write!(f, "only in {r}"),
             Rule::UnflagIn(r) => write!(f, "only to unflag in {r}"),
             Rule::UnflagMarkets => f.write_str("only to unflag markets"),
-            Rule::FlagMarketsNextTo(p) => write!(f, "only to flag markets next to a {} market", p.adjective()),
+            Rule::FlagMarketsNextTo(p) => write!(f, "only to flag markets next to {} market", words::a(p.adjective())),
             Rule::In(c) => write!(f, "only in {}", c.describe()),
             Rule::NonPrestigePolitical => f.write_str("only on political spaces without prestige"),
             Rule::TilesOrDeploy => f.write_str("only on bonus war tiles or deploying squadrons"),

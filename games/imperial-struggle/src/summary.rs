@@ -1,6 +1,8 @@
 //! Plain words for players: each legal action described in the light of the position (its cost, what an
 //! option means, what a choice will do). The whole table in text is in [`crate::table`].
 
+use imperia_core::words::count;
+
 use crate::action::Action;
 use crate::content::Power;
 use crate::event::{basic_tile_text, name, theatre_name};
@@ -22,11 +24,8 @@ pub(crate) fn pool_name(p: &Pool) -> String {
 pub(crate) fn label_text(l: &Label) -> String {
     match l {
         Label::Points { kind, points, rule } => {
-            if *rule == Rule::Any {
-                format!("{points} {kind} points")
-            } else {
-                format!("{points} {kind} points, {rule}")
-            }
+            let points = count(*points, &format!("{kind} point"));
+            if *rule == Rule::Any { points } else { format!("{points}, {rule}") }
         }
         Label::Demand(c) => format!("{c}"),
         Label::NoDemand => "no change to global demand".into(),

@@ -831,11 +831,10 @@ impl ImperialStruggle {
         }
         if left > 0 {
             return Err(Refusal::new(
-                "this costs {} {} points and you have {} for it",
+                "this costs {} and you have {} for it",
                 sec!("§5.3; add debt (§6.1) or treaty points (§9.1)"),
             )
-            .number(cost)
-            .arg(Arg::Kind(kind))
+            .arg(Arg::Points(cost.into(), kind))
             .number(cost - left));
         }
         Ok(Payment { draws, cost })

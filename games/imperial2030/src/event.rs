@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use imperia_core::Seat;
+use imperia_core::{Seat, words};
 use serde::{Deserialize, Serialize};
 
 use crate::board::Region;
@@ -53,7 +53,13 @@ impl fmt::Display for Event {
             }
             Event::NationCards { seat: s, nations } => {
                 let names: Vec<&str> = nations.iter().map(|n| n.name()).collect();
-                write!(f, "{} holds the nation card(s) of {}", seat(s), names.join(", "))
+                write!(
+                    f,
+                    "{} holds the nation {} of {}",
+                    seat(s),
+                    if names.len() == 1 { "card" } else { "cards" },
+                    names.join(", ")
+                )
             }
             Event::BondBought { seat: s, nation, price, trade_in: None, paid } => {
                 write!(f, "{} buys the {nation} {price} bond for {paid}", seat(s))
@@ -75,7 +81,7 @@ impl fmt::Display for Event {
                 write!(f, "{nation} places its rondel marker on {space}")
             }
             Event::RondelMoved { nation, space, spaces, cost } => {
-                write!(f, "{nation} moves {spaces} space(s) to {space}")?;
+                write!(f, "{nation} moves {} to {space}", words::count(*spaces, "space"))?;
                 if *cost > 0 { write!(f, "; its government pays {cost}") } else { Ok(()) }
             }
             Event::StoppedOnInvestor { nation, by } => {
@@ -119,7 +125,9 @@ impl fmt::Display for Event {
             Event::Battle { region, attacker, attacker_unit, defender, defender_unit } => {
                 write!(
                     f,
-                    "Battle in {region}: a {attacker} {attacker_unit} and a {defender} {defender_unit} destroy each other"
+                    "Battle in {region}: {} and {} destroy each other",
+                    words::a(&format!("{attacker} {attacker_unit}")),
+                    words::a(&format!("{defender} {defender_unit}"))
                 )
             }
             Event::NoBattle { nation, region } => {

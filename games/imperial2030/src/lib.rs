@@ -48,7 +48,7 @@ pub use view::View;
 
 use imperia_core::{
     ContentFiles, ContentReport, ContentSet, Game, GameContent, GameOption, GameRng, Outcome, RuleError, Seat,
-    SetupError, Step, ToAct, Viewer,
+    SetupError, Step, ToAct, Viewer, words,
 };
 
 use crate::board::Board;
@@ -297,7 +297,7 @@ impl Game for Imperial2030 {
                 let option = self.rondel_options().into_iter().find(|(s, _, _)| s == space);
                 match option {
                     Some((_, 0, _)) => format!("Place the rondel marker on {space}"),
-                    Some((_, d, 0)) => format!("Move the rondel marker {d} space(s) to {space}"),
+                    Some((_, d, 0)) => format!("Move the rondel marker {} to {space}", words::count(d, "space")),
                     Some((_, d, cost)) => {
                         format!("Move the rondel marker {d} spaces to {space} (you pay {cost})")
                     }

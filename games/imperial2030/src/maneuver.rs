@@ -2,7 +2,7 @@
 //! battles are declared by the mover and then by each other nation present, canals need their owner's
 //! permission, three armies may destroy a factory, and flags go into newly held regions.
 
-use imperia_core::RuleError;
+use imperia_core::{RuleError, words};
 
 use crate::action::Action;
 use crate::board::{Region, regions_in};
@@ -349,7 +349,11 @@ impl Imperial2030 {
         let (message, rule) = match action {
             Action::MoveFleet { from, to } => (format!("a fleet in {from} cannot sail to {to}"), cite::FLEETS),
             Action::Attack { region, unit, enemy, enemy_unit } => (
-                format!("no idle {} {unit} in {region} can attack a {enemy} {enemy_unit} there now", self.turn),
+                format!(
+                    "no idle {} {unit} in {region} can attack {} there now",
+                    self.turn,
+                    words::a(&format!("{enemy} {enemy_unit}"))
+                ),
                 cite::BATTLE,
             ),
             Action::DestroyFactory { region } => (

@@ -240,7 +240,7 @@ impl Imperial2030 {
             Phase::Factory => format!("{gov} chooses where {n} builds a factory"),
             Phase::Production { .. } => format!("{gov} chooses which of {n}'s factories produce"),
             Phase::Import { left } => {
-                format!("{gov} may import up to {left} more piece(s) for {n}")
+                format!("{gov} may import up to {} more for {n}", count(*left, "piece"))
             }
             Phase::Maneuver => format!(
                 "{gov} maneuvers {n}'s {}",

@@ -125,7 +125,7 @@ function region(r, here, { at, info, nationName, targets, selected, onRegion }) 
 
   const words = [r.name];
   if (r.home) words.push(`home province of ${nationName[r.home]}`);
-  if (r.factory) words.push(here && here.factory ? `${FACTORY[r.factory].word} built` : `site for a ${FACTORY[r.factory].word}, empty`);
+  if (r.factory) words.push(here && here.factory ? `${FACTORY[r.factory].word} built` : `site for ${FACTORY[r.factory].article} ${FACTORY[r.factory].word}, empty`);
   if (here && here.flag) words.push(`flag of ${nationName[here.flag]}`);
   for (const [n, u] of units) words.push(`${nationName[n]}: ${piecesInWords(u)}`);
   const label = words.join('; ');

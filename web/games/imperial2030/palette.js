@@ -15,6 +15,6 @@ export const nation = (id) => NATIONS[id] ?? { code: '??', colour: '#999', ink: 
 
 /** City colours of factory sites: brown armaments works, blue shipyards, as on the printed board. */
 export const FACTORY = {
-  armaments: { letter: 'A', colour: '#7a4a1e', word: 'armaments factory' },
-  shipyard: { letter: 'S', colour: '#1f5f8b', word: 'shipyard' },
+  armaments: { letter: 'A', colour: '#7a4a1e', word: 'armaments factory', article: 'an' },
+  shipyard: { letter: 'S', colour: '#1f5f8b', word: 'shipyard', article: 'a' },
 };
