@@ -62,7 +62,7 @@ fn a_game_played_with_edited_content_replays_only_with_the_same_files() {
         }
     }
     let spaces = std::fs::read_to_string(mine.join("spaces.toml")).expect("spaces.toml");
-    let ireland = "id = \"ireland_1\"\nname = \"Ireland\"\ncountry = \"ireland\"\nregion = \"europe\"\nkind = \"political\"\ncost = 2";
+    let ireland = "id = \"ireland_1\"\nname = \"Ireland (alliance)\"\ncountry = \"ireland\"\nregion = \"europe\"\nkind = \"political\"\ncost = 2";
     assert!(spaces.contains(ireland), "the shipped Ireland entry");
     std::fs::write(mine.join("spaces.toml"), spaces.replacen(ireland, &ireland.replace("cost = 2", "cost = 1"), 1))
         .expect("edit");

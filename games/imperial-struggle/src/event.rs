@@ -304,14 +304,8 @@ impl Event {
 }
 
 fn space_name(c: &Content, s: SpaceId) -> String {
-    let sp = c.space(s);
-    match &sp.country {
-        // Several spaces of a country share its name: say which.
-        Some(_) if c.spaces.iter().filter(|o| o.name == sp.name).count() > 1 => {
-            format!("{} ({}{})", sp.name, if sp.prestige { "prestige, " } else { "" }, sp.cost)
-        }
-        _ => sp.name.clone(),
-    }
+    // Names are unique: the loader refuses a set where two spaces share one.
+    c.space(s).name.clone()
 }
 
 /// A space's name for players in the content `c` (distinguishing spaces that share a country's name).

@@ -390,6 +390,15 @@ fn spaces(text: &str, report: &mut ContentReport) -> Result<Vec<Space>, ContentE
     let entries: SpacesFile = toml_file(file, text)?;
     count(file, "spaces", entries.space.len(), SPACES)?;
     unique(file, entries.space.iter().map(|s| s.id.as_str()))?;
+    // Players tell spaces apart by their names alone, in the log, the menus and the table.
+    let mut names = std::collections::BTreeSet::new();
+    if let Some(twin) = entries.space.iter().find(|s| !names.insert(s.name.as_str())) {
+        return Err(err(
+            file,
+            &twin.id,
+            format!("another space is also named \"{}\"; names must tell spaces apart", twin.name),
+        ));
+    }
     let index: BTreeMap<&str, SpaceId> =
         entries.space.iter().enumerate().map(|(i, s)| (s.id.as_str(), SpaceId(i as u8))).collect();
     let set = |entry: &str, ids: &[String]| -> Result<SpaceSet, ContentError> {

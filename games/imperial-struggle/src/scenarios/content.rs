@@ -116,3 +116,24 @@ fn two_content_sets_live_side_by_side() {
     assert!(refusals > 0 && renamed_lines > 0, "{refusals} refusals, {renamed_lines} renamed log lines");
     assert!(mine.content() == &ours && other.content() == &shipped && mine.clone().content() == &ours);
 }
+
+/// Issue 13, item 9: every space has a name that tells it apart (four pairs of Europe spaces once read
+/// alike: "Austria (prestige, 3)" twice), and a content set where two spaces share a name is refused.
+#[test]
+fn every_space_has_a_name_of_its_own() {
+    let shipped = ContentSet::<Content>::shipped();
+    let mut names: Vec<&str> = shipped.spaces.iter().map(|s| s.name.as_str()).collect();
+    names.sort_unstable();
+    let before = names.len();
+    names.dedup();
+    assert_eq!(names.len(), before, "two shipped spaces share a name");
+
+    let files = ContentFiles::shipped(SHIPPED);
+    let twins = files.text("spaces.toml").replace("name = \"Austria (prestige B)\"", "name = \"Austria (prestige A)\"");
+    let files = files.with_file("spaces.toml", twins).expect("a shipped file name");
+    let refused = ContentSet::<Content>::load(files).expect_err("twin names are refused");
+    assert!(
+        refused.to_string().contains("austria_4") && refused.to_string().contains("tell spaces apart"),
+        "{refused}"
+    );
+}
