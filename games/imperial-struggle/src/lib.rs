@@ -72,7 +72,9 @@ use crate::state::Phase;
 impl Game for ImperialStruggle {
     const ID: &'static str = "imperial-struggle";
     const NAME: &'static str = "Imperial Struggle";
-    const RULES_VERSION: u32 = 1;
+    /// 2: the rules fixes of the second fidelity audit (docs/rules/imperial-struggle.md); a game recorded
+    /// under 1 may have gone differently, so its record is refused by name rather than replayed wrong.
+    const RULES_VERSION: u32 = 2;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
 

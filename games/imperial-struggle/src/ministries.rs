@@ -62,6 +62,9 @@ impl ImperialStruggle {
                 self.power_mut(p).ministries.clear();
             }
         }
+        if first_of_era && std::mem::take(&mut self.jacobites.from_next_era) {
+            self.jacobites.always = true;
+        }
         self.ensure_permanent_jacobites();
         // A power with nothing to choose but "done" is done.
         let done =

@@ -247,6 +247,9 @@ pub struct Jacobites {
     pub(crate) defeat: bool,
     /// France has Jacobite Uprisings face up as a third ministry from now on.
     pub(crate) always: bool,
+    /// France won it (the WAS Jacobite Rebellion); the card becomes permanent when the next era begins.
+    #[serde(default)]
+    pub(crate) from_next_era: bool,
     /// The Jacobite Uprisings card has left the game.
     pub(crate) removed: bool,
 }

@@ -276,9 +276,11 @@ impl ImperialStruggle {
                     self.jacobites.victories += 1;
                     events.push(Event::JacobiteVictory);
                 }
+                // The war mat's result adds a ministry slot, and slots are set when an era begins (§4.1.7):
+                // until then a Jacobite Uprisings France chose stays one of its two (issue 13, item 5).
                 SpecialAward::JacobitesAlways => {
                     if !self.jacobites.removed {
-                        self.jacobites.always = true;
+                        self.jacobites.from_next_era = true;
                     }
                 }
                 SpecialAward::JacobiteDefeat => {

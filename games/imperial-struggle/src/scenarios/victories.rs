@@ -233,3 +233,37 @@ fn the_tie_breaks_at_15() {
         assert_eq!(over(&g), Some(winner));
     }
 }
+
+/// Issue 13, item 5: France winning the WAS Jacobite Rebellion makes Jacobite Uprisings a permanent third
+/// ministry *from the next era*. Slots are set when an era begins (§4.1.7), so in the Empire era's second
+/// round a Jacobite Uprisings France already chose stays one of its two, with no extra pick; in the
+/// Revolution era it is face up on top of two new choices.
+#[test]
+fn jacobite_uprisings_becomes_permanent_from_the_next_era() {
+    use crate::action::Action;
+    use crate::content::WarId;
+    let mut g = game();
+    g.at_turn(3); // round 3, the Empire era's first
+    g.give_ministry(FR, "jacobite_uprisings", false).give_ministry(FR, "choiseul", false);
+    let rebellion =
+        g.content.war(WarId::Was).theatres.iter().position(|t| t.name == "Jacobite Rebellion").expect("the theatre");
+    g.fight_from(WarId::Was, rebellion as u8);
+    g.war.theatres[rebellion][FR.index()].basic = vec![0]; // +2
+    g.run_war();
+    g.settle();
+
+    g.at_turn(5); // round 4: the Empire era's second round
+    g.begin_ministries(&mut Vec::new());
+    assert!(
+        !g.ministry_choices(FR).iter().any(|a| matches!(a, Action::PickMinistry(_))),
+        "no extra pick mid-era: {:?}",
+        g.ministry_choices(FR)
+    );
+    assert_eq!(g.power(FR).ministries.len(), 2);
+
+    g.at_turn(7); // round 5: the Revolution era begins
+    g.begin_ministries(&mut Vec::new());
+    let permanent = g.power(FR).ministries.iter().find(|s| s.card == ministry("jacobite_uprisings"));
+    assert!(permanent.is_some_and(|s| s.revealed), "face up from the Revolution era on");
+    assert!(g.ministry_choices(FR).iter().any(|a| matches!(a, Action::PickMinistry(_))), "two more to choose");
+}
