@@ -272,7 +272,7 @@ fn no_client_chooses_a_seed() {
         let hidden = hidden["id"].as_i64().expect("id");
         assert_eq!(anton.get(&format!("/api/games/{hidden}/record")).0, 403);
         let forged =
-            json!({ "game": "imperial-struggle", "rules_version": 1, "config": {}, "seed": 4242, "actions": [] });
+            json!({ "game": "imperial-struggle", "rules_version": 2, "config": {}, "seed": 4242, "actions": [] });
         let (status, body) = anton.post("/api/games/import", json!({ "record": forged, "seats": ["human", "easy"] }));
         assert!(status == 403 || status == 422, "{status} {body}");
     }
