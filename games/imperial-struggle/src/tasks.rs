@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{ApKind, Commodity, Flag, Power, SpaceId, SpaceKind, SpaceSet};
+use crate::content::{ApKind, Commodity, Flag, Power, SpaceId, SpaceSet};
 use crate::spend::Rule;
 use crate::state::ImperialStruggle;
 
@@ -117,7 +117,7 @@ pub struct Filter {
 #[serde(rename_all = "snake_case")]
 pub enum Isolation {
     Any,
-    /// Only if no other candidate would do (a war tile's flag symbol, §7.1.2).
+    /// An isolating market only if every candidate market isolates (a war tile's flag symbol, §7.1.2).
     Avoid,
     /// Never (South Sea Speculation).
     Forbid,
@@ -396,10 +396,11 @@ impl ImperialStruggle {
             s = s.iter().filter(|&x| !self.is_protected(x)).collect();
         }
         if f.isolation != Isolation::Any {
-            let keep: SpaceSet =
-                s.iter().filter(|&x| c.space(x).kind != SpaceKind::Market || !self.unflag_isolates_others(x)).collect();
-            if f.isolation == Isolation::Forbid || !keep.is_empty() {
-                s = keep;
+            let markets = s.and(c.masks.market);
+            let isolating: SpaceSet = markets.iter().filter(|&x| self.unflag_isolates_others(x)).collect();
+            // §7.1.2: the preference is among markets; a political space is a choice either way.
+            if f.isolation == Isolation::Forbid || isolating != markets {
+                s = s.without(isolating);
             }
         }
         s

@@ -1,0 +1,40 @@
+//! War tiles' symbols as they are resolved at a theatre's reveal (§7.1.2).
+
+use crate::content::{Power, Region, TileSymbol, WarId};
+use crate::testkit::*;
+
+/// Issue 13, item 4. §7.1.2: the flag symbol takes any enemy market or political space of the theatre's
+/// region; a *market* must be one whose loss isolates no other market, if such a market exists. The
+/// preference is among markets only: when every candidate market would isolate another, a market may still
+/// be taken, whatever political spaces there are.
+#[test]
+fn the_flag_symbol_avoids_isolating_among_markets_only() {
+    let mut g = game();
+    let india = g.content.masks.by_region[Region::India.index()];
+    for s in india.iter() {
+        g.board.set(s, None);
+    }
+    g.board.conflict = g.board.conflict.without(india);
+    // Pondicherry joins Karaikal, which joins Tiruchirappalli (marked, so not a candidate itself): taking
+    // Karaikal would cut Tiruchirappalli off. Maratha is a French political space.
+    g.put("pondicherry", Some(Power::France)).put("karaikal", Some(Power::France));
+    g.put("tiruchirappalli", Some(Power::France)).mark("tiruchirappalli");
+    g.put("maratha", Some(Power::France));
+    assert!(g.unflag_isolates_others(sp("karaikal")));
+
+    let carnatic =
+        g.content.war(WarId::Syw).theatres.iter().position(|t| t.region == Region::India).expect("an India theatre");
+    let flag = g.content.basic_tiles.iter().position(|t| t.symbol == Some(TileSymbol::Flag)).expect("a flag tile");
+    g.fight_from(WarId::Syw, carnatic as u8);
+    g.war.theatres[carnatic][Power::Britain.index()].basic = vec![flag as u8];
+    g.run_war();
+    assert_eq!(g.offered(Power::Britain), ["karaikal", "maratha"], "the only market is a choice, isolating or not");
+
+    // With a market that isolates nothing, the isolating one is no longer offered.
+    g.put("mangalore", Some(Power::France)).put("malabar_coast", Some(Power::France));
+    g.fight_from(WarId::Syw, carnatic as u8);
+    g.war.theatres[carnatic][Power::Britain.index()].basic = vec![flag as u8];
+    g.run_war();
+    assert!(!g.unflag_isolates_others(sp("mangalore")));
+    assert_eq!(g.offered(Power::Britain), ["mangalore", "maratha"]);
+}
