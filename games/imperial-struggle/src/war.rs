@@ -263,11 +263,12 @@ impl ImperialStruggle {
         if tier.cp > 0 {
             self.tasks.push_back(Task::Conquest { who: w, theatre: t, cp: tier.cp });
         }
-        // Europe's theatres unflag political spaces there, the others markets of their region (§7.2).
+        // Europe's theatres unflag political spaces there, the others markets of their region (§7.2). A
+        // conflict marker does not shield a space from the spoils: only the flag symbol spares it (§7.1.2).
         let home = c.masks.by_region[th.region.index()];
         let kind = if th.region == Region::Europe { c.masks.political } else { c.masks.market };
         for _ in 0..tier.unflag {
-            let f = Filter::new(home.and(kind), FlagIs::Of(loser)).no_conflict();
+            let f = Filter::new(home.and(kind), FlagIs::Of(loser));
             self.tasks.push_back(Task::Space { who: w, pick: Pick::Unflag, filter: f, optional: false, cause });
         }
         for special in &tier.special {

@@ -10,4 +10,4 @@ mod events;
 mod ministries;
 mod turns;
 mod victories;
-mod war_tiles;
+mod wars;

@@ -1,5 +1,7 @@
-//! War tiles' symbols as they are resolved at a theatre's reveal (§7.1.2).
+//! Wars (§7) beyond the golden examples: war tiles' symbols at a theatre's reveal (§7.1.2), the spoils
+//! (§7.2) and the special results (§7.3).
 
+use crate::action::Action;
 use crate::content::{Power, Region, TileSymbol, WarId};
 use crate::testkit::*;
 
@@ -37,4 +39,25 @@ fn the_flag_symbol_avoids_isolating_among_markets_only() {
     g.run_war();
     assert!(!g.unflag_isolates_others(sp("mangalore")));
     assert_eq!(g.offered(Power::Britain), ["mangalore", "maratha"]);
+}
+
+/// Issue 13, item 7. Spoils that unflag (§7.2) may take a space with a conflict marker: the seed's
+/// spoils say nothing of markers; only the war tile's flag symbol excludes them (§7.1.2).
+#[test]
+fn spoils_may_unflag_a_market_under_a_conflict_marker() {
+    let mut g = game();
+    let north_america = g.content.masks.by_region[Region::NorthAmerica.index()];
+    for s in north_america.iter() {
+        g.board.set(s, None);
+    }
+    g.board.conflict = g.board.conflict.without(north_america);
+    g.put("louisbourg", Some(Power::Britain)).put("ile_aux_noix", Some(Power::France)).mark("ile_aux_noix");
+    g.fight_from(WarId::Syw, 2); // the French & Indian War: won by 2, one North American market unflagged
+    g.war.theatres[2][Power::Britain.index()].basic = vec![1]; // +1, with Louisbourg's +1
+    g.run_war();
+    // The conquest point finds nothing to take; the unflag may take the marked Île aux Noix.
+    while g.answers(Power::Britain).contains(&Action::Done) {
+        g.act(Power::Britain, Action::Done);
+    }
+    assert_eq!(g.offered(Power::Britain), ["ile_aux_noix"]);
 }
