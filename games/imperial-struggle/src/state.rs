@@ -302,8 +302,9 @@ pub struct Turn {
     /// The event played this turn and whether its bonus applied.
     pub(crate) event: Option<(Card, bool)>,
     pub(crate) pools: Vec<Pool>,
-    /// The region each of economic and diplomatic points was last spent in (§5.3.4).
-    pub(crate) last_region: [Option<Region>; 2],
+    /// The regions economic and diplomatic points have each been spent in this turn, one bit per region
+    /// index: the first region is free, each further one costs 1 (§5.3.4, as the reference guide reads it).
+    pub(crate) regions_spent: [u8; 2],
     /// The military-upgrade symbol is still to be used (§5.3.3).
     pub(crate) upgrade: bool,
     pub(crate) bonus_bought: u8,

@@ -40,7 +40,7 @@ impl ImperialStruggle {
             event_window: true,
             event: None,
             pools: Vec::new(),
-            last_region: [None; 2],
+            regions_spent: [0; 2],
             upgrade: false,
             bonus_bought: 0,
             deployed: SpaceSet::EMPTY,
@@ -792,10 +792,13 @@ impl ImperialStruggle {
         if minor {
             self.check_minor(t, purchase)?;
         }
-        // Region changes cost 1 each, for economic and diplomatic points (§5.3.4).
+        // §5.3.4: economic and diplomatic points pay 1 for each region they act in beyond their first this
+        // turn. The seed says "for each change of region" and sends the reader to the reference guide (p. 7),
+        // which counts regions, not changes: Europe → North America → Europe costs 1, not 2.
         let mut cost = cost;
         if let (Some(slot), Some(region)) = (region_slot(kind), purchase.region(&self.content))
-            && t.last_region[slot].is_some_and(|r| r != region)
+            && t.regions_spent[slot] != 0
+            && t.regions_spent[slot] & region_bit(region) == 0
         {
             cost += 1;
         }
@@ -888,7 +891,7 @@ impl ImperialStruggle {
             }
         }
         if let (Some(slot), Some(region)) = (region_slot(kind), purchase.region(c)) {
-            t.last_region[slot] = Some(region);
+            t.regions_spent[slot] |= region_bit(region);
             // Edmund Burke's points are for a diplomatic major action kept in Europe: spending the major's
             // diplomatic points elsewhere forfeits them, and spending them keeps the major in Europe.
             if kind == ApKind::Diplomatic {
@@ -917,6 +920,11 @@ fn is_burke(p: &Pool) -> bool {
     p.origin == Origin::Ministry
         && p.kind == ApKind::Diplomatic
         && p.rule == Rule::Region(crate::content::Region::Europe)
+}
+
+/// A region's bit in [`Turn::regions_spent`].
+fn region_bit(region: crate::content::Region) -> u8 {
+    1 << region.index()
 }
 
 fn region_slot(kind: ApKind) -> Option<usize> {

@@ -286,9 +286,11 @@ fn isolation_is_taken_at_the_start_of_the_turn() {
     assert_eq!(g.influence_price("niagara"), 1);
 }
 
-/// §5.3.4: each change of region costs 1 — for economic and diplomatic points separately, never military.
+/// §5.3.4 as the reference guide (p. 7) reads it: 1 for each region beyond the first that a kind of points
+/// acts in this turn — for economic and diplomatic points separately, never military. Going back to a region
+/// already visited costs nothing more (issue 13, item 1: Europe → North America → Europe costs 1, not 2).
 #[test]
-fn region_changes_by_kind() {
+fn regions_beyond_the_first_by_kind() {
     let mut g = game();
     g.put("sardinia", None).put("iroquois", None).put("georges_bank", None).put("savoy", None);
     g.turn_with_tile(BR, tile(D, 4, E));
@@ -302,12 +304,14 @@ fn region_changes_by_kind() {
     g.act(BR, Action::Borrow { pool: 0 });
     g.act(BR, influence("iroquois", 0));
     assert_eq!((g.owner_of("iroquois"), g.points(0)), (Some(Flag::Britain), 0));
-    // And back to Europe is another change.
+    // Back to Europe, a region already visited: Savoy's 2, nothing more.
     g.power_mut(BR).trp = 3;
     g.act(BR, Action::Treaty { pool: 0 });
-    g.act(BR, Action::Treaty { pool: 0 });
     let e = g.refuse(BR, influence("savoy", 0));
-    assert!(e.message.contains("costs 3"), "{e}");
+    assert!(e.message.contains("costs 2 diplomatic points"), "{e}");
+    g.act(BR, Action::Treaty { pool: 0 });
+    g.act(BR, influence("savoy", 0));
+    assert_eq!((g.owner_of("savoy"), g.points(0)), (Some(Flag::Britain), 0));
     // Military points pay no such charge.
     let mut g = game();
     g.power_mut(BR).navy_box = 3;
