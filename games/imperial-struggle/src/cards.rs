@@ -227,7 +227,8 @@ fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Tas
                     pick(me, Pick::Unflag, Filter::new(carib, FlagIs::EnemyOf(me)), cause),
                     pick(me, Pick::RemoveFlag, Filter::new(carib, FlagIs::Of(me)), cause),
                 ],
-                vec![pick(me, Pick::RemoveFlag, Filter::new(carib, FlagIs::Removable), cause)],
+                // The bonus takes a second enemy flag, never one's own (reference errata, 2026-11).
+                vec![pick(me, Pick::Unflag, Filter::new(carib, FlagIs::EnemyOf(me)), cause)],
             )
         }
         SOUTH_SEA_SPECULATION => (
@@ -250,7 +251,8 @@ fn effect(game: &ImperialStruggle, me: Power, card: Card) -> (Vec<Task>, Vec<Tas
                 Filter::new(markets().and(region(Region::Caribbean)), FlagIs::Of(opp)),
                 cause,
             )],
-            vec![points(ApKind::Military, 1, Rule::Any)],
+            // Diplomatic, as the public module's corrected text of March 2026 has it (reference errata).
+            vec![points(ApKind::Diplomatic, 1, Rule::Any)],
         ),
         NATIVE_AMERICAN_ALLIANCES if br => (
             vec![pick(me, Pick::Shift, Filter::new(local(Region::NorthAmerica), FlagIs::NotOwn(me)), cause)],

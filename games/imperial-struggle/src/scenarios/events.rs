@@ -184,9 +184,9 @@ fn acts_of_union_france_unflags_outside_spain_and_austria() {
 }
 
 /// Tropical Diseases: an enemy flag off a Caribbean market, then one of your own; the bonus removes one
-/// more of either side's.
+/// more enemy flag, never your own (issue 13, item 6: the reference's errata).
 #[test]
-fn tropical_diseases_enemy_then_own_then_either() {
+fn tropical_diseases_enemy_then_own_then_another_enemy() {
     let mut g = game();
     g.give_ministry(BR, "edmond_halley", true);
     g.hand_of(BR, &["tropical_diseases"]);
@@ -196,7 +196,7 @@ fn tropical_diseases_enemy_then_own_then_either() {
     g.pick(BR, "martinique");
     assert_eq!(g.offered(BR), vec!["georgia", "st_lucia"], "then one of Britain's own");
     g.pick(BR, "st_lucia");
-    assert_eq!(g.offered(BR), vec!["georgia", "port_de_paix"], "the bonus: either side's");
+    assert_eq!(g.offered(BR), vec!["port_de_paix"], "the bonus: another enemy flag, never Britain's Georgia");
     g.pick(BR, "port_de_paix");
     assert_eq!((g.owner_of("martinique"), g.owner_of("st_lucia"), g.owner_of("port_de_paix")), (None, None, None));
     assert_eq!(g.owner_of("georgia"), Some(Flag::Britain));
@@ -609,7 +609,8 @@ fn war_of_jenkins_ear_britain() {
     assert_eq!((g.power(BR).debt, g.power(FR).debt, g.vp()), (1, 6, 14));
 }
 
-/// War of Jenkins' Ear (France): a conflict marker on a British Caribbean market; the bonus 1 military point.
+/// War of Jenkins' Ear (France): a conflict marker on a British Caribbean market; the bonus 1 diplomatic point
+/// (issue 13, item 6: the public module's corrected text, March 2026).
 #[test]
 fn war_of_jenkins_ear_france() {
     let mut g = game();
@@ -620,7 +621,8 @@ fn war_of_jenkins_ear_france() {
     assert_eq!(g.offered(FR), vec!["georgia", "st_lucia"]);
     g.pick(FR, "georgia");
     assert!(g.marked("georgia"));
-    assert_eq!(g.points(0), 3 + 1);
+    assert_eq!(g.points(0), 3, "the event tile's military points, no more");
+    assert_eq!(g.total(ApKind::Diplomatic), 1, "the bonus point");
 }
 
 /// War of the Polish Succession (France): 2 VP; the bonus shifts Russia or Sweden.
