@@ -196,8 +196,8 @@ impl ImperialStruggle {
                     out.push(Action::Done);
                 }
             }
-            Task::UsAward { canada, before } => {
-                out.extend(self.us_award_targets(*canada, *before).iter().map(Action::Pick));
+            Task::UsAward { canada } => {
+                out.extend(self.us_award_targets(*canada).iter().map(Action::Pick));
                 if !out.is_empty() {
                     out.push(Action::Done);
                 }
@@ -352,7 +352,7 @@ impl ImperialStruggle {
             }
             (Task::PlaceByng { .. }, Action::Theatre(t)) => self.war.byng = Some(t),
             (Task::Conquest { who, theatre, cp }, Action::Pick(space)) => self.conquer(who, theatre, cp, space, events),
-            (Task::UsAward { canada, before }, Action::Pick(space)) => self.us_award(canada, before, space, events),
+            (Task::UsAward { canada }, Action::Pick(space)) => self.us_award(canada, space, events),
             _ => return Err(Refusal::new("that answer does not fit the decision waiting", sec!("§5"))),
         }
         Ok(())
@@ -457,6 +457,7 @@ impl ImperialStruggle {
             }
             Effect::ScoreDemand(c) => self.score_demand(c, events),
             Effect::War => self.war_step(events),
+            Effect::ClearIsolatedAmericas { before } => self.clear_isolated_americas(before, events),
             Effect::SquadronDiscount(n) => {
                 if let Some(t) = self.turn_mut() {
                     t.mods.squadron_discount += n;

@@ -57,7 +57,7 @@ pub enum Task {
     Conquest { who: Power, theatre: u8, cp: u8 },
     /// France places US flags and clears forts after winning the American Revolution (§7.3); `before` are
     /// the markets isolated before it began (those isolated by it may be unflagged).
-    UsAward { canada: bool, before: SpaceSet },
+    UsAward { canada: bool },
 }
 
 /// What happens to a chosen space.
@@ -278,6 +278,12 @@ pub enum Effect {
     ScoreDemand(Commodity),
     /// Continue the war once the tasks of a theatre are done.
     War,
+    /// §7.3 «США», «Канада»: once France has placed its US flags and cleared forts, every market of North
+    /// America and the Caribbean isolated since `before` (the isolated markets when the award was won) loses
+    /// its flag, whichever side's.
+    ClearIsolatedAmericas {
+        before: SpaceSet,
+    },
     /// Building a squadron costs this much less this turn (South Sea Speculation).
     SquadronDiscount(u8),
     /// Reduce debt; each point that cannot be reduced becomes an economic point (Tax Reform).

@@ -299,7 +299,8 @@ impl ImperialStruggle {
         if tier.special.contains(&SpecialAward::Usa) {
             let canada = tier.special.contains(&SpecialAward::Canada);
             let before = self.all_isolated();
-            self.tasks.push_back(Task::UsAward { canada, before });
+            self.tasks.push_back(Task::UsAward { canada });
+            self.tasks.push_back(Task::Then(Effect::ClearIsolatedAmericas { before }));
         }
     }
 
@@ -443,8 +444,10 @@ impl ImperialStruggle {
         self.tasks.insert(at, task);
     }
 
-    /// §7.3 «США», «Канада»: what France may do after winning the American Revolution.
-    pub(crate) fn us_award_targets(&self, canada: bool, before: SpaceSet) -> SpaceSet {
+    /// §7.3 «США», «Канада»: what France may do after winning the American Revolution — a US flag on each of
+    /// the award's territories, and clear each fort of the Northern Colonies. The markets this isolates are
+    /// cleared afterwards, without a choice ([`Effect::ClearIsolatedAmericas`]).
+    pub(crate) fn us_award_targets(&self, canada: bool) -> SpaceSet {
         let c = &*self.content;
         let mut out: SpaceSet = ["northern_colonies", "carolinas", "san_agustin"]
             .iter()
@@ -459,12 +462,27 @@ impl ImperialStruggle {
             .filter(|(_, s)| s.subregion == Some(Subregion::NorthernColonies))
             .map(|(i, _)| SpaceId(i as u8))
             .collect();
-        out = out.or(colonies.and(c.masks.fort).and(self.board.of(Power::Britain).or(self.board.of(Power::France))));
-        let americas = c.masks.by_region[Region::NorthAmerica.index()].or(c.masks.by_region[Region::Caribbean.index()]);
-        out.or(self.all_isolated().and(americas).without(before))
+        out.or(colonies.and(c.masks.fort).and(self.board.of(Power::Britain).or(self.board.of(Power::France))))
     }
 
-    pub(crate) fn us_award(&mut self, canada: bool, before: SpaceSet, s: SpaceId, events: &mut Vec<Event>) {
+    /// The reference guide reads §7.3's clean-up as part of the award, not France's choice: every market of
+    /// North America and the Caribbean that the award isolated loses its flag, France's own included.
+    pub(crate) fn clear_isolated_americas(&mut self, before: SpaceSet, events: &mut Vec<Event>) {
+        let c = self.content.clone();
+        let americas = c.masks.by_region[Region::NorthAmerica.index()].or(c.masks.by_region[Region::Caribbean.index()]);
+        // Clearing a market may cut off another chained through it: repeat until nothing more is isolated.
+        loop {
+            let newly = self.all_isolated().and(americas).without(before);
+            if newly.is_empty() {
+                break;
+            }
+            for s in newly.iter() {
+                self.set_flag(s, None, events);
+            }
+        }
+    }
+
+    pub(crate) fn us_award(&mut self, canada: bool, s: SpaceId, events: &mut Vec<Event>) {
         let sp = self.content.space(s);
         if sp.kind == SpaceKind::Territory {
             self.set_flag(s, Some(Flag::Usa), events);
@@ -472,7 +490,7 @@ impl ImperialStruggle {
         } else {
             self.set_flag(s, None, events);
         }
-        self.tasks.push_front(Task::UsAward { canada, before });
+        self.tasks.push_front(Task::UsAward { canada });
     }
 
     /// §7.4–§7.6: the automatic victories, then the reset and the next war's layout.

@@ -61,3 +61,37 @@ fn spoils_may_unflag_a_market_under_a_conflict_marker() {
     }
     assert_eq!(g.offered(Power::Britain), ["ile_aux_noix"]);
 }
+
+/// Issue 13, item 2. §7.3 «США»: after France places its US flags, the markets of North America and the
+/// Caribbean they cut off lose their flags — both sides', and not at France's choice (the reference guide
+/// reads the clean-up as part of the award). Here a US flag on the Northern Colonies isolates British
+/// Chesapeake, one on San Agustín isolates France's own Panzacola; France stops at once, and both go.
+#[test]
+fn the_us_award_clears_every_market_it_isolates() {
+    let mut g = game();
+    let americas = g.content.masks.by_region[Region::NorthAmerica.index()]
+        .or(g.content.masks.by_region[Region::Caribbean.index()]);
+    for s in americas.iter() {
+        g.board.set(s, None);
+    }
+    g.board.conflict = g.board.conflict.without(americas);
+    g.put("northern_colonies", Some(Power::Britain)).put("chesapeake", Some(Power::Britain));
+    g.put("san_agustin", Some(Power::France)).put("panzacola", Some(Power::France));
+    let revolution = g
+        .content
+        .war(WarId::Awi)
+        .theatres
+        .iter()
+        .position(|t| {
+            t.tiers[Power::France.index()].iter().any(|r| r.special.contains(&crate::content::SpecialAward::Usa))
+        })
+        .expect("the theatre with the USA award");
+    g.fight_from(WarId::Awi, revolution as u8);
+    g.war.theatres[revolution][Power::France.index()].basic = vec![0]; // +2
+    g.run_war();
+    g.pick(Power::France, "northern_colonies");
+    g.pick(Power::France, "san_agustin");
+    assert_eq!(g.offered(Power::France), ["carolinas"], "a US flag may still go there; no market is a choice");
+    g.act(Power::France, Action::Done);
+    assert_eq!((g.owner_of("chesapeake"), g.owner_of("panzacola")), (None, None), "both isolated markets cleared");
+}
