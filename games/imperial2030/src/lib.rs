@@ -186,7 +186,9 @@ impl Imperial2030 {
 impl Game for Imperial2030 {
     const ID: &'static str = "imperial2030";
     const NAME: &'static str = "Imperial 2030";
-    const RULES_VERSION: u32 = 1;
+    /// 2: a nation leaving a region to a single other nation loses its flag there (docs/rules, «Flags»); a
+    /// game recorded under 1 may have gone differently, so its record is refused by name.
+    const RULES_VERSION: u32 = 2;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const OPTIONS: &'static [GameOption] = config::OPTIONS;
 

@@ -439,7 +439,7 @@ impl Imperial2030 {
                     defender: *enemy,
                     defender_unit: *enemy_unit,
                 });
-                self.after_battle(*region, events);
+                self.flag_for_sole_occupant(*region, events);
             }
             Action::DestroyFactory { region } => {
                 let a = self.turn;
@@ -527,6 +527,7 @@ impl Imperial2030 {
                     m.moved_fleets[to.index()] += 1;
                 }
                 events.push(Event::FleetMoved { nation: a, from, to });
+                self.flag_for_sole_occupant(from, events);
                 self.arrive(to, UnitKind::Fleet, None);
             }
             PendingMove::Army { from, to, convoy, stance } => {
@@ -545,6 +546,7 @@ impl Imperial2030 {
                     }
                 }
                 events.push(Event::ArmyMoved { nation: a, from, to, convoy, stance });
+                self.flag_for_sole_occupant(from, events);
                 self.arrive(to, UnitKind::Army, stance);
             }
         }
@@ -632,13 +634,16 @@ impl Imperial2030 {
         let other = if attacker == a { (defender, defender_unit) } else { (attacker, attacker_unit) };
         remove_unit(self.units_mut(region, other.0), other.1, None);
         events.push(Event::Battle { region, attacker, attacker_unit, defender, defender_unit });
-        self.after_battle(region, events);
+        self.flag_for_sole_occupant(region, events);
     }
 
-    /// After a battle, if a single other nation's pieces are left in a region, its flag replaces the old one
-    /// («В результате битвы может получиться, что в регионе останется только армия неактивной нации»).
-    /// The moving nation's own flags wait for the flag step.
-    fn after_battle(&mut self, region: Region, events: &mut Vec<Event>) {
+    /// After a battle, or after the moving nation leaves a region, if a single other nation's pieces are left
+    /// there, its flag replaces the old one. «Флаги»: a flag stays until only another nation's forces occupy
+    /// the region (the FAQ: one single foreign power), and after a battle that leaves an inactive nation alone
+    /// its flag goes in («В результате битвы может получиться, что в регионе останется только армия
+    /// неактивной нации»); leaving does the same as losing a battle (docs/rules, «Flags»). With none of its
+    /// 15 flags left the old flag just goes. The moving nation's own flags wait for the flag step.
+    fn flag_for_sole_occupant(&mut self, region: Region, events: &mut Vec<Event>) {
         if self.board.info(region).home.is_some() {
             return;
         }

@@ -508,6 +508,63 @@ fn flags_follow_sole_occupation_and_run_out_at_fifteen() {
 }
 
 #[test]
+fn a_flag_goes_when_its_nation_leaves_another_alone() {
+    // «Флаги»: a flag stays «пока тот не будет занят войсками только другой нации»; ЧЗВ «Когда флаги убираются
+    // с игрового поля?»: when one single foreign power holds the region. Europe shares Mexico and the North
+    // Atlantic with the USA under its own flags and leaves both: the USA now holds them alone, and its flag
+    // replaces Europe's at once, as after a battle that leaves an inactive nation alone (docs/rules, «Flags»).
+    let mut g = four_players();
+    g.set_flag("mexico", Some(Europe));
+    g.put("mexico", Europe, 1, 0);
+    g.put("mexico", Usa, 1, 0);
+    g.set_flag("north_atlantic", Some(Europe));
+    g.put("north_atlantic", Europe, 0, 1);
+    g.put("north_atlantic", Usa, 0, 1);
+    g.maneuvering(Europe, ManeuverStage::Fleets);
+    let events = g.play(0, Action::MoveFleet { from: r("north_atlantic"), to: r("mediterranean_sea") });
+    assert!(
+        events.contains(&Event::FlagPlaced { nation: Usa, region: r("north_atlantic"), replaced: Some(Europe) }),
+        "{events:?}"
+    );
+    g.play(0, Action::EndFleetMoves);
+    g.play(0, Imperial2030::army_move("mexico", "colombia", &[], None));
+    assert_eq!(g.flag(r("mexico")), Some(Usa), "the USA alone holds Mexico");
+    g.play(0, Action::EndManeuver);
+    assert_eq!(g.flag(r("north_atlantic")), Some(Usa));
+    assert_eq!(g.flag(r("mexico")), Some(Usa));
+    assert_eq!(g.flag(r("colombia")), Some(Europe));
+    assert_eq!(g.flag(r("mediterranean_sea")), Some(Europe));
+
+    // Leaving a region empty, or shared by two others, keeps the flag.
+    let mut g = four_players();
+    g.set_flag("mexico", Some(Europe));
+    g.put("mexico", Europe, 1, 0);
+    g.put("mexico", Usa, 1, 0);
+    g.put("mexico", Brazil, 1, 0);
+    g.set_flag("peru", Some(Europe));
+    g.put("peru", Europe, 1, 0);
+    g.maneuvering(Europe, ManeuverStage::Armies);
+    g.play(0, Imperial2030::army_move("mexico", "colombia", &[], None));
+    g.play(0, Imperial2030::army_move("peru", "argentina", &[], None));
+    assert_eq!((g.flag(r("mexico")), g.flag(r("peru"))), (Some(Europe), Some(Europe)));
+
+    // With all its 15 flags out, the nation left alone places none: the leaver's flag just goes.
+    let mut g = four_players();
+    let regions = ["alaska", "canada", "quebec", "peru", "argentina", "guinea", "nigeria", "congo", "south_africa"];
+    let more = ["east_africa", "near_east", "turkey", "iran", "afghanistan", "korea"];
+    for region in regions.iter().chain(&more) {
+        g.set_flag(region, Some(Usa));
+    }
+    g.set_flag("mexico", Some(Europe));
+    g.put("mexico", Europe, 1, 0);
+    g.put("mexico", Usa, 1, 0);
+    g.maneuvering(Europe, ManeuverStage::Armies);
+    let events = g.play(0, Imperial2030::army_move("mexico", "colombia", &[], None));
+    assert!(events.contains(&Event::FlagRemoved { nation: Europe, region: r("mexico") }), "{events:?}");
+    assert_eq!(g.flag(r("mexico")), None);
+}
+
+#[test]
 fn production_short_of_pieces_is_the_governments_choice() {
     // ЧЗВ «Что происходит, если все запасы нации использованы?»: exhausted pieces are not placed. With one
     // army left and two armaments factories, the government picks.
