@@ -42,6 +42,13 @@ pub enum Action {
         space: SpaceId,
         pool: u8,
     },
+    /// Use a cost advantage (German Diplomacy, Fur Trade, Rum, …) to unflag one space it applies to at its
+    /// lowered cost: one paid action, the tile exhausted with the purchase (§8.2).
+    UnflagWith {
+        advantage: Advantage,
+        space: SpaceId,
+        pool: u8,
+    },
     /// Draw an event card for 3 diplomatic points (§5.5.3).
     DrawEvent {
         pool: u8,
@@ -167,6 +174,9 @@ impl fmt::Display for Action {
             Action::Borrow { .. } => f.write_str("Take 1 debt for 1 point"),
             Action::Treaty { .. } => f.write_str("Spend 1 treaty point for 1 point"),
             Action::Advantage(a) => write!(f, "Use {a}"),
+            Action::UnflagWith { advantage, space, .. } => {
+                write!(f, "Use {advantage} to unflag {}", name(&content, *space))
+            }
             Action::Reveal(m) => write!(f, "Reveal {m}"),
             Action::Ministry { ministry, ability } => write!(f, "Use {ministry} (ability {})", ability + 1),
             Action::Upgrade => f.write_str("Use the military upgrade"),

@@ -76,7 +76,21 @@ impl ImperialStruggle {
         self.check_advantage_use(t, a, false)
     }
 
+    /// The checks of [`Self::check_advantage`] that come before what the tile would act on: for a cost
+    /// advantage, the unflag it is used with decides that.
+    pub(crate) fn check_advantage_held(&self, t: &Turn, a: Advantage) -> Result<(), Refusal> {
+        self.check_advantage_rules(t, a, false)
+    }
+
     fn check_advantage_use(&self, t: &Turn, a: Advantage, free: bool) -> Result<(), Refusal> {
+        self.check_advantage_rules(t, a, free)?;
+        if !self.advantage_can_act(t, a) {
+            return Err(Refusal::new("{} would have nothing to act on now", sec!("§8.2")).arg(Arg::Advantage(a)));
+        }
+        Ok(())
+    }
+
+    fn check_advantage_rules(&self, t: &Turn, a: Advantage, free: bool) -> Result<(), Refusal> {
         let me = t.active;
         let st = &self.advantages[a.index()];
         let tile = self.content.advantage(a);
@@ -98,9 +112,6 @@ impl ImperialStruggle {
         }
         if t.advantages_used.len() >= 2 || t.advantages_used.contains(&tile.region) {
             return Err(Refusal::new("at most two advantages a turn, and not two in one region", sec!("§8.2")));
-        }
-        if !self.advantage_can_act(t, a) {
-            return Err(Refusal::new("{} would have nothing to act on now", sec!("§8.2")).arg(Arg::Advantage(a)));
         }
         Ok(())
     }

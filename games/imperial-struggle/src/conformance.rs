@@ -58,6 +58,7 @@ impl Conformance for ImperialStruggle {
             Action::Borrow { pool },
             Action::Treaty { pool },
             Action::Advantage(Advantage(rng.random_range(0..c.advantages.len() as u8))),
+            Action::UnflagWith { advantage: Advantage(rng.random_range(0..c.advantages.len() as u8)), space, pool },
             Action::Reveal(ministry),
             Action::Ministry { ministry, ability: rng.random_range(0..2) },
             Action::Upgrade,

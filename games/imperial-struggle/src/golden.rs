@@ -292,8 +292,6 @@ fn rum_on_a_protected_marked_market() {
     g.turn_with_tile(BR, tile(E, 4, D));
     assert!(g.is_protected(sp("martinique")));
     assert_eq!(g.influence_price("martinique"), 2);
-    g.act(BR, Action::Advantage(crate::advantages::RUM));
-    assert_eq!(g.influence_price("martinique"), 1);
-    g.act(BR, influence("martinique", 0));
-    assert_eq!(g.points(0), 3);
+    g.act(BR, Action::UnflagWith { advantage: crate::advantages::RUM, space: sp("martinique"), pool: 0 });
+    assert_eq!(g.points(0), 3, "1 point for Martinique");
 }

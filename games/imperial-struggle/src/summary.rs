@@ -80,6 +80,9 @@ impl ImperialStruggle {
             let Some(p) = t.pools.get(i as usize) else { return String::new() };
             let cost = match *a {
                 Action::Influence { space, pool } => self.check_influence(t, space, pool).map(|(_, pay)| pay.cost).ok(),
+                Action::UnflagWith { advantage, space, pool } => {
+                    self.check_unflag_with(t, advantage, space, pool).map(|(_, pay)| pay.cost).ok()
+                }
                 _ => None,
             };
             match cost {
@@ -140,6 +143,7 @@ impl ImperialStruggle {
                 )
             }
             (_, Action::Influence { pool: i, .. })
+            | (_, Action::UnflagWith { pool: i, .. })
             | (_, Action::DrawEvent { pool: i })
             | (_, Action::BuyBonusTile { pool: i })
             | (_, Action::RemoveConflict { pool: i, .. })
@@ -155,6 +159,9 @@ impl ImperialStruggle {
                         format!("Flag {}", name(c, *space))
                     }
                     Action::Influence { space, .. } => format!("Unflag {}", name(c, *space)),
+                    Action::UnflagWith { advantage, space, .. } => {
+                        format!("Use {advantage} to unflag {}", name(c, *space))
+                    }
                     _ => a.to_string(),
                 };
                 format!("{what}{}", cost(*i))

@@ -107,6 +107,9 @@ impl ImperialStruggle {
             Action::Treaty { .. } => mine(treaty_id),
             Action::JacobiteVp { .. } => vec!["victory_points".into()],
             Action::Advantage(a) => vec![self.content.advantage(*a).id.clone()],
+            Action::UnflagWith { advantage, space: s, .. } => {
+                vec![self.content.advantage(*advantage).id.clone(), space(s)]
+            }
             Action::TakeTile(t) => vec![investment_id(*t)],
             Action::Theatre(t) | Action::BasicTile { theatre: t, .. } => vec![theatre(*t)],
             Action::BonusTile(x) => match task {

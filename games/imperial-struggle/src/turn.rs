@@ -160,7 +160,17 @@ impl ImperialStruggle {
             push(Action::Treaty { pool });
         }
         for i in 0..c.advantages.len() {
-            push(Action::Advantage(crate::content::Advantage(i as u8)));
+            let advantage = crate::content::Advantage(i as u8);
+            match crate::advantages::cost_mod(advantage) {
+                Some((_, applies)) => {
+                    for space in self.removable_enemy(me).iter().filter(|&s| applies(c, s)) {
+                        for pool in 0..t.pools.len() as u8 {
+                            push(Action::UnflagWith { advantage, space, pool });
+                        }
+                    }
+                }
+                None => push(Action::Advantage(advantage)),
+            }
         }
         push(Action::Upgrade);
         for s in self.board.huguenots.without(self.board.huguenots_spent).iter() {
@@ -206,6 +216,9 @@ impl ImperialStruggle {
             }
             Action::PlayEvent(card) => self.check_event(t, card),
             Action::Influence { space, pool } => self.check_influence(t, space, pool).map(|_| ()),
+            Action::UnflagWith { advantage, space, pool } => {
+                self.check_unflag_with(t, advantage, space, pool).map(|_| ())
+            }
             Action::DrawEvent { pool } => {
                 if self.deck.is_empty() {
                     return Err(Refusal::new("the event deck is empty", sec!("§5.5.3")));
@@ -281,6 +294,11 @@ impl ImperialStruggle {
                 }
                 Ok(())
             }
+            Action::Advantage(adv) if crate::advantages::cost_mod(adv).is_some() => Err(Refusal::new(
+                "{} is used together with the unflag it pays for (§8.2): choose to use it to unflag a space",
+                sec!("§8.2"),
+            )
+            .arg(Arg::Advantage(adv))),
             Action::Advantage(adv) => self.check_advantage(t, adv),
             Action::Upgrade => self.check_upgrade(t),
             Action::FlipHuguenots(s) => {
@@ -326,6 +344,12 @@ impl ImperialStruggle {
                     _ => None,
                 };
                 self.set_flag(space, to, events);
+            }
+            Action::UnflagWith { advantage, space, pool } => {
+                let (purchase, pay) = self.check_unflag_with(&t, advantage, space, pool)?;
+                self.use_advantage(advantage, events);
+                self.pay(pool, purchase, &pay, events);
+                self.set_flag(space, None, events);
             }
             Action::DrawEvent { pool } => {
                 let pay = self.plan(&t, pool, Purchase::DrawEvent, ApKind::Diplomatic, 3)?;
@@ -561,6 +585,31 @@ impl ImperialStruggle {
     }
 
     /// What influencing `space` buys and how it is paid (§5.4, §5.5).
+    /// §8.2: a cost advantage is used with the unflag it pays for — the tile usable now, the space one it
+    /// applies to and under an enemy flag, and the purchase affordable at the lowered cost. Using one with
+    /// nothing bought is no action at all (it would otherwise earn Pompadour & Du Barry's treaty point).
+    pub(crate) fn check_unflag_with(
+        &self,
+        t: &Turn,
+        advantage: crate::content::Advantage,
+        space: SpaceId,
+        pool: u8,
+    ) -> Result<(Purchase, Payment), Refusal> {
+        let Some((_, applies)) = crate::advantages::cost_mod(advantage) else {
+            return Err(Refusal::new("{} does not lower a cost: use it on its own", sec!("§8.2"))
+                .arg(Arg::Advantage(advantage)));
+        };
+        self.check_advantage_held(t, advantage)?;
+        if !applies(&self.content, space) || !self.removable_enemy(t.active).contains(space) {
+            return Err(Refusal::new("{} does not lower the cost of unflagging {}", sec!("§8.2"))
+                .arg(Arg::Advantage(advantage))
+                .space(space));
+        }
+        let mut with = t.clone();
+        with.mods.cost_advantages.push(advantage);
+        self.check_influence(&with, space, pool)
+    }
+
     pub(crate) fn check_influence(&self, t: &Turn, space: SpaceId, pool: u8) -> Result<(Purchase, Payment), Refusal> {
         let me = t.active;
         let c = &*self.content;

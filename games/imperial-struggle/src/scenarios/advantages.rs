@@ -75,8 +75,8 @@ fn two_a_turn_not_two_in_a_region() {
     g.act(BR, Action::Advantage(adv::BALTIC_TRADE));
     let e = g.refuse(BR, Action::Advantage(adv::CENTRAL_EUROPE_CONFLICT));
     assert!(e.message.contains("not two in one region"), "{e}");
-    g.act(BR, Action::Advantage(adv::RUM));
-    let e = g.refuse(BR, Action::Advantage(adv::WHEAT));
+    g.act(BR, Action::UnflagWith { advantage: adv::RUM, space: sp("martinique"), pool: 0 });
+    let e = g.refuse(BR, Action::UnflagWith { advantage: adv::WHEAT, space: sp("cataraqui"), pool: 0 });
     assert!(e.message.contains("at most two"), "{e}");
 }
 
@@ -135,7 +135,8 @@ fn letters_of_marque_unprotected_only() {
     assert!(g.marked("georgia"));
 }
 
-/// German Diplomacy: unflagging Russia, Sweden or Bavaria costs 1 in all (before increases), once.
+/// German Diplomacy: unflagging Russia, Sweden or Bavaria costs 1 in all (before increases), once. The
+/// tile is used with the unflag it pays for, in one action (§8.2).
 #[test]
 fn german_diplomacy_sets_the_cost_to_one() {
     let mut g = game();
@@ -143,12 +144,12 @@ fn german_diplomacy_sets_the_cost_to_one() {
     g.put("prussia_4", Some(BR)).put("russia", Some(FR)).put("sweden", None);
     g.turn_with_tile(BR, tile(D, 3, E));
     assert_eq!(g.influence_price("bavaria"), 3);
-    g.act(BR, Action::Advantage(adv::GERMAN_DIPLOMACY));
-    assert_eq!((g.influence_price("bavaria"), g.influence_price("russia")), (1, 1));
-    assert_eq!(g.influence_price("sweden"), 2, "flagging is not unflagging");
-    g.act(BR, Action::Influence { space: sp("bavaria"), pool: 0 });
+    let sweden = g.refuse(BR, Action::UnflagWith { advantage: adv::GERMAN_DIPLOMACY, space: sp("sweden"), pool: 0 });
+    assert!(sweden.message.contains("does not lower the cost of unflagging Sweden"), "empty: {sweden}");
+    g.act(BR, Action::UnflagWith { advantage: adv::GERMAN_DIPLOMACY, space: sp("bavaria"), pool: 0 });
     assert_eq!((g.owner_of("bavaria"), g.points(0)), (None, 2));
-    assert_eq!(g.influence_price("russia"), 3, "used up by the purchase");
+    assert!(g.is_exhausted(adv::GERMAN_DIPLOMACY));
+    assert_eq!(g.influence_price("russia"), 3, "once");
 }
 
 /// Wheat: unflagging a North American market costs 1 less.
@@ -158,11 +159,28 @@ fn wheat_one_less() {
     g.put("albany", Some(BR)).put("ile_aux_noix", Some(FR)).put("oswego", None);
     g.turn_with_tile(BR, tile(E, 3, D));
     assert_eq!(g.influence_price("ile_aux_noix"), 3);
-    g.act(BR, Action::Advantage(adv::WHEAT));
-    assert_eq!(g.influence_price("ile_aux_noix"), 2);
-    assert_eq!(g.influence_price("oswego"), 2, "empty: flagging is not unflagging");
-    g.act(BR, Action::Influence { space: sp("ile_aux_noix"), pool: 0 });
+    g.act(BR, Action::UnflagWith { advantage: adv::WHEAT, space: sp("ile_aux_noix"), pool: 0 });
     assert_eq!((g.owner_of("ile_aux_noix"), g.points(0)), (None, 1));
+}
+
+/// Issue 13, item 3. A cost advantage is one paid action (§8.2: "pay 1 point to unflag …"), never a discount
+/// taken on its own: using one with nothing bought was a way to earn Pompadour & Du Barry's treaty point
+/// (or Britain's against James Watt) for nothing.
+#[test]
+fn a_cost_advantage_is_used_only_with_its_unflag() {
+    let mut g = game();
+    g.at_turn(3);
+    g.give_ministry(FR, "pompadour_and_du_barry", true);
+    g.put("prussia_4", Some(FR)).put("bavaria", Some(BR));
+    g.turn_with_tile(FR, tile(E, 3, M)); // no diplomatic point to pay with
+    assert_eq!(g.held_advantage(adv::GERMAN_DIPLOMACY), Some(FR));
+    let trp = g.power(FR).trp;
+    let alone = g.refuse(FR, Action::Advantage(adv::GERMAN_DIPLOMACY));
+    assert!(alone.message.contains("used together with the unflag it pays for"), "{alone}");
+    let unpaid = g.refuse(FR, Action::UnflagWith { advantage: adv::GERMAN_DIPLOMACY, space: sp("bavaria"), pool: 0 });
+    assert!(unpaid.message.contains("needs diplomatic points"), "{unpaid}");
+    assert!(!g.answers(FR).iter().any(|a| matches!(a, Action::Advantage(adv::GERMAN_DIPLOMACY))));
+    assert_eq!((g.power(FR).trp, g.is_exhausted(adv::GERMAN_DIPLOMACY)), (trp, false));
 }
 
 /// Naval Bastion: for 1 point of a major military action, an enemy squadron goes home.
