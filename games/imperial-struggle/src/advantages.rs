@@ -53,6 +53,18 @@ fn in_countries(c: &Content, s: SpaceId, countries: &[&str]) -> bool {
     c.space(s).country.as_deref().is_some_and(|country| countries.contains(&country))
 }
 
+/// The pool Naval Bastion's military point comes from: the major action's, or an event's unrestricted
+/// military points (the tile says "for 1 military point"; issue 13 — an earlier version took the major
+/// action's only). The minor action buys one thing of its own (§5.3.2), and restricted points keep to
+/// their restriction (§5.2).
+fn bastion_pool(t: &Turn) -> Option<usize> {
+    t.pools.iter().position(|p| {
+        p.kind == ApKind::Military
+            && p.points > 0
+            && (p.origin == Origin::Major || (p.origin == Origin::Event && p.rule == crate::spend::Rule::Any))
+    })
+}
+
 /// The cost change an advantage makes, and the spaces it applies to.
 pub(crate) fn cost_mod(a: Advantage) -> Option<(CostMod, SpaceTest)> {
     Some(match a {
@@ -125,10 +137,7 @@ impl ImperialStruggle {
         }
         match a {
             BALTIC_TRADE => self.power(me).debt > 0,
-            NAVAL_BASTION => {
-                t.pools.iter().any(|p| p.kind == ApKind::Military && p.origin == Origin::Major && p.points > 0)
-                    && !self.squadrons_on_map(me.opponent()).is_empty()
-            }
+            NAVAL_BASTION => bastion_pool(t).is_some() && !self.squadrons_on_map(me.opponent()).is_empty(),
             SLAVING_CONTRACTS => !t.mods.cheap_squadron && self.squadrons_unbuilt(me) > 0,
             _ => advantage_task(&self.content, me, a).is_some_and(|task| self.task_possible(&task)),
         }
@@ -183,12 +192,10 @@ impl ImperialStruggle {
                 self.reduce_debt(me, 2, events);
             }
             NAVAL_BASTION => {
-                if let Some(p) = self.turn_mut().and_then(|tt| {
-                    tt.pools
-                        .iter_mut()
-                        .find(|p| p.kind == ApKind::Military && p.origin == Origin::Major && p.points > 0)
-                }) {
-                    p.points -= 1;
+                if let Some(tt) = self.turn_mut()
+                    && let Some(i) = bastion_pool(tt)
+                {
+                    tt.pools[i].points -= 1;
                 }
                 let f = Filter::new(self.content.masks.naval, FlagIs::Of(me.opponent()));
                 self.tasks.push_back(Task::Space {

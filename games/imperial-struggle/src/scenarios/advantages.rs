@@ -4,6 +4,7 @@
 use crate::action::Action;
 use crate::advantages as adv;
 use crate::content::{ApKind, Flag};
+use crate::state::Origin;
 use crate::testkit::*;
 
 const E: ApKind = ApKind::Economic;
@@ -198,6 +199,19 @@ fn naval_bastion() {
     minor.turn_with_tile(BR, tile(E, 3, M));
     let e = minor.refuse(BR, Action::Advantage(adv::NAVAL_BASTION));
     assert!(e.message.contains("nothing to act on"), "{e}");
+}
+
+/// Issue 13, item 7: Naval Bastion's "1 military point" may come from an event's military points, not only
+/// from the major action.
+#[test]
+fn naval_bastion_paid_with_event_points() {
+    let mut g = game();
+    g.put("gibraltar", Some(BR)).put("biscay", Some(FR));
+    g.turn_with_pools(BR, &[(ApKind::Economic, 3, Origin::Major), (ApKind::Military, 1, Origin::Event)]);
+    g.act(BR, Action::Advantage(adv::NAVAL_BASTION));
+    assert_eq!(g.points(1), 0, "the event's point paid");
+    g.pick(BR, "biscay");
+    assert_eq!(g.owner_of("biscay"), None);
 }
 
 /// Slaving Contracts: a squadron for 2 military points.
