@@ -11,26 +11,30 @@ use crate::nation::{Nation, UnitKind};
 use crate::rondel::Space;
 use crate::state::Stance;
 
+/// An amount paid into or out of a player's own purse. With hidden cash (docs/rules, «Hidden cash») it is
+/// `None` in the log of anyone but that player: the table sees the payment made, not the sum.
+pub type Purse = Option<i32>;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     Setup { players: usize },
     NationCards { seat: Seat, nations: Vec<Nation> },
-    BondBought { seat: Seat, nation: Nation, price: u8, trade_in: Option<u8>, paid: i32 },
+    BondBought { seat: Seat, nation: Nation, price: u8, trade_in: Option<u8>, paid: Purse },
     Passed { seat: Seat },
     PassedOver { seat: Seat },
     GovernmentChanged { nation: Nation, from: Option<Seat>, to: Seat },
     InvestorCard { seat: Seat },
     TurnSkipped { nation: Nation },
     TurnStarts { nation: Nation, round: u32 },
-    RondelMoved { nation: Nation, space: Space, spaces: u8, cost: i32 },
+    RondelMoved { nation: Nation, space: Space, spaces: u8, cost: Purse },
     StoppedOnInvestor { nation: Nation, by: Seat },
-    InterestPaid { nation: Nation, seat: Seat, amount: i32, from_government: i32 },
-    InterestForgone { nation: Nation, seat: Seat, amount: i32 },
-    InvestorBonus { seat: Seat, amount: i32 },
-    FactoryBuilt { nation: Nation, region: Region, from_treasury: i32, from_player: i32 },
+    InterestPaid { nation: Nation, seat: Seat, amount: Purse, from_government: Purse },
+    InterestForgone { nation: Nation, seat: Seat, amount: Purse },
+    InvestorBonus { seat: Seat, amount: Purse },
+    FactoryBuilt { nation: Nation, region: Region, from_treasury: i32, from_player: Purse },
     Produced { nation: Nation, region: Region, unit: UnitKind },
-    Imported { nation: Nation, region: Region, unit: UnitKind, from_treasury: i32, from_player: i32 },
+    Imported { nation: Nation, region: Region, unit: UnitKind, from_treasury: i32, from_player: Purse },
     FleetMoved { nation: Nation, from: Region, to: Region },
     ArmyMoved { nation: Nation, from: Region, to: Region, convoy: Vec<Region>, stance: Option<Stance> },
     PassagePermitted { canal: String, by: Nation },
@@ -40,8 +44,13 @@ pub enum Event {
     FactoryDestroyed { region: Region, owner: Nation, by: Nation },
     FlagPlaced { nation: Nation, region: Region, replaced: Option<Nation> },
     FlagRemoved { nation: Nation, region: Region },
-    Taxed { nation: Nation, tax: u8, upkeep: i32, bonus: i32, power_gained: u8, power: u8 },
+    Taxed { nation: Nation, tax: u8, upkeep: i32, bonus: Purse, power_gained: u8, power: u8 },
     GameOver { nation: Nation },
+}
+
+/// `prefix` and the amount, or nothing where the amount is hidden from the reader.
+fn sum(prefix: &str, amount: &Purse) -> String {
+    amount.map(|a| format!("{prefix}{a}")).unwrap_or_default()
 }
 
 impl fmt::Display for Event {
@@ -62,10 +71,10 @@ impl fmt::Display for Event {
                 )
             }
             Event::BondBought { seat: s, nation, price, trade_in: None, paid } => {
-                write!(f, "{} buys the {nation} {price} bond for {paid}", seat(s))
+                write!(f, "{} buys the {nation} {price} bond{}", seat(s), sum(" for ", paid))
             }
             Event::BondBought { seat: s, nation, price, trade_in: Some(t), paid } => {
-                write!(f, "{} trades the {nation} {t} bond up to the {price} bond, paying {paid}", seat(s))
+                write!(f, "{} trades the {nation} {t} bond up to the {price} bond{}", seat(s), sum(", paying ", paid))
             }
             Event::Passed { seat: s } => write!(f, "{} invests in nothing", seat(s)),
             // Not asked: the player could pay for no bond. With hidden cash this tells the table something
@@ -82,29 +91,38 @@ impl fmt::Display for Event {
             }
             Event::RondelMoved { nation, space, spaces, cost } => {
                 write!(f, "{nation} moves {} to {space}", words::count(*spaces, "space"))?;
-                if *cost > 0 { write!(f, "; its government pays {cost}") } else { Ok(()) }
+                match cost {
+                    Some(0) => Ok(()),
+                    Some(cost) => write!(f, "; its government pays {cost}"),
+                    None if *spaces > 3 => f.write_str("; its government pays for the extra spaces"),
+                    None => Ok(()),
+                }
             }
             Event::StoppedOnInvestor { nation, by } => {
                 write!(f, "{} uses a Swiss Bank to stop {nation} on Investor", seat(by))
             }
             Event::InterestPaid { nation, seat: s, amount, from_government } => {
-                write!(f, "{nation} pays {} interest of {amount}", seat(s))?;
-                if *from_government > 0 {
-                    write!(f, " ({from_government} of it from its government's cash)")
-                } else {
-                    Ok(())
+                write!(f, "{nation} pays {} interest{}", seat(s), sum(" of ", amount))?;
+                match from_government {
+                    Some(0) => Ok(()),
+                    Some(g) => write!(f, " ({g} of it from its government's cash)"),
+                    None => f.write_str(" (its government may have paid part of it)"),
                 }
             }
-            Event::InterestForgone { nation, seat: s, amount } => {
-                write!(f, "{} forgoes {amount} of {nation}'s interest: the treasury is short", seat(s))
-            }
+            Event::InterestForgone { nation, seat: s, amount } => match amount {
+                Some(a) => write!(f, "{} forgoes {a} of {nation}'s interest: the treasury is short", seat(s)),
+                None => write!(f, "{} forgoes part of {nation}'s interest: the treasury is short", seat(s)),
+            },
             Event::InvestorBonus { seat: s, amount } => {
-                write!(f, "{} takes {amount} from the bank with the Investor card", seat(s))
+                write!(f, "{} takes{} from the bank with the Investor card", seat(s), sum(" ", amount))
             }
-            Event::FactoryBuilt { nation, region, from_treasury, from_player } => {
-                write!(f, "{nation} builds a factory in {region} for {}", from_treasury + from_player)?;
-                if *from_player > 0 { write!(f, " ({from_player} paid by its government)") } else { Ok(()) }
-            }
+            Event::FactoryBuilt { nation, region, from_treasury, from_player } => match from_player {
+                Some(p) => {
+                    write!(f, "{nation} builds a factory in {region} for {}", from_treasury + p)?;
+                    if *p > 0 { write!(f, " ({p} paid by its government)") } else { Ok(()) }
+                }
+                None => write!(f, "{nation} builds a factory in {region} ({from_treasury} from its treasury)"),
+            },
             Event::Produced { nation, region, unit } => {
                 write!(f, "{nation} produces {} in {region}", unit.with_article())
             }
@@ -145,7 +163,8 @@ impl fmt::Display for Event {
             }
             Event::Taxed { nation, tax, upkeep, bonus, power_gained, power } => write!(
                 f,
-                "{nation} collects {tax} in taxes, pays {upkeep} upkeep and a bonus of {bonus}, and gains {power_gained} power (now {power})"
+                "{nation} collects {tax} in taxes, pays {upkeep} upkeep and {}, and gains {power_gained} power (now {power})",
+                bonus.map_or_else(|| "its government's bonus".to_string(), |b| format!("a bonus of {b}"))
             ),
             Event::GameOver { nation } => write!(f, "{nation} reaches 25 power: the game is over"),
         }

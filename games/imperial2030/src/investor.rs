@@ -47,7 +47,7 @@ impl Imperial2030 {
             let mut from_government = 0;
             if Some(seat) == gov {
                 if from_treasury < amount {
-                    events.push(Event::InterestForgone { nation: n, seat, amount: amount - from_treasury });
+                    events.push(Event::InterestForgone { nation: n, seat, amount: Some(amount - from_treasury) });
                 }
             } else if let Some(g) = gov {
                 from_government = (amount - from_treasury).min(self.cash[g]);
@@ -58,8 +58,8 @@ impl Imperial2030 {
                 events.push(Event::InterestPaid {
                     nation: n,
                     seat,
-                    amount: from_treasury + from_government,
-                    from_government,
+                    amount: Some(from_treasury + from_government),
+                    from_government: Some(from_government),
                 });
             }
         }
@@ -73,7 +73,7 @@ impl Imperial2030 {
             return;
         };
         self.bank_to_cash(holder, INVESTOR_BONUS);
-        events.push(Event::InvestorBonus { seat: holder, amount: INVESTOR_BONUS });
+        events.push(Event::InvestorBonus { seat: holder, amount: Some(INVESTOR_BONUS) });
         let mut queue = vec![InvestTurn { seat: holder, nation: None, buy_only: false }];
         for seat in self.seats_from(holder).into_iter().skip(1) {
             if self.has_swiss_bank(seat) {
@@ -180,7 +180,7 @@ impl Imperial2030 {
                 self.nation_mut(nation).bonds[j] = None;
             }
             self.cash_to_treasury(seat, nation, paid);
-            events.push(Event::BondBought { seat, nation, price, trade_in, paid });
+            events.push(Event::BondBought { seat, nation, price, trade_in, paid: Some(paid) });
         } else {
             events.push(Event::Passed { seat });
         }

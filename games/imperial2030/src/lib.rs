@@ -266,9 +266,9 @@ impl Game for Imperial2030 {
         self.make_view(viewer)
     }
 
-    fn event_view(&self, event: &Event, _viewer: Viewer) -> Option<Event> {
-        // Every event is public; see the `event` module.
-        Some(event.clone())
+    fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        // Every event is seen by all; with hidden cash, without the sums of others' purses.
+        Some(self.purse_view(event, viewer))
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -53,7 +53,7 @@ impl Imperial2030 {
         let n = self.turn;
         let (from_treasury, from_player) = self.pay_from_purse(n, FACTORY_COST);
         self.factories |= region.bit();
-        events.push(Event::FactoryBuilt { nation: n, region, from_treasury, from_player });
+        events.push(Event::FactoryBuilt { nation: n, region, from_treasury, from_player: Some(from_player) });
         self.end_action(events);
     }
 
@@ -171,7 +171,7 @@ impl Imperial2030 {
             UnitKind::Army => u.armies += 1,
             UnitKind::Fleet => u.fleets += 1,
         }
-        events.push(Event::Imported { nation: n, region, unit, from_treasury, from_player });
+        events.push(Event::Imported { nation: n, region, unit, from_treasury, from_player: Some(from_player) });
         if let Phase::Import { left } = &mut self.phase {
             *left -= 1;
         }
@@ -207,7 +207,7 @@ impl Imperial2030 {
         let power_gained = tax::power(tax);
         let power = (self.nation(n).power + power_gained).min(WINNING_POWER);
         self.nation_mut(n).power = power;
-        events.push(Event::Taxed { nation: n, tax, upkeep, bonus, power_gained, power });
+        events.push(Event::Taxed { nation: n, tax, upkeep, bonus: Some(bonus), power_gained, power });
         if power >= WINNING_POWER {
             self.winner_nation = Some(n);
             self.phase = Phase::GameOver;

@@ -194,7 +194,7 @@ fn swiss_bank_stops_a_nation_on_investor() {
     g.play(2, Action::LetPass);
     let events = g.play(3, Action::ForceStop);
     assert_eq!(g.nation(Russia).rondel, Some(Space::Investor));
-    assert!(events.contains(&Event::RondelMoved { nation: Russia, space: Space::Investor, spaces: 4, cost: 1 }));
+    assert!(events.contains(&Event::RondelMoved { nation: Russia, space: Space::Investor, spaces: 4, cost: Some(1) }));
     assert_eq!(g.cash(0), 9 + 4, "paid for 4 spaces, not 5, and received Russia's 9-bond interest");
 
     // A treasury that cannot pay all its interest cannot be stopped.
@@ -704,7 +704,7 @@ fn tax_increase_bonus_pays_for_columns_gained() {
     g.turn_of(China, Some(Space::Maneuver1));
     let before = g.cash(1);
     let events = g.play(1, Action::Rondel { space: Space::Taxation });
-    assert!(events.iter().any(|e| matches!(e, Event::Taxed { tax: 12, bonus: 4, .. })), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::Taxed { tax: 12, bonus: Some(4), .. })), "{events:?}");
     assert_eq!(g.cash(1) - before, 4);
     // Falling back costs nothing and pays nothing.
     for region in ["korea", "mongolia", "indochina"] {
@@ -712,7 +712,7 @@ fn tax_increase_bonus_pays_for_columns_gained() {
     }
     g.turn_of(China, Some(Space::Maneuver1));
     let events = g.play(1, Action::Rondel { space: Space::Taxation });
-    assert!(events.iter().any(|e| matches!(e, Event::Taxed { tax: 9, bonus: 0, .. })), "{events:?}");
+    assert!(events.iter().any(|e| matches!(e, Event::Taxed { tax: 9, bonus: Some(0), .. })), "{events:?}");
 }
 
 #[test]

@@ -122,7 +122,7 @@ impl Imperial2030 {
         }
         self.passed_investor = from.is_some_and(|f| f.passes_investor(space));
         self.nation_mut(n).rondel = Some(space);
-        events.push(Event::RondelMoved { nation: n, space, spaces, cost });
+        events.push(Event::RondelMoved { nation: n, space, spaces, cost: Some(cost) });
         match space.activity() {
             Activity::Investor => self.investor_space(events),
             Activity::Import => self.phase = Phase::Import { left: 3 },

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, FactoryKind, Region, regions_in};
 use crate::config::Config;
+use crate::event::{Event, Purse};
 use crate::nation::{BOND_PRICES, NATIONS, Nation, UnitKind};
 use crate::rondel::Space;
 use crate::state::{Imperial2030, Maneuver, ManeuverStage, NationState, Phase, Units, WINNING_POWER};
@@ -138,6 +139,38 @@ impl Imperial2030 {
     /// Whether `viewer` may see `seat`'s cash.
     pub fn sees_cash(&self, viewer: Viewer, seat: Seat) -> bool {
         !self.config.hidden_cash || viewer == Viewer::Seat(seat) || self.phase == Phase::GameOver
+    }
+
+    /// `event` as `viewer` reads it: with hidden cash, the sums paid into or out of a purse the viewer may
+    /// not see are left out (docs/rules, «Hidden cash»). A sum is shown to the players whose purses it
+    /// touches: the buyer of a bond, the receiver of interest, the government that pays or is paid.
+    pub(crate) fn purse_view(&self, event: &Event, viewer: Viewer) -> Event {
+        let mut e = event.clone();
+        if !self.config.hidden_cash {
+            return e;
+        }
+        let shown = |seats: &[Option<Seat>]| seats.iter().flatten().any(|&s| self.sees_cash(viewer, s));
+        let keep = |amount: &mut Purse, seats: &[Option<Seat>]| {
+            if !shown(seats) {
+                *amount = None;
+            }
+        };
+        match &mut e {
+            Event::BondBought { seat, paid, .. } => keep(paid, &[Some(*seat)]),
+            Event::InterestPaid { nation, seat, amount, from_government } => {
+                keep(amount, &[Some(*seat)]);
+                keep(from_government, &[Some(*seat), self.government(*nation)]);
+            }
+            Event::InterestForgone { seat, amount, .. } => keep(amount, &[Some(*seat)]),
+            Event::InvestorBonus { seat, amount } => keep(amount, &[Some(*seat)]),
+            Event::RondelMoved { nation, cost, .. } => keep(cost, &[self.government(*nation)]),
+            Event::FactoryBuilt { nation, from_player, .. } | Event::Imported { nation, from_player, .. } => {
+                keep(from_player, &[self.government(*nation)]);
+            }
+            Event::Taxed { nation, bonus, .. } => keep(bonus, &[self.government(*nation)]),
+            _ => {}
+        }
+        e
     }
 
     pub(crate) fn make_view(&self, viewer: Viewer) -> View {
@@ -359,8 +392,9 @@ const SAMPLED_CASH_LIMIT: i32 = 30;
 
 impl Imperial2030 {
     /// A complete game consistent with `view`: everything the viewer sees is copied, and the one secret,
-    /// other players' cash when it is hidden, is drawn uniformly from 0 to [`SAMPLED_CASH_LIMIT`] (every
-    /// payment is public, so a sharper bot could track it; docs/rules, «Hidden cash»).
+    /// other players' cash when it is hidden, is drawn uniformly from 0 to [`SAMPLED_CASH_LIMIT`] (the sums
+    /// are not in the log, but a sharper bot could work them out from the public board, as a player with a
+    /// good memory does; docs/rules, «Hidden cash»).
     pub(crate) fn from_view(view: &View, board: &ContentSet<Board>, rng: &mut GameRng) -> Imperial2030 {
         let regions = board.regions.len();
         let mut units = vec![[Units::default(); 6]; regions];
