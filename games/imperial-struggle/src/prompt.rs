@@ -152,6 +152,12 @@ impl ImperialStruggle {
                 plural(*cp as usize),
                 theatre(*t)
             ),
+            Task::CaptureWith { target, .. } => {
+                format!(
+                    "{who} chooses the squadron that takes {}: from the navy box or a naval space",
+                    name(c, *target)
+                )
+            }
             Task::UsAward { .. } => {
                 format!("{who} chooses where US flags go and which forts of the Northern Colonies lose their flag")
             }

@@ -196,6 +196,13 @@ impl ImperialStruggle {
                     out.push(Action::Done);
                 }
             }
+            Task::CaptureWith { who, theatre, .. } => {
+                let (navy_box, spaces) = self.capturing_squadrons(*who, *theatre);
+                if navy_box {
+                    out.push(Action::NavyBox);
+                }
+                out.extend(spaces.iter().map(Action::Pick));
+            }
             Task::UsAward { canada } => {
                 out.extend(self.us_award_targets(*canada).iter().map(Action::Pick));
                 if !out.is_empty() {
@@ -352,6 +359,12 @@ impl ImperialStruggle {
             }
             (Task::PlaceByng { .. }, Action::Theatre(t)) => self.war.byng = Some(t),
             (Task::Conquest { who, theatre, cp }, Action::Pick(space)) => self.conquer(who, theatre, cp, space, events),
+            (Task::CaptureWith { who, theatre, cp, target }, Action::NavyBox) => {
+                self.capture(who, theatre, cp, target, None, events);
+            }
+            (Task::CaptureWith { who, theatre, cp, target }, Action::Pick(from)) => {
+                self.capture(who, theatre, cp, target, Some(from), events);
+            }
             (Task::UsAward { canada }, Action::Pick(space)) => self.us_award(canada, space, events),
             _ => return Err(Refusal::new("that answer does not fit the decision waiting", sec!("§5"))),
         }
@@ -796,6 +809,7 @@ fn task_rule(task: &Task) -> &'static str {
             sec!("§5.3.3")
         }
         Task::Conquest { .. } => sec!("§7.2.1"),
+        Task::CaptureWith { .. } => sec!("§7.2.1.1"),
         Task::Resist { .. } => sec!("§7.2.2"),
         Task::UsAward { .. } => sec!("§7.3"),
         _ => sec!("§5.2"),

@@ -120,6 +120,8 @@ impl ImperialStruggle {
                 capitalise(&format!("{} {}", pick_text(*pick), name(c, *s)))
             }
             (Some(Task::Conquest { .. }), Action::Pick(s)) => format!("Conquer {}", name(c, *s)),
+            (Some(Task::CaptureWith { .. }), Action::Pick(s)) => format!("With the squadron at {}", name(c, *s)),
+            (Some(Task::CaptureWith { .. }), Action::NavyBox) => "With a squadron from the navy box".to_string(),
             (Some(Task::UsAward { .. }), Action::Pick(s)) => {
                 if c.space(*s).kind == crate::content::SpaceKind::Territory {
                     format!("US flag on {}", name(c, *s))

@@ -55,6 +55,9 @@ pub enum Task {
     PlaceByng { who: Power },
     /// `who` spends `cp` conquest points won in `theatre` (§7.2.1).
     Conquest { who: Power, theatre: u8, cp: u8 },
+    /// `who` chooses which of its squadrons takes the naval space `target` (§7.2.1.1): one from the navy
+    /// box, or one on another naval space of the theatre that has not captured this war.
+    CaptureWith { who: Power, theatre: u8, cp: u8, target: SpaceId },
     /// France places US flags and clears forts after winning the American Revolution (§7.3); `before` are
     /// the markets isolated before it began (those isolated by it may be unflagged).
     UsAward { canada: bool },
@@ -370,7 +373,8 @@ impl Task {
             | Task::ReturnBonus { who }
             | Task::RemoveEnemyBonus { who }
             | Task::PlaceByng { who }
-            | Task::Conquest { who, .. } => Some(*who),
+            | Task::Conquest { who, .. }
+            | Task::CaptureWith { who, .. } => Some(*who),
             Task::UsAward { .. } => Some(Power::France),
         }
     }

@@ -326,7 +326,8 @@ impl ImperialStruggle {
                     regions.contains(s) && cp >= 1 && (!self.config.fortified_forts || self.war_route(who, s))
                 }
                 SpaceKind::Naval => {
-                    regions.contains(s) && cp >= 1 && self.capturing_squadron(who, t, step.captured_from).is_some()
+                    let (navy_box, spaces) = self.capturing_squadrons(who, t);
+                    regions.contains(s) && cp >= 1 && (navy_box || !spaces.is_empty())
                 }
                 SpaceKind::Territory => {
                     !step.resisted.contains(s) && cp >= self.territory_cost(s) && self.war_route(who, s)
@@ -352,16 +353,17 @@ impl ImperialStruggle {
         routes.is_empty() || !routes.and(self.board.of(who)).is_empty()
     }
 
-    /// A squadron that may capture a naval space in theatre `t`: from the navy box, or from a naval space of
-    /// the theatre's regions that has not captured this war (§7.2.1.1). `None` stands for the navy box.
-    fn capturing_squadron(&self, who: Power, t: u8, used: SpaceSet) -> Option<Option<SpaceId>> {
-        if self.power(who).navy_box > 0 {
-            return Some(None);
-        }
+    /// The squadrons `who` may take a naval space with in theatre `t` (§7.2.1.1): whether the navy box holds
+    /// one, and its squadrons on the theatre's other naval spaces that have not captured this war.
+    pub(crate) fn capturing_squadrons(&self, who: Power, t: u8) -> (bool, SpaceSet) {
         let c = &*self.content;
+        let used = match &self.phase {
+            Phase::War(st) => st.captured_from,
+            _ => SpaceSet::EMPTY,
+        };
         let th = &c.war(self.mat_war()).theatres[t as usize];
         let regions: SpaceSet = th.regions().fold(SpaceSet::EMPTY, |m, r| m.or(c.masks.by_region[r.index()]));
-        self.board.of(who).and(c.masks.naval).and(regions).without(used).first().map(Some)
+        (self.power(who).navy_box > 0, self.board.of(who).and(c.masks.naval).and(regions).without(used))
     }
 
     /// Spend conquest points on `s`; the owner of a conquered territory may resist (§7.2.2).
@@ -372,31 +374,23 @@ impl ImperialStruggle {
         let defender = self.controller(s);
         let cost = if sp.kind == SpaceKind::Territory { self.territory_cost(s) } else { 1 };
         if sp.kind == SpaceKind::Naval {
-            let used = match &self.phase {
-                Phase::War(st) => st.captured_from,
-                _ => SpaceSet::EMPTY,
-            };
-            match self.capturing_squadron(who, t, used) {
-                Some(None) => self.power_mut(who).navy_box -= 1,
-                Some(Some(from)) => self.set_flag(from, None, events),
-                None => return,
+            // The player chooses the squadron when more than one could go (issue 13; the rules leave it open).
+            let (navy_box, spaces) = self.capturing_squadrons(who, t);
+            match (navy_box, spaces.len()) {
+                (false, 0) => {}
+                (true, 0) => self.capture(who, t, cp, s, None, events),
+                (false, 1) => self.capture(who, t, cp, s, spaces.first(), events),
+                _ => self.tasks.push_front(Task::CaptureWith { who, theatre: t, cp, target: s }),
             }
-            if defender.is_some() {
-                self.squadron_home(s, events);
-            }
-            self.set_flag(s, Some(who.flag()), events);
-            if let Some(st) = self.war_step_mut() {
-                st.captured_from.insert(s);
-            }
-        } else {
-            let was_spanish_empty = self.config.spanish_empire
-                && sp.spanish
-                && sp.kind == SpaceKind::Territory
-                && self.board.owner(s).is_none();
-            self.set_flag(s, Some(who.flag()), events);
-            if was_spanish_empty {
-                self.spanish_reaction(who.opponent());
-            }
+            return;
+        }
+        let was_spanish_empty = self.config.spanish_empire
+            && sp.spanish
+            && sp.kind == SpaceKind::Territory
+            && self.board.owner(s).is_none();
+        self.set_flag(s, Some(who.flag()), events);
+        if was_spanish_empty {
+            self.spanish_reaction(who.opponent());
         }
         events.push(Event::Conquered { power: who, space: s });
         let left = cp.saturating_sub(cost);
@@ -412,6 +406,34 @@ impl ImperialStruggle {
             && resistances[d.index()] < 2
         {
             self.tasks.push_front(Task::Resist { who: d, space: s });
+        }
+    }
+
+    /// §7.2.1.1: the squadron from the navy box (`from: None`) or from the naval space `from` takes `target`;
+    /// an enemy squadron there goes to its navy box. The squadron may not capture again this war.
+    pub(crate) fn capture(
+        &mut self,
+        who: Power,
+        t: u8,
+        cp: u8,
+        target: SpaceId,
+        from: Option<SpaceId>,
+        events: &mut Vec<Event>,
+    ) {
+        match from {
+            None => self.power_mut(who).navy_box -= 1,
+            Some(from) => self.set_flag(from, None, events),
+        }
+        if self.controller(target).is_some() {
+            self.squadron_home(target, events);
+        }
+        self.set_flag(target, Some(who.flag()), events);
+        if let Some(st) = self.war_step_mut() {
+            st.captured_from.insert(target);
+        }
+        events.push(Event::Conquered { power: who, space: target });
+        if cp > 1 {
+            self.tasks.push_front(Task::Conquest { who, theatre: t, cp: cp - 1 });
         }
     }
 

@@ -95,3 +95,29 @@ fn the_us_award_clears_every_market_it_isolates() {
     g.act(Power::France, Action::Done);
     assert_eq!((g.owner_of("chesapeake"), g.owner_of("panzacola")), (None, None), "both isolated markets cleared");
 }
+
+/// Issue 13, item 7. §7.2.1.1: a naval space is taken with a squadron from the navy box or from another naval
+/// space of the theatre; when both could go, the player chooses (the engine used to take the navy box's).
+#[test]
+fn the_player_chooses_the_squadron_that_takes_a_naval_space() {
+    let mut g = game();
+    let north_america = g.content.masks.by_region[Region::NorthAmerica.index()];
+    for s in north_america.iter() {
+        g.board.set(s, None);
+    }
+    g.board.conflict = g.board.conflict.without(north_america);
+    g.put("louisbourg", Some(Power::Britain)).put("cabot_strait", Some(Power::Britain));
+    g.put("gulf_of_maine", Some(Power::France));
+    g.power_mut(Power::Britain).navy_box = 1;
+    let french_box = g.power(Power::France).navy_box;
+    g.fight_from(WarId::Syw, 2); // the French & Indian War
+    g.war.theatres[2][Power::Britain.index()].basic = vec![1];
+    g.run_war();
+    assert!(g.offered(Power::Britain).contains(&"gulf_of_maine".to_string()), "{:?}", g.offered(Power::Britain));
+    g.pick(Power::Britain, "gulf_of_maine");
+    assert_eq!(g.answers(Power::Britain), [Action::NavyBox, Action::Pick(sp("cabot_strait"))]);
+    g.pick(Power::Britain, "cabot_strait");
+    assert_eq!((g.owner_of("cabot_strait"), g.owner_of("gulf_of_maine")), (None, Some(crate::content::Flag::Britain)));
+    assert_eq!(g.power(Power::Britain).navy_box, 1, "the navy box's squadron stayed");
+    assert_eq!(g.power(Power::France).navy_box, french_box + 1);
+}
