@@ -8,6 +8,7 @@ mod advantages;
 mod content;
 mod events;
 mod ministries;
+mod options;
 mod turns;
 mod victories;
 mod wars;

@@ -376,3 +376,44 @@ fn round_6_conversion() {
     let e = g.refuse(BR, Action::BuyBonusTile { pool: 0 });
     assert!(e.message.contains("no war left"), "{e}");
 }
+
+/// Issue 13, item 8. §4.1.6: in the deal both powers set cards aside at once — either may act while the
+/// other has not finished — and each sees only how many the other has set aside, not which, until both
+/// keep their hands.
+#[test]
+fn the_deal_sets_cards_aside_at_once_and_in_secret() {
+    use imperia_core::{Game, ToAct, Viewer};
+    let mut g = game();
+    g.phase = Phase::Deal { aside: [Vec::new(), Vec::new()], done: [false, false] };
+    g.hand_of(BR, &["tropical_diseases", "war_of_jenkins_ear", "native_american_alliances", "acts_of_union"]);
+    g.hand_of(FR, &["great_northern_war", "alberonis_ambition", "calico_acts", "tax_reform"]);
+    assert_eq!(g.to_act(), ToAct::Seats(vec![BR.seat(), FR.seat()]), "both at once");
+    g.act(FR, Action::SetAside(card("calico_acts")));
+    assert_eq!(g.to_act(), ToAct::Seats(vec![BR.seat(), FR.seat()]), "Britain need not wait for France");
+    let britain = g.view(Viewer::Seat(BR.seat()));
+    assert_eq!(britain.aside_count, [0, 1]);
+    let Phase::Deal { aside, .. } = &britain.phase else { panic!("the deal") };
+    assert!(aside[FR.index()].is_empty(), "which card France set aside is France's secret");
+    g.act(BR, Action::SetAside(card("acts_of_union")));
+    g.act(BR, Action::KeepHand);
+    g.act(FR, Action::KeepHand);
+    assert!(!matches!(g.phase(), Phase::Deal { .. }), "the deal is over once both keep their hands");
+}
+
+/// Issue 13, item 8. §4.1.3: an era's first round shuffles the eight award tiles and lays four, one a
+/// region; its second round lays the other four.
+#[test]
+fn awards_are_laid_four_and_then_the_other_four() {
+    let mut g = game();
+    let first: Vec<u8> = g.awards.current.iter().map(|a| a.expect("an award in each region")).collect();
+    let left = g.awards.stack.clone();
+    assert_eq!(left.len(), 4);
+    g.at_turn(2); // round 2
+    g.begin_peace_round(&mut Vec::new());
+    let mut second: Vec<u8> = g.awards.current.iter().map(|a| a.expect("an award in each region")).collect();
+    second.sort_unstable();
+    assert_eq!(second, left, "the second round lays the four left");
+    let mut all: Vec<u8> = first.into_iter().chain(second).collect();
+    all.sort_unstable();
+    assert_eq!(all, (0..8).collect::<Vec<u8>>(), "the eight, each once");
+}

@@ -3,6 +3,8 @@
 
 use crate::action::Action;
 use crate::content::{Power, Region, TileSymbol, WarId};
+use crate::event::Event;
+use crate::state::ImperialStruggle;
 use crate::testkit::*;
 
 /// Issue 13, item 4. §7.1.2: the flag symbol takes any enemy market or political space of the theatre's
@@ -120,4 +122,144 @@ fn the_player_chooses_the_squadron_that_takes_a_naval_space() {
     assert_eq!((g.owner_of("cabot_strait"), g.owner_of("gulf_of_maine")), (None, Some(crate::content::Flag::Britain)));
     assert_eq!(g.power(Power::Britain).navy_box, 1, "the navy box's squadron stayed");
     assert_eq!(g.power(Power::France).navy_box, french_box + 1);
+}
+
+/// The index of the theatre `name` of `war`.
+fn theatre(g: &ImperialStruggle, war: WarId, name: &str) -> u8 {
+    g.content.war(war).theatres.iter().position(|t| t.name == name).expect("a theatre of that name") as u8
+}
+
+/// Take every flag and conflict marker off `region`.
+fn clear(g: &mut ImperialStruggle, region: Region) {
+    let spaces = g.content.masks.by_region[region.index()];
+    for s in spaces.iter() {
+        g.board.set(s, None);
+    }
+    g.board.conflict = g.board.conflict.without(spaces);
+}
+
+/// Fight the war from where it stands to its end, answering every choice as `settle` does; every event.
+fn fight_to_the_end(g: &mut ImperialStruggle) -> Vec<Event> {
+    let mut events = g.run_war();
+    for _ in 0..200 {
+        let Some(who) = g.tasks.front().and_then(|t| t.chooser()) else { break };
+        let answers = g.answers(who);
+        let a = if answers.contains(&Action::Done) { Action::Done } else { answers[0].clone() };
+        events.extend(g.act(who, a));
+    }
+    events
+}
+
+/// Issue 13, item 8. §7.3 «Поражение якобитов» and the Jacobite Victory marker: France winning the WAS
+/// Jacobite Rebellion takes a Jacobite Victory marker; Britain winning it by 2 gives the Jacobite Defeat,
+/// and Jacobite Uprisings leaves the game at once, from France's ministries too.
+#[test]
+fn jacobite_victory_and_defeat() {
+    let mut g = game();
+    clear(&mut g, Region::Europe);
+    let rebellion = theatre(&g, WarId::Was, "Jacobite Rebellion");
+    g.fight_from(WarId::Was, rebellion);
+    g.war.theatres[rebellion as usize][Power::France.index()].basic = vec![1]; // +1
+    let events = fight_to_the_end(&mut g);
+    assert!(events.contains(&Event::JacobiteVictory), "{events:?}");
+    assert_eq!((g.jacobites.victories, g.jacobites.defeat), (1, false));
+
+    let mut g = game();
+    clear(&mut g, Region::Europe);
+    g.give_ministry(Power::France, "jacobite_uprisings", true);
+    g.fight_from(WarId::Was, rebellion);
+    g.war.theatres[rebellion as usize][Power::Britain.index()].basic = vec![0]; // +2
+    let events = fight_to_the_end(&mut g);
+    assert!(events.contains(&Event::JacobiteDefeat), "{events:?}");
+    assert!(g.jacobites.defeat && g.jacobites.removed);
+    assert!(g.power(Power::France).slot(crate::ministries::JACOBITE_UPRISINGS).is_none(), "the card left the game");
+}
+
+/// Issue 13, item 8. The SYW's Atlantic Dominance theatre, won by 2, puts the winner's marker (+2) on the
+/// French & Indian War; the war's reset takes it off again (§7.3, §7.5).
+#[test]
+fn atlantic_dominance_adds_two_to_the_french_and_indian_war() {
+    let mut g = game();
+    let atlantic = theatre(&g, WarId::Syw, "Atlantic Dominance");
+    let french_and_indian = theatre(&g, WarId::Syw, "French & Indian War");
+    g.fight_from(WarId::Syw, atlantic);
+    g.war.theatres[atlantic as usize][Power::Britain.index()].basic = vec![0]; // +2
+    let events = fight_to_the_end(&mut g);
+    assert!(events.contains(&Event::AtlanticDominance { power: Power::Britain }), "{events:?}");
+    let parts = events.iter().find_map(|e| match e {
+        Event::TheatreRevealed { theatre, parts, .. } if *theatre == french_and_indian => Some(parts.clone()),
+        _ => None,
+    });
+    assert_eq!(parts.map(|p| (p[0].markers, p[1].markers)), Some((2, 0)), "the marker's +2 for Britain");
+    assert_eq!(g.war.atlantic, None, "the reset takes the marker off");
+}
+
+/// Issue 13, item 8. The AWI's Antilles War: the loser's squadrons removed by the spoils leave the game for
+/// good (the war mat's «squadrons lost for good»).
+#[test]
+fn antilles_war_squadron_losses_are_for_good() {
+    let mut g = game();
+    clear(&mut g, Region::Caribbean);
+    let antilles = theatre(&g, WarId::Awi, "Antilles War");
+    g.put("antilles_channel", Some(Power::France));
+    g.power_mut(Power::France).navy_box = 0;
+    let lost = g.power(Power::France).squadrons_lost;
+    g.fight_from(WarId::Awi, antilles);
+    g.war.theatres[antilles as usize][Power::Britain.index()].basic = vec![0, 1]; // +2 and +1
+    let events = g.run_war();
+    // France's dotted spaces count 2 for it: Britain wins by 1, the «1» row — one French squadron lost.
+    assert!(
+        events.iter().any(|e| matches!(e, Event::TheatreWon { power: Power::Britain, margin: 1, .. })),
+        "{events:?}"
+    );
+    assert_eq!(g.offered(Power::France), ["antilles_channel"]);
+    g.pick(Power::France, "antilles_channel");
+    assert_eq!(g.owner_of("antilles_channel"), None);
+    assert_eq!(g.power(Power::France).squadrons_lost, lost + 1, "out of the game, not back to the navy box");
+    assert_eq!(g.power(Power::France).navy_box, 0);
+}
+
+/// Issue 13, item 8. §7.6: after the WAS each power carries as many of its bonus war tiles into the SYW as
+/// it had on the WAS mat, at most 3, drawn from its new pool.
+#[test]
+fn bonus_tiles_carry_into_the_seven_years_war_at_most_three() {
+    let mut g = game();
+    let last = g.content.war(WarId::Was).theatres.len() as u8 - 1;
+    g.fight_from(WarId::Was, last);
+    let was_tiles = |p: Power| -> Vec<u16> {
+        (0..g.content.bonus_tiles.len() as u16)
+            .filter(|&i| {
+                g.content.bonus_tiles[i as usize].war == WarId::Was && g.content.bonus_tiles[i as usize].power == p
+            })
+            .collect()
+    };
+    let (french, british) = (was_tiles(Power::France), was_tiles(Power::Britain));
+    g.war.theatres[0][Power::France.index()].bonus = french[..2].to_vec();
+    g.war.theatres[1][Power::France.index()].bonus = french[2..4].to_vec();
+    g.war.theatres[0][Power::Britain.index()].bonus = british[..1].to_vec();
+    fight_to_the_end(&mut g);
+    assert_eq!(g.war.war, Some(WarId::Syw), "the SYW's mat is laid out");
+    assert_eq!(g.power(Power::France).carried_bonus.len(), 3, "four on the mat, three carried");
+    assert_eq!(g.power(Power::Britain).carried_bonus.len(), 1);
+    let syw = |t: &u16| g.content.bonus_tiles[*t as usize].war == WarId::Syw;
+    assert!(g.power(Power::France).carried_bonus.iter().all(syw), "drawn from the SYW's set");
+}
+
+/// Issue 13, item 8. §7.5: the war's reset takes off the conflict markers that counted in it — those on
+/// flagged spaces in the regions of the theatres that count them — and leaves the others.
+#[test]
+fn the_war_reset_removes_only_the_counted_conflict_markers() {
+    let mut g = game();
+    let counts = |g: &ImperialStruggle, r: Region| {
+        g.content.war(WarId::Was).theatres.iter().any(|th| th.conflicts && th.regions().any(|x| x == r))
+    };
+    assert!(counts(&g, Region::NorthAmerica) && !counts(&g, Region::Caribbean), "the WAS's theatres");
+    g.put("albany", Some(Power::Britain)).mark("albany");
+    g.put("havana", Some(Power::France)).mark("havana");
+    let last = g.content.war(WarId::Was).theatres.len() as u8 - 1;
+    g.fight_from(WarId::Was, last);
+    fight_to_the_end(&mut g);
+    assert_eq!(g.war.war, Some(WarId::Syw), "the WAS is over");
+    assert!(!g.marked("albany"), "counted in King George's War: off");
+    assert!(g.marked("havana"), "the Caribbean counted in no WAS theatre: it stays");
 }
