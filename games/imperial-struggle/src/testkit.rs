@@ -155,7 +155,7 @@ impl ImperialStruggle {
             None => crate::spend::Purchase::Flag(s),
             Some(_) => crate::spend::Purchase::Unflag(s),
         };
-        self.influence_cost(t, s, purchase)
+        self.influence_cost(t, s, purchase, None)
     }
 
     pub fn mods(&mut self) -> &mut TurnMods {

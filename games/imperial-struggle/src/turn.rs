@@ -162,13 +162,20 @@ impl ImperialStruggle {
         for i in 0..c.advantages.len() {
             let advantage = crate::content::Advantage(i as u8);
             match crate::advantages::cost_mod(advantage) {
-                Some((_, applies)) => {
-                    for space in self.removable_enemy(me).iter().filter(|&s| applies(c, s)) {
-                        for pool in 0..t.pools.len() as u8 {
+                // Only a tile the power holds can be used; the unflag is paid in the space's own kind.
+                Some((_, applies)) if self.advantages[i].holder == Some(me) => {
+                    for space in self.removable_enemy(me).and(targets).iter().filter(|&s| applies(c, s)) {
+                        let kind = if c.space(space).kind == SpaceKind::Market {
+                            ApKind::Economic
+                        } else {
+                            ApKind::Diplomatic
+                        };
+                        for pool in of_kind(kind) {
                             push(Action::UnflagWith { advantage, space, pool });
                         }
                     }
                 }
+                Some(_) => {}
                 None => push(Action::Advantage(advantage)),
             }
         }
@@ -605,12 +612,21 @@ impl ImperialStruggle {
                 .arg(Arg::Advantage(advantage))
                 .space(space));
         }
-        let mut with = t.clone();
-        with.mods.cost_advantages.push(advantage);
-        self.check_influence(&with, space, pool)
+        self.check_influence_with(t, space, pool, Some(advantage))
     }
 
     pub(crate) fn check_influence(&self, t: &Turn, space: SpaceId, pool: u8) -> Result<(Purchase, Payment), Refusal> {
+        self.check_influence_with(t, space, pool, None)
+    }
+
+    /// [`Self::check_influence`], with the cost advantage `using` applied to this purchase.
+    fn check_influence_with(
+        &self,
+        t: &Turn,
+        space: SpaceId,
+        pool: u8,
+        using: Option<crate::content::Advantage>,
+    ) -> Result<(Purchase, Payment), Refusal> {
         let me = t.active;
         let c = &*self.content;
         let sp = c.space(space);
@@ -656,13 +672,19 @@ impl ImperialStruggle {
                 ));
             }
         };
-        let cost = self.influence_cost(t, space, purchase);
+        let cost = self.influence_cost(t, space, purchase, using);
         let pay = self.plan(t, pool, purchase, kind, cost)?;
         Ok((purchase, pay))
     }
 
     /// The printed cost with everything that changes it, decreases first (§5.4.2, §5.5.2, §8.2).
-    pub(crate) fn influence_cost(&self, t: &Turn, space: SpaceId, purchase: Purchase) -> u8 {
+    pub(crate) fn influence_cost(
+        &self,
+        t: &Turn,
+        space: SpaceId,
+        purchase: Purchase,
+        using: Option<crate::content::Advantage>,
+    ) -> u8 {
         let me = t.active;
         let c = &*self.content;
         let sp = c.space(space);
@@ -672,12 +694,15 @@ impl ImperialStruggle {
         if marked || (sp.kind == SpaceKind::Market && t.isolated.contains(space)) {
             base = 1;
         }
-        if unflag && t.mods.sets_to_one(c, space) {
+        // The advantage used with this purchase, beside those left pending by events this turn.
+        let using = using.and_then(crate::advantages::cost_mod).filter(|(_, applies)| applies(c, space));
+        let using_is = |m: crate::advantages::CostMod| using.is_some_and(|(x, _)| x == m);
+        if unflag && (t.mods.sets_to_one(c, space) || using_is(crate::advantages::CostMod::SetToOne)) {
             base = 1;
         }
         let mut less = 0;
         if unflag {
-            less += i32::from(t.mods.discount_for(c, space));
+            less += i32::from(t.mods.discount_for(c, space)) + i32::from(using_is(crate::advantages::CostMod::LessOne));
         }
         if sp.kind == SpaceKind::Market && t.mods.huguenot == Some(sp.region) {
             less += 1;
