@@ -62,7 +62,7 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
             );
         }
         if !args.quiet {
-            writeln!(out, "{:>5}. Player {}: {label}", i + 1, step.seat + 1)?;
+            writeln!(out, "{:>5}. {}: {label}", i + 1, m.seat_name(step.seat))?;
             for e in events {
                 writeln!(out, "         {e}")?;
             }
@@ -79,7 +79,7 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
             o.scores
                 .iter()
                 .enumerate()
-                .map(|(s, v)| format!("Player {} {v} (rank {})", s + 1, o.ranks[s]))
+                .map(|(s, v)| format!("{} {v} (rank {})", m.seat_name(s), o.ranks[s]))
                 .collect::<Vec<_>>()
                 .join(", ")
         )?,

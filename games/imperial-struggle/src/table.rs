@@ -108,6 +108,8 @@ impl ImperialStruggle {
             let _ = writeln!(s, "  Advantages: {}.", advantages.join("; "));
         }
         let isolated = self.all_isolated();
+        // One column for names, as wide as the longest name of the set played with.
+        let width = c.spaces.iter().map(|sp| sp.name.chars().count()).max().unwrap_or(0) + 1;
         for (i, sp) in c.spaces.iter().enumerate().filter(|(_, sp)| sp.region == r) {
             let id = SpaceId(i as u8);
             if !on_board.contains(id) {
@@ -127,7 +129,7 @@ impl ImperialStruggle {
                 marks.push("isolated");
             }
             let holder = holder_text(v.board.owner(id), sp.kind);
-            let line = format!("  {:<34} {:<26} {holder:<18} {}", name(c, id), space_text(c, id), marks.join(", "));
+            let line = format!("  {:<width$} {:<26} {holder:<18} {}", name(c, id), space_text(c, id), marks.join(", "));
             let _ = writeln!(s, "{}", line.trim_end());
         }
     }
