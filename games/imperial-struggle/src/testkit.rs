@@ -266,6 +266,16 @@ impl ImperialStruggle {
         self.act(p, Action::Pick(s))
     }
 
+    /// Take every flag, squadron and conflict marker off `region`.
+    pub fn empty_region(&mut self, region: crate::content::Region) -> &mut Self {
+        let spaces = self.content.masks.by_region[region.index()];
+        for s in spaces.iter() {
+            self.board.set(s, None);
+        }
+        self.board.conflict = self.board.conflict.without(spaces);
+        self
+    }
+
     /// Move the turn track to `turn` (0 = round 1 … 9 = round 6), for the era's cards and spaces.
     pub fn at_turn(&mut self, turn: u8) -> &mut Self {
         self.turn = turn;

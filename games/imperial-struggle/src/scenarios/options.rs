@@ -71,11 +71,7 @@ fn fortified_forts_need_a_war_route() {
     let targets = |fortified: bool| {
         let mut g = game();
         g.config.fortified_forts = fortified;
-        let north_america = g.content.masks.by_region[Region::NorthAmerica.index()];
-        for s in north_america.iter() {
-            g.board.set(s, None);
-        }
-        g.board.conflict = g.board.conflict.without(north_america);
+        g.empty_region(Region::NorthAmerica);
         g.put("louisbourg", Some(Power::Britain))
             .put("halifax", Some(Power::France))
             .put("ohio_forks", Some(Power::France));

@@ -14,11 +14,7 @@ use crate::testkit::*;
 #[test]
 fn the_flag_symbol_avoids_isolating_among_markets_only() {
     let mut g = game();
-    let india = g.content.masks.by_region[Region::India.index()];
-    for s in india.iter() {
-        g.board.set(s, None);
-    }
-    g.board.conflict = g.board.conflict.without(india);
+    g.empty_region(Region::India);
     // Pondicherry joins Karaikal, which joins Tiruchirappalli (marked, so not a candidate itself): taking
     // Karaikal would cut Tiruchirappalli off. Maratha is a French political space.
     g.put("pondicherry", Some(Power::France)).put("karaikal", Some(Power::France));
@@ -48,11 +44,7 @@ fn the_flag_symbol_avoids_isolating_among_markets_only() {
 #[test]
 fn spoils_may_unflag_a_market_under_a_conflict_marker() {
     let mut g = game();
-    let north_america = g.content.masks.by_region[Region::NorthAmerica.index()];
-    for s in north_america.iter() {
-        g.board.set(s, None);
-    }
-    g.board.conflict = g.board.conflict.without(north_america);
+    g.empty_region(Region::NorthAmerica);
     g.put("louisbourg", Some(Power::Britain)).put("ile_aux_noix", Some(Power::France)).mark("ile_aux_noix");
     g.fight_from(WarId::Syw, 2); // the French & Indian War: won by 2, one North American market unflagged
     g.war.theatres[2][Power::Britain.index()].basic = vec![1]; // +1, with Louisbourg's +1
@@ -71,12 +63,7 @@ fn spoils_may_unflag_a_market_under_a_conflict_marker() {
 #[test]
 fn the_us_award_clears_every_market_it_isolates() {
     let mut g = game();
-    let americas = g.content.masks.by_region[Region::NorthAmerica.index()]
-        .or(g.content.masks.by_region[Region::Caribbean.index()]);
-    for s in americas.iter() {
-        g.board.set(s, None);
-    }
-    g.board.conflict = g.board.conflict.without(americas);
+    g.empty_region(Region::NorthAmerica).empty_region(Region::Caribbean);
     g.put("northern_colonies", Some(Power::Britain)).put("chesapeake", Some(Power::Britain));
     g.put("san_agustin", Some(Power::France)).put("panzacola", Some(Power::France));
     let revolution = g
@@ -103,11 +90,7 @@ fn the_us_award_clears_every_market_it_isolates() {
 #[test]
 fn the_player_chooses_the_squadron_that_takes_a_naval_space() {
     let mut g = game();
-    let north_america = g.content.masks.by_region[Region::NorthAmerica.index()];
-    for s in north_america.iter() {
-        g.board.set(s, None);
-    }
-    g.board.conflict = g.board.conflict.without(north_america);
+    g.empty_region(Region::NorthAmerica);
     g.put("louisbourg", Some(Power::Britain)).put("cabot_strait", Some(Power::Britain));
     g.put("gulf_of_maine", Some(Power::France));
     g.power_mut(Power::Britain).navy_box = 1;
@@ -129,15 +112,6 @@ fn theatre(g: &ImperialStruggle, war: WarId, name: &str) -> u8 {
     g.content.war(war).theatres.iter().position(|t| t.name == name).expect("a theatre of that name") as u8
 }
 
-/// Take every flag and conflict marker off `region`.
-fn clear(g: &mut ImperialStruggle, region: Region) {
-    let spaces = g.content.masks.by_region[region.index()];
-    for s in spaces.iter() {
-        g.board.set(s, None);
-    }
-    g.board.conflict = g.board.conflict.without(spaces);
-}
-
 /// Fight the war from where it stands to its end, answering every choice as `settle` does; every event.
 fn fight_to_the_end(g: &mut ImperialStruggle) -> Vec<Event> {
     let mut events = g.run_war();
@@ -156,7 +130,7 @@ fn fight_to_the_end(g: &mut ImperialStruggle) -> Vec<Event> {
 #[test]
 fn jacobite_victory_and_defeat() {
     let mut g = game();
-    clear(&mut g, Region::Europe);
+    g.empty_region(Region::Europe);
     let rebellion = theatre(&g, WarId::Was, "Jacobite Rebellion");
     g.fight_from(WarId::Was, rebellion);
     g.war.theatres[rebellion as usize][Power::France.index()].basic = vec![1]; // +1
@@ -165,7 +139,7 @@ fn jacobite_victory_and_defeat() {
     assert_eq!((g.jacobites.victories, g.jacobites.defeat), (1, false));
 
     let mut g = game();
-    clear(&mut g, Region::Europe);
+    g.empty_region(Region::Europe);
     g.give_ministry(Power::France, "jacobite_uprisings", true);
     g.fight_from(WarId::Was, rebellion);
     g.war.theatres[rebellion as usize][Power::Britain.index()].basic = vec![0]; // +2
@@ -199,7 +173,7 @@ fn atlantic_dominance_adds_two_to_the_french_and_indian_war() {
 #[test]
 fn antilles_war_squadron_losses_are_for_good() {
     let mut g = game();
-    clear(&mut g, Region::Caribbean);
+    g.empty_region(Region::Caribbean);
     let antilles = theatre(&g, WarId::Awi, "Antilles War");
     g.put("antilles_channel", Some(Power::France));
     g.power_mut(Power::France).navy_box = 0;
