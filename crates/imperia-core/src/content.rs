@@ -326,6 +326,51 @@ pub trait GameContent: Send + Sync + Sized + 'static {
     }
 }
 
+/// Gives an index newtype over a content list its travelling form: `Serialize`/`Deserialize` through the
+/// entry's string `id`, and `Display` through its `name`, both read from the set in scope
+/// ([`ContentSet::with_current`]). `content_id!(SpaceId, Content, spaces, "a space", "madrid")` for
+/// `struct SpaceId(u8)` whose entries are `Content::spaces[i]`, each with `id` and `name` fields.
+#[macro_export]
+macro_rules! content_id {
+    ($ty:ident, $content:ty, $list:ident, $what:literal, $example:literal) => {
+        impl $ty {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl $crate::__serde::Serialize for $ty {
+            fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                $crate::ContentSet::<$content>::with_current(|c| s.serialize_str(&c.$list[self.index()].id))
+            }
+        }
+
+        impl<'de> $crate::__serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct Id;
+                impl $crate::__serde::de::Visitor<'_> for Id {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                        write!(f, "{} id such as \"{}\"", $what, $example)
+                    }
+                    fn visit_str<E: $crate::__serde::de::Error>(self, id: &str) -> Result<$ty, E> {
+                        $crate::ContentSet::<$content>::with_current(|c| c.$list.iter().position(|e| e.id == id))
+                            .map(|i| $ty(i as _))
+                            .ok_or_else(|| E::custom(format!("there is no {} `{id}`", $what)))
+                    }
+                }
+                d.deserialize_str(Id)
+            }
+        }
+
+        impl ::std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                $crate::ContentSet::<$content>::with_current(|c| f.write_str(&c.$list[self.index()].name))
+            }
+        }
+    };
+}
+
 /// The content of a game without content files.
 impl GameContent for () {
     const FILES: &'static [(&'static str, &'static str)] = &[];

@@ -27,6 +27,9 @@ pub mod rng;
 pub mod session;
 pub mod words;
 
+#[doc(hidden)]
+pub use serde as __serde;
+
 pub use content::{Change, ContentChange, ContentFiles, ContentReport, ContentScope, ContentSet, GameContent, Source};
 pub use dynamic::{ActionChoice, Description, DynContent, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
 pub use game::{Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};

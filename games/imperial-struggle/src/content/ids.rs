@@ -4,14 +4,12 @@
 //!
 //! An entry id is an index into a content set; its string id and its name are the set's. Serialisation and
 //! `Display` have no state to ask, so they read the set in scope on the thread
-//! ([`ContentSet::with_current`]): a host enters the set of the game whose values it writes, reads or shows
-//! ([`ContentSet::enter`]); outside any scope, the shipped set applies.
+//! ([`imperia_core::ContentSet::with_current`]): a host enters the set of the game whose values it writes, reads or shows
+//! ([`imperia_core::ContentSet::enter`]); outside any scope, the shipped set applies.
 
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-use imperia_core::ContentSet;
 
 use super::Content;
 
@@ -319,68 +317,25 @@ impl WarId {
     }
 }
 
-/// Implements `Serialize`/`Deserialize` through a content entry's string id, and `Display` through its name,
-/// for an index newtype whose entries live in a [`Content`] list: those of the set in scope
-/// ([`ContentSet::with_current`]).
-macro_rules! content_id {
-    ($ty:ident, $list:ident, $what:literal, $example:literal) => {
-        impl $ty {
-            pub fn index(self) -> usize {
-                self.0 as usize
-            }
-        }
-
-        impl Serialize for $ty {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                ContentSet::<Content>::with_current(|c| s.serialize_str(&c.$list[self.index()].id))
-            }
-        }
-
-        impl<'de> Deserialize<'de> for $ty {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                struct Id;
-                impl serde::de::Visitor<'_> for Id {
-                    type Value = $ty;
-                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                        write!(f, "{} id such as \"{}\"", $what, $example)
-                    }
-                    fn visit_str<E: serde::de::Error>(self, id: &str) -> Result<$ty, E> {
-                        ContentSet::<Content>::with_current(|c| c.$list.iter().position(|e| e.id == id))
-                            .map(|i| $ty(i as u8))
-                            .ok_or_else(|| E::custom(format!("there is no {} `{id}`", $what)))
-                    }
-                }
-                d.deserialize_str(Id)
-            }
-        }
-
-        impl fmt::Display for $ty {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                ContentSet::<Content>::with_current(|c| f.write_str(&c.$list[self.index()].name))
-            }
-        }
-    };
-}
-
 /// A space of the map, by its place in `spaces.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SpaceId(pub u8);
-content_id!(SpaceId, spaces, "a space", "massachusetts_bay");
+imperia_core::content_id!(SpaceId, Content, spaces, "a space", "massachusetts_bay");
 
 /// An event card, by its place in `cards.toml` (card number − 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(pub u8);
-content_id!(Card, cards, "an event card", "calico_acts");
+imperia_core::content_id!(Card, Content, cards, "an event card", "calico_acts");
 
 /// A ministry card, by its place in `ministries.toml` (card number − 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Ministry(pub u8);
-content_id!(Ministry, ministries, "a ministry card", "robert_walpole");
+imperia_core::content_id!(Ministry, Content, ministries, "a ministry card", "robert_walpole");
 
 /// An advantage tile, by its place in `advantages.toml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Advantage(pub u8);
-content_id!(Advantage, advantages, "an advantage", "rum");
+imperia_core::content_id!(Advantage, Content, advantages, "an advantage", "rum");
 
 /// A set of spaces as a 128-bit mask: the board has 112, and control, conflict markers, damage and every
 /// filter the rules apply are masks, which keeps the engine fast enough for millions of simulated turns. It
