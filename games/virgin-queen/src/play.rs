@@ -1,0 +1,620 @@
+//! The decisions of a turn and the order they come in: the home card (ref-02), Negotiations and the
+//! announcements (§9.1), Ransom (§9.3) and Declarations of War (§9.4, completed provisionally, R36).
+//! Each decision is one small action; an announcement is built clause by clause and then published.
+
+use std::fmt;
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::cite::{Refusal, With, provisional, sec};
+use crate::content::{CardId, LeaderId, Owner, Power, SpaceId};
+use crate::deals::Clause;
+use crate::event::Event;
+use crate::state::{Announcement, Item, Paying, Phase, Place, Status, VirginQueen};
+
+/// Platform limits that keep every game finite (ruling R17): not rules of the game.
+pub const MAX_ANNOUNCEMENTS: u8 = 8;
+pub const MAX_CLAUSES: usize = 8;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Keep this home card in hand this turn; the other stays set aside (ref-02).
+    KeepHome {
+        card: CardId,
+    },
+    /// Show a card or treasure of `by`'s hand to one power (§9.1).
+    Show {
+        by: Power,
+        item: Item,
+        to: Power,
+    },
+    /// End `power`'s talks (§9.1).
+    EndTalks {
+        power: Power,
+    },
+    /// Approve the first pending announcement the deciding power is party to (§9.1).
+    Approve,
+    /// Reject it: none of it takes effect (§9.1).
+    Reject,
+    /// Add a clause to the announcement being built.
+    Add(Clause),
+    /// Take the last clause off the announcement being built.
+    RemoveLast,
+    /// Publish the announcement being built.
+    Publish,
+    DoneAnnouncing,
+    /// Ransom a captured leader, who goes to `to` (§9.3; `None`: his card, R27).
+    Ransom {
+        leader: LeaderId,
+        to: Option<SpaceId>,
+    },
+    DoneRansoming,
+    Declare {
+        target: Owner,
+    },
+    /// Discard an item towards the declaration's cost (R36).
+    Pay(Item),
+    CancelDeclaration,
+    DoneDeclaring,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let item = |i: &Item| match i {
+            Item::Card(c) => c.to_string(),
+            Item::Treasure(t) => t.to_string(),
+        };
+        match self {
+            Action::KeepHome { card } => write!(f, "Keep {card} as your home card"),
+            Action::Show { by, item: i, to } => write!(f, "Show {to} {}'s {}", by, item(i)),
+            Action::EndTalks { power } => write!(f, "End {power}'s talks"),
+            Action::Approve => write!(f, "Approve the announcement"),
+            Action::Reject => write!(f, "Reject the announcement"),
+            Action::Add(c) => write!(f, "Add: {c}"),
+            Action::RemoveLast => write!(f, "Take back the last clause"),
+            Action::Publish => write!(f, "Announce it"),
+            Action::DoneAnnouncing => write!(f, "Done announcing"),
+            Action::Ransom { leader, to } => match to {
+                Some(s) => write!(f, "Ransom {leader} to {s}"),
+                None => write!(f, "Ransom {leader} to his card"),
+            },
+            Action::DoneRansoming => write!(f, "Done with ransoms"),
+            Action::Declare { target } => write!(f, "Declare war on {target}"),
+            Action::Pay(i) => write!(f, "Pay with {}", item(i)),
+            Action::CancelDeclaration => write!(f, "Withdraw the declaration"),
+            Action::DoneDeclaring => write!(f, "Done declaring war"),
+        }
+    }
+}
+
+impl VirginQueen {
+    /// The powers that must decide now.
+    pub fn deciders(&self) -> Vec<Power> {
+        match &self.phase {
+            Phase::KeepHome => {
+                self.played_powers().into_iter().filter(|&p| self.hands[p.index()].home_aside.len() > 1).collect()
+            }
+            Phase::Negotiations { done } => self.played_powers().into_iter().filter(|p| !done.contains(p)).collect(),
+            Phase::Announcing { power, .. } => vec![self.approver().unwrap_or(*power)],
+            Phase::Ransom { power } | Phase::Declaring { power, .. } => vec![*power],
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    /// During announcements, the power asked to approve the first pending announcement it is party to: the
+    /// current announcer decides on those before its own (R19).
+    fn approver(&self) -> Option<Power> {
+        let Phase::Announcing { power, .. } = self.phase else { return None };
+        self.pending.iter().any(|a| a.waiting.first() == Some(&power)).then_some(power)
+    }
+
+    fn pending_index(&self, p: Power) -> Option<usize> {
+        self.pending.iter().position(|a| a.waiting.first() == Some(&p))
+    }
+
+    pub(crate) fn legal(&self, seat: usize) -> Vec<Action> {
+        let Some(mine) = self.seats.get(seat) else { return Vec::new() };
+        let mut out = Vec::new();
+        for p in self.deciders().into_iter().filter(|p| mine.contains(p)) {
+            self.legal_for(p, &mut out);
+        }
+        out
+    }
+
+    fn legal_for(&self, p: Power, out: &mut Vec<Action>) {
+        match &self.phase {
+            Phase::KeepHome => {
+                out.extend(self.hands[p.index()].home_aside.iter().map(|&card| Action::KeepHome { card }))
+            }
+            Phase::Negotiations { .. } => {
+                for item in self.hands[p.index()].items() {
+                    for to in self.played_powers().into_iter().filter(|&q| q != p) {
+                        if !self.shows.contains(&(p, item, to)) {
+                            out.push(Action::Show { by: p, item, to });
+                        }
+                    }
+                }
+                out.push(Action::EndTalks { power: p });
+            }
+            Phase::Announcing { building, published, .. } => {
+                if self.pending_index(p).is_some() {
+                    out.extend([Action::Approve, Action::Reject]);
+                    return;
+                }
+                if *published < MAX_ANNOUNCEMENTS
+                    && building.len() < MAX_CLAUSES
+                    && let Ok((scratch, _)) = self.try_package(p, building)
+                {
+                    for c in self.candidate_clauses(p) {
+                        if scratch.check_parties(p, &c).is_ok() && scratch.check_clause(&c, building).is_ok() {
+                            out.push(Action::Add(c));
+                        }
+                    }
+                }
+                if !building.is_empty() {
+                    out.extend([Action::RemoveLast, Action::Publish]);
+                } else {
+                    out.push(Action::DoneAnnouncing);
+                }
+            }
+            Phase::Ransom { .. } => {
+                for l in self.captives_of(p) {
+                    if self.ransom_item_kind(p).is_some() {
+                        let places = self.return_places(p);
+                        if places.is_empty() {
+                            out.push(Action::Ransom { leader: l, to: None });
+                        }
+                        out.extend(places.into_iter().map(|s| Action::Ransom { leader: l, to: Some(s) }));
+                    }
+                }
+                out.push(Action::DoneRansoming);
+            }
+            Phase::Declaring { paying: Some(pay), .. } => {
+                out.extend(self.hands[p.index()].items().filter(|i| !pay.picked.contains(i)).map(Action::Pay));
+                out.push(Action::CancelDeclaration);
+            }
+            Phase::Declaring { paying: None, .. } => {
+                out.extend(self.war_targets(p).into_iter().map(|target| Action::Declare { target }));
+                out.push(Action::DoneDeclaring);
+            }
+            Phase::Over => {}
+        }
+    }
+
+    /// Every clause `p` might announce, before the checks (which filter the list).
+    fn candidate_clauses(&self, p: Power) -> Vec<Clause> {
+        let c = &self.content;
+        let others: Vec<Power> = self.played_powers().into_iter().filter(|&q| q > p).collect();
+        let mut out = Vec::new();
+        for &q in &others {
+            out.push(Clause::Peace { a: p, b: q });
+            out.push(Clause::Alliance { a: p, b: q });
+            for (giver, receiver) in [(p, q), (q, p)] {
+                for n in 1..=2 {
+                    out.push(Clause::Cards { giver, receiver, count: n });
+                    out.push(Clause::Treasures { giver, receiver, count: n });
+                }
+                for space in c.space_ids() {
+                    out.push(Clause::Transfer { giver, receiver, space });
+                }
+                let sources: Vec<Option<SpaceId>> = std::iter::once(None)
+                    .chain(c.space_ids().filter(|s| self.spaces[s.index()].units[giver.index()][1] > 0).map(Some))
+                    .collect();
+                for &from in &sources {
+                    for &to in &c.major(receiver).capitals {
+                        for n in 1..=4 {
+                            out.push(Clause::Mercenaries { giver, receiver, from, to, count: n });
+                        }
+                    }
+                }
+                for f in self.fleets.iter().filter(|f| f.owner == giver && f.loaned_to.is_none() && f.kind.lendable()) {
+                    let leaders: Vec<Option<LeaderId>> = std::iter::once(None)
+                        .chain(
+                            c.leader_ids()
+                                .filter(|&l| {
+                                    c.leaders[l.index()].power == giver && self.leader_place(l) == Place::Map(f.port)
+                                })
+                                .map(Some),
+                        )
+                        .collect();
+                    for to in self.nearest_ports(f.port, receiver) {
+                        for ships in 1..=f.count {
+                            for &leader in &leaders {
+                                out.push(Clause::Loan {
+                                    lender: giver,
+                                    receiver,
+                                    port: f.port,
+                                    kind: f.kind,
+                                    ships,
+                                    leader,
+                                    to,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for l in c.leader_ids() {
+            if let Place::Captive(captor) = self.leader_place(l) {
+                let places = self.return_places(c.leaders[l.index()].power);
+                if places.is_empty() {
+                    out.push(Clause::ReturnLeader { leader: l, to: None });
+                }
+                out.extend(places.into_iter().map(|s| Clause::ReturnLeader { leader: l, to: Some(s) }));
+                let _ = captor;
+            }
+        }
+        for a in c.royal_ids() {
+            for b in c.royal_ids().filter(|&b| b > a) {
+                out.push(Clause::Marriage { a, b });
+            }
+        }
+        out
+    }
+
+    fn captives_of(&self, p: Power) -> Vec<LeaderId> {
+        self.content
+            .leader_ids()
+            .filter(|&l| {
+                self.content.leaders[l.index()].power == p && matches!(self.leader_place(l), Place::Captive(_))
+            })
+            .collect()
+    }
+
+    /// Which kind a ransom draws from (ref-03): the more numerous of the drawable cards and the treasures,
+    /// treasures on a tie; `None` when the hand holds nothing that may be drawn.
+    fn ransom_item_kind(&self, p: Power) -> Option<bool> {
+        let (cards, treasures) = (self.drawable_cards(p).len(), self.hands[p.index()].treasures.len());
+        match (cards, treasures) {
+            (0, 0) => None,
+            (c, t) => Some(t >= c),
+        }
+    }
+
+    /// The powers `p` may declare war on now (provisional, 9.4-P1): played majors and minors it is not at war
+    /// or allied with, with a cost it can pay.
+    pub(crate) fn war_targets(&self, p: Power) -> Vec<Owner> {
+        let purse: u32 = self.hand_cp(p);
+        let mut targets: Vec<Owner> = self
+            .played_powers()
+            .into_iter()
+            .filter(|&q| q != p && self.status(p, q) == Status::Peace)
+            .map(Owner::Major)
+            .collect();
+        targets.extend(
+            (0..self.content.minors.len())
+                .map(|i| Owner::Minor(crate::content::MinorId(i as u8)))
+                .filter(|&m| !self.at_war(p, m)),
+        );
+        targets.retain(|&t| self.content.dow_cost(p, t).is_some_and(|c| c as u32 <= purse));
+        targets
+    }
+
+    fn hand_cp(&self, p: Power) -> u32 {
+        self.hands[p.index()].items().map(|i| self.item_cp(i) as u32).sum()
+    }
+
+    pub(crate) fn item_cp(&self, i: Item) -> u8 {
+        match i {
+            Item::Card(c) => self.content.cards[c.index()].cp,
+            Item::Treasure(t) => self.content.treasures[t.index()].cp,
+        }
+    }
+
+    /// Apply `action` of `seat`; the state is untouched on a refusal.
+    pub(crate) fn act(&mut self, seat: usize, action: &Action) -> Result<(Vec<Event>, bool), Refusal> {
+        let Some(power) = self.acting_power(seat, action) else {
+            return Err(Refusal::new("it is not your decision now", sec!("§9")));
+        };
+        let mut events = Vec::new();
+        let mut reveals = false;
+        let phase = self.phase.clone();
+        if matches!(phase, Phase::Announcing { .. })
+            && self.pending_index(power).is_some()
+            && !matches!(action, Action::Approve | Action::Reject)
+        {
+            return Err(Refusal::new(
+                "first approve or reject the announcement that awaits your approval",
+                sec!("§9.1"),
+            ));
+        }
+        match (&phase, action) {
+            (Phase::KeepHome, &Action::KeepHome { card }) => {
+                let hand = &mut self.hands[power.index()];
+                if !hand.home_aside.contains(&card) {
+                    return Err(Refusal::new(
+                        "that is not one of your home cards",
+                        "reference: ref-02 (docs/rules/virgin-queen.md)",
+                    ));
+                }
+                hand.home_aside.retain(|&c| c != card);
+                hand.cards.push(card);
+                events.push(Event::HomeCardKept { power, card: Some(card) });
+                if self.deciders().is_empty() {
+                    self.phase =
+                        Phase::Negotiations { done: self.played_powers().into_iter().filter(|_| false).collect() };
+                }
+            }
+            (Phase::Negotiations { .. }, &Action::Show { by, item, to }) => {
+                if !self.hands[by.index()].holds(item)
+                    || by == to
+                    || !self.played(to)
+                    || self.shows.contains(&(by, item, to))
+                {
+                    return Err(Refusal::new(
+                        "you may show a card or treasure you hold, once, to another power",
+                        sec!("§9.1"),
+                    ));
+                }
+                self.shows.push((by, item, to));
+                events.push(Event::Shown { by, to, item });
+                reveals = true;
+            }
+            (Phase::Negotiations { done }, &Action::EndTalks { power: p }) if p == power => {
+                let mut done = done.clone();
+                done.push(p);
+                self.phase = Phase::Negotiations { done };
+                events.push(Event::TalksEnded { power: p });
+                if self.deciders().is_empty() {
+                    let first = self.played_powers()[0];
+                    self.start_announcing(first, &mut events);
+                }
+            }
+            (Phase::Announcing { .. }, Action::Approve | Action::Reject) => {
+                let i = self
+                    .pending_index(power)
+                    .ok_or_else(|| Refusal::new("no announcement awaits your approval", sec!("§9.1")))?;
+                if *action == Action::Reject {
+                    let a = self.pending.remove(i);
+                    events.push(Event::Rejected { power, by: a.by });
+                } else {
+                    events.push(Event::Approved { power, by: self.pending[i].by });
+                    self.pending[i].waiting.remove(0);
+                    if self.pending[i].waiting.is_empty() {
+                        let a = self.pending.remove(i);
+                        self.apply_announcement(a, &mut events);
+                    }
+                }
+            }
+            (Phase::Announcing { building, published, .. }, Action::Add(clause)) => {
+                if *published >= MAX_ANNOUNCEMENTS || building.len() >= MAX_CLAUSES {
+                    return Err(Refusal::new(
+                        "an announcement holds at most 8 clauses, and a power makes at most 8 a turn",
+                        provisional!("R17"),
+                    ));
+                }
+                let building = building.clone();
+                let (scratch, _) = self.try_package(power, &building)?;
+                scratch.check_parties(power, clause)?;
+                scratch.check_clause(clause, &building)?;
+                // One spelling per clause: the builder's (peace and alliance name the announcer first).
+                if !self.candidate_clauses(power).contains(clause) {
+                    return Err(Refusal::new(
+                        "name the announcing power first, and only places the deal allows",
+                        sec!("§9.1"),
+                    ));
+                }
+                if let Phase::Announcing { building, .. } = &mut self.phase {
+                    building.push(clause.clone());
+                }
+            }
+            (Phase::Announcing { building, .. }, Action::RemoveLast) if !building.is_empty() => {
+                if let Phase::Announcing { building, .. } = &mut self.phase {
+                    building.pop();
+                }
+            }
+            (Phase::Announcing { building, .. }, Action::Publish) if !building.is_empty() => {
+                let clauses = building.clone();
+                self.try_package(power, &clauses)?;
+                if let Phase::Announcing { building, published, .. } = &mut self.phase {
+                    building.clear();
+                    *published += 1;
+                }
+                events.push(Event::Published { by: power, clauses: clauses.clone() });
+                let mut waiting: Vec<Power> =
+                    clauses.iter().flat_map(|c| c.parties(self)).filter(|&q| q != power).collect();
+                waiting.sort();
+                waiting.dedup();
+                let a = Announcement { by: power, clauses, waiting };
+                if a.waiting.is_empty() {
+                    self.apply_announcement(a, &mut events);
+                } else {
+                    self.pending.push(a);
+                }
+            }
+            (Phase::Announcing { building, .. }, Action::DoneAnnouncing) if building.is_empty() => {
+                let next = self.played_powers().into_iter().find(|&q| q > power);
+                match next {
+                    Some(q) => self.start_announcing(q, &mut events),
+                    None => {
+                        // Announcements still waiting for a party that has had its turn cannot complete.
+                        for a in std::mem::take(&mut self.pending) {
+                            events.push(Event::Void { by: a.by, reason: "not every party approved it".into() });
+                        }
+                        if self.hire_track > 0 {
+                            self.hire_track = 0;
+                            events.push(Event::HireTrackCleared);
+                        }
+                        self.start_ransom(None, &mut events);
+                    }
+                }
+            }
+            (Phase::Ransom { .. }, &Action::Ransom { leader, to }) => {
+                let owner_ok = self.content.leaders[leader.index()].power == power;
+                let Place::Captive(captor) = self.leader_place(leader) else {
+                    return Err(Refusal::new("that leader is not captured", sec!("§9.3")));
+                };
+                let places = self.return_places(power);
+                let place_ok = match to {
+                    Some(s) => places.contains(&s),
+                    None => places.is_empty(),
+                };
+                if !owner_ok || !place_ok {
+                    return Err(Refusal::new(
+                        "a ransomed leader of yours goes to his capital if possible, otherwise to a home key space",
+                        sec!("§9.3"),
+                    ));
+                }
+                let Some(treasure) = self.ransom_item_kind(power) else {
+                    return Err(Refusal::new("you hold nothing the captor could draw", sec!("§9.3")));
+                };
+                let item = if treasure {
+                    let t = &self.hands[power.index()].treasures;
+                    Item::Treasure(t[self.rng.random_range(0..t.len())])
+                } else {
+                    let c = self.drawable_cards(power);
+                    Item::Card(c[self.rng.random_range(0..c.len())])
+                };
+                self.hands[power.index()].remove(item);
+                self.hands[captor.index()].add(item);
+                self.place_returning_leader(leader, to, &mut events);
+                events.push(Event::Ransomed { leader, captor, item: Some(item), to });
+            }
+            (Phase::Ransom { .. }, Action::DoneRansoming) => {
+                self.start_ransom(Some(power), &mut events);
+            }
+            (Phase::Declaring { paying: None, .. }, &Action::Declare { target }) => {
+                if !self.war_targets(power).contains(&target) {
+                    return Err(Refusal::new(
+                        "you may not declare war on {} now",
+                        provisional!("«Declarations of War», 9.4-P1"),
+                    )
+                    .owner(target));
+                }
+                let cost = self.content.dow_cost(power, target).unwrap_or(0);
+                self.phase = Phase::Declaring { power, paying: Some(Paying { target, cost, picked: Vec::new() }) };
+            }
+            (Phase::Declaring { paying: Some(pay), .. }, &Action::Pay(item)) => {
+                if !self.hands[power.index()].holds(item) || pay.picked.contains(&item) {
+                    return Err(Refusal::new(
+                        "pay with a card or treasure of your hand",
+                        provisional!("«Declarations of War», 9.4-P3"),
+                    ));
+                }
+                let mut pay = pay.clone();
+                pay.picked.push(item);
+                self.phase = Phase::Declaring { power, paying: Some(pay.clone()) };
+                let paid: u32 = pay.picked.iter().map(|&i| self.item_cp(i) as u32).sum();
+                if paid >= pay.cost as u32 {
+                    self.complete_declaration(power, pay, &mut events);
+                    reveals = true;
+                }
+            }
+            (Phase::Declaring { paying: Some(_), .. }, Action::CancelDeclaration) => {
+                self.phase = Phase::Declaring { power, paying: None };
+            }
+            (Phase::Declaring { paying: None, .. }, Action::DoneDeclaring) => {
+                match self.played_powers().into_iter().find(|&q| q > power) {
+                    Some(q) => self.start_declaring(q, &mut events),
+                    None => self.next_turn(&mut events),
+                }
+            }
+            _ => return Err(Refusal::new("that is not a decision of this moment", sec!("§9"))),
+        }
+        Ok((events, reveals))
+    }
+
+    /// The power of `seat` that `action` is for, if it is one of the deciders.
+    fn acting_power(&self, seat: usize, action: &Action) -> Option<Power> {
+        let mine: Vec<Power> = self.deciders().into_iter().filter(|&p| self.seat_of(p) == Some(seat)).collect();
+        let named = match *action {
+            Action::Show { by, .. } => Some(by),
+            Action::EndTalks { power } => Some(power),
+            Action::KeepHome { card } => self.content.cards[card.index()].home,
+            _ => None,
+        };
+        match named {
+            Some(p) => mine.contains(&p).then_some(p),
+            None => mine.first().copied(),
+        }
+    }
+
+    fn apply_announcement(&mut self, a: Announcement, events: &mut Vec<Event>) {
+        match self.try_package(a.by, &a.clauses) {
+            Ok((mut next, mut applied)) => {
+                // Keep the phase and the list of pending announcements of the live state.
+                next.phase = self.phase.clone();
+                next.pending = std::mem::take(&mut self.pending);
+                *self = next;
+                events.push(Event::Applied { by: a.by });
+                events.append(&mut applied);
+            }
+            Err(r) => events.push(Event::Void { by: a.by, reason: r.message() }),
+        }
+    }
+
+    fn start_announcing(&mut self, power: Power, _events: &mut [Event]) {
+        self.phase = Phase::Announcing { power, building: Vec::new(), published: 0 };
+    }
+
+    /// The next power (after `after`) with a leader to ransom; then the Declarations of War.
+    fn start_ransom(&mut self, after: Option<Power>, events: &mut Vec<Event>) {
+        let next = self
+            .played_powers()
+            .into_iter()
+            .filter(|&p| after.is_none_or(|a| p > a))
+            .find(|&p| !self.captives_of(p).is_empty() && self.ransom_item_kind(p).is_some());
+        match next {
+            Some(p) => self.phase = Phase::Ransom { power: p },
+            None => match self.played_powers().into_iter().next() {
+                Some(p) => self.start_declaring(p, events),
+                None => self.next_turn(events),
+            },
+        }
+    }
+
+    fn start_declaring(&mut self, power: Power, events: &mut Vec<Event>) {
+        // Powers with no possible declaration are passed over.
+        let next = self.played_powers().into_iter().filter(|&p| p >= power).find(|&p| !self.war_targets(p).is_empty());
+        match next {
+            Some(p) => self.phase = Phase::Declaring { power: p, paying: None },
+            None => self.next_turn(events),
+        }
+    }
+
+    fn complete_declaration(&mut self, power: Power, pay: Paying, events: &mut Vec<Event>) {
+        for &i in &pay.picked {
+            self.hands[power.index()].remove(i);
+            match i {
+                Item::Card(c) if self.content.cards[c.index()].home.is_some() => {
+                    self.hands[power.index()].home_aside.push(c)
+                }
+                Item::Card(c) => self.discard.push(c),
+                Item::Treasure(t) => self.spent.push(t),
+            }
+        }
+        match pay.target {
+            Owner::Major(q) => self.set_status(power, q, Status::War),
+            Owner::Minor(m) => self.minor_wars.push((power, m)),
+        }
+        events.push(Event::WarDeclared { power, target: pay.target, paid: pay.picked });
+        self.phase = Phase::Declaring { power, paying: None };
+    }
+
+    /// Whose decision it is and what, for a viewer.
+    pub fn decision(&self) -> String {
+        let names = |ps: Vec<Power>| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+        match &self.phase {
+            Phase::KeepHome => {
+                format!("Each power keeps one of its two home cards (waiting for {})", names(self.deciders()))
+            }
+            Phase::Negotiations { .. } => format!(
+                "Negotiations (§9.1): powers talk, show cards and end their talks (waiting for {})",
+                names(self.deciders())
+            ),
+            Phase::Announcing { power, .. } => match self.approver() {
+                Some(p) => format!("{} decides on an announcement it is party to (§9.1)", p.title()),
+                None => format!("{} announces its deals (§9.1)", power.title()),
+            },
+            Phase::Ransom { power } => format!("{} may ransom its captured leaders (§9.3)", power.title()),
+            Phase::Declaring { power, paying: Some(p) } => {
+                format!("{} pays {} CP to declare war on {}", power.title(), p.cost, p.target)
+            }
+            Phase::Declaring { power, .. } => format!("{} may declare war (§9.4)", power.title()),
+            Phase::Over => String::new(),
+        }
+    }
+}

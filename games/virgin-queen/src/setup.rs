@@ -1,0 +1,121 @@
+//! The starting position: the scenario's map, wars and characters, then turn 1's Card Draw (§8; ruling R1).
+
+use imperia_core::{ContentSet, SetupError};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+
+use crate::config::Config;
+use crate::content::{CardId, Content, Entry, Owner, Power, TreasureId};
+use crate::event::Event;
+use crate::state::{
+    Fleet, Hand, LeaderState, Phase, Place, Pool, RoyalPlace, RoyalState, SpaceState, Status, VirginQueen,
+};
+
+impl VirginQueen {
+    pub(crate) fn new_game(
+        config: &Config,
+        content: &ContentSet<Content>,
+        seed: u64,
+    ) -> Result<(VirginQueen, Vec<Event>), SetupError> {
+        let config = Config::new(config.players, config.turns.min(content.max_turns))?;
+        let c = &**content;
+        let seats = config.seats();
+        let played = |p: Power| seats.iter().any(|s| s.contains(&p));
+        let mut g = VirginQueen {
+            config: config.clone(),
+            content: content.clone(),
+            rng: imperia_core::GameRng::seed_from_u64(seed),
+            turn: c.start_turn,
+            phase: Phase::Over,
+            seats: seats.clone(),
+            chart: [[Status::Peace; 6]; 6],
+            minor_wars: Vec::new(),
+            spain_england_fought: false,
+            deck: Vec::new(),
+            discard: Vec::new(),
+            hands: Default::default(),
+            cup: (0..c.treasures.len()).map(|i| TreasureId(i as u8)).collect(),
+            spent: Vec::new(),
+            portugal: Vec::new(),
+            spaces: c
+                .spaces
+                .iter()
+                .map(|s| {
+                    let mut units = [[0u8; 2]; 6];
+                    for &(p, r, m) in &s.units {
+                        units[p.index()] = [r, m];
+                    }
+                    SpaceState { control: s.control, units, fortress: s.fortress, unrest: false }
+                })
+                .collect(),
+            fleets: Vec::new(),
+            pools: Power::ALL.map(|p| {
+                let m = c.major(p);
+                Pool { regulars: m.regulars, mercenaries: m.mercenaries, naval: m.naval, naval_destroyed: [0; 4] }
+            }),
+            leaders: c
+                .leaders
+                .iter()
+                .map(|l| LeaderState {
+                    place: match l.entry {
+                        Entry::Setup(s) if played(l.power) => Place::Map(s),
+                        Entry::Default => Place::Reserve,
+                        _ => Place::Future,
+                    },
+                    loaned_to: None,
+                })
+                .collect(),
+            royals: c
+                .royals
+                .iter()
+                .map(|r| RoyalState {
+                    place: if r.entry <= c.start_turn && played(r.controller) {
+                        RoyalPlace::Table
+                    } else {
+                        RoyalPlace::Future
+                    },
+                    controller: r.controller,
+                })
+                .collect(),
+            patrons: vec![None; c.patrons.len()],
+            colonies: vec![None; c.sites.len()],
+            bonus_vp: [0; 6],
+            virginia_dare: false,
+            hire_track: c.hire_track,
+            fortress_markers: 0,
+            jesuit_markers: 0,
+            douai_played: false,
+            catholic_league: false,
+            dutch_revolt: false,
+            mary_captive: false,
+            dragut_fell: None,
+            leader_lost: Vec::new(),
+            gifts: Vec::new(),
+            shows: Vec::new(),
+            pending: Vec::new(),
+        };
+        for s in &c.spaces {
+            for &(owner, kind, count) in &s.naval {
+                let port = c.space_by_id(&s.id).unwrap_or(crate::content::SpaceId(0));
+                g.fleets.push(Fleet { owner, kind, port, count, loaned_to: None });
+            }
+        }
+        for &(a, b) in &c.wars {
+            match (a, b) {
+                (Owner::Major(a), Owner::Major(b)) => g.set_status(a, b, Status::War),
+                (Owner::Major(a), Owner::Minor(m)) | (Owner::Minor(m), Owner::Major(a)) => g.minor_wars.push((a, m)),
+                _ => {}
+            }
+        }
+        g.deck = (0..c.cards.len())
+            .map(|i| CardId(i as u8))
+            .filter(|&card| g.card_in_use(card) && c.cards[card.index()].entry <= c.start_turn)
+            .collect();
+        g.deck.shuffle(&mut g.rng);
+        g.hands = Default::default();
+        let _: &[Hand; 6] = &g.hands;
+        let mut events = Vec::new();
+        g.card_draw(&mut events);
+        Ok((g, events))
+    }
+}

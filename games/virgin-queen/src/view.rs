@@ -1,0 +1,142 @@
+//! What each viewer may know (docs/rules/virgin-queen.md §6), and the sampling of hidden state for bots.
+//!
+//! A view is the table with every hidden zone emptied: other powers' hands (their sizes kept), the deck,
+//! the treasure cup and Portugal's row (sizes kept), another power's announcement under construction or
+//! payment picks, shows between other powers, and the generator.
+
+use imperia_core::{ContentSet, GameRng, Viewer};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use crate::content::{CardId, Content, Power, TreasureId};
+use crate::event::Event;
+use crate::state::{Item, Phase, VirginQueen};
+
+/// What one viewer may know.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    pub viewer: Viewer,
+    /// The table with what the viewer may not see taken out.
+    pub table: VirginQueen,
+    /// Each power's hand: (cards other than home cards, home cards in hand, treasures, home cards set aside).
+    pub hand_sizes: [[u8; 4]; 6],
+    pub deck: u8,
+    pub cup: u8,
+    pub portugal_row: u8,
+    /// Each power's VP.
+    pub vp: [i32; 6],
+    /// Whose decision it is and what.
+    pub decision: String,
+}
+
+impl VirginQueen {
+    fn sees(&self, viewer: Viewer, p: Power) -> bool {
+        viewer.seat().is_some_and(|s| self.seats.get(s).is_some_and(|ps| ps.contains(&p)))
+    }
+
+    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
+        let mut t = self.clone();
+        let hand_sizes = Power::ALL.map(|p| {
+            let h = &self.hands[p.index()];
+            let home = h.cards.iter().filter(|c| self.content.cards[c.index()].home.is_some()).count();
+            [(h.cards.len() - home) as u8, home as u8, h.treasures.len() as u8, h.home_aside.len() as u8]
+        });
+        for p in Power::ALL {
+            if !self.sees(viewer, p) {
+                t.hands[p.index()] = Default::default();
+            }
+        }
+        t.deck.clear();
+        t.cup.clear();
+        t.portugal.clear();
+        t.rng = GameRng::seed_from_u64(0);
+        t.shows.retain(|&(by, _, to)| self.sees(viewer, by) || self.sees(viewer, to));
+        match &mut t.phase {
+            Phase::Announcing { power, building, .. } if !self.sees(viewer, *power) => building.clear(),
+            Phase::Declaring { power, paying } if !self.sees(viewer, *power) => *paying = None,
+            _ => {}
+        }
+        View {
+            viewer,
+            hand_sizes,
+            deck: self.deck.len() as u8,
+            cup: self.cup.len() as u8,
+            portugal_row: self.portugal.len() as u8,
+            vp: Power::ALL.map(|p| self.vp(p)),
+            decision: self.decision(),
+            table: t,
+        }
+    }
+
+    pub(crate) fn redact(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        let sees = |p: Power| self.sees(viewer, p);
+        let e = match event.clone() {
+            Event::Dealt { power, count, cards } => Event::Dealt { power, count, cards: cards.filter(|_| sees(power)) },
+            Event::HomeCardKept { power, card } => Event::HomeCardKept { power, card: card.filter(|_| sees(power)) },
+            Event::TreasuresDrawn { power, count, treasures } => {
+                Event::TreasuresDrawn { power, count, treasures: treasures.filter(|_| sees(power)) }
+            }
+            Event::Shown { by, to, .. } if !sees(by) && !sees(to) => return None,
+            Event::Given { giver, receiver, count, treasures, items } => Event::Given {
+                giver,
+                receiver,
+                count,
+                treasures,
+                items: items.filter(|_| sees(giver) || sees(receiver)),
+            },
+            Event::Ransomed { leader, captor, item, to } => {
+                let owner = self.content.leaders[leader.index()].power;
+                Event::Ransomed { leader, captor, item: item.filter(|_| sees(owner) || sees(captor)), to }
+            }
+            Event::LisbonTreasure { power, treasure } => {
+                Event::LisbonTreasure { power, treasure: treasure.filter(|_| sees(power)) }
+            }
+            e => e,
+        };
+        Some(e)
+    }
+}
+
+/// A complete state consistent with `view`, the unseen cards and treasures dealt at random from `rng`.
+pub(crate) fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> VirginQueen {
+    let mut g = view.table.clone();
+    g.content = content.clone();
+    g.rng = GameRng::seed_from_u64(rand::Rng::random(rng));
+    let mine: Vec<bool> = Power::ALL.iter().map(|&p| g.sees(view.viewer, p)).collect();
+    let known = |p: Power| mine[p.index()];
+    // Cards: those in play and not in the viewer's hands or the discard are in the deck or another hand.
+    let mut seen: Vec<CardId> = g.discard.clone();
+    for p in Power::ALL.into_iter().filter(|&p| known(p)) {
+        seen.extend(g.hands[p.index()].cards.iter().copied());
+        seen.extend(g.hands[p.index()].home_aside.iter().copied());
+    }
+    let mut unseen: Vec<CardId> = (0..content.cards.len())
+        .map(|i| CardId(i as u8))
+        .filter(|&c| g.card_in_use(c) && content.cards[c.index()].entry <= g.turn && !seen.contains(&c))
+        .collect();
+    unseen.shuffle(rng);
+    let mut treasures: Vec<TreasureId> = (0..content.treasures.len())
+        .map(|i| TreasureId(i as u8))
+        .filter(|t| {
+            !g.spent.contains(t) && !Power::ALL.iter().any(|&p| known(p) && g.hands[p.index()].treasures.contains(t))
+        })
+        .collect();
+    treasures.shuffle(rng);
+    for p in Power::ALL.into_iter().filter(|&p| !known(p)) {
+        let [cards, home_in_hand, tr, aside] = view.hand_sizes[p.index()];
+        let hand = &mut g.hands[p.index()];
+        hand.cards = unseen.split_off(unseen.len().saturating_sub(cards as usize));
+        let mut homes = content.major(p).home_cards.clone();
+        homes.shuffle(rng);
+        let homes: Vec<CardId> = homes.into_iter().take((home_in_hand + aside) as usize).collect();
+        hand.cards.extend(homes.iter().take(home_in_hand as usize));
+        hand.home_aside = homes.into_iter().skip(home_in_hand as usize).collect();
+        hand.treasures = treasures.split_off(treasures.len().saturating_sub(tr as usize));
+    }
+    g.deck = unseen;
+    g.portugal = treasures.split_off(treasures.len().saturating_sub(view.portugal_row as usize));
+    g.cup = treasures;
+    let _ = Item::Card;
+    g
+}
