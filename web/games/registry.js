@@ -35,3 +35,8 @@ export function provisionalText(entry) {
   return `${entry.provisional} of ${entry.content_entries} content entries are provisional`;
 }
 
+/** What part of the published game the engine plays, when not all of it (the game's `SCOPE`), or null. */
+export function scopeText(entry) {
+  return entry && entry.scope ? `This is ${entry.scope}.` : null;
+}
+

@@ -12,7 +12,7 @@ import { get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { gameNotice } from '../lib/content.js';
-import { pageFor, provisionalText, seatName } from '../games/registry.js';
+import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
 
 export async function show(root, session, id) {
   let state, entry, module, log, bots;
@@ -181,6 +181,7 @@ export async function show(root, session, id) {
         h('h1', { id: 'game-title' }, `${entry.name} · game ${id}`),
         h('span', { id: 'connection', class: 'badge live' }, 'Live'),
         mySeat() === null || mySeat() === undefined ? h('span', { class: 'badge', id: 'spectating' }, 'Watching') : null),
+      scopeText(entry) ? h('p', { class: 'provisional-note', role: 'note' }, scopeText(entry)) : null,
       text ? h('p', { class: 'provisional-note', role: 'note' },
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
       state.content ? gameNotice(state.content, { open: contentOpen, onToggle: (open) => { contentOpen = open; } }) : null,

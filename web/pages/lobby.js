@@ -11,7 +11,7 @@
 import { get, post, postForm } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
-import { provisionalText } from '../games/registry.js';
+import { provisionalText, scopeText } from '../games/registry.js';
 import {
   changeList, changesDetails, differCount, entryName, fingerprintCode, replacedFiles, shortFingerprint,
 } from '../lib/content.js';
@@ -56,6 +56,12 @@ function badge(entry) {
   return text ? h('span', { class: 'badge provisional', title: text }, `Provisional: ${entry.provisional}`) : null;
 }
 
+/** A badge for a game whose engine plays part of the published game (its `scope`). */
+function scopeBadge(entry) {
+  const text = scopeText(entry);
+  return text ? h('span', { class: 'badge provisional', title: text }, 'Part of the game') : null;
+}
+
 function myGames(mine, names) {
   return h('section', { class: 'card', 'aria-labelledby': 'my-games' },
     h('h2', { id: 'my-games' }, 'My games'),
@@ -70,7 +76,7 @@ function myGamesList(mine, names) {
         : g.your_turn ? h('span', { class: 'badge turn' }, 'Your turn') : h('span', { class: 'badge' }, 'Others to play');
     return h('li', {},
       h('a', { href: `#/game/${g.id}` }, `${names[g.game]?.name ?? g.game} · game ${g.id}`), ' ',
-      status, ' ', badge(names[g.game]));
+      status, ' ', badge(names[g.game]), scopeBadge(names[g.game]));
   }));
 }
 
@@ -95,6 +101,7 @@ function openGamesList(waiting, names, mine) {
   return h('ul', { class: 'games' }, open.map((g) => h('li', { 'data-game': g.id },
     `${names[g.game]?.name ?? g.game} · game ${g.id} · ${g.open_seats.length} open ${g.open_seats.length === 1 ? 'seat' : 'seats'} of ${g.seats.length} `,
     badge(names[g.game]),
+    scopeBadge(names[g.game]),
     g.content ? h('span', {
       class: 'badge replaced',
       title: `Played with replaced content: ${replacedFiles(g.content)} (set ${shortFingerprint(g.content.fingerprint)})`,
@@ -198,7 +205,8 @@ function newGame(catalogue, bots, initialUploads) {
       const n = min + k;
       return h('option', { value: n, selected: n === first }, `${n} players`);
     }));
-    seatRange.textContent = `${entry.name} is played by ${min === max ? min : `${min} to ${max}`} players.`;
+    seatRange.textContent = `${entry.name} is played by ${min === max ? min : `${min} to ${max}`} players.`
+      + (scopeText(entry) ? ` ${scopeText(entry)}` : '');
     drawSeats();
     controls = (entry.options || []).map((o) => ({ o, ...optionControl(o) }));
     replace(optionsBox, h('legend', {}, 'Variant'), controls.map((c) => c.node));

@@ -172,6 +172,9 @@ fn run(cli: Cli) -> Result<()> {
                     String::new()
                 };
                 writeln!(out, "{:<18} {}{note}", e.id, e.name)?;
+                if let Some(scope) = e.scope {
+                    writeln!(out, "{:<18} this is {scope}", "")?;
+                }
             }
             Ok(())
         }

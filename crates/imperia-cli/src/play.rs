@@ -62,6 +62,9 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         me + 1,
         args.bots
     )?;
+    if let Some(scope) = entry.scope {
+        writeln!(out, "This is {scope}.")?;
+    }
     if let Some(notice) = (entry.report)(&content).provisional_notice() {
         writeln!(out, "Note: {notice}.")?;
     }

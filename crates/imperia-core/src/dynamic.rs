@@ -224,6 +224,8 @@ pub type DynResult = Result<Box<dyn DynMatch>, MatchError>;
 pub struct GameEntry {
     pub id: &'static str,
     pub name: &'static str,
+    /// [`Game::SCOPE`].
+    pub scope: Option<&'static str>,
     /// [`Game::SEATS`].
     pub seats: (usize, usize),
     /// [`Game::OPTIONS`].
@@ -299,6 +301,7 @@ impl GameEntry {
         GameEntry {
             id: G::ID,
             name: G::NAME,
+            scope: G::SCOPE,
             seats: (*G::SEATS.start(), *G::SEATS.end()),
             options: G::OPTIONS,
             configure: configure::<G>,
@@ -364,6 +367,7 @@ impl GameEntry {
         Description {
             id: self.id,
             name: self.name,
+            scope: self.scope,
             seats: SeatRange { min: self.seats.0, max: self.seats.1 },
             options: self.options,
             options_schema: (self.options_schema)(),
@@ -378,6 +382,8 @@ impl GameEntry {
 pub struct Description {
     pub id: &'static str,
     pub name: &'static str,
+    /// [`Game::SCOPE`]: what part of the published game is played, when not all of it.
+    pub scope: Option<&'static str>,
     pub seats: SeatRange,
     /// The variant options, in the order a form shows them.
     pub options: &'static [GameOption],

@@ -184,6 +184,9 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     const SEATS: RangeInclusive<usize>;
     /// The variant options a player may set when creating a game ([`crate::options`]).
     const OPTIONS: &'static [GameOption] = &[];
+    /// What part of the published game this engine plays, when it is not all of it; hosts show it wherever
+    /// the game is chosen or played, beside the provisional-content notice.
+    const SCOPE: Option<&'static str> = None;
 
     /// Player count and variant options.
     type Config: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;

@@ -6,18 +6,20 @@ use imperia_bots::BotEntry;
 use imperia_core::{GameEntry, Registry};
 use imperial_struggle::ImperialStruggle;
 use imperial2030::Imperial2030;
+use virgin_queen::VirginQueen;
 
 /// Every hosted game.
 pub fn registry() -> Registry {
     Registry::new(vec![
         GameEntry::of::<Imperial2030>().with_conformance::<Imperial2030>(),
         GameEntry::of::<ImperialStruggle>().with_conformance::<ImperialStruggle>(),
+        GameEntry::of::<VirginQueen>().with_conformance::<VirginQueen>(),
     ])
 }
 
 /// How to seat bots in every hosted game.
 pub fn bots() -> Vec<BotEntry> {
-    vec![BotEntry::of::<Imperial2030>(), BotEntry::of::<ImperialStruggle>()]
+    vec![BotEntry::of::<Imperial2030>(), BotEntry::of::<ImperialStruggle>(), BotEntry::of::<VirginQueen>()]
 }
 
 /// The bot entry of game `id`.

@@ -44,3 +44,13 @@ fn imperial_struggle_batch_1() {
 fn imperial_struggle_batch_2() {
     batch("imperial-struggle", 2, 30);
 }
+
+#[test]
+fn virgin_queen_batch_1() {
+    batch("virgin-queen", 1, 10);
+}
+
+#[test]
+fn virgin_queen_batch_2() {
+    batch("virgin-queen", 2, 10);
+}

@@ -83,3 +83,8 @@ fn imperial2030_messages_read_as_english() {
 fn imperial_struggle_messages_read_as_english() {
     read_games("imperial-struggle", 2, 2);
 }
+
+#[test]
+fn virgin_queen_messages_read_as_english() {
+    read_games("virgin-queen", 3, 2);
+}

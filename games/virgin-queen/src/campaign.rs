@@ -125,7 +125,7 @@ impl VirginQueen {
         effort
     }
 
-    fn land(&self, p: Power) -> u32 {
+    pub(crate) fn land(&self, p: Power) -> u32 {
         self.spaces.iter().map(|s| (s.units[p.index()][0] + s.units[p.index()][1]) as u32).sum()
     }
 

@@ -146,18 +146,3 @@ impl Conformance for VirginQueen {
         Ok(())
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use imperia_core::conformance::{Options, run};
-
-    use crate::VirginQueen;
-
-    #[test]
-    fn random_games_keep_the_contract() {
-        let report =
-            run::<VirginQueen>(&Options { games: 12, seed: 7, refusals_per_step: 2 }).unwrap_or_else(|f| panic!("{f}"));
-        assert!(report.secrecy_perturbations > 0, "{report}");
-        assert!(report.draws > 0, "{report}");
-    }
-}

@@ -21,6 +21,8 @@ pub mod content;
 pub mod deals;
 pub mod event;
 mod play;
+#[cfg(test)]
+mod scenarios;
 mod setup;
 pub mod state;
 pub mod view;
@@ -43,6 +45,9 @@ impl Game for VirginQueen {
     const RULES_VERSION: u32 = 1;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
+    const SCOPE: Option<&'static str> = Some(
+        "the diplomacy of Virgin Queen (Card Draw and Diplomacy, §8–§9); the campaign between turns is provisional",
+    );
 
     type Config = Config;
     type Action = Action;
@@ -119,20 +124,7 @@ impl Game for VirginQueen {
 
     fn summary(&self, viewer: Viewer) -> String {
         let _scope = self.content.enter();
-        let mut out = format!("Turn {} of {}. {}\n", self.turn, self.config.turns, self.decision());
-        for p in self.played_powers().into_iter() {
-            let h = &self.hands[p.index()];
-            out.push_str(&format!(
-                "{:<15} {:>2} VP, {:>2} keys, hand {} + {} treasures\n",
-                p.title(),
-                self.vp(p),
-                self.keys(p),
-                h.cards.len(),
-                h.treasures.len()
-            ));
-        }
-        let _ = viewer;
-        out
+        view::table(&self.make_view(viewer))
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -163,13 +155,52 @@ impl VirginQueen {
 }
 
 impl Evaluate for VirginQueen {
+    /// Each seat's prospects: its powers' VP now, and what the campaign step will turn into VP — the CP
+    /// in hand (effort), land units, allies' help in defence, betrothals, and the wars it must fight
+    /// (provisional weights). Deals are valued as if accepted: the announcement being built and those
+    /// awaiting approval are applied to a copy first, and each clause being built costs its author a little,
+    /// so a bot proposes a clause only when it gains by it, and approves only what leaves it better off.
     fn evaluate(&self) -> Vec<f64> {
         if let Some(o) = self.outcome() {
             return imperia_core::outcome_values(&o);
         }
-        let vp: Vec<f64> =
-            self.seats.iter().map(|ps| ps.iter().map(|&p| self.vp(p) as f64).sum::<f64>() / ps.len() as f64).collect();
-        let (lo, hi) = vp.iter().fold((f64::MAX, f64::MIN), |(l, h), &v| (l.min(v), h.max(v)));
-        vp.iter().map(|&v| if hi > lo { 0.1 + 0.8 * (v - lo) / (hi - lo) } else { 0.5 }).collect()
+        let mut g = self.clone();
+        let mut clutter = [0.0; 6];
+        if let Phase::Announcing { power, building, .. } = &self.phase {
+            clutter[power.index()] = 0.05 * building.len() as f64;
+            if let Ok((next, _)) = g.try_package(*power, building) {
+                g = next;
+            }
+        }
+        for a in &self.pending {
+            if let Ok((next, _)) = g.try_package(a.by, &a.clauses) {
+                g = next;
+            }
+        }
+        let worth = |p: Power| -> f64 {
+            let allies: u32 =
+                Power::ALL.into_iter().filter(|&q| g.status(p, q) == state::Status::Allied).map(|q| g.land(q)).sum();
+            let wars = Power::ALL.into_iter().filter(|&q| g.status(p, q) == state::Status::War).count()
+                + g.minor_wars.iter().filter(|&&(q, _)| q == p).count();
+            let betrothed = g
+                .royals
+                .iter()
+                .filter(|r| r.controller == p && matches!(r.place, state::RoyalPlace::Betrothed(_)))
+                .count();
+            g.vp(p) as f64
+                + 0.25 * g.hand_cp(p) as f64
+                + 0.1 * g.land(p) as f64
+                + 0.03 * allies as f64
+                + 0.4 * betrothed as f64
+                - 0.4 * wars as f64
+                - clutter[p.index()]
+        };
+        let value: Vec<f64> =
+            self.seats.iter().map(|ps| ps.iter().map(|&p| worth(p)).sum::<f64>() / ps.len() as f64).collect();
+        // A seat's lead over the mean of the others, squashed into (0, 1): anything a seat gives away lowers
+        // its own value, whoever leads.
+        let n = value.len() as f64;
+        let total: f64 = value.iter().sum();
+        value.iter().map(|&v| 1.0 / (1.0 + (-(v - (total - v) / (n - 1.0)) / 4.0).exp())).collect()
     }
 }

@@ -130,7 +130,8 @@ impl VirginQueen {
             }
             Phase::Negotiations { .. } => {
                 for item in self.hands[p.index()].items() {
-                    for to in self.played_powers().into_iter().filter(|&q| q != p) {
+                    // Showing a card to a power of one's own seat tells nobody anything.
+                    for to in self.played_powers().into_iter().filter(|&q| self.seat_of(q) != self.seat_of(p)) {
                         if !self.shows.contains(&(p, item, to)) {
                             out.push(Action::Show { by: p, item, to });
                         }
@@ -196,10 +197,12 @@ impl VirginQueen {
                     out.push(Clause::Cards { giver, receiver, count: n });
                     out.push(Clause::Treasures { giver, receiver, count: n });
                 }
-                for space in c.space_ids() {
+                for space in c.space_ids().filter(|s| self.spaces[s.index()].control == Owner::Major(giver)) {
                     out.push(Clause::Transfer { giver, receiver, space });
                 }
-                let sources: Vec<Option<SpaceId>> = std::iter::once(None)
+                let hire = (giver == Power::Hre && self.hire_track > 0).then_some(None);
+                let sources: Vec<Option<SpaceId>> = hire
+                    .into_iter()
                     .chain(c.space_ids().filter(|s| self.spaces[s.index()].units[giver.index()][1] > 0).map(Some))
                     .collect();
                 for &from in &sources {
@@ -293,7 +296,7 @@ impl VirginQueen {
         targets
     }
 
-    fn hand_cp(&self, p: Power) -> u32 {
+    pub(crate) fn hand_cp(&self, p: Power) -> u32 {
         self.hands[p.index()].items().map(|i| self.item_cp(i) as u32).sum()
     }
 
@@ -375,7 +378,7 @@ impl VirginQueen {
                     self.pending[i].waiting.remove(0);
                     if self.pending[i].waiting.is_empty() {
                         let a = self.pending.remove(i);
-                        self.apply_announcement(a, &mut events);
+                        reveals = self.apply_announcement(a, &mut events);
                     }
                 }
             }
@@ -420,7 +423,7 @@ impl VirginQueen {
                 waiting.dedup();
                 let a = Announcement { by: power, clauses, waiting };
                 if a.waiting.is_empty() {
-                    self.apply_announcement(a, &mut events);
+                    reveals = self.apply_announcement(a, &mut events);
                 } else {
                     self.pending.push(a);
                 }
@@ -472,6 +475,8 @@ impl VirginQueen {
                 self.hands[captor.index()].add(item);
                 self.place_returning_leader(leader, to, &mut events);
                 events.push(Event::Ransomed { leader, captor, item: Some(item), to });
+                // The captor now knows the item, whether or not drawing it needed the generator.
+                reveals = true;
             }
             (Phase::Ransom { .. }, Action::DoneRansoming) => {
                 self.start_ransom(Some(power), &mut events);
@@ -532,7 +537,10 @@ impl VirginQueen {
         }
     }
 
-    fn apply_announcement(&mut self, a: Announcement, events: &mut Vec<Event>) {
+    /// Apply an announcement all parties approved, or void it if it has become impossible (R20). Returns
+    /// whether it handed over hidden items (random cards or treasures), which the receiver now sees: such a
+    /// step may not be undone, even when the draw needed no randomness (a single card to draw).
+    fn apply_announcement(&mut self, a: Announcement, events: &mut Vec<Event>) -> bool {
         match self.try_package(a.by, &a.clauses) {
             Ok((mut next, mut applied)) => {
                 // Keep the phase and the list of pending announcements of the live state.
@@ -541,8 +549,12 @@ impl VirginQueen {
                 *self = next;
                 events.push(Event::Applied { by: a.by });
                 events.append(&mut applied);
+                a.clauses.iter().any(|c| matches!(c, Clause::Cards { .. } | Clause::Treasures { .. }))
             }
-            Err(r) => events.push(Event::Void { by: a.by, reason: r.message() }),
+            Err(r) => {
+                events.push(Event::Void { by: a.by, reason: r.message() });
+                false
+            }
         }
     }
 
@@ -605,10 +617,20 @@ impl VirginQueen {
                 "Negotiations (§9.1): powers talk, show cards and end their talks (waiting for {})",
                 names(self.deciders())
             ),
-            Phase::Announcing { power, .. } => match self.approver() {
-                Some(p) => format!("{} decides on an announcement it is party to (§9.1)", p.title()),
-                None => format!("{} announces its deals (§9.1)", power.title()),
-            },
+            Phase::Announcing { power, .. } => {
+                match self.approver().and_then(|p| Some((p, &self.pending[self.pending_index(p)?]))) {
+                    Some((p, a)) => {
+                        let clauses: Vec<String> = a.clauses.iter().map(|c| c.to_string()).collect();
+                        format!(
+                            "{} approves or rejects, as a whole, {}'s announcement: {} (§9.1)",
+                            p.title(),
+                            a.by,
+                            clauses.join("; ")
+                        )
+                    }
+                    None => format!("{} announces its deals (§9.1)", power.title()),
+                }
+            }
             Phase::Ransom { power } => format!("{} may ransom its captured leaders (§9.3)", power.title()),
             Phase::Declaring { power, paying: Some(p) } => {
                 format!("{} pays {} CP to declare war on {}", power.title(), p.cost, p.target)

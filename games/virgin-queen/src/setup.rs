@@ -102,8 +102,11 @@ impl VirginQueen {
         }
         for &(a, b) in &c.wars {
             match (a, b) {
-                (Owner::Major(a), Owner::Major(b)) => g.set_status(a, b, Status::War),
-                (Owner::Major(a), Owner::Minor(m)) | (Owner::Minor(m), Owner::Major(a)) => g.minor_wars.push((a, m)),
+                // An unplayed power is inert (R39): it has no wars.
+                (Owner::Major(a), Owner::Major(b)) if played(a) && played(b) => g.set_status(a, b, Status::War),
+                (Owner::Major(a), Owner::Minor(m)) | (Owner::Minor(m), Owner::Major(a)) if played(a) => {
+                    g.minor_wars.push((a, m))
+                }
                 _ => {}
             }
         }

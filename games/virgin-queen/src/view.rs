@@ -140,3 +140,103 @@ pub(crate) fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut 
     let _ = Item::Card;
     g
 }
+
+/// The table in text, written from a view alone so that it cannot show a secret: the turn and the
+/// decision, the Diplomatic Status Chart, each power's VP, keys and hand size, the viewer's own hand,
+/// announcements awaiting approval, captives, and the royals free to marry.
+pub fn table(view: &View) -> String {
+    use std::fmt::Write;
+    let t = &view.table;
+    let c = &*t.content;
+    let mut out = String::new();
+    let _ = writeln!(out, "Turn {} of {}. {}", t.turn, t.config.turns, view.decision);
+    let played = t.played_powers();
+    let _ = writeln!(out, "\nDiplomatic Status Chart (war, ally, or . at peace):");
+    let short = |p: Power| match p {
+        Power::Ottoman => "Ott",
+        Power::Spain => "Spa",
+        Power::England => "Eng",
+        Power::France => "Fra",
+        Power::Hre => "HRE",
+        Power::Protestant => "Pro",
+    };
+    let _ = writeln!(out, "     {}", played.iter().map(|&p| format!("{:>5}", short(p))).collect::<String>());
+    for &a in &played {
+        let row: String = played
+            .iter()
+            .map(|&b| {
+                let mark = match (a == b, t.status(a, b)) {
+                    (true, _) => "-",
+                    (_, crate::state::Status::War) => "war",
+                    (_, crate::state::Status::Allied) => "ally",
+                    _ => ".",
+                };
+                format!("{mark:>5}")
+            })
+            .collect();
+        let _ = writeln!(out, "{:<5}{row}", short(a));
+    }
+    for &(p, m) in &t.minor_wars {
+        let _ = writeln!(out, "{} is at war with {m}", p.title());
+    }
+    let _ = writeln!(out, "\n{:<16}{:>4}{:>6}{:>7}{:>11}", "power", "VP", "keys", "cards", "treasures");
+    for &p in &played {
+        let [cards, home, treasures, _] = view.hand_sizes[p.index()];
+        let _ = writeln!(
+            out,
+            "{:<16}{:>4}{:>6}{:>7}{:>11}",
+            p.title(),
+            view.vp[p.index()],
+            t.keys(p),
+            cards + home,
+            treasures
+        );
+    }
+    for &p in &played {
+        let h = &t.hands[p.index()];
+        if h.size() + h.home_aside.len() == 0 {
+            continue;
+        }
+        let items: Vec<String> = h
+            .cards
+            .iter()
+            .map(|&x| format!("{} ({} CP)", x, c.cards[x.index()].cp))
+            .chain(h.treasures.iter().map(|&x| format!("{x}")))
+            .collect();
+        let _ =
+            writeln!(out, "\nYour hand ({}): {}", p, if items.is_empty() { "empty".into() } else { items.join(", ") });
+        if !h.home_aside.is_empty() {
+            let aside: Vec<String> = h.home_aside.iter().map(|x| x.to_string()).collect();
+            let _ = writeln!(out, "Home cards set aside: {}", aside.join(", "));
+        }
+    }
+    for a in &t.pending {
+        let clauses: Vec<String> = a.clauses.iter().map(|c| c.to_string()).collect();
+        let waiting: Vec<String> = a.waiting.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(out, "\nAwaiting {}: {}'s announcement: {}", waiting.join(", "), a.by, clauses.join("; "));
+    }
+    let captives: Vec<String> = c
+        .leader_ids()
+        .filter_map(|l| match t.leader_place(l) {
+            crate::state::Place::Captive(by) => Some(format!("{l} (held by {by})")),
+            _ => None,
+        })
+        .collect();
+    if !captives.is_empty() {
+        let _ = writeln!(out, "\nCaptured leaders: {}", captives.join(", "));
+    }
+    let free: Vec<String> = c
+        .royal_ids()
+        .filter(|&r| t.royals[r.index()].place == crate::state::RoyalPlace::Table)
+        .map(|r| format!("{r} ({})", t.royals[r.index()].controller))
+        .collect();
+    if !free.is_empty() {
+        let _ = writeln!(out, "\nRoyal Wedding Table: {}", free.join(", "));
+    }
+    let _ = writeln!(
+        out,
+        "\nDeck {} cards, treasure cup {}, Portugal's row {}; Mercenaries for Hire {}",
+        view.deck, view.cup, view.portugal_row, t.hire_track
+    );
+    out
+}

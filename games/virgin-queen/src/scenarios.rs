@@ -1,0 +1,493 @@
+//! Scenario tests: one rule clause each (docs/rules/virgin-queen.md §2 names them), on positions built
+//! from the six-player setup. Each test drives the game through `Game::apply` where a player would act, so
+//! the refusals are the ones a player reads.
+
+use imperia_core::{ContentSet, Game, Viewer};
+
+use crate::config::Config;
+use crate::content::{Bonus, Content, LeaderKind, NavalKind, Owner, Power, space};
+use crate::deals::Clause;
+use crate::event::Event;
+use crate::play::Action;
+use crate::state::{Item, Phase, Place, RoyalPlace, Status, VirginQueen};
+
+fn game(players: usize) -> VirginQueen {
+    let content = ContentSet::<Content>::shipped();
+    VirginQueen::new_game(&Config::new(players, 4).expect("a config"), &content, 11).expect("a game").0
+}
+
+fn six() -> VirginQueen {
+    game(6)
+}
+
+fn leader(g: &VirginQueen, id: &str) -> crate::content::LeaderId {
+    g.content.leader_by_id(id).unwrap_or_else(|| panic!("no leader {id}"))
+}
+
+fn royal(g: &VirginQueen, id: &str) -> crate::content::RoyalId {
+    g.content.royal_by_id(id).unwrap_or_else(|| panic!("no royal {id}"))
+}
+
+fn seat(g: &VirginQueen, p: Power) -> usize {
+    g.seat_of(p).expect("a played power")
+}
+
+/// `power`'s turn to announce, nothing pending.
+fn announcing(g: &mut VirginQueen, power: Power) {
+    g.phase = Phase::Announcing { power, building: Vec::new(), published: 0 };
+}
+
+/// Build and publish `clauses` as `power`'s announcement.
+fn announce(g: &mut VirginQueen, power: Power, clauses: &[Clause]) -> Vec<Event> {
+    let s = seat(g, power);
+    for c in clauses {
+        g.apply(s, &Action::Add(c.clone())).unwrap_or_else(|e| panic!("{c}: {e}"));
+    }
+    g.apply(s, &Action::Publish).expect("published").events
+}
+
+fn refused(g: &mut VirginQueen, p: Power, a: Action) -> String {
+    let before = g.clone();
+    let s = seat(g, p);
+    let e = g.apply(s, &a).expect_err("refused").to_string();
+    assert_eq!(*g, before, "a refusal changes nothing");
+    e
+}
+
+#[test]
+fn the_first_turn_deals_by_the_key_tracks_and_asks_for_home_cards() {
+    let g = six();
+    assert_eq!(g.phase, Phase::KeepHome);
+    // Start keys: Ottoman 4 → 5, Spain 8 → 6, England 2 → 4, France 3 → 5, HRE 2 → 4, Protestant 4 (ref-01).
+    for (p, n) in [
+        (Power::Ottoman, 5),
+        (Power::Spain, 6),
+        (Power::England, 4),
+        (Power::France, 5),
+        (Power::Hre, 4),
+        (Power::Protestant, 4),
+    ] {
+        assert_eq!(g.hands[p.index()].cards.len(), n, "{p}");
+        assert_eq!(g.hands[p.index()].home_aside.len(), 2, "{p}");
+    }
+    // §8.4 on turn 1: Spain draws two treasures; Portugal's row holds three.
+    assert_eq!(g.hands[Power::Spain.index()].treasures.len(), 2);
+    assert_eq!(g.portugal.len(), 3);
+    // §8.2 on turn 1: one fortress and one Jesuit marker.
+    assert_eq!((g.fortress_markers, g.jesuit_markers), (1, 1));
+}
+
+#[test]
+fn the_protestant_is_dealt_five_with_a_key_in_the_netherlands_and_one_outside() {
+    let mut g = six();
+    assert_eq!(g.deal_size(Power::Protestant), 4);
+    g.spaces[space("amsterdam").index()].control = Owner::Major(Power::Protestant);
+    assert_eq!(g.deal_size(Power::Protestant), 5);
+    // Without La Rochelle (the key outside), four again.
+    g.spaces[space("la_rochelle").index()].control = Owner::Major(Power::France);
+    assert_eq!(g.deal_size(Power::Protestant), 4);
+}
+
+#[test]
+fn each_power_keeps_one_home_card_in_secret() {
+    let mut g = six();
+    let card = g.hands[Power::England.index()].home_aside[0];
+    let step = g.apply(seat(&g, Power::England), &Action::KeepHome { card }).expect("kept");
+    assert!(g.hands[Power::England.index()].cards.contains(&card));
+    assert_eq!(g.hands[Power::England.index()].home_aside.len(), 1);
+    let seen_by_spain = g.event_view(&step.events[0], Viewer::Seat(seat(&g, Power::Spain)));
+    assert_eq!(seen_by_spain, Some(Event::HomeCardKept { power: Power::England, card: None }));
+}
+
+#[test]
+fn arrivals_wait_for_turn_two_and_go_to_the_power_card() {
+    let mut g = six();
+    let don_john = leader(&g, "don_john");
+    assert_eq!(g.leader_place(don_john), Place::Future, "no arrivals on turn 1 (§8.1)");
+    g.turn = 2;
+    let mut events = Vec::new();
+    g.card_draw(&mut events);
+    assert_eq!(g.leader_place(don_john), Place::Card);
+    assert!(events.contains(&Event::LeaderArrives { leader: don_john }));
+}
+
+#[test]
+fn uluch_ali_replaces_dragut_only_after_dragut_falls() {
+    let mut g = six();
+    let (dragut, uluch) = (leader(&g, "dragut"), leader(&g, "uluch_ali"));
+    g.turn = 2;
+    g.card_draw(&mut Vec::new());
+    assert_eq!(g.leader_place(uluch), Place::Future);
+    g.leaders[dragut.index()].place = Place::Dead;
+    g.dragut_fell = Some(2);
+    g.turn = 3;
+    g.card_draw(&mut Vec::new());
+    assert_eq!(g.leader_place(uluch), Place::Card);
+}
+
+#[test]
+fn a_default_leader_replaces_a_lost_army_leader_unless_a_new_one_arrives() {
+    let mut g = six();
+    // The HRE lost Maximilian last turn and has no other army leader in play; none arrives on turn 3.
+    let (max, schwendi) = (leader(&g, "maximilian"), leader(&g, "schwendi"));
+    g.leaders[max.index()].place = Place::Dead;
+    g.leaders[schwendi.index()].place = Place::Dead;
+    g.leader_lost = vec![Power::Hre];
+    g.turn = 3;
+    g.card_draw(&mut Vec::new());
+    let default = g.content.default_leader(Power::Hre).expect("a default leader");
+    assert_eq!(g.leader_place(default), Place::Card);
+    // Spain lost Alba; Parma arrives on turn 3: no default leader.
+    let mut g = six();
+    let alba = leader(&g, "alba");
+    g.leaders[alba.index()].place = Place::Dead;
+    g.leader_lost = vec![Power::Spain];
+    g.turn = 3;
+    g.card_draw(&mut Vec::new());
+    let default = g.content.default_leader(Power::Spain).expect("a default leader");
+    assert_ne!(g.leader_place(default), Place::Card);
+}
+
+#[test]
+fn a_regular_leader_entering_play_retires_the_default_leader() {
+    let mut g = six();
+    let default = g.content.default_leader(Power::Hre).expect("a default leader");
+    g.leaders[default.index()].place = Place::Map(space("vienna"));
+    let schwendi = leader(&g, "schwendi");
+    let max = leader(&g, "maximilian");
+    g.leaders[max.index()].place = Place::Dead;
+    g.turn = 2;
+    g.card_draw(&mut Vec::new());
+    assert_eq!(g.leader_place(schwendi), Place::Card);
+    assert_eq!(g.leader_place(default), Place::Reserve, "§8.1: never in play together");
+}
+
+#[test]
+fn spain_tops_up_its_markers_with_coastal_fortification_and_douai() {
+    let mut g = six();
+    let stevin =
+        g.content.patrons.iter().position(|p| p.bonus == Some(Bonus::CoastalFortification)).expect("the bonus");
+    g.patrons[stevin] = Some(Power::Spain);
+    g.douai_played = true;
+    g.fortress_markers = 1;
+    g.turn = 2;
+    g.card_draw(&mut Vec::new());
+    assert_eq!((g.fortress_markers, g.jesuit_markers), (2, 2));
+}
+
+#[test]
+fn cards_pass_one_way_and_two_at_most_and_never_a_home_card() {
+    let mut g = six();
+    announcing(&mut g, Power::Spain);
+    let give = |n| Clause::Cards { giver: Power::Spain, receiver: Power::England, count: n };
+    let e = refused(&mut g, Power::Spain, Action::Add(give(3)));
+    assert!(e.contains("at most 2"), "{e}");
+    let events = announce(&mut g, Power::Spain, &[give(2)]);
+    assert!(events.iter().any(|e| matches!(e, Event::Published { .. })));
+    // England approves on its turn; the cards are drawn then, home cards aside.
+    announcing(&mut g, Power::England);
+    let homes = g.content.major(Power::Spain).home_cards.clone();
+    let step = g.apply(seat(&g, Power::England), &Action::Approve).expect("approved");
+    let given = step.events.iter().find_map(|e| match e {
+        Event::Given { items: Some(items), .. } => Some(items.clone()),
+        _ => None,
+    });
+    let given = given.expect("cards given");
+    assert_eq!(given.len(), 2);
+    assert!(given.iter().all(|i| matches!(i, Item::Card(c) if !homes.contains(c))));
+    // Now England may not give Spain cards this turn (one way), but may give treasures.
+    g.hands[Power::England.index()].treasures.push(g.cup.pop().expect("a treasure"));
+    let e = g
+        .check_clause(&Clause::Cards { giver: Power::England, receiver: Power::Spain, count: 1 }, &[])
+        .expect_err("one way");
+    assert!(e.message().contains("one way"), "{}", e.message());
+    assert!(
+        g.check_clause(&Clause::Treasures { giver: Power::England, receiver: Power::Spain, count: 1 }, &[]).is_ok()
+    );
+}
+
+#[test]
+fn the_hre_gives_from_the_hire_track_and_what_is_not_given_is_lost() {
+    let mut g = six();
+    let hre =
+        Clause::Mercenaries { giver: Power::Hre, receiver: Power::Spain, from: None, to: space("madrid"), count: 2 };
+    let e = g
+        .check_clause(
+            &Clause::Mercenaries {
+                giver: Power::Hre,
+                receiver: Power::Spain,
+                from: None,
+                to: space("madrid"),
+                count: 3,
+            },
+            &[],
+        )
+        .expect_err("only 2 on the track");
+    assert!(e.message().contains("track holds 2"), "{}", e.message());
+    assert!(g.check_clause(&hre, &[]).is_ok());
+    let mut events = Vec::new();
+    g.apply_clause(Power::Spain, &hre, &mut events);
+    assert_eq!(g.spaces[space("madrid").index()].units[Power::Spain.index()][1], 2);
+    assert_eq!(g.hire_track, 0);
+    // The Protestant (last in Impulse Order) ends the announcements: the track is set to 0 (§9.1).
+    let mut g = six();
+    announcing(&mut g, Power::Protestant);
+    let step = g.apply(seat(&g, Power::Protestant), &Action::DoneAnnouncing).expect("done");
+    assert!(step.events.contains(&Event::HireTrackCleared));
+    assert_eq!(g.hire_track, 0);
+}
+
+#[test]
+fn receiving_capitals_must_be_on_the_map_calm_and_held() {
+    let mut g = six();
+    g.spaces[space("london").index()].units[Power::England.index()][1] = 2;
+    // Amsterdam is not on the map before the Dutch revolt.
+    let to_amsterdam = Clause::Mercenaries {
+        giver: Power::England,
+        receiver: Power::Protestant,
+        from: Some(space("london")),
+        to: space("amsterdam"),
+        count: 1,
+    };
+    let e = g.check_clause(&to_amsterdam, &[]).expect_err("not on the map");
+    assert!(e.message().contains("not a capital of the Protestant on the map"), "{}", e.message());
+    g.spaces[space("paris").index()].unrest = true;
+    let e = g
+        .check_clause(
+            &Clause::Mercenaries {
+                giver: Power::England,
+                receiver: Power::France,
+                from: Some(space("london")),
+                to: space("paris"),
+                count: 1,
+            },
+            &[],
+        )
+        .expect_err("unrest");
+    assert!(e.message().contains("unrest"), "{}", e.message());
+}
+
+#[test]
+fn englands_two_offers_of_the_same_mercenaries_the_second_becomes_void() {
+    // §9.1's example: England offers its two mercenaries to France and to the Protestant; both are valid
+    // alone; once France approves, the Protestant's becomes impossible and is void.
+    let mut g = six();
+    g.spaces[space("london").index()].units[Power::England.index()][1] = 2;
+    g.set_status(Power::France, Power::Protestant, Status::Peace);
+    announcing(&mut g, Power::England);
+    let to_france = Clause::Mercenaries {
+        giver: Power::England,
+        receiver: Power::France,
+        from: Some(space("london")),
+        to: space("paris"),
+        count: 2,
+    };
+    let to_protestants = Clause::Mercenaries {
+        giver: Power::England,
+        receiver: Power::Protestant,
+        from: Some(space("london")),
+        to: space("la_rochelle"),
+        count: 2,
+    };
+    announce(&mut g, Power::England, &[to_france]);
+    announce(&mut g, Power::England, &[to_protestants]);
+    assert_eq!(g.pending.len(), 2);
+    announcing(&mut g, Power::France);
+    let paris = g.spaces[space("paris").index()].units[Power::France.index()][1];
+    g.apply(seat(&g, Power::France), &Action::Approve).expect("France approves");
+    assert_eq!(g.spaces[space("paris").index()].units[Power::France.index()][1], paris + 2);
+    announcing(&mut g, Power::Protestant);
+    let step = g.apply(seat(&g, Power::Protestant), &Action::Approve).expect("the Protestant approves");
+    assert!(step.events.iter().any(|e| matches!(e, Event::Void { by: Power::England, .. })), "{:?}", step.events);
+    assert_eq!(g.spaces[space("la_rochelle").index()].units[Power::Protestant.index()][1], 1);
+}
+
+#[test]
+fn a_rejected_package_changes_nothing() {
+    let mut g = six();
+    announcing(&mut g, Power::Spain);
+    announce(
+        &mut g,
+        Power::Spain,
+        &[
+            Clause::Alliance { a: Power::Spain, b: Power::France },
+            Clause::Cards { giver: Power::Spain, receiver: Power::France, count: 1 },
+        ],
+    );
+    announcing(&mut g, Power::France);
+    let hands = g.hands.clone();
+    let step = g.apply(seat(&g, Power::France), &Action::Reject).expect("rejected");
+    assert!(matches!(step.events[0], Event::Rejected { .. }));
+    assert_eq!(g.status(Power::Spain, Power::France), Status::Peace);
+    assert_eq!(g.hands, hands);
+}
+
+#[test]
+fn an_announcement_holds_only_the_announcers_deals_with_later_powers() {
+    let mut g = six();
+    announcing(&mut g, Power::England);
+    // A deal between France and the Ottoman is theirs to announce (the conditional form §9.1 forbids).
+    let e = refused(&mut g, Power::England, Action::Add(Clause::Peace { a: Power::France, b: Power::Ottoman }));
+    assert!(e.contains("conditional"), "{e}");
+    // Spain has already announced: a deal with Spain is Spain's to announce.
+    let e = refused(
+        &mut g,
+        Power::England,
+        Action::Add(Clause::Cards { giver: Power::England, receiver: Power::Spain, count: 1 }),
+    );
+    assert!(e.contains("already announced"), "{e}");
+}
+
+#[test]
+fn a_pending_approval_comes_before_the_powers_own_announcements() {
+    let mut g = six();
+    announcing(&mut g, Power::Spain);
+    announce(&mut g, Power::Spain, &[Clause::Alliance { a: Power::Spain, b: Power::England }]);
+    announcing(&mut g, Power::England);
+    let legal = g.legal_actions(seat(&g, Power::England));
+    assert_eq!(legal, vec![Action::Approve, Action::Reject]);
+    let e = refused(&mut g, Power::England, Action::DoneAnnouncing);
+    assert!(e.contains("first approve or reject"), "{e}");
+}
+
+#[test]
+fn loans_need_the_alliance_first_in_the_same_announcement_and_go_to_the_nearest_port() {
+    let mut g = six();
+    let loan = |to| Clause::Loan {
+        lender: Power::England,
+        receiver: Power::France,
+        port: space("plymouth"),
+        kind: NavalKind::Squadron,
+        ships: 1,
+        leader: None,
+        to,
+    };
+    assert!(g.try_package(Power::England, &[loan(space("rouen"))]).is_err(), "no loan without the alliance");
+    let nearest = g.nearest_ports(space("plymouth"), Power::France);
+    assert_eq!(nearest, vec![space("rouen"), space("calais")]);
+    let e = g
+        .try_package(
+            Power::England,
+            &[Clause::Alliance { a: Power::England, b: Power::France }, loan(space("bordeaux"))],
+        )
+        .expect_err("not the nearest");
+    assert!(e.message().contains("nearest port"), "{}", e.message());
+    let (after, _) = g
+        .try_package(Power::England, &[Clause::Alliance { a: Power::England, b: Power::France }, loan(space("rouen"))])
+        .expect("lent");
+    let lent = after.fleets.iter().find(|f| f.loaned_to == Some(Power::France)).expect("a lent squadron");
+    assert_eq!((lent.port, lent.count, lent.acting()), (space("rouen"), 1, Power::France));
+    // Corsairs are never lent.
+    let mut corsairs = loan(space("rouen"));
+    if let Clause::Loan { kind, .. } = &mut corsairs {
+        *kind = NavalKind::Corsair;
+    }
+    g.check_clause(&corsairs, &[]).expect_err("corsairs");
+    g = after;
+    // Loans end with the turn (R25): the squadron goes home.
+    let mut events = Vec::new();
+    g.campaign(&mut events);
+    assert!(g.fleets.iter().all(|f| f.loaned_to.is_none()));
+    assert_eq!(g.status(Power::England, Power::France), Status::Peace, "alliances end with the turn (§9.2)");
+}
+
+#[test]
+fn marriages_keep_their_restrictions() {
+    let mut g = six();
+    let (philip, carlos) = (royal(&g, "philip_ii"), royal(&g, "don_carlos"));
+    let (elisabeth, mary, elizabeth) =
+        (royal(&g, "elisabeth_de_valois"), royal(&g, "mary_queen_of_scots"), royal(&g, "elizabeth_i"));
+    let leicester = royal(&g, "earl_of_leicester");
+    let e = g.check_clause(&Clause::Marriage { a: philip, b: carlos }, &[]).expect_err("two men");
+    assert!(e.message().contains("one male and one female"));
+    assert!(g.check_clause(&Clause::Marriage { a: philip, b: elisabeth }, &[]).is_ok());
+    g.set_status(Power::Spain, Power::France, Status::War);
+    let e = g.check_clause(&Clause::Marriage { a: philip, b: elisabeth }, &[]).expect_err("at war");
+    assert!(e.message().contains("at war"));
+    g.mary_captive = true;
+    let e = g.check_clause(&Clause::Marriage { a: leicester, b: mary }, &[]).expect_err("captive");
+    assert!(e.message().contains("captive in England"));
+    // A power may marry two of its own royals; only the better counts (ref-07).
+    assert!(g.check_clause(&Clause::Marriage { a: leicester, b: elizabeth }, &[]).is_ok());
+    let leicester_leader = leader(&g, "leicester_leader");
+    g.leaders[leicester_leader.index()].place = Place::Captive(Power::Spain);
+    let e = g.check_clause(&Clause::Marriage { a: leicester, b: elizabeth }, &[]).expect_err("a captive leader");
+    assert!(e.message().contains("is a captive"));
+}
+
+#[test]
+fn royals_of_one_house_are_never_betrothed() {
+    let mut g = six();
+    let (carlos, isabella) = (royal(&g, "don_carlos"), royal(&g, "isabella_clara_eugenia"));
+    g.royals[isabella.index()].place = RoyalPlace::Table;
+    let e = g.check_clause(&Clause::Marriage { a: carlos, b: isabella }, &[]).expect_err("both H");
+    assert!(e.message().contains("same house"));
+}
+
+#[test]
+fn mary_queen_of_scots_marries_at_once() {
+    let mut g = six();
+    let (mary, carlos) = (royal(&g, "mary_queen_of_scots"), royal(&g, "don_carlos"));
+    let (after, events) = g.try_package(Power::Spain, &[Clause::Marriage { a: carlos, b: mary }]).expect("betrothed");
+    assert!(events.iter().any(|e| matches!(e, Event::Married { .. })), "{events:?}");
+    assert_eq!(after.royals[mary.index()].place, RoyalPlace::Gone);
+    g = after;
+    let _ = g;
+}
+
+#[test]
+fn a_captured_leader_returns_to_his_capital_by_deal_or_ransom() {
+    let mut g = six();
+    let alba = leader(&g, "alba");
+    g.leaders[alba.index()].place = Place::Captive(Power::France);
+    let e = g
+        .check_clause(&Clause::ReturnLeader { leader: alba, to: Some(space("seville")) }, &[])
+        .expect_err("not his capital");
+    assert!(e.message().contains("his capital"));
+    assert!(g.check_clause(&Clause::ReturnLeader { leader: alba, to: Some(space("madrid")) }, &[]).is_ok());
+    // Ransom: France draws one item from Spain's hand, from the kind Spain holds more of (ref-03).
+    g.phase = Phase::Ransom { power: Power::Spain };
+    let spain_treasures = g.hands[Power::Spain.index()].treasures.len();
+    let spain_cards = g.drawable_cards(Power::Spain).len();
+    assert!(spain_cards > spain_treasures);
+    let step =
+        g.apply(seat(&g, Power::Spain), &Action::Ransom { leader: alba, to: Some(space("madrid")) }).expect("ransomed");
+    let drawn = step.events.iter().find_map(|e| match e {
+        Event::Ransomed { item, .. } => *item,
+        _ => None,
+    });
+    assert!(matches!(drawn, Some(Item::Card(_))), "{drawn:?}");
+    assert_eq!(g.leader_place(alba), Place::Map(space("madrid")));
+    // England sees that a ransom was paid, not what.
+    let england = g.event_view(&step.events[step.events.len() - 1], Viewer::Seat(seat(&g, Power::England)));
+    assert!(matches!(england, Some(Event::Ransomed { item: None, .. })), "{england:?}");
+}
+
+#[test]
+fn a_declaration_is_paid_in_cp_and_never_on_an_ally() {
+    let mut g = six();
+    g.set_status(Power::England, Power::France, Status::Allied);
+    g.phase = Phase::Declaring { power: Power::England, paying: None };
+    assert!(!g.war_targets(Power::England).contains(&Owner::Major(Power::France)));
+    let e = refused(&mut g, Power::England, Action::Declare { target: Owner::Major(Power::France) });
+    assert!(e.contains("may not declare war"), "{e}");
+    // England declares on Spain (1 CP): one card pays; Spain and England can never make peace afterwards.
+    g.apply(seat(&g, Power::England), &Action::Declare { target: Owner::Major(Power::Spain) }).expect("declared");
+    let card = g.hands[Power::England.index()].cards[0];
+    let step = g.apply(seat(&g, Power::England), &Action::Pay(Item::Card(card))).expect("paid");
+    assert!(step.commit, "the payment is revealed");
+    assert_eq!(g.status(Power::England, Power::Spain), Status::War);
+    assert!(g.spain_england_fought);
+    assert!(g.discard.contains(&card));
+}
+
+#[test]
+fn unplayed_powers_make_no_deals() {
+    // Four players: the Ottoman and the HRE are not played (R39).
+    let g = game(4);
+    assert!(!g.played(Power::Ottoman));
+    let e = g.check_clause(&Clause::Peace { a: Power::Spain, b: Power::Ottoman }, &[]).expect_err("inert");
+    assert!(e.message().contains("not played"));
+    assert!(g.hands[Power::Ottoman.index()].cards.is_empty());
+    let _ = LeaderKind::Army;
+}
