@@ -363,6 +363,45 @@ test('a second game, Imperial Struggle, is played on the generic page', async ()
   await page.close();
 });
 
+test('Virgin Queen says what part of the game it plays, and is played on the generic page', async () => {
+  assert.ok(game.context, 'the player is signed up');
+  const page = await game.context.newPage();
+  page.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
+  await page.goto(`${base}/#/`);
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
+  await page.getByLabel('Game', { exact: true }).selectOption('virgin-queen');
+  await page.getByLabel('Players', { exact: true }).selectOption('3');
+  for (const seat of [2, 3]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  await page.locator('.generic').waitFor();
+  assert.match(await page.locator('.game-head').textContent(), /the diplomacy of Virgin Queen/);
+  // Spain's decisions: a home card, then talks, announcements and declarations; the last button moves on.
+  let acted = 0;
+  for (let round = 0; acted < 6; round++) {
+    assert.ok(round < 100, `still playing after 100 decisions (${acted} actions)`);
+    if (!(await waitForMyTurn(page))) break;
+    const before = await liveStep(page);
+    // The choices come in groups; the first group always moves on (approve, publish or end, keep a card).
+    const buttons = page.locator('.choices .choice-group .action');
+    assert.ok((await buttons.count()) > 0, 'the legal actions are offered');
+    await buttons.first().click();
+    await page.waitForFunction((n) => {
+      const m = document.querySelector('label[for=replay]')?.textContent.match(/Live: step (\d+)/);
+      return m && Number(m[1]) > n;
+    }, before);
+    acted += 1;
+  }
+  assert.ok(acted >= 6, `played ${acted} actions`);
+  const chart = page.getByRole('table', { name: 'Diplomatic Status Chart' });
+  assert.match(await chart.textContent(), /Spa.*Fra/s, 'the chart names the played powers');
+  assert.match(await page.locator('.hand').first().textContent(), /Your hand: Spain.*CP/s, 'Spain sees its own cards');
+  await page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-1280x800.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-390x844.png') });
+  await page.close();
+});
+
 test('the lobby builds its form from the catalogue, and sends the options chosen', async () => {
   const { context, page } = await signUp('dee');
   const catalogue = await page.evaluate(async () => (await fetch('/api/catalogue')).json());

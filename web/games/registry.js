@@ -7,6 +7,7 @@
 /** The games that have a page of their own; every other game is drawn by the generic page. */
 const PAGES = {
   imperial2030: () => import('./imperial2030/index.js'),
+  'virgin-queen': () => import('./virgin-queen.js'),
 };
 
 /** The page module that draws game `id`: its own, or the generic one. */

@@ -64,7 +64,11 @@ impl VirginQueen {
             }
         }
         for r in self.content.royal_ids().collect::<Vec<RoyalId>>() {
-            if self.royals[r.index()].place == RoyalPlace::Future && self.content.royals[r.index()].entry == turn {
+            // An unplayed power receives no characters (R39).
+            if self.royals[r.index()].place == RoyalPlace::Future
+                && self.content.royals[r.index()].entry == turn
+                && self.played(self.royals[r.index()].controller)
+            {
                 self.royals[r.index()].place = RoyalPlace::Table;
                 events.push(Event::RoyalArrives { royal: r });
             }

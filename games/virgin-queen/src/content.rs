@@ -491,6 +491,21 @@ impl GameContent for Content {
     fn report(&self) -> ContentReport {
         self.report.clone()
     }
+
+    /// The names a client needs to draw the view, which carries ids: powers, spaces, cards and treasures
+    /// (with their CP), leaders and royals, in content order (the view's lists of leaders and royals follow
+    /// it).
+    fn board(&self) -> serde_json::Value {
+        let named = |id: &str, name: &str| serde_json::json!({ "id": id, "name": name });
+        serde_json::json!({
+            "powers": Power::ALL.iter().map(|p| named(&serde_json::to_value(p).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(), p.title())).collect::<Vec<_>>(),
+            "spaces": self.spaces.iter().map(|s| named(&s.id, &s.name)).collect::<Vec<_>>(),
+            "cards": self.cards.iter().map(|c| serde_json::json!({ "id": c.id, "name": c.name, "cp": c.cp })).collect::<Vec<_>>(),
+            "treasures": self.treasures.iter().map(|t| serde_json::json!({ "id": t.id, "name": t.name, "cp": t.cp })).collect::<Vec<_>>(),
+            "leaders": self.leaders.iter().map(|l| named(&l.id, &l.name)).collect::<Vec<_>>(),
+            "royals": self.royals.iter().map(|r| named(&r.id, &r.name)).collect::<Vec<_>>(),
+        })
+    }
 }
 
 /// The space with this id in the set in scope (the shipped set outside any scope): for tests.

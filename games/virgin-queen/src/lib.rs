@@ -107,6 +107,7 @@ impl Game for VirginQueen {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        let _scope = self.content.enter();
         self.make_view(viewer)
     }
 

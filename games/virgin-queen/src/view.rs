@@ -28,6 +28,8 @@ pub struct View {
     pub vp: [i32; 6],
     /// Whose decision it is and what.
     pub decision: String,
+    /// The announcements awaiting approval, in words: who made it, who must still approve, what it says.
+    pub announcements: Vec<String>,
 }
 
 impl VirginQueen {
@@ -65,6 +67,15 @@ impl VirginQueen {
             portugal_row: self.portugal.len() as u8,
             vp: Power::ALL.map(|p| self.vp(p)),
             decision: self.decision(),
+            announcements: self
+                .pending
+                .iter()
+                .map(|a| {
+                    let clauses: Vec<String> = a.clauses.iter().map(|c| c.to_string()).collect();
+                    let waiting: Vec<String> = a.waiting.iter().map(|p| p.to_string()).collect();
+                    format!("{}'s announcement, awaiting {}: {}", a.by.title(), waiting.join(", "), clauses.join("; "))
+                })
+                .collect(),
             table: t,
         }
     }
@@ -210,10 +221,8 @@ pub fn table(view: &View) -> String {
             let _ = writeln!(out, "Home cards set aside: {}", aside.join(", "));
         }
     }
-    for a in &t.pending {
-        let clauses: Vec<String> = a.clauses.iter().map(|c| c.to_string()).collect();
-        let waiting: Vec<String> = a.waiting.iter().map(|p| p.to_string()).collect();
-        let _ = writeln!(out, "\nAwaiting {}: {}'s announcement: {}", waiting.join(", "), a.by, clauses.join("; "));
+    for a in &view.announcements {
+        let _ = writeln!(out, "\n{a}");
     }
     let captives: Vec<String> = c
         .leader_ids()

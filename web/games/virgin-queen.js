@@ -1,0 +1,151 @@
+// Virgin Queen's page: the diplomacy table drawn from the view (the Diplomatic Status Chart, each power's
+// VP, keys and hand size, your own cards and treasures, the announcements awaiting approval, captured
+// leaders and the Royal Wedding Table), and the choices grouped by what they do — approvals first, then
+// the moves that end a step, then each kind of clause an announcement may hold — instead of one wall of
+// buttons. Names come from the game's board data (`board`): the view carries ids.
+
+import { h } from '../lib/dom.js';
+import { actionButtons } from './generic.js';
+
+const POWERS = ['ottoman', 'spain', 'england', 'france', 'hre', 'protestant'];
+const SHORT = { ottoman: 'Ott', spain: 'Spa', england: 'Eng', france: 'Fra', hre: 'HRE', protestant: 'Pro' };
+
+/** Draw the game: the choices, then the table. */
+export function render({ view, board, actions, act, busy }) {
+  const names = nameMaps(board);
+  return h('div', { class: 'generic virgin-queen' },
+    actions.length ? groupedChoices(actions, act, busy) : null,
+    table(view, names));
+}
+
+function nameMaps(board) {
+  const map = (list) => new Map((list ?? []).map((x) => [x.id, x]));
+  return {
+    powers: map(board?.powers),
+    cards: map(board?.cards),
+    treasures: map(board?.treasures),
+    leaders: board?.leaders ?? [],
+    royals: board?.royals ?? [],
+  };
+}
+
+/** The kind of a legal action, for grouping: its JSON's only key, and for a clause the clause's kind. */
+function kindOf(action) {
+  if (typeof action === 'string') return action;
+  const [key] = Object.keys(action);
+  if (key === 'add') return `add:${Object.keys(action.add)[0]}`;
+  return key;
+}
+
+const GROUPS = [
+  { title: 'The announcement awaiting your approval', kinds: ['approve', 'reject'] },
+  { title: 'Move on', kinds: ['publish', 'remove_last', 'done_announcing', 'end_talks', 'done_ransoming', 'done_declaring', 'cancel_declaration'] },
+  { title: 'Your home card', kinds: ['keep_home'] },
+  { title: 'Peace and alliances', kinds: ['add:peace', 'add:alliance'] },
+  { title: 'Random cards and treasures', kinds: ['add:cards', 'add:treasures'] },
+  { title: 'Mercenaries', kinds: ['add:mercenaries'] },
+  { title: 'Political control', kinds: ['add:transfer'] },
+  { title: 'Naval loans', kinds: ['add:loan'] },
+  { title: 'Captured leaders', kinds: ['add:return_leader', 'ransom'] },
+  { title: 'Royal marriages', kinds: ['add:marriage'] },
+  { title: 'Show a card or treasure', kinds: ['show'] },
+  { title: 'Declarations of war', kinds: ['declare', 'pay'] },
+];
+
+/** The legal actions by group; a long group starts folded, so the page never opens on a wall of buttons. */
+function groupedChoices(actions, act, busy) {
+  const placed = new Set();
+  const sections = GROUPS.map((g) => {
+    const mine = actions.filter((a) => g.kinds.includes(kindOf(a.action)));
+    mine.forEach((a) => placed.add(a));
+    return { title: g.title, actions: mine };
+  });
+  const rest = actions.filter((a) => !placed.has(a));
+  if (rest.length) sections.push({ title: 'Other choices', actions: rest });
+  return h('section', { class: 'card choices', 'aria-labelledby': 'choices-title' },
+    h('h2', { id: 'choices-title' }, 'Your choices'),
+    sections.filter((s) => s.actions.length).map((s) => {
+      const buttons = actionButtons(s.actions, act, busy);
+      const label = `${s.title} (${s.actions.length})`;
+      return s.actions.length > 6
+        ? h('details', { class: 'choice-group' }, h('summary', {}, label), buttons)
+        : h('div', { class: 'choice-group' }, h('h3', {}, label), buttons);
+    }));
+}
+
+function powerName(names, id) {
+  return names.powers.get(id)?.name ?? id;
+}
+
+function table(view, names) {
+  const t = view.table;
+  const played = POWERS.filter((p) => t.seats.some((s) => s.includes(p)));
+  return h('section', { class: 'card', 'aria-labelledby': 'table-title' },
+    h('h2', { id: 'table-title' }, `Turn ${t.turn} of ${t.config.turns}`),
+    chart(t, played),
+    powers(view, played, names),
+    hands(view, played, names),
+    view.announcements.length
+      ? [h('h3', {}, 'Announcements awaiting approval'), h('ul', {}, view.announcements.map((a) => h('li', {}, a)))]
+      : null,
+    people(t, names),
+    h('p', { class: 'muted' },
+      `Deck ${view.deck} cards · treasure cup ${view.cup} · Portugal's row ${view.portugal_row} · Mercenaries for Hire ${t.hire_track}`));
+}
+
+/** The Diplomatic Status Chart between the played powers (§9.2: a box holds At War or Allied, never both). */
+function chart(t, played) {
+  const cell = (a, b) => {
+    if (a === b) return h('td', { class: 'muted' }, '—');
+    const s = t.chart[POWERS.indexOf(a)][POWERS.indexOf(b)];
+    return h('td', { class: `status-${s}` }, s === 'war' ? 'At war' : s === 'allied' ? 'Allied' : '·');
+  };
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'status-chart', 'aria-label': 'Diplomatic Status Chart' },
+    h('caption', {}, 'Diplomatic Status Chart'),
+    h('thead', {}, h('tr', {}, h('th', {}), played.map((p) => h('th', { scope: 'col', title: p }, SHORT[p])))),
+    h('tbody', {}, played.map((a) => h('tr', {}, h('th', { scope: 'row' }, SHORT[a]), played.map((b) => cell(a, b)))))));
+}
+
+function powers(view, played, names) {
+  return h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Powers' },
+    h('thead', {}, h('tr', {}, ['Power', 'VP', 'Cards', 'Treasures'].map((k) => h('th', { scope: 'col' }, k)))),
+    h('tbody', {}, played.map((p) => {
+      const [cards, home, treasures] = view.hand_sizes[POWERS.indexOf(p)];
+      return h('tr', {}, h('th', { scope: 'row' }, powerName(names, p)),
+        h('td', {}, String(view.vp[POWERS.indexOf(p)])), h('td', {}, String(cards + home)), h('td', {}, String(treasures)));
+    }))));
+}
+
+/** The viewer's own hands: the view holds only these. */
+function hands(view, played, names) {
+  const item = (list, id) => {
+    const x = list.get(id);
+    return x ? `${x.name} (${x.cp} CP)` : id;
+  };
+  return played.map((p) => {
+    const hand = view.table.hands[POWERS.indexOf(p)];
+    if (!hand.cards.length && !hand.treasures.length && !hand.home_aside.length) return null;
+    return h('div', { class: 'hand' },
+      h('h3', {}, `Your hand: ${powerName(names, p)}`),
+      h('ul', {}, hand.cards.map((c) => h('li', {}, item(names.cards, c))),
+        hand.treasures.map((x) => h('li', {}, `Treasure (${names.treasures.get(x)?.cp ?? '?'} CP)`))),
+      hand.home_aside.length
+        ? h('p', { class: 'muted' }, `Set aside: ${hand.home_aside.map((c) => item(names.cards, c)).join(', ')}`)
+        : null);
+  });
+}
+
+/** Captured leaders and the royals free to marry. */
+function people(t, names) {
+  const captives = t.leaders
+    .map((l, i) => (l.place && typeof l.place === 'object' && l.place.captive
+      ? `${names.leaders[i]?.name ?? i} (held by ${powerName(names, l.place.captive)})` : null))
+    .filter(Boolean);
+  const royals = t.royals
+    .map((r, i) => (r.place === 'table' ? `${names.royals[i]?.name ?? i} (${powerName(names, r.controller)})` : null))
+    .filter(Boolean);
+  return [
+    captives.length ? h('p', {}, h('strong', {}, 'Captured leaders: '), captives.join(', ')) : null,
+    royals.length ? h('p', {}, h('strong', {}, 'Royal Wedding Table: '), royals.join(', ')) : null,
+  ];
+}
