@@ -337,13 +337,12 @@ impl VirginQueen {
                 hand.cards.push(card);
                 events.push(Event::HomeCardKept { power, card: Some(card) });
                 if self.deciders().is_empty() {
-                    self.phase =
-                        Phase::Negotiations { done: self.played_powers().into_iter().filter(|_| false).collect() };
+                    self.phase = Phase::Negotiations { done: Vec::new() };
                 }
             }
             (Phase::Negotiations { .. }, &Action::Show { by, item, to }) => {
                 if !self.hands[by.index()].holds(item)
-                    || by == to
+                    || self.seat_of(by) == self.seat_of(to)
                     || !self.played(to)
                     || self.shows.contains(&(by, item, to))
                 {

@@ -491,3 +491,30 @@ fn unplayed_powers_make_no_deals() {
     assert!(g.hands[Power::Ottoman.index()].cards.is_empty());
     let _ = LeaderKind::Army;
 }
+
+#[test]
+fn a_card_is_shown_to_another_seat_and_only_that_seat_sees_it() {
+    // Two players: Spain and France share seat 1 (docs §5).
+    let mut g = game(2);
+    for p in [Power::Spain, Power::France, Power::England, Power::Protestant] {
+        let card = g.hands[p.index()].home_aside[0];
+        g.apply(seat(&g, p), &Action::KeepHome { card }).expect("kept");
+    }
+    assert!(matches!(g.phase, Phase::Negotiations { .. }));
+    let card = g.hands[Power::France.index()].cards[0];
+    let e =
+        refused(&mut g, Power::France, Action::Show { by: Power::France, item: Item::Card(card), to: Power::Spain });
+    assert!(e.contains("to another power"), "{e}");
+    let step = g
+        .apply(seat(&g, Power::France), &Action::Show { by: Power::France, item: Item::Card(card), to: Power::England })
+        .expect("shown");
+    assert!(step.commit, "a show reveals: it may not be undone");
+    let to_england = g.event_view(&step.events[0], Viewer::Seat(seat(&g, Power::England)));
+    assert_eq!(to_england, Some(Event::Shown { by: Power::France, to: Power::England, item: Item::Card(card) }));
+    // A spectator does not learn that a show happened (R32).
+    assert_eq!(g.event_view(&step.events[0], Viewer::Spectator), None);
+    // The same card is not shown twice to the same power.
+    let e =
+        refused(&mut g, Power::France, Action::Show { by: Power::France, item: Item::Card(card), to: Power::England });
+    assert!(e.contains("once"), "{e}");
+}
