@@ -1,7 +1,8 @@
 //! The conformance harness (ARCHITECTURE.md §3): plays many seeded random games of one game and checks the
 //! contract at every step.
 //!
-//! 1. the seats in `to_act` have legal actions, the others none, and the game ends within its bound;
+//! 1. the seats in `to_act` have legal actions, the others none, and the game ends within its bound; a
+//!    timed segment's expiry actions are legal for seats that are to act, and applied in order they end it;
 //! 2. every listed action applies, and random unlisted actions are refused and leave the state unchanged;
 //! 3. state, views and record survive a JSON round trip unchanged;
 //! 4. replaying the record reproduces the same state hashes;
@@ -210,6 +211,7 @@ impl<G: Conformance> GameCheck<G> {
             self.check_round_trips(&state)?;
             let to_act = state.to_act();
             self.check_who_acts(&state, &to_act)?;
+            self.check_time_limit(&state, &to_act)?;
             self.check_views(&state, rng, report)?;
             if to_act == ToAct::Nobody {
                 break;
@@ -231,6 +233,26 @@ impl<G: Conformance> GameCheck<G> {
         }
         report.longest_game = report.longest_game.max(self.step);
         self.check_replay()
+    }
+
+    /// What a host does when a timed segment runs out must be something the rules allow, and must end it.
+    fn check_time_limit(&self, state: &G, to_act: &ToAct) -> Result<(), Failure> {
+        let Some(limit) = state.time_limit() else { return Ok(()) };
+        let mut after = state.clone();
+        for (seat, action) in &limit.expiry {
+            if !to_act.includes(*seat) {
+                return Err(
+                    self.fail("1 time limit", format!("expiry action {action:?} of seat {seat}, which is not to act"))
+                );
+            }
+            after.apply(*seat, action).map_err(|e| {
+                self.fail("1 time limit", format!("expiry action {action:?} of seat {seat} is refused: {e}"))
+            })?;
+        }
+        if after.time_limit().is_some_and(|l| l.segment == limit.segment) {
+            return Err(self.fail("1 time limit", format!("`{}` goes on after its expiry actions", limit.segment)));
+        }
+        Ok(())
     }
 
     fn check_who_acts(&self, state: &G, to_act: &ToAct) -> Result<(), Failure> {

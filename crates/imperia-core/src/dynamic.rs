@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::content::{ContentFiles, ContentReport, ContentSet, GameContent};
-use crate::game::{Game, Outcome, Seat, ToAct, Viewer};
+use crate::game::{Game, Outcome, Seat, TimeLimit, ToAct, Viewer};
 use crate::options::{GameOption, check_options, options_schema};
 use crate::record::{Record, RecordedAction, state_hash};
 use crate::rng::seeded;
@@ -58,6 +58,9 @@ pub trait DynMatch: Send {
     fn content_fingerprint(&self) -> Option<String>;
     /// An independent copy, to try an action on before committing it.
     fn boxed_clone(&self) -> Box<dyn DynMatch>;
+    /// The segment under way that the rules time, with its expiry actions as JSON (see
+    /// [`Game::time_limit`](crate::Game::time_limit)).
+    fn time_limit(&self) -> Option<TimeLimit<Value>>;
 }
 
 // Every method that reads or writes the game's values (JSON, plain words) does so with the game's own
@@ -164,6 +167,16 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn boxed_clone(&self) -> Box<dyn DynMatch> {
         Box::new(self.clone())
+    }
+
+    fn time_limit(&self) -> Option<TimeLimit<Value>> {
+        let _scope = self.enter();
+        let limit = self.state().time_limit()?;
+        Some(TimeLimit {
+            segment: limit.segment,
+            seconds: limit.seconds,
+            expiry: limit.expiry.iter().map(|(seat, a)| (*seat, to_json(a))).collect(),
+        })
     }
 }
 

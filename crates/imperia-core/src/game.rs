@@ -253,6 +253,25 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn targets(&self, _action: &Self::Action) -> Vec<String> {
         Vec::new()
     }
+    /// A segment of play the rules give a time limit (Virgin Queen's Negotiations, §9.1), if one is under
+    /// way: how long it lasts and what each seat still in it does when the time runs out. A host with a
+    /// clock runs it and, at the end, applies those actions as the seats' own; a terminal game ignores it.
+    /// None by default.
+    fn time_limit(&self) -> Option<TimeLimit<Self::Action>> {
+        None
+    }
+}
+
+/// A timed segment of play (see [`Game::time_limit`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeLimit<A> {
+    /// Names this occurrence of the segment ("negotiations, turn 2"): the clock starts when a new key
+    /// appears and keeps running while the key stays the same.
+    pub segment: String,
+    /// How long the segment lasts, from when the key first appears.
+    pub seconds: u64,
+    /// What ends it for each seat still in it, in the order to apply them.
+    pub expiry: Vec<(Seat, A)>,
 }
 
 /// What bots need beyond the contract: how well each seat stands. Games supply it; the bots in

@@ -32,7 +32,9 @@ pub use serde as __serde;
 
 pub use content::{Change, ContentChange, ContentFiles, ContentReport, ContentScope, ContentSet, GameContent, Source};
 pub use dynamic::{ActionChoice, Description, DynContent, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
-pub use game::{Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, ToAct, Viewer, outcome_values};
+pub use game::{
+    Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer, outcome_values,
+};
 pub use options::{GameOption, OptionKind};
 pub use record::{Record, RecordedAction, state_hash};
 pub use rng::GameRng;

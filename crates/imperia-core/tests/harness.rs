@@ -10,7 +10,7 @@ use std::fmt;
 use imperia_core::conformance::{Conformance, Options, run};
 use imperia_core::rng::seeded;
 use imperia_core::{
-    ContentSet, Game, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer,
+    ContentSet, Game, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -23,6 +23,8 @@ struct Bugs {
     endless: bool,
     /// Roll with dice of its own rather than the game's generator, so the match cannot see the draw.
     hidden_dice: bool,
+    /// When the late segment's time runs out, the seat that is not to act is made to add.
+    wrong_expiry: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -142,6 +144,19 @@ impl Game for Toy {
             self.turn = 1 - self.turn;
         }
         Ok(step)
+    }
+    /// The late game (counter 6 or more) is timed: when time runs out, the seat to act adds 2 until the end.
+    fn time_limit(&self) -> Option<TimeLimit<Act>> {
+        // (The endless toy never gets out of the late game, timed or not: it has no time limit.)
+        if self.counter < 6 || self.bugs.endless || self.to_act() == ToAct::Nobody {
+            return None;
+        }
+        let seat = if self.bugs.wrong_expiry { 1 - self.turn } else { self.turn };
+        Some(TimeLimit {
+            segment: format!("late, at {}", self.counter),
+            seconds: 60,
+            expiry: vec![(seat, Act::Add(2))],
+        })
     }
     fn view(&self, viewer: Viewer) -> ToyView {
         ToyView {
@@ -282,6 +297,9 @@ macro_rules! buggy {
             fn summary(&self, viewer: Viewer) -> String {
                 self.0.summary(viewer)
             }
+            fn time_limit(&self) -> Option<TimeLimit<Act>> {
+                self.0.time_limit()
+            }
         }
         impl Conformance for $name {
             fn sample_config(rng: &mut GameRng) -> Bugs {
@@ -308,6 +326,7 @@ buggy!(Dirty, dirty_refusal);
 buggy!(Lax, accept_anything);
 buggy!(Endless, endless);
 buggy!(HiddenDice, hidden_dice);
+buggy!(WrongExpiry, wrong_expiry);
 
 fn options() -> Options {
     Options { games: 20, seed: 9, refusals_per_step: 4 }
@@ -335,6 +354,8 @@ fn the_harness_catches_broken_games() {
     assert_eq!(failure.check, "1 bound", "{failure}");
     let failure = run::<HiddenDice>(&options()).expect_err("a draw the match cannot see");
     assert_eq!(failure.check, "9 commit", "{failure}");
+    let failure = run::<WrongExpiry>(&options()).expect_err("a time limit that makes the wrong seat act");
+    assert_eq!(failure.check, "1 time limit", "{failure}");
 }
 
 #[test]

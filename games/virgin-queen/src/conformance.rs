@@ -15,7 +15,7 @@ use crate::state::{Item, Place, Status, VirginQueen};
 
 impl Conformance for VirginQueen {
     fn sample_config(rng: &mut GameRng) -> Config {
-        Config { players: rng.random_range(2..=6), turns: rng.random_range(1..=3) }
+        Config { players: rng.random_range(2..=6), turns: rng.random_range(1..=3), negotiation_minutes: 10 }
     }
 
     fn step_bound(config: &Config) -> usize {

@@ -27,7 +27,9 @@ mod setup;
 pub mod state;
 pub mod view;
 
-use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{
+    ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
+};
 
 pub use config::Config;
 pub use content::{Content, Power};
@@ -131,7 +133,14 @@ impl Game for VirginQueen {
     fn seat_name(&self, seat: Seat) -> String {
         self.seats
             .get(seat)
-            .map(|ps| ps.iter().map(|p| p.title()).collect::<Vec<_>>().join(" and "))
+            .map(|ps| {
+                // "England and the Protestant": a title is capitalised only where it opens the name.
+                let titles = ps.iter().enumerate().map(|(i, p)| match p.title().strip_prefix("The ") {
+                    Some(rest) if i > 0 => format!("the {rest}"),
+                    _ => p.title().to_string(),
+                });
+                titles.collect::<Vec<_>>().join(" and ")
+            })
             .unwrap_or_default()
     }
 
@@ -142,6 +151,22 @@ impl Game for VirginQueen {
     fn describe(&self, action: &Action) -> String {
         let _scope = self.content.enter();
         action.to_string()
+    }
+
+    /// Negotiations have the time limit the game was set up with (§9.1); when it runs out, each power
+    /// still talking ends its talks, in Impulse Order.
+    fn time_limit(&self) -> Option<TimeLimit<Action>> {
+        let Phase::Negotiations { .. } = self.phase else { return None };
+        let expiry = self
+            .deciders()
+            .into_iter()
+            .filter_map(|p| Some((self.seat_of(p)?, Action::EndTalks { power: p })))
+            .collect();
+        Some(TimeLimit {
+            segment: format!("Negotiations of turn {}", self.turn),
+            seconds: u64::from(self.config.negotiation_minutes) * 60,
+            expiry,
+        })
     }
 }
 

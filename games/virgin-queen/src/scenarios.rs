@@ -518,3 +518,47 @@ fn a_card_is_shown_to_another_seat_and_only_that_seat_sees_it() {
         refused(&mut g, Power::France, Action::Show { by: Power::France, item: Item::Card(card), to: Power::England });
     assert!(e.contains("once"), "{e}");
 }
+
+#[test]
+fn negotiations_have_the_time_limit_set_at_creation_and_its_end_ends_every_talk() {
+    let content = ContentSet::<Content>::shipped();
+    let options = serde_json::json!({ "negotiation_minutes": 2880 });
+    let config = VirginQueen::configure(4, options.as_object().expect("an object")).expect("48 hours is allowed");
+    let mut g = VirginQueen::new_game(&config, &content, 11).expect("a game").0;
+    assert_eq!(g.time_limit(), None, "choosing home cards is not timed");
+    let home: Vec<(usize, Action)> = g
+        .played_powers()
+        .into_iter()
+        .filter_map(|p| {
+            let s = seat(&g, p);
+            g.legal_actions(s).into_iter().find(|a| matches!(a, Action::KeepHome { .. })).map(|a| (s, a))
+        })
+        .collect();
+    for (s, a) in home {
+        g.apply(s, &a).expect("kept");
+    }
+    assert!(matches!(g.phase, Phase::Negotiations { .. }), "{:?}", g.phase);
+    // England ends its talks early; the clock ends the others', in Impulse Order (§9.1).
+    g.apply(seat(&g, Power::England), &Action::EndTalks { power: Power::England }).expect("ended");
+    let limit = g.time_limit().expect("Negotiations are timed");
+    assert_eq!(limit.seconds, 48 * 3600);
+    assert_eq!(limit.segment, "Negotiations of turn 1");
+    let ends: Vec<Power> = limit
+        .expiry
+        .iter()
+        .map(|(_, a)| match a {
+            Action::EndTalks { power } => *power,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(ends, [Power::Spain, Power::France, Power::Protestant]);
+    for (s, a) in limit.expiry {
+        g.apply(s, &a).expect("the clock's action is legal");
+    }
+    assert!(matches!(g.phase, Phase::Announcing { .. }), "{:?}", g.phase);
+    assert_eq!(g.time_limit(), None);
+
+    let too_long = serde_json::json!({ "negotiation_minutes": 30_000 });
+    let refused = VirginQueen::configure(4, too_long.as_object().expect("an object")).expect_err("too long");
+    assert!(refused.to_string().contains("1 to 20160 minutes"), "{refused}");
+}

@@ -17,7 +17,8 @@ impl VirginQueen {
         content: &ContentSet<Content>,
         seed: u64,
     ) -> Result<(VirginQueen, Vec<Event>), SetupError> {
-        let config = Config::new(config.players, config.turns.min(content.max_turns))?;
+        // A content set with a shorter turn track shortens the game; everything else is as configured.
+        let config = Config { turns: config.turns.min(content.max_turns), ..config.clone() }.checked()?;
         let c = &**content;
         let seats = config.seats();
         let played = |p: Power| seats.iter().any(|s| s.contains(&p));
