@@ -549,6 +549,62 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   await fresh.close();
 });
 
+test('Virgin Queen: two people negotiate in private beside a bot, against the Negotiations clock', async () => {
+  const spain = await signUp('isabel');
+  const { page } = spain;
+  await page.getByLabel('Game', { exact: true }).selectOption('virgin-queen');
+  await page.getByLabel('Players', { exact: true }).selectOption('3');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
+  await page.getByLabel('Seat 3', { exact: true }).selectOption('easy');
+  await page.getByLabel('Negotiations time limit (minutes)').fill('15');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  const link = await page.locator('.invite-links code').textContent();
+  const france = await newPage();
+  await france.page.goto(link);
+  await france.page.locator('#notice').getByText(/You have seat 2/).waitFor();
+  await page.getByRole('button', { name: 'Start the game now' }).click();
+
+  // Seats are named by their powers; each keeps a home card, and the Negotiations begin with their clock.
+  assert.match(await page.locator('.seat-list').textContent(), /Spain \(isabel\) · you.*France \(Guest \S+\).*England and the Protestant \(bot, easy\)/s);
+  for (const p of [page, france.page]) {
+    await p.waitForFunction(() => /Your turn/.test(document.querySelector('#status')?.textContent ?? ''));
+    await p.locator('.choices .choice-group .action').first().click();
+  }
+  await page.locator('#time-limit').waitFor();
+  assert.match(await page.locator('#time-limit').textContent(), /^Negotiations of turn 1: 1[45]:\d\d left$/);
+  await france.page.locator('#time-limit').waitFor();
+
+  // Spain writes to France alone; France answers at the table, where spectators read too.
+  await page.getByRole('checkbox', { name: /France/ }).check();
+  assert.match(await page.locator('#chat-audience').textContent(), /only you and France/);
+  await page.getByLabel('Message').fill('Spain offers France an alliance against England.');
+  await page.getByRole('button', { name: 'Send in private' }).click();
+  const secret = france.page.locator('#chat li.private', { hasText: 'alliance against England' });
+  await secret.waitFor();
+  assert.match(await secret.textContent(), /Spain \(isabel\)to you: Spain offers France/);
+  await france.page.getByLabel('Message').fill('France will think about it.');
+  await france.page.getByLabel('Message').press('Enter');
+  await page.locator('#chat li', { hasText: 'France will think about it.' }).waitFor();
+  assert.equal(await france.page.getByLabel('Message').inputValue(), '', 'the draft is cleared once said');
+
+  // A spectator reads the table talk and nothing of the private channel.
+  const watcher = await newPage();
+  await watcher.page.goto(`${base}/#/game/${id}`);
+  await watcher.page.locator('#chat li', { hasText: 'France will think about it.' }).waitFor();
+  assert.equal(await watcher.page.locator('#chat li').count(), 1, 'one line is for the table');
+  assert.doesNotMatch(await watcher.page.content(), /alliance against England/);
+  assert.equal(await watcher.page.getByLabel('Message').count(), 0, 'spectators do not speak');
+
+  // What each of them sees, at laptop and phone sizes.
+  await page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-talks-1280x800.png'), fullPage: true });
+  await france.page.setViewportSize({ width: 390, height: 844 });
+  await france.page.locator('#chat').scrollIntoViewIfNeeded();
+  await france.page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-talks-390x844.png') });
+  for (const c of [spain, france, watcher]) await c.context.close();
+});
+
 test('an invitation link seats a guest once; opened again, it only lets one watch', async () => {
   const a = await signUp('bea');
   const id = await createWithOpenSeat(a.page);

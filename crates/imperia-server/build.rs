@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
     println!("cargo:rerun-if-changed={}", root.display());
+    // `sqlx::migrate!` reads the migrations when the crate compiles: a new one must rebuild it.
+    println!("cargo:rerun-if-changed=migrations");
     let mut files = Vec::new();
     collect(&root, &mut files);
     files.sort();

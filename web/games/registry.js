@@ -16,13 +16,14 @@ export function pageFor(id) {
 }
 
 /**
- * How a seat is named for people: "Player 2 (anton)", "Player 3 (bot, medium)", "Player 4 (open)". The
- * engines' own log lines say "Player 2", so the number comes first.
+ * How a seat is named for people: the game's own name for it, as its log lines use it ("Britain", "Spain",
+ * or "Player 2" where seats have no names), and who sits there: "Spain (anton)", "Player 3 (bot, medium)",
+ * "Player 4 (open seat)".
  */
 export function seatName(seat) {
   if (!seat) return '';
   const who = seat.player ? seat.player : seat.bot ? `bot, ${botLevel(seat.bot)}` : 'open seat';
-  return `Player ${seat.seat + 1} (${who})`;
+  return `${seat.name || `Player ${seat.seat + 1}`} (${who})`;
 }
 
 /** A bot's level in words. Games made before levels had names store what the level plays. */

@@ -4,7 +4,9 @@
 // WebSocket), the log of every step in plain words (`/log`), and, while the replay slider looks back, the
 // viewer's own view at that step (`/steps/{n}`). The game's own module (games/registry.js) draws the board
 // and offers the legal actions; this page adds what every game shares: whose turn it is, the decision in
-// one sentence (the server's `prompt`, for this viewer), undo, the seats, the log, the slider, the provisional-content banner and the final scores.
+// one sentence (the server's `prompt`, for this viewer), undo, the seats, the log, the slider, the provisional-content banner and the final scores,
+// the chat (table talk, and private channels among some seats, which only their members receive from the
+// server), and the clock of a segment the rules time (Virgin Queen's Negotiations).
 // A game played with replaced content (`content` in the state) says so at the top, with the entries that
 // differ from the shipped content, to players and spectators alike.
 
@@ -38,6 +40,11 @@ export async function show(root, session, id) {
   let drawing = false;
   let fillLevel = 'medium'; // the bot level chosen for the open seats, kept across redraws
   let contentOpen = false; // whether the list of replaced content's changes is open, kept across redraws
+  let chatDraft = ''; // the line being written, and the seats of its private channel, kept across redraws
+  const chatTo = new Set();
+  let saying = false;
+  let receivedAt = Date.now(); // when the state's `time_limit.seconds_left` was true
+  const ticker = setInterval(tickClock, 1000);
 
   const mySeat = () => state.seat;
   // Nobody acts before the start: the server sends no one to act and no legal actions then.
@@ -72,6 +79,7 @@ export async function show(root, session, id) {
   async function accept(next) {
     if (next.version < state.version) return;
     state = next;
+    receivedAt = Date.now();
     draw();
     logSync = logSync.then(syncLog);
     await logSync;
@@ -143,6 +151,8 @@ export async function show(root, session, id) {
       if (focused) {
         const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
         if (again) again.focus();
+        // A redraw while typing leaves the caret where the writer was: at the end of the draft.
+        if (again && again.tagName === 'TEXTAREA') again.selectionStart = again.selectionEnd = again.value.length;
       }
     });
   }
@@ -171,7 +181,7 @@ export async function show(root, session, id) {
       state.finished && live ? finalScores() : null,
       h('div', { class: 'game-body' },
         h('div', { class: 'board-area' }, module.render(ctx)),
-        h('aside', { class: 'side' }, seatsPanel(), replayPanel(), logPanel())));
+        h('aside', { class: 'side' }, seatsPanel(), chatPanel(), replayPanel(), logPanel())));
   }
 
   function header() {
@@ -187,6 +197,9 @@ export async function show(root, session, id) {
       state.content ? gameNotice(state.content, { open: contentOpen, onToggle: (open) => { contentOpen = open; } }) : null,
       h('div', { class: 'status-row' },
         h('p', { id: 'status', class: myTurn() && past === null ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
+        state.time_limit && past === null ? h('span', {
+          id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
+        }, clockText()) : null,
         past === null && state.can_undo ? h('button', {
           type: 'button', id: 'undo', 'data-key': 'undo', disabled: busy, onclick: undo,
         }, 'Undo my last step') : null),
@@ -283,6 +296,96 @@ export async function show(root, session, id) {
       h('p', {}, h('a', { href: '#/lobby' }, 'Back to the lobby')));
   }
 
+  /** What is left of the timed segment, counted down from the last state received. */
+  function clockText() {
+    const limit = state.time_limit;
+    if (!limit) return '';
+    const left = Math.max(0, Math.round(limit.seconds_left - (Date.now() - receivedAt) / 1000));
+    const d = Math.floor(left / 86400);
+    const hms = [Math.floor(left / 3600) % 24, Math.floor(left / 60) % 60, left % 60];
+    const clock = (d ? `${d}d ` : '') + (hms[0] || d ? `${hms[0]}:` : '')
+      + [hms[1], hms[2]].map((n, i) => (i === 0 && !hms[0] && !d ? String(n) : String(n).padStart(2, '0'))).join(':');
+    return left > 0 ? `${limit.segment}: ${clock} left` : `${limit.segment}: time is up`;
+  }
+
+  function tickClock() {
+    if (closed) {
+      clearInterval(ticker);
+      return;
+    }
+    const el = document.getElementById('time-limit');
+    if (el) el.textContent = clockText();
+  }
+
+  /** A seat's short name in the chat: the game's name for it and the player ("Spain (anton)"). */
+  const speaker = (seat) => seatName(state.seats[seat]);
+
+  /**
+   * The chat: the lines the server lets this viewer read (table talk, and the private channels it is in),
+   * newest at the bottom; for a seated player, a line to write and the seats of a private channel to
+   * choose (none chosen: the whole table, spectators included).
+   */
+  function chatPanel() {
+    const me = mySeat();
+    const seated = me !== null && me !== undefined;
+    const lines = state.chat || [];
+    const list = h('ol', { id: 'chat', 'aria-live': 'polite' }, lines.map((l) => {
+      const others = l.to ? l.to.filter((s) => s !== l.seat) : null;
+      return h('li', { class: l.to ? 'private' : '' },
+        h('span', { class: 'who' }, speaker(l.seat)),
+        l.to ? h('span', { class: 'badge channel', title: `Only ${l.to.map(speaker).join(', ')} read this` },
+          `to ${others.map((s) => (s === me ? 'you' : state.seats[s]?.name || `Player ${s + 1}`)).join(', ')}`) : null,
+        ': ', l.text);
+    }));
+    // Newest in view: scroll once the list is in the page.
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+    const empty = lines.length ? null : h('p', { class: 'muted' }, seated
+      ? 'Nothing said yet. Talk to the whole table, or choose seats below for a private channel.'
+      : 'Nothing said at the table yet. Private channels are read by their members only.');
+    if (!seated) return h('section', { class: 'card chat', 'aria-labelledby': 'chat-title' }, h('h2', { id: 'chat-title' }, 'Table talk'), empty, list);
+    const choose = state.seats.filter((s) => s.seat !== me).map((s) => h('label', { class: 'channel-seat' },
+      h('input', {
+        type: 'checkbox', 'data-key': `chat-to-${s.seat}`, checked: chatTo.has(s.seat),
+        onchange: (e) => { if (e.target.checked) chatTo.add(s.seat); else chatTo.delete(s.seat); draw(); },
+      }), ' ', seatName(s)));
+    const audience = chatTo.size
+      ? `Private: only you and ${[...chatTo].sort((a, b) => a - b).map(speaker).join(', ')} read it.`
+      : 'To the whole table: every player and spectator reads it.';
+    const text = h('textarea', {
+      id: 'chat-text', 'data-key': 'chat-text', rows: 2, maxlength: 500, placeholder: 'Say something…',
+      'aria-describedby': 'chat-audience', oninput: (e) => { chatDraft = e.target.value; },
+      onkeydown: (e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); say(); } },
+    });
+    text.value = chatDraft;
+    return h('section', { class: 'card chat', 'aria-labelledby': 'chat-title' },
+      h('h2', { id: 'chat-title' }, 'Talk'),
+      empty, list,
+      h('form', { class: 'chat-form', onsubmit: (e) => { e.preventDefault(); say(); } },
+        h('fieldset', {}, h('legend', {}, 'Private channel with'), choose),
+        h('label', { for: 'chat-text', class: 'visually-hidden' }, 'Message'),
+        text,
+        h('p', { id: 'chat-audience', class: 'muted' }, audience),
+        h('button', { type: 'submit', class: 'primary', 'data-key': 'chat-send', disabled: saying }, chatTo.size ? 'Send in private' : 'Send to the table')));
+  }
+
+  /** Send the draft to the chosen channel; on success the draft is cleared and the chat refreshed. */
+  async function say() {
+    const text = chatDraft.trim();
+    if (!text || saying) return;
+    saying = true;
+    draw();
+    try {
+      await post(`/api/games/${id}/chat`, chatTo.size ? { text, to: [...chatTo].sort((a, b) => a - b) } : { text });
+      chatDraft = '';
+      await refresh();
+    } catch (e) {
+      notify(e.message);
+    } finally {
+      saying = false;
+      draw();
+    }
+  }
+
   function seatsPanel() {
     return h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
       h('h2', { id: 'seats-title' }, 'Seats'),
@@ -336,6 +439,7 @@ export async function show(root, session, id) {
   connect();
   return () => {
     closed = true;
+    clearInterval(ticker);
     if (socket) socket.close();
   };
 }

@@ -11,6 +11,7 @@
 //! - [`api`]: the HTTP and WebSocket routes, and the checks every request passes.
 //! - [`net`]: the accept loop, with connection caps and timeouts.
 //! - [`auth`]: names, passwords, sessions. [`limits`]: what one client may cost.
+//! - [`talk`]: the chat (table talk and private channels) and the clocks of segments the rules time.
 //! - [`levels`]: the bots a server runs. [`webhook`]: turn notifications that cannot reach inside.
 //! - [`web`]: the browser UI, embedded from `web/`.
 
@@ -24,6 +25,7 @@ pub mod live;
 pub mod net;
 pub mod seating;
 pub mod store;
+pub mod talk;
 pub mod web;
 pub mod webhook;
 

@@ -17,7 +17,8 @@ use crate::auth::Passwords;
 use crate::content::{ContentError, ContentNotice};
 use crate::levels::BotLevel;
 use crate::limits::{Limiters, Limits};
-use crate::store::{Clock, SeatRow, Store, StoreError, now};
+use crate::store::{ChatLine, Clock, RunningLimit, SeatRow, Store, StoreError, now};
+use crate::talk::{ChatView, TimeLimitView, sync_time_limit, visible_chat, watch_time_limit};
 
 /// Why the game layer refused or could not do something. It knows nothing of HTTP; `crate::error` maps each
 /// kind to a status for the API.
@@ -85,6 +86,11 @@ pub struct LiveGame {
     pub content_notice: Option<ContentNotice>,
     /// Each viewer's log so far, once asked for: kept step by step, so the log is never replayed twice.
     log: BTreeMap<Option<Seat>, Vec<PastStep>>,
+    /// The newest lines of the chat, oldest first (each viewer reads only its own: `talk::visible_chat`).
+    pub chat: Vec<ChatLine>,
+    /// The timed segment under way (`talk`), and whether a task runs its clock.
+    pub time_limit: Option<RunningLimit>,
+    pub limit_watched: bool,
 }
 
 /// One step of the log, as a viewer may see it.
@@ -134,6 +140,9 @@ pub struct Options {
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct SeatView {
     pub seat: Seat,
+    /// What the game calls the seat ("Britain", "England and Protestant"; "Player 2" where seats have no
+    /// names of their own).
+    pub name: String,
     pub player: Option<String>,
     pub bot: Option<String>,
     pub open: bool,
@@ -177,6 +186,10 @@ pub struct GameState {
     /// content; absent for the shipped content.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<ContentNotice>,
+    /// The newest chat lines this viewer may read: table talk, and the private channels it is in.
+    pub chat: Vec<ChatView>,
+    /// The segment the rules time, if one is under way, and when it ends.
+    pub time_limit: Option<TimeLimitView>,
 }
 
 impl LiveGame {
@@ -193,6 +206,7 @@ impl LiveGame {
                 .iter()
                 .map(|s| SeatView {
                     seat: s.seat,
+                    name: self.m.seat_name(s.seat),
                     player: s.user_name.clone(),
                     bot: s.bot.clone(),
                     open: s.user_id.is_none() && s.bot.is_none(),
@@ -213,6 +227,8 @@ impl LiveGame {
             steps: self.m.last_recorded().map_or(0, |(steps, _)| steps),
             outcome: self.m.outcome(),
             content: self.content_notice.clone(),
+            chat: visible_chat(&self.chat, seat),
+            time_limit: self.time_limit.as_ref().map(TimeLimitView::of),
         }
     }
 
@@ -239,14 +255,16 @@ impl LiveGame {
         s.bot.is_none() && s.turn_started.is_some_and(|started| now().saturating_sub(started) > allowed)
     }
 
-    /// The bot to play now, if a bot seat must act.
+    /// The bot to play now, if a bot seat must act: in a decision several seats make at once (Virgin Queen's
+    /// Negotiations), the bots do not wait for the people.
     fn bot_to_act(&self) -> Option<(Seat, BotSpec)> {
         if !self.started {
             return None;
         }
-        let seat = *self.m.to_act().seats().first()?;
-        let level = BotLevel::named(self.seats.get(seat)?.bot.as_ref()?).ok()?;
-        Some((seat, level.spec()))
+        self.m.to_act().seats().iter().find_map(|&seat| {
+            let level = BotLevel::named(self.seats.get(seat)?.bot.as_ref()?).ok()?;
+            Some((seat, level.spec()))
+        })
     }
 
     /// Why this game's bots cannot play, if one of its seats names a bot this server does not run.
@@ -301,7 +319,7 @@ impl LiveGame {
 impl LiveGame {
     fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, table: Table) -> Self {
         let (watchers, acting) = (vec![0; table.seats.len()], m.to_act().seats().to_vec());
-        let Table { seats, clock, created_by, started, content } = table;
+        let Table { seats, clock, created_by, started, content, chat, time_limit } = table;
         LiveGame {
             id,
             m,
@@ -317,6 +335,9 @@ impl LiveGame {
             content_notice: ContentNotice::of(&content),
             content,
             log: BTreeMap::new(),
+            chat,
+            time_limit,
+            limit_watched: false,
         }
     }
 }
@@ -329,12 +350,16 @@ pub(crate) async fn install_game(
     version: i64,
     table: Table,
 ) -> Shared {
-    let game = Arc::new(Mutex::new(LiveGame::new(id, m, version, table)));
+    let mut g = LiveGame::new(id, m, version, table);
+    // A saved deadline holds if its segment is still under way.
+    sync_time_limit(state, &mut g);
+    let game = Arc::new(Mutex::new(g));
     state.games.write().await.insert(id, game.clone());
     game
 }
 
-/// Who sits at a game, its clock, its creator, whether it has started, and the content it is played with.
+/// Who sits at a game, its clock, its creator, whether it has started, the content it is played with, what
+/// was said, and the timed segment under way.
 #[derive(Clone, Debug)]
 pub struct Table {
     pub seats: Vec<SeatRow>,
@@ -342,11 +367,21 @@ pub struct Table {
     pub created_by: i64,
     pub started: bool,
     pub content: DynContent,
+    pub chat: Vec<ChatLine>,
+    pub time_limit: Option<RunningLimit>,
 }
 
 impl Table {
     pub fn of(row: &crate::store::GameRow, content: DynContent) -> Table {
-        Table { seats: row.seats.clone(), clock: row.clock, created_by: row.created_by, started: row.started, content }
+        Table {
+            seats: row.seats.clone(),
+            clock: row.clock,
+            created_by: row.created_by,
+            started: row.started,
+            content,
+            chat: row.chat.clone(),
+            time_limit: row.time_limit.clone(),
+        }
     }
 }
 
@@ -428,6 +463,7 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
 /// After a change: run the clocks, tell the viewers and the other servers, and notify players whose turn it
 /// now is and who are not watching.
 pub fn after_change(state: &AppState, g: &mut LiveGame) {
+    sync_time_limit(state, g);
     if !g.started {
         announce(state, g);
         return;
@@ -522,6 +558,12 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     if let Some(why) = row.broken {
         return Err(TableError::Damaged { id: g.id, why });
     }
+    // Another server may have taken a chat line or started a segment's clock without moving the game.
+    if row.chat != g.chat || row.time_limit != g.time_limit {
+        g.chat = row.chat;
+        g.time_limit = row.time_limit;
+        let _ = g.changes.send(g.version);
+    }
     if row.version == g.version && row.seats == g.seats && row.started == g.started {
         return Ok(());
     }
@@ -540,8 +582,10 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     Ok(())
 }
 
-/// Play the game's bot seats until a human must act or the game ends, in the background.
+/// Play the game's bot seats until a human must act or the game ends, in the background; and run the clock
+/// of a timed segment under way (`talk::watch_time_limit`), which may end a decision the bots wait for.
 pub fn spawn_bots(state: AppState, game: Shared) {
+    watch_time_limit(state.clone(), game.clone());
     tokio::spawn(async move {
         {
             let mut g = game.lock().await;
@@ -616,7 +660,12 @@ async fn commit_bot(
 
 /// Try `action` on a copy, store it, and make it live; the caller holds the game and has checked its
 /// version. If another server got there first, the game is reloaded and the caller gets a conflict.
-async fn store_step(state: &AppState, g: &mut LiveGame, seat: Seat, action: &Value) -> Result<Vec<String>, TableError> {
+pub(crate) async fn store_step(
+    state: &AppState,
+    g: &mut LiveGame,
+    seat: Seat,
+    action: &Value,
+) -> Result<Vec<String>, TableError> {
     let mut next = g.m.boxed_clone();
     let events = next.apply(seat, action).map_err(|e| TableError::Refused(e.to_string()))?;
     let Some((len, recorded)) = next.last_recorded() else {

@@ -110,6 +110,30 @@ pub struct GameRow {
     pub broken: Option<String>,
     pub record: Record,
     pub seats: Vec<SeatRow>,
+    /// The newest lines of the game's chat, oldest first.
+    pub chat: Vec<ChatLine>,
+    /// The timed segment under way and when it ends, as last saved.
+    pub time_limit: Option<RunningLimit>,
+}
+
+/// One line of a game's chat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    pub id: i64,
+    /// The seat that said it.
+    pub seat: Seat,
+    /// A bit per seat that reads it (the speaker's included); `None`: the whole table, spectators included.
+    pub audience: Option<u64>,
+    pub sent_at: i64,
+    pub text: String,
+}
+
+/// A timed segment of play under way (see `imperia_core::Game::time_limit`): which, and when it ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunningLimit {
+    pub segment: String,
+    /// Unix seconds.
+    pub ends_at: i64,
 }
 
 /// A signed-in account.
@@ -583,7 +607,7 @@ impl Store {
     /// A game with its record and seats; `Damaged` if a row cannot be read.
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content FROM games WHERE id = $1",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -635,6 +659,9 @@ impl Store {
             }
         })
         .collect();
+        let chat = self.chat_tail(id, CHAT_KEPT).await?;
+        let (limit_key, limit_ends): (Option<String>, Option<i64>) = (g.get(12), g.get(13));
+        let time_limit = limit_key.zip(limit_ends).map(|(segment, ends_at)| RunningLimit { segment, ends_at });
         let rules_version: i64 = g.get(2);
         let seed: i64 = g.get(4);
         let per_move: Option<i64> = g.get(6);
@@ -657,9 +684,89 @@ impl Store {
                 actions,
             },
             seats,
+            chat,
+            time_limit,
         })
     }
+
+    // Chat and timed segments.
+
+    /// Add a line to a game's chat, unless the game already holds `cap` lines (then `None`).
+    pub async fn add_chat(
+        &self,
+        game_id: i64,
+        seat: Seat,
+        audience: Option<u64>,
+        text: &str,
+        cap: i64,
+    ) -> Result<Option<ChatLine>, StoreError> {
+        let sent_at = now();
+        self.write(async |tx| {
+            let held: i64 = sqlx::query("SELECT COUNT(*) FROM chat WHERE game_id = $1")
+                .bind(game_id)
+                .fetch_one(&mut *tx)
+                .await?
+                .get(0);
+            if held >= cap {
+                return Ok(None);
+            }
+            let id: i64 = sqlx::query(
+                "INSERT INTO chat (game_id, seat, audience, sent_at, text) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            )
+            .bind(game_id)
+            .bind(seat as i64)
+            .bind(audience.map(|a| a as i64))
+            .bind(sent_at)
+            .bind(text)
+            .fetch_one(&mut *tx)
+            .await?
+            .get(0);
+            Ok(Some(ChatLine { id, seat, audience, sent_at, text: text.to_string() }))
+        })
+        .await
+    }
+
+    /// The newest `n` lines of a game's chat, oldest first.
+    pub async fn chat_tail(&self, game_id: i64, n: usize) -> Result<Vec<ChatLine>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, seat, audience, sent_at, text FROM chat WHERE game_id = $1 ORDER BY id DESC LIMIT $2",
+        )
+        .bind(game_id)
+        .bind(n as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut lines: Vec<ChatLine> = rows
+            .into_iter()
+            .map(|r| {
+                let (seat, audience): (i64, Option<i64>) = (r.get(1), r.get(2));
+                ChatLine {
+                    id: r.get(0),
+                    seat: seat as Seat,
+                    audience: audience.map(|a| a as u64),
+                    sent_at: r.get(3),
+                    text: r.get(4),
+                }
+            })
+            .collect();
+        lines.reverse();
+        Ok(lines)
+    }
+
+    /// Save the timed segment under way (`None`: none is).
+    pub async fn set_time_limit(&self, game_id: i64, limit: Option<&RunningLimit>) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET limit_key = $1, limit_ends = $2 WHERE id = $3")
+            .bind(limit.map(|l| l.segment.clone()))
+            .bind(limit.map(|l| l.ends_at))
+            .bind(game_id)
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
+        Ok(())
+    }
 }
+
+/// How many of a game's newest chat lines a server keeps in memory.
+pub const CHAT_KEPT: usize = 500;
 
 /// A content set an account uploaded.
 #[derive(Clone, Debug, PartialEq, Eq)]

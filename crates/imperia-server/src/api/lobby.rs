@@ -278,7 +278,7 @@ async fn open_game(
     let invites =
         seats.iter().filter(|s| s.is_open()).map(|s| Invite { seat: s.seat, invite: s.invite.clone() }).collect();
     let notice = ContentNotice::of(&content);
-    let table = live::Table { seats, clock, created_by: user.id, started, content };
+    let table = live::Table { seats, clock, created_by: user.id, started, content, chat: Vec::new(), time_limit: None };
     let game = live::install(state, id, m, version, table).await;
     live::spawn_bots(state.clone(), game);
     let created = Created { id, version, started, invites, warning, content: notice };

@@ -30,6 +30,7 @@ pub mod content;
 pub mod lobby;
 pub mod openapi;
 pub mod play;
+pub mod talk;
 pub mod ws;
 
 use std::net::{IpAddr, SocketAddr};
@@ -70,6 +71,7 @@ pub fn router(state: AppState) -> Router {
         .merge(lobby::routes())
         .merge(content::routes())
         .merge(play::routes())
+        .merge(talk::routes())
         .merge(ws::routes())
         .merge(openapi::routes())
         .fallback(crate::web::serve)

@@ -6,7 +6,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{accounts, content, lobby, play, ws};
+use super::{accounts, content, lobby, play, talk, ws};
 use crate::error::ApiError;
 use crate::live::AppState;
 
@@ -44,6 +44,7 @@ pub fn routes() -> Router<AppState> {
         play::board,
         play::log,
         play::step,
+        talk::say,
         ws::websocket
     ),
     components(schemas(
@@ -51,7 +52,9 @@ pub fn routes() -> Router<AppState> {
         crate::live::GameState,
         crate::live::SeatView,
         crate::store::Clock,
-        crate::live::PastStep
+        crate::live::PastStep,
+        crate::talk::ChatView,
+        crate::talk::TimeLimitView
     ))
 )]
 pub struct ApiDoc;
