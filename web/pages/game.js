@@ -348,9 +348,15 @@ export async function show(root, session, id) {
         type: 'checkbox', 'data-key': `chat-to-${s.seat}`, checked: chatTo.has(s.seat),
         onchange: (e) => { if (e.target.checked) chatTo.add(s.seat); else chatTo.delete(s.seat); draw(); },
       }), ' ', seatName(s)));
-    const audience = chatTo.size
-      ? `Private: only you and ${[...chatTo].sort((a, b) => a - b).map(speaker).join(', ')} read it.`
-      : 'To the whole table: every player and spectator reads it.';
+    // The rules may close private channels (Virgin Queen: outside the Negotiations); a line meant to be
+    // private is then never sent to the table by surprise: the seats must be unticked first.
+    const shut = state.private_talk_closed;
+    const blocked = Boolean(shut && chatTo.size);
+    const audience = blocked
+      ? `No private channel now: ${shut}. Untick the seats to speak to the whole table.`
+      : chatTo.size
+        ? `Private: only you and ${[...chatTo].sort((a, b) => a - b).map(speaker).join(', ')} read it.`
+        : `To the whole table: every player and spectator reads it.${shut ? ` (No private channel now: ${shut}.)` : ''}`;
     const text = h('textarea', {
       id: 'chat-text', 'data-key': 'chat-text', rows: 2, maxlength: 500, placeholder: 'Say something…',
       'aria-describedby': 'chat-audience', oninput: (e) => { chatDraft = e.target.value; },
@@ -364,14 +370,14 @@ export async function show(root, session, id) {
         h('fieldset', {}, h('legend', {}, 'Private channel with'), choose),
         h('label', { for: 'chat-text', class: 'visually-hidden' }, 'Message'),
         text,
-        h('p', { id: 'chat-audience', class: 'muted' }, audience),
-        h('button', { type: 'submit', class: 'primary', 'data-key': 'chat-send', disabled: saying }, chatTo.size ? 'Send in private' : 'Send to the table')));
+        h('p', { id: 'chat-audience', class: blocked ? 'warn-text' : 'muted' }, audience),
+        h('button', { type: 'submit', class: 'primary', 'data-key': 'chat-send', disabled: saying || blocked }, chatTo.size ? 'Send in private' : 'Send to the table')));
   }
 
   /** Send the draft to the chosen channel; on success the draft is cleared and the chat refreshed. */
   async function say() {
     const text = chatDraft.trim();
-    if (!text || saying) return;
+    if (!text || saying || (state.private_talk_closed && chatTo.size)) return;
     saying = true;
     draw();
     try {

@@ -48,7 +48,45 @@ fn talk_on(storage: &Storage) {
     assert_eq!(status, 200, "{line}");
     assert_eq!(line["text"], "Good evening, all.", "trimmed");
     assert!(line.get("to").is_none(), "table talk names no channel: {line}");
+    // Private talk is for the Negotiations (§9.1): not before the start, nor while home cards are chosen.
+    let (status, error) = say(&mut anton, json!({ "text": "psst", "to": [1] }));
+    assert_eq!(status, 422, "{error}");
+    assert!(error["error"].as_str().unwrap_or("").contains("start"), "{error}");
     assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
+    let (status, error) = say(&mut anton, json!({ "text": "psst", "to": [1] }));
+    assert_eq!(status, 422, "{error}");
+    assert!(error["error"].as_str().unwrap_or("").contains("§9.1"), "{error}");
+    assert!(anton.get(&format!("/api/games/{game}")).1["private_talk_closed"].is_string());
+
+    // Through the home card decisions to the Negotiations, whose clock is now running.
+    let mut players = [anton, boris, carla];
+    let mut rounds = 0;
+    let state = loop {
+        rounds += 1;
+        assert!(rounds < 500, "the Negotiations never began");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let mut acted = false;
+        for p in &mut players {
+            let state = p.get(&format!("/api/games/{game}")).1;
+            let keep = state["legal_actions"]
+                .as_array()
+                .and_then(|a| a.iter().find(|a| a["action"].get("keep_home").is_some()));
+            if let Some(keep) = keep {
+                let (status, body) = p.post(
+                    &format!("/api/games/{game}/actions"),
+                    json!({ "version": state["version"], "action": keep["action"] }),
+                );
+                assert!(status == 200 || status == 409, "{body}");
+                acted = true;
+            }
+        }
+        let state = players[0].get(&format!("/api/games/{game}")).1;
+        if !acted && state["time_limit"].is_object() {
+            break state;
+        }
+    };
+    let [mut anton, mut boris, mut carla] = players;
+    assert!(state["private_talk_closed"].is_null(), "{}", state["private_talk_closed"]);
 
     // Spain (Anton) and England (Boris) talk in private; France (Carla) must not hear it.
     let (status, line) = say(&mut anton, json!({ "text": "Spain offers England peace.", "to": [1] }));
@@ -89,39 +127,11 @@ fn talk_on(storage: &Storage) {
     }
     assert_eq!(heard(&anton, game).len(), 3, "nothing refused was stored");
 
-    // Through the home card decisions to the Negotiations, whose clock is now running.
-    let mut players = [anton, boris, carla];
-    let mut rounds = 0;
-    let state = loop {
-        rounds += 1;
-        assert!(rounds < 500, "the Negotiations never began");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        let mut acted = false;
-        for p in &mut players {
-            let state = p.get(&format!("/api/games/{game}")).1;
-            let keep = state["legal_actions"]
-                .as_array()
-                .and_then(|a| a.iter().find(|a| a["action"].get("keep_home").is_some()));
-            if let Some(keep) = keep {
-                let (status, body) = p.post(
-                    &format!("/api/games/{game}/actions"),
-                    json!({ "version": state["version"], "action": keep["action"] }),
-                );
-                assert!(status == 200 || status == 409, "{body}");
-                acted = true;
-            }
-        }
-        let state = players[0].get(&format!("/api/games/{game}")).1;
-        if !acted && state["time_limit"].is_object() {
-            break state;
-        }
-    };
     let limit = &state["time_limit"];
     assert_eq!(limit["segment"], "Negotiations of turn 1", "{limit}");
     let left = limit["seconds_left"].as_i64().expect("seconds left");
     assert!((30 * 60 - 120..=30 * 60).contains(&left), "about 30 minutes left: {left}");
     assert!(state["prompt"].as_str().unwrap_or("").contains("Negotiations"), "{}", state["prompt"]);
-    let [anton, ..] = players;
     server.kill();
 
     // A restarted server keeps the lines and the deadline; a deadline that has passed ends the talks.

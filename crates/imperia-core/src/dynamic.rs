@@ -61,6 +61,8 @@ pub trait DynMatch: Send {
     /// The segment under way that the rules time, with its expiry actions as JSON (see
     /// [`Game::time_limit`](crate::Game::time_limit)).
     fn time_limit(&self) -> Option<TimeLimit<Value>>;
+    /// Whether private channels are open now; the refusal in words if not.
+    fn private_talk(&self) -> Result<(), String>;
 }
 
 // Every method that reads or writes the game's values (JSON, plain words) does so with the game's own
@@ -167,6 +169,11 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn boxed_clone(&self) -> Box<dyn DynMatch> {
         Box::new(self.clone())
+    }
+
+    fn private_talk(&self) -> Result<(), String> {
+        let _scope = self.enter();
+        self.state().private_talk().map_err(|e| e.to_string())
     }
 
     fn time_limit(&self) -> Option<TimeLimit<Value>> {

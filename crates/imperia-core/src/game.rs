@@ -260,6 +260,11 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn time_limit(&self) -> Option<TimeLimit<Self::Action>> {
         None
     }
+    /// Whether players may now talk in private channels (a host's chat), or the rule that says they may
+    /// not (Virgin Queen keeps private deal-making to the Negotiations, §9.1). Allowed by default.
+    fn private_talk(&self) -> Result<(), RuleError> {
+        Ok(())
+    }
 }
 
 /// A timed segment of play (see [`Game::time_limit`]).

@@ -190,6 +190,10 @@ pub struct GameState {
     pub chat: Vec<ChatView>,
     /// The segment the rules time, if one is under way, and when it ends.
     pub time_limit: Option<TimeLimitView>,
+    /// Why no private channel may be used now (the game's rules, or a game not started); absent when they
+    /// may.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub private_talk_closed: Option<String>,
 }
 
 impl LiveGame {
@@ -229,7 +233,13 @@ impl LiveGame {
             content: self.content_notice.clone(),
             chat: visible_chat(&self.chat, seat),
             time_limit: self.time_limit.as_ref().map(TimeLimitView::of),
+            private_talk_closed: self.private_talk().err(),
         }
+    }
+
+    /// Whether private channels are open now.
+    pub fn private_talk(&self) -> Result<(), String> {
+        if self.started { self.m.private_talk() } else { Err("private talk waits for the game to start".into()) }
     }
 
     /// The engine's prompt once the game has started; before, what the start waits for.

@@ -389,6 +389,7 @@ impl VirginQueen {
         }
         self.gifts.clear();
         self.shows.clear();
+        self.second_thoughts = [0; 6];
         events.push(Event::TurnEnds { turn: self.turn });
     }
 

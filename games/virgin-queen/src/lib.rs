@@ -44,7 +44,8 @@ use crate::state::Phase;
 impl Game for VirginQueen {
     const ID: &'static str = "virgin-queen";
     const NAME: &'static str = "Virgin Queen — Diplomacy (§8–§9)";
-    const RULES_VERSION: u32 = 1;
+    /// 2: second thoughts are capped (R44).
+    const RULES_VERSION: u32 = 2;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
     const SCOPE: Option<&'static str> = Some(
@@ -153,6 +154,17 @@ impl Game for VirginQueen {
         action.to_string()
     }
 
+    /// Deals are made in private only during Negotiations; all other talk is before every player (§9.1).
+    fn private_talk(&self) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Negotiations { .. } => Ok(()),
+            _ => Err(RuleError::new(
+                "private talk is for the Negotiations; at any other time players speak before the whole table",
+                "rulebook §9.1 («Переговоры»)",
+            )),
+        }
+    }
+
     /// Negotiations have the time limit the game was set up with (§9.1); when it runs out, each power
     /// still talking ends its talks, in Impulse Order.
     fn time_limit(&self) -> Option<TimeLimit<Action>> {
@@ -183,50 +195,68 @@ impl VirginQueen {
 impl Evaluate for VirginQueen {
     /// Each seat's prospects: its powers' VP now, and what the campaign step will turn into VP — the CP
     /// in hand (effort), land units, allies' help in defence, betrothals, and the wars it must fight
-    /// (provisional weights). Deals are valued as if accepted: the announcement being built and those
-    /// awaiting approval are applied to a copy first, and each clause being built costs its author a little,
-    /// so a bot proposes a clause only when it gains by it, and approves only what leaves it better off.
+    /// (provisional weights, [`VirginQueen::worth`]).
+    ///
+    /// Deals are valued as they are likely to be decided: the announcement being built and those awaiting
+    /// approval are applied to a copy, in order, each only if every other power in it gains by it (a
+    /// package someone loses by will be rejected); and each clause costs its author a little, built or
+    /// published alike. So a bot proposes what helps it and its partners — an end to a war, an alliance, a
+    /// marriage, a trade — and approves only what leaves it better off.
     fn evaluate(&self) -> Vec<f64> {
         if let Some(o) = self.outcome() {
             return imperia_core::outcome_values(&o);
         }
         let mut g = self.clone();
         let mut clutter = [0.0; 6];
-        if let Phase::Announcing { power, building, .. } = &self.phase {
-            clutter[power.index()] = 0.05 * building.len() as f64;
-            if let Ok((next, _)) = g.try_package(*power, building) {
-                g = next;
-            }
-        }
-        for a in &self.pending {
-            if let Ok((next, _)) = g.try_package(a.by, &a.clauses) {
-                g = next;
-            }
-        }
-        let worth = |p: Power| -> f64 {
-            let allies: u32 =
-                Power::ALL.into_iter().filter(|&q| g.status(p, q) == state::Status::Allied).map(|q| g.land(q)).sum();
-            let wars = Power::ALL.into_iter().filter(|&q| g.status(p, q) == state::Status::War).count()
-                + g.minor_wars.iter().filter(|&&(q, _)| q == p).count();
-            let betrothed = g
-                .royals
-                .iter()
-                .filter(|r| r.controller == p && matches!(r.place, state::RoyalPlace::Betrothed(_)))
-                .count();
-            g.vp(p) as f64
-                + 0.25 * g.hand_cp(p) as f64
-                + 0.1 * g.land(p) as f64
-                + 0.03 * allies as f64
-                + 0.4 * betrothed as f64
-                - 0.4 * wars as f64
-                - clutter[p.index()]
+        let building = match &self.phase {
+            Phase::Announcing { power, building, .. } => Some((*power, building.as_slice())),
+            _ => None,
         };
-        let value: Vec<f64> =
-            self.seats.iter().map(|ps| ps.iter().map(|&p| worth(p)).sum::<f64>() / ps.len() as f64).collect();
+        let pending = self.pending.iter().map(|a| (a.by, a.clauses.as_slice()));
+        for (by, clauses) in building.into_iter().chain(pending) {
+            clutter[by.index()] += 0.05 * clauses.len() as f64;
+            if let Ok((next, _)) = g.try_package(by, clauses) {
+                let mut others: Vec<Power> = clauses.iter().flat_map(|c| c.parties(&g)).filter(|&q| q != by).collect();
+                others.sort_by_key(|q| q.index());
+                others.dedup();
+                if others.iter().all(|&q| next.worth(q) > g.worth(q)) {
+                    g = next;
+                }
+            }
+        }
+        let value: Vec<f64> = self
+            .seats
+            .iter()
+            .map(|ps| ps.iter().map(|&p| g.worth(p) - clutter[p.index()]).sum::<f64>() / ps.len() as f64)
+            .collect();
         // A seat's lead over the mean of the others, squashed into (0, 1): anything a seat gives away lowers
         // its own value, whoever leads.
         let n = value.len() as f64;
         let total: f64 = value.iter().sum();
         value.iter().map(|&v| 1.0 / (1.0 + (-(v - (total - v) / (n - 1.0)) / 4.0).exp())).collect()
+    }
+}
+
+impl VirginQueen {
+    /// How well power `p` stands, in VP and what the campaign will turn into VP (provisional weights).
+    fn worth(&self, p: Power) -> f64 {
+        let allies: u32 =
+            Power::ALL.into_iter().filter(|&q| self.status(p, q) == state::Status::Allied).map(|q| self.land(q)).sum();
+        // A declaration being paid for is as good as a war.
+        let declaring = matches!(self.phase, Phase::Declaring { power, paying: Some(_) } if power == p);
+        let wars = Power::ALL.into_iter().filter(|&q| self.status(p, q) == state::Status::War).count()
+            + self.minor_wars.iter().filter(|&&(q, _)| q == p).count()
+            + usize::from(declaring);
+        let betrothed = self
+            .royals
+            .iter()
+            .filter(|r| r.controller == p && matches!(r.place, state::RoyalPlace::Betrothed(_)))
+            .count();
+        self.vp(p) as f64
+            + 0.25 * self.hand_cp(p) as f64
+            + 0.1 * self.land(p) as f64
+            + 0.03 * allies as f64
+            + 0.4 * betrothed as f64
+            - 0.4 * wars as f64
     }
 }

@@ -15,6 +15,8 @@ use crate::state::{Announcement, Item, Paying, Phase, Place, Status, VirginQueen
 
 /// Platform limits that keep every game finite (ruling R17): not rules of the game.
 pub const MAX_ANNOUNCEMENTS: u8 = 8;
+/// Clauses a power may take back, and declarations it may withdraw, in one turn (R44).
+pub const MAX_SECOND_THOUGHTS: u8 = 8;
 pub const MAX_CLAUSES: usize = 8;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -90,6 +92,23 @@ impl fmt::Display for Action {
 }
 
 impl VirginQueen {
+    /// Whether `p` may still take a clause back or begin a declaration it might withdraw (R44).
+    fn may_think_again(&self, p: Power) -> bool {
+        self.second_thoughts[p.index()] < MAX_SECOND_THOUGHTS
+    }
+
+    /// Count one taken-back clause, or refuse it once the turn's allowance is spent (R44).
+    fn think_again(&mut self, p: Power) -> Result<(), Refusal> {
+        if !self.may_think_again(p) {
+            return Err(Refusal::new(
+                "this power has taken back or withdrawn 8 times this turn: publish the announcement as it stands",
+                provisional!("R44"),
+            ));
+        }
+        self.second_thoughts[p.index()] += 1;
+        Ok(())
+    }
+
     /// The powers that must decide now.
     pub fn deciders(&self) -> Vec<Power> {
         match &self.phase {
@@ -155,7 +174,10 @@ impl VirginQueen {
                     }
                 }
                 if !building.is_empty() {
-                    out.extend([Action::RemoveLast, Action::Publish]);
+                    if self.may_think_again(p) {
+                        out.push(Action::RemoveLast);
+                    }
+                    out.push(Action::Publish);
                 } else {
                     out.push(Action::DoneAnnouncing);
                 }
@@ -177,7 +199,11 @@ impl VirginQueen {
                 out.push(Action::CancelDeclaration);
             }
             Phase::Declaring { paying: None, .. } => {
-                out.extend(self.war_targets(p).into_iter().map(|target| Action::Declare { target }));
+                // A declaration begun may be withdrawn; once a power has no second thoughts left, it begins
+                // none (R44).
+                if self.may_think_again(p) {
+                    out.extend(self.war_targets(p).into_iter().map(|target| Action::Declare { target }));
+                }
                 out.push(Action::DoneDeclaring);
             }
             Phase::Over => {}
@@ -404,6 +430,7 @@ impl VirginQueen {
                 }
             }
             (Phase::Announcing { building, .. }, Action::RemoveLast) if !building.is_empty() => {
+                self.think_again(power)?;
                 if let Phase::Announcing { building, .. } = &mut self.phase {
                     building.pop();
                 }
@@ -481,6 +508,12 @@ impl VirginQueen {
                 self.start_ransom(Some(power), &mut events);
             }
             (Phase::Declaring { paying: None, .. }, &Action::Declare { target }) => {
+                if !self.may_think_again(power) {
+                    return Err(Refusal::new(
+                        "this power has withdrawn or taken back 8 times this turn and begins no new declaration",
+                        provisional!("R44"),
+                    ));
+                }
                 if !self.war_targets(power).contains(&target) {
                     return Err(Refusal::new(
                         "you may not declare war on {} now",
@@ -508,6 +541,8 @@ impl VirginQueen {
                 }
             }
             (Phase::Declaring { paying: Some(_), .. }, Action::CancelDeclaration) => {
+                // Always allowed (a declaration begun can be undone), but counted: no new one after the last.
+                self.second_thoughts[power.index()] = self.second_thoughts[power.index()].saturating_add(1);
                 self.phase = Phase::Declaring { power, paying: None };
             }
             (Phase::Declaring { paying: None, .. }, Action::DoneDeclaring) => {

@@ -562,3 +562,25 @@ fn negotiations_have_the_time_limit_set_at_creation_and_its_end_ends_every_talk(
     let refused = VirginQueen::configure(4, too_long.as_object().expect("an object")).expect_err("too long");
     assert!(refused.to_string().contains("1 to 20160 minutes"), "{refused}");
 }
+
+#[test]
+fn second_thoughts_are_capped_so_every_turn_ends() {
+    let mut g = six();
+    announcing(&mut g, Power::Spain);
+    let s = seat(&g, Power::Spain);
+    let alliance = Clause::Alliance { a: Power::Spain, b: Power::Hre };
+    for _ in 0..8 {
+        g.apply(s, &Action::Add(alliance.clone())).expect("added");
+        g.apply(s, &Action::RemoveLast).expect("taken back");
+    }
+    g.apply(s, &Action::Add(alliance.clone())).expect("added once more");
+    assert!(!g.legal_actions(s).contains(&Action::RemoveLast), "no ninth second thought is offered");
+    let e = refused(&mut g, Power::Spain, Action::RemoveLast);
+    assert!(e.contains("R44") && e.contains("publish the announcement as it stands"), "{e}");
+    assert!(g.legal_actions(s).contains(&Action::Publish));
+
+    // In Declarations of War the allowance is shared: with none left, no declaration is begun.
+    g.phase = Phase::Declaring { power: Power::Spain, paying: None };
+    assert!(!g.legal_actions(s).iter().any(|a| matches!(a, Action::Declare { .. })), "{:?}", g.legal_actions(s));
+    assert_eq!(g.legal_actions(s), [Action::DoneDeclaring]);
+}

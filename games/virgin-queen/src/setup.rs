@@ -93,6 +93,7 @@ impl VirginQueen {
             leader_lost: Vec::new(),
             gifts: Vec::new(),
             shows: Vec::new(),
+            second_thoughts: [0; 6],
             pending: Vec::new(),
         };
         for s in &c.spaces {

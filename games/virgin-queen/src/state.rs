@@ -268,6 +268,10 @@ pub struct VirginQueen {
     /// Shows made this turn (shower, item, viewer), so none repeats.
     pub(crate) shows: Vec<(Power, Item, Power)>,
     pub(crate) pending: Vec<Announcement>,
+    /// Clauses taken back and declarations withdrawn this turn, per power: capped so a turn always ends
+    /// (ruling R44).
+    #[serde(default)]
+    pub(crate) second_thoughts: [u8; 6],
 }
 
 impl VirginQueen {

@@ -38,6 +38,7 @@ pub struct Say {
               (status = 400, description = "An empty or overlong line, or a channel naming no other seat or a seat the game lacks", body = super::openapi::ErrorBody),
               (status = 403, description = "No seat in this game: spectators read the table talk but do not speak", body = super::openapi::ErrorBody),
               (status = 409, description = "The game's chat is full", body = super::openapi::ErrorBody),
+              (status = 422, description = "The game's rules allow no private talk now; the message cites them", body = super::openapi::ErrorBody),
               (status = 429, description = "Too many lines from this address; wait a little", body = super::openapi::ErrorBody)))]
 pub async fn say(
     State(state): State<AppState>,
@@ -52,6 +53,10 @@ pub async fn say(
     let mut g = game.lock().await;
     let (text, audience) =
         check_line(&request.text, request.to.as_deref(), seat, g.seats.len()).map_err(ApiError::bad_request)?;
+    if audience.is_some() {
+        // The game's rules may keep private talk to a part of the turn.
+        g.private_talk().map_err(ApiError::unprocessable)?;
+    }
     let line = state.store.add_chat(id, seat, audience, &text, MAX_CHAT_LINES).await?.ok_or_else(|| {
         ApiError::new(StatusCode::CONFLICT, format!("this game's chat is full ({MAX_CHAT_LINES} lines)"))
     })?;
