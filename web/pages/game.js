@@ -43,6 +43,7 @@ export async function show(root, session, id) {
   let chatDraft = ''; // the line being written, and the seats of its private channel, kept across redraws
   const chatTo = new Set();
   let saying = false;
+  let chatScroll = null; // where a reader scrolled the chat up to, or null to follow the newest line
   let receivedAt = Date.now(); // when the state's `time_limit.seconds_left` was true
   const ticker = setInterval(tickClock, 1000);
 
@@ -337,8 +338,11 @@ export async function show(root, session, id) {
           `to ${others.map((s) => (s === me ? 'you' : state.seats[s]?.name || `Player ${s + 1}`)).join(', ')}`) : null,
         ': ', l.text);
     }));
-    // Newest in view: scroll once the list is in the page.
-    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+    // The newest line in view, unless the reader scrolled up to read: then the list stays where it was.
+    list.addEventListener('scroll', () => {
+      chatScroll = list.scrollTop + list.clientHeight >= list.scrollHeight - 8 ? null : list.scrollTop;
+    });
+    requestAnimationFrame(() => { list.scrollTop = chatScroll ?? list.scrollHeight; });
     const empty = lines.length ? null : h('p', { class: 'muted' }, seated
       ? 'Nothing said yet. Talk to the whole table, or choose seats below for a private channel.'
       : 'Nothing said at the table yet. Private channels are read by their members only.');
@@ -383,6 +387,7 @@ export async function show(root, session, id) {
     try {
       await post(`/api/games/${id}/chat`, chatTo.size ? { text, to: [...chatTo].sort((a, b) => a - b) } : { text });
       chatDraft = '';
+      chatScroll = null; // one's own line is shown
       await refresh();
     } catch (e) {
       notify(e.message);
