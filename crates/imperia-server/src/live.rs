@@ -568,10 +568,9 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     if let Some(why) = row.broken {
         return Err(TableError::Damaged { id: g.id, why });
     }
-    // Another server may have taken a chat line or started a segment's clock without moving the game.
-    if row.chat != g.chat || row.time_limit != g.time_limit {
+    // Another server may have taken a chat line without moving the game.
+    if row.chat != g.chat {
         g.chat = row.chat;
-        g.time_limit = row.time_limit;
         let _ = g.changes.send(g.version);
     }
     if row.version == g.version && row.seats == g.seats && row.started == g.started {
@@ -588,6 +587,12 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     g.started = row.started;
     g.acting = g.m.to_act().seats().to_vec();
     g.log.clear();
+    // A deadline another server saved holds for the segment the game is now in; a saved one may also lag
+    // behind this server's memory (saves run in the background), so the engine decides.
+    if let Some(saved) = row.time_limit.filter(|l| g.m.time_limit().is_some_and(|d| d.segment == l.segment)) {
+        g.time_limit = Some(saved);
+    }
+    crate::talk::sync_time_limit(state, g);
     let _ = g.changes.send(g.version);
     Ok(())
 }
