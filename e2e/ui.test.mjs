@@ -578,7 +578,8 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
 
   // Spain writes to France alone; France answers at the table, where spectators read too.
   await page.getByRole('checkbox', { name: /France/ }).check();
-  assert.match(await page.locator('#chat-audience').textContent(), /only you and France/);
+  // The page redraws on the next frame: wait for it to say who will read the line.
+  await page.locator('#chat-audience', { hasText: /only you and France/ }).waitFor();
   await page.getByLabel('Message').fill('Spain offers France an alliance against England.');
   await page.getByRole('button', { name: 'Send in private' }).click();
   const secret = france.page.locator('#chat li.private', { hasText: 'alliance against England' });
@@ -587,7 +588,8 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   await france.page.getByLabel('Message').fill('France will think about it.');
   await france.page.getByLabel('Message').press('Enter');
   await page.locator('#chat li', { hasText: 'France will think about it.' }).waitFor();
-  assert.equal(await france.page.getByLabel('Message').inputValue(), '', 'the draft is cleared once said');
+  // Once said, the draft is cleared (when the answer is in, which may come after the other page hears it).
+  await france.page.waitForFunction(() => document.querySelector('#chat-text')?.value === '');
 
   // A spectator reads the table talk and nothing of the private channel.
   const watcher = await newPage();
