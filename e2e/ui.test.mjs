@@ -549,6 +549,26 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   await fresh.close();
 });
 
+/** Click the choice button named `name`, unfolding its group first if it is folded. */
+async function choose(page, name) {
+  const button = page.locator('.choices button.action', { hasText: name });
+  await button.first().waitFor({ state: 'attached' });
+  const folded = page.locator('.choices details.choice-group:not([open])', { has: button });
+  if (await folded.count()) await folded.locator('summary').click();
+  await button.first().click();
+}
+
+/** Decline every proposal awaiting this page's reply (a bot may propose anything). */
+async function declineProposals(page) {
+  for (;;) {
+    await page.waitForFunction(() => document.querySelector('article.game')?.getAttribute('aria-busy') !== 'true');
+    const decline = page.locator('.choices button.action', { hasText: /^\S+: decline / });
+    if (!(await decline.count())) return;
+    await decline.first().click();
+    await page.waitForFunction(() => document.querySelector('article.game')?.getAttribute('aria-busy') !== 'true');
+  }
+}
+
 test('Virgin Queen: two people negotiate in private beside a bot, against the Negotiations clock', async () => {
   const spain = await signUp('isabel');
   const { page } = spain;
@@ -599,11 +619,36 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   assert.doesNotMatch(await watcher.page.content(), /alliance against England/);
   assert.equal(await watcher.page.getByLabel('Message').count(), 0, 'spectators do not speak');
 
+  // France puts an alliance to Spain as a proposal; Spain agrees. The two read it; the table sees only that
+  // France proposed something to Spain and that Spain replied (rulings R45, §6.9).
+  await choose(france.page, 'Propose (France): an alliance of Spain and France');
+  await france.page.locator('.proposals .draft', { hasText: "France's proposal in the making: an alliance of Spain and France" }).waitFor();
+  await choose(france.page, "Offer France's proposal to its parties");
+  const offered = page.locator('.proposals li', { hasText: /France to Spain: an alliance of Spain and France \(Spain has not replied\)/ });
+  await offered.waitFor();
+  await choose(page, "Spain: agree to France's proposal: an alliance of Spain and France");
+  await france.page.locator('.proposals li', { hasText: /France to Spain: an alliance of Spain and France \(Spain agreed\)/ }).waitFor();
+  await watcher.page.locator('.proposals li', { hasText: /France to Spain: only its parties read it \(Spain replied\)/ }).waitFor();
+  assert.doesNotMatch(await watcher.page.content(), /alliance of Spain and France/);
+
   // What each of them sees, at laptop and phone sizes.
   await page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-talks-1280x800.png'), fullPage: true });
   await france.page.setViewportSize({ width: 390, height: 844 });
   await france.page.locator('#chat').scrollIntoViewIfNeeded();
   await france.page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-talks-390x844.png') });
+
+  // The talks end; Spain, the earliest party, announces the proposal as it stands, and France approves it.
+  await choose(page, "End Spain's talks");
+  await choose(france.page, "End France's talks");
+  await declineProposals(page);
+  await declineProposals(france.page);
+  await choose(page, "Spain: announce France's proposal: an alliance of Spain and France");
+  await choose(page, 'Done announcing');
+  await france.page.locator('#status', { hasText: "France approves or rejects, as a whole, Spain's announcement: an alliance of Spain and France" }).waitFor({ timeout: 30_000 });
+  await choose(france.page, 'Approve the announcement');
+  await france.page.getByText('Spain and France are allied for this turn').first().waitFor();
+  await france.page.setViewportSize({ width: 1280, height: 800 });
+  await france.page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-allied-1280x800.png'), fullPage: true });
   for (const c of [spain, france, watcher]) await c.context.close();
 });
 

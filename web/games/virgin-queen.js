@@ -1,8 +1,9 @@
 // Virgin Queen's page: the diplomacy table drawn from the view (the Diplomatic Status Chart, each power's
-// VP, keys and hand size, your own cards and treasures, the announcements awaiting approval, captured
-// leaders and the Royal Wedding Table), and the choices grouped by what they do — approvals first, then
-// the moves that end a step, then each kind of clause an announcement may hold — instead of one wall of
-// buttons. Names come from the game's board data (`board`): the view carries ids.
+// VP, keys and hand size, your own cards and treasures, this turn's proposals and your proposal in the
+// making, the announcements awaiting approval, captured leaders and the Royal Wedding Table), and the
+// choices grouped by what they do — replies and approvals first, then the moves that end a step, then each
+// kind of clause a proposal or an announcement may hold — instead of one wall of buttons. Names come from
+// the game's board data (`board`): the view carries ids.
 
 import { h } from '../lib/dom.js';
 import { actionButtons } from './generic.js';
@@ -25,29 +26,36 @@ function nameMaps(board) {
     cards: map(board?.cards),
     treasures: map(board?.treasures),
     leaders: board?.leaders ?? [],
+    spaces: map(board?.spaces),
     royals: board?.royals ?? [],
   };
 }
 
-/** The kind of a legal action, for grouping: its JSON's only key, and for a clause the clause's kind. */
+/**
+ * The kind of a legal action, for grouping: its JSON's only key, and for a clause — added to an
+ * announcement or to a proposal, which never happen at the same time — the clause's kind.
+ */
 function kindOf(action) {
   if (typeof action === 'string') return action;
   const [key] = Object.keys(action);
-  if (key === 'add') return `add:${Object.keys(action.add)[0]}`;
+  if (key === 'add') return `clause:${Object.keys(action.add)[0]}`;
+  if (key === 'draft') return `clause:${Object.keys(action.draft.clause)[0]}`;
   return key;
 }
 
 const GROUPS = [
   { title: 'The announcement awaiting your approval', kinds: ['approve', 'reject'] },
-  { title: 'Move on', kinds: ['publish', 'remove_last', 'done_announcing', 'end_talks', 'done_ransoming', 'done_declaring', 'cancel_declaration'] },
+  { title: 'Proposals awaiting your reply', kinds: ['answer'] },
+  { title: 'Announce a proposal as it stands', kinds: ['announce'] },
+  { title: 'Move on', kinds: ['propose', 'undraft', 'publish', 'remove_last', 'done_announcing', 'end_talks', 'done_ransoming', 'done_declaring', 'cancel_declaration'] },
   { title: 'Your home card', kinds: ['keep_home'] },
-  { title: 'Peace and alliances', kinds: ['add:peace', 'add:alliance'] },
-  { title: 'Random cards and treasures', kinds: ['add:cards', 'add:treasures'] },
-  { title: 'Mercenaries', kinds: ['add:mercenaries'] },
-  { title: 'Political control', kinds: ['add:transfer'] },
-  { title: 'Naval loans', kinds: ['add:loan'] },
-  { title: 'Captured leaders', kinds: ['add:return_leader', 'ransom'] },
-  { title: 'Royal marriages', kinds: ['add:marriage'] },
+  { title: 'Peace and alliances', kinds: ['clause:peace', 'clause:alliance'] },
+  { title: 'Random cards and treasures', kinds: ['clause:cards', 'clause:treasures'] },
+  { title: 'Mercenaries', kinds: ['clause:mercenaries'] },
+  { title: 'Political control', kinds: ['clause:transfer'] },
+  { title: 'Naval loans', kinds: ['clause:loan'] },
+  { title: 'Captured leaders', kinds: ['clause:return_leader', 'ransom'] },
+  { title: 'Royal marriages', kinds: ['clause:marriage'] },
   { title: 'Show a card or treasure', kinds: ['show'] },
   { title: 'Declarations of war', kinds: ['declare', 'pay'] },
 ];
@@ -85,6 +93,7 @@ function table(view, names) {
     chart(t, played),
     powers(view, played, names),
     hands(view, played, names),
+    proposals(view),
     view.announcements.length
       ? [h('h3', {}, 'Announcements awaiting approval'), h('ul', {}, view.announcements.map((a) => h('li', {}, a)))]
       : null,
@@ -108,12 +117,27 @@ function chart(t, played) {
 
 function powers(view, played, names) {
   return h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Powers' },
-    h('thead', {}, h('tr', {}, ['Power', 'VP', 'Cards', 'Treasures'].map((k) => h('th', { scope: 'col' }, k)))),
+    h('thead', {}, h('tr', {}, ['Power', 'VP', 'Cards', 'Treasures', 'Leaders in play'].map((k) => h('th', { scope: 'col' }, k)))),
     h('tbody', {}, played.map((p) => {
       const [cards, home, treasures] = view.hand_sizes[POWERS.indexOf(p)];
       return h('tr', {}, h('th', { scope: 'row' }, powerName(names, p)),
-        h('td', {}, String(view.vp[POWERS.indexOf(p)])), h('td', {}, String(cards + home)), h('td', {}, String(treasures)));
+        h('td', {}, String(view.vp[POWERS.indexOf(p)])), h('td', {}, String(cards + home)), h('td', {}, String(treasures)),
+        h('td', { class: 'leaders' }, leadersOf(view.table, p, names)));
     }))));
+}
+
+/** A power's leaders in play: on the map (where) or on its card, waiting for Spring Deployment (§8.1). */
+function leadersOf(t, power, names) {
+  const where = (place) => {
+    if (place === 'card') return 'on its card';
+    if (place && typeof place === 'object' && place.map) return names.spaces.get(place.map)?.name ?? place.map;
+    return null;
+  };
+  const list = t.leaders
+    .map((l, i) => ({ leader: names.leaders[i], at: where(l.place) }))
+    .filter((x) => x.leader?.power === power && x.at)
+    .map((x) => `${x.leader.name} (${x.at})`);
+  return list.length ? list.join(', ') : '—';
 }
 
 /** The viewer's own hands: the view holds only these. */
@@ -133,6 +157,20 @@ function hands(view, played, names) {
         ? h('p', { class: 'muted' }, `Set aside: ${hand.home_aside.map((c) => item(names.cards, c)).join(', ')}`)
         : null);
   });
+}
+
+/** This turn's proposals as the viewer may read them, and the viewer's own in the making. */
+function proposals(view) {
+  const made = view.proposals ?? [];
+  const drafts = view.drafts ?? [];
+  if (!made.length && !drafts.length) return null;
+  return h('div', { class: 'proposals' },
+    made.length
+      ? [h('h3', {}, 'Proposals this turn'),
+        h('p', { class: 'muted' }, 'A proposal binds nobody: only what is announced and approved takes effect.'),
+        h('ul', {}, made.map((p) => h('li', {}, p)))]
+      : null,
+    drafts.map((d) => h('p', { class: 'draft' }, d)));
 }
 
 /** Captured leaders and the royals free to marry. */

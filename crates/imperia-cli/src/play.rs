@@ -3,7 +3,8 @@
 //!
 //! A choice keeps its number for as long as it stays legal within one decision (a [`Menu`]), so that a
 //! player who read "7. Flag Bengal" a moment ago does not pick another action by typing 7 after the list
-//! changed around it.
+//! changed around it. A long list is folded by kind of action (a kind with few choices is still listed);
+//! `/word` lists the choices whose words, or kind, contain it.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -70,7 +71,7 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
     }
     writeln!(
         out,
-        "Type the number of an action; `b` shows the board, `u` undoes your last step, `q` saves and quits.\n"
+        "Type the number of an action; `/word` lists the choices containing it; `b` shows the board, `u` undoes your last step, `q` saves and quits.\n"
     )?;
     writeln!(out, "{}", m.summary(Viewer::Seat(me)))?;
 
@@ -78,8 +79,9 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
     loop {
         let seat = match m.to_act() {
             ToAct::Nobody => break,
-            ToAct::Seats(seats) if seats.contains(&me) => me,
-            ToAct::Seats(seats) => seats[0],
+            // In a decision several seats make at once, the bots go first: a proposal made to a bot is answered
+            // before the player's next choice.
+            ToAct::Seats(seats) => seats.iter().copied().find(|&s| s != me).unwrap_or(me),
         };
         let choices = m.legal_actions(seat);
         if seat != me {
@@ -93,9 +95,7 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
         }
         writeln!(out, "\nYour decision — {}", m.prompt(Viewer::Seat(me)))?;
         menu.update(&choices);
-        for (number, c) in menu.listed(&choices) {
-            writeln!(out, "  {number:>3}. {}", c.label)?;
-        }
+        write!(out, "{}", menu_text(&menu.listed(&choices)))?;
         loop {
             write!(out, "> ")?;
             out.flush()?;
@@ -113,6 +113,20 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
                     return Ok(());
                 }
                 "b" => writeln!(out, "{}", m.summary(Viewer::Seat(me)))?,
+                _ if input.starts_with('/') => {
+                    let word = input[1..].trim().to_lowercase();
+                    let found: Vec<(usize, &ActionChoice)> = menu
+                        .listed(&choices)
+                        .into_iter()
+                        .filter(|(_, c)| c.label.to_lowercase().contains(&word) || kind_of(&c.action).contains(&word))
+                        .collect();
+                    if found.is_empty() {
+                        writeln!(out, "No choice contains \"{word}\".")?;
+                    }
+                    for (number, c) in found {
+                        writeln!(out, "  {number:>3}. {}", c.label)?;
+                    }
+                }
                 "u" => match m.undo(me) {
                     Ok(()) => {
                         writeln!(out, "Undone.")?;
@@ -127,7 +141,7 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
                         }
                         break;
                     }
-                    None => writeln!(out, "Type the number of a choice listed above, or b, u or q.")?,
+                    None => writeln!(out, "Type the number of a choice listed above, /word, or b, u or q.")?,
                 },
             }
         }
@@ -197,6 +211,85 @@ impl Menu {
     }
 }
 
+/// A list longer than this is folded by kind of action.
+const FOLD_OVER: usize = 30;
+/// A kind with at most this many choices is listed even in a folded list.
+const FEW: usize = 4;
+
+/// The numbered choices as the terminal shows them: all of them, or, for a long list, the kinds with few
+/// choices in full and the others as a line saying how many there are and how to list them.
+fn menu_text(listed: &[(usize, &ActionChoice)]) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    if listed.len() <= FOLD_OVER {
+        for (number, c) in listed {
+            let _ = writeln!(out, "  {number:>3}. {}", c.label);
+        }
+        return out;
+    }
+    // Kinds in the order their first choice comes.
+    let mut kinds: Vec<(String, Vec<&(usize, &ActionChoice)>)> = Vec::new();
+    for entry in listed {
+        let kind = kind_of(&entry.1.action);
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, list)) => list.push(entry),
+            None => kinds.push((kind, vec![entry])),
+        }
+    }
+    for (kind, list) in &kinds {
+        if list.len() <= FEW {
+            for (number, c) in list {
+                let _ = writeln!(out, "  {number:>3}. {}", c.label);
+            }
+        } else {
+            let _ = writeln!(
+                out,
+                "       {} choices to {kind} (e.g. {}. {}): type /{} to list them",
+                list.len(),
+                list[0].0,
+                list[0].1.label,
+                kind.rsplit(' ').next().unwrap_or(kind)
+            );
+        }
+    }
+    out
+}
+
+/// An action's kind, in words: its name, and the name of any variant chosen inside it (`{"draft": {"clause":
+/// {"alliance": …}}}` is "draft alliance"; `{"add": {"alliance": …}}` is "add alliance").
+fn kind_of(action: &serde_json::Value) -> String {
+    use serde_json::Value;
+    /// A variant with fields: `{"name": {…}}`.
+    fn variant(v: &Value) -> Option<(&String, &Value)> {
+        match v {
+            Value::Object(map) if map.len() == 1 => map.iter().next().filter(|(_, inner)| inner.is_object()),
+            _ => None,
+        }
+    }
+    let mut words = Vec::new();
+    let mut v = match action {
+        Value::String(s) => return s.replace('_', " "),
+        Value::Object(map) if map.len() == 1 => {
+            let (k, inner) = map.iter().next().expect("one entry");
+            words.push(k.clone());
+            inner
+        }
+        _ => return String::new(),
+    };
+    loop {
+        if let Some((k, inner)) = variant(v) {
+            words.push(k.clone());
+            v = inner;
+        } else if let Some((k, inner)) = v.as_object().and_then(|fields| fields.values().find_map(variant)) {
+            words.push(k.clone());
+            v = inner;
+        } else {
+            break;
+        }
+    }
+    words.join(" ").replace('_', " ")
+}
+
 fn save(m: &dyn DynMatch, path: &PathBuf) -> Result<()> {
     let text = serde_json::to_string_pretty(&m.record())?;
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
@@ -233,5 +326,37 @@ mod tests {
         let third = choices(&["x", "y"]);
         menu.update(&third);
         assert_eq!(numbered(&menu, &third), [(1, "x".into()), (2, "y".into())]);
+    }
+
+    #[test]
+    fn a_long_list_is_folded_by_kind_and_a_short_kind_still_listed() {
+        let mut list: Vec<ActionChoice> = (0..40)
+            .map(|i| ActionChoice {
+                action: serde_json::json!({ "draft": { "by": "spain", "clause": { "cards": { "count": i } } } }),
+                label: format!("Propose (Spain): {i} cards"),
+                targets: vec![],
+            })
+            .collect();
+        list.push(ActionChoice {
+            action: serde_json::json!({ "end_talks": { "power": "spain" } }),
+            label: "End Spain's talks".into(),
+            targets: vec![],
+        });
+        let mut menu = Menu::default();
+        menu.update(&list);
+        let text = menu_text(&menu.listed(&list));
+        assert!(text.contains("40 choices to draft cards (e.g. 1. Propose (Spain): 0 cards): type /cards"), "{text}");
+        assert!(text.contains(" 41. End Spain's talks"), "{text}");
+        assert_eq!(text.lines().count(), 2, "{text}");
+        assert_eq!(kind_of(&serde_json::json!("publish")), "publish");
+        assert_eq!(
+            kind_of(&serde_json::json!({ "show": { "by": "spain", "item": { "card": "x" }, "to": "france" } })),
+            "show"
+        );
+        assert_eq!(
+            kind_of(&serde_json::json!({ "add": { "alliance": { "a": "spain", "b": "france" } } })),
+            "add alliance"
+        );
+        assert_eq!(kind_of(&serde_json::json!({ "end_talks": { "power": "spain" } })), "end talks");
     }
 }

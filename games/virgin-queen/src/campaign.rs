@@ -7,7 +7,7 @@ use rand::Rng;
 
 use crate::content::{CampaignEffect, Happening, LeaderKind, NavalKind, Owner, PatronId, Power, RoyalId, SiteId};
 use crate::event::Event;
-use crate::state::{Item, Phase, Place, RoyalPlace, Status, VirginQueen};
+use crate::state::{CaptainPlace, Item, Phase, Place, RoyalPlace, Status, VirginQueen};
 
 impl VirginQueen {
     pub(crate) fn campaign(&mut self, events: &mut Vec<Event>) {
@@ -23,8 +23,15 @@ impl VirginQueen {
         self.winter(events);
     }
 
-    /// C0: leaders on a card deploy to a held capital, else a held home key (R7).
-    fn deploy(&mut self, events: &mut Vec<Event>) {
+    /// C0: leaders on a card deploy to a held capital, else a held home key (R7); sea captains wintering or at
+    /// sea sail home to their power's pool in spring, to lead this year's expeditions.
+    pub(crate) fn deploy(&mut self, events: &mut Vec<Event>) {
+        for c in self.content.captain_ids().collect::<Vec<_>>() {
+            if matches!(self.captain_place(c), CaptainPlace::Wintering(_) | CaptainPlace::AtSea(_)) {
+                self.captains[c.index()] = CaptainPlace::Pool;
+                events.push(Event::CaptainSailsHome { captain: c });
+            }
+        }
         for l in self.content.leader_ids().collect::<Vec<_>>() {
             let info = &self.content.leaders[l.index()];
             if self.leader_place(l) != Place::Card
@@ -80,22 +87,32 @@ impl VirginQueen {
         cp
     }
 
-    /// C2: colonies, patronage and Spain's markers; the rest is war effort.
-    fn spend_effort(&mut self, p: Power, mut effort: u8, events: &mut Vec<Event>) -> u8 {
+    /// C2: colonies, patronage and Spain's markers; the rest is war effort. A colony needs a sea captain of
+    /// the power in its pool, who then winters at the site.
+    pub(crate) fn spend_effort(&mut self, p: Power, mut effort: u8, events: &mut Vec<Event>) -> u8 {
         let c = &self.content.campaign;
         let (colony_cost, patron_cost) = (c.colony_cost, c.patron_cost.max(1));
         if self.content.major(p).colonies
             && effort >= colony_cost
+            && let Some(captain) = self
+                .content
+                .captain_ids()
+                .find(|&c| self.content.captains[c.index()].power == p && self.captain_place(c) == CaptainPlace::Pool)
             && let Some(i) = (0..self.colonies.len())
                 .find(|&i| self.colonies[i].is_none() && self.content.sites[i].open_to.contains(&p))
         {
+            let site = SiteId(i as u8);
             self.colonies[i] = Some(p);
+            self.captains[captain.index()] = CaptainPlace::Wintering(site);
             effort -= colony_cost;
-            events.push(Event::ColonyFounded { power: p, site: SiteId(i as u8) });
+            events.push(Event::ColonyFounded { power: p, site, captain });
         }
+        // Only artists and scientists on the Patronage Chart: arrived, and not of an unplayed power (facts §7).
         if let Some(i) = (0..self.patrons.len()).find(|&i| {
             let info = &self.content.patrons[i];
-            self.patrons[i].is_none() && info.entry <= self.turn && info.cost.max(patron_cost) <= effort
+            self.patrons[i].is_none()
+                && self.patron_available(PatronId(i as u8))
+                && info.cost.max(patron_cost) <= effort
         }) {
             let info = &self.content.patrons[i];
             effort -= info.cost.max(patron_cost);
@@ -390,6 +407,8 @@ impl VirginQueen {
         self.gifts.clear();
         self.shows.clear();
         self.second_thoughts = [0; 6];
+        self.drafts = Default::default();
+        self.proposals.clear();
         events.push(Event::TurnEnds { turn: self.turn });
     }
 

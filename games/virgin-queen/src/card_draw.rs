@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 
 use crate::content::{Bonus, ColonyResult, Entry, LeaderKind, Owner, Power, Region, RoyalId, SiteId};
 use crate::event::Event;
-use crate::state::{Phase, Place, RoyalPlace, VirginQueen};
+use crate::state::{CaptainPlace, Phase, Place, RoyalPlace, VirginQueen};
 
 impl VirginQueen {
     /// Run the Card Draw phase of the current turn, up to the home-card choice.
@@ -23,7 +23,7 @@ impl VirginQueen {
         self.phase = Phase::KeepHome;
     }
 
-    /// §8.1: leaders, royals and naval units.
+    /// §8.1: leaders, sea captains, royals, artists and scientists, and naval units.
     fn arrivals(&mut self, events: &mut Vec<Event>) {
         let turn = self.turn;
         let arriving: Vec<_> = self
@@ -63,6 +63,17 @@ impl VirginQueen {
                 events.push(Event::LeaderArrives { leader: l });
             }
         }
+        // §8.1 «Остальные персонажи»: sea captains go to their power's pool of units available to build; an
+        // unplayed power's were removed at setup (facts §7, R39).
+        for c in self.content.captain_ids().collect::<Vec<_>>() {
+            if self.captain_place(c) == CaptainPlace::Future
+                && self.content.captains[c.index()].entry == turn
+                && self.played(self.content.captains[c.index()].power)
+            {
+                self.captains[c.index()] = CaptainPlace::Pool;
+                events.push(Event::CaptainArrives { captain: c });
+            }
+        }
         for r in self.content.royal_ids().collect::<Vec<RoyalId>>() {
             // An unplayed power receives no characters (R39).
             if self.royals[r.index()].place == RoyalPlace::Future
@@ -71,6 +82,13 @@ impl VirginQueen {
             {
                 self.royals[r.index()].place = RoyalPlace::Table;
                 events.push(Event::RoyalArrives { royal: r });
+            }
+        }
+        // §8.1: artists and scientists come to the Patronage Chart; an unplayed power's never do, and their
+        // patronage VP are gone with them (facts §7).
+        for x in self.content.patron_ids().collect::<Vec<_>>() {
+            if self.content.patrons[x.index()].entry == turn && self.patron_available(x) {
+                events.push(Event::PatronArrives { patron: x });
             }
         }
         // §8.1 «Морские части»: naval units destroyed last turn go back to the pool.
@@ -203,7 +221,18 @@ impl VirginQueen {
                 }
                 events.push(Event::ColonyRoll { power: p, site, roll, result });
                 match result {
-                    ColonyResult::Eliminated => self.colonies[i] = None,
+                    ColonyResult::Eliminated => {
+                        self.colonies[i] = None;
+                        // §8.4: a captain wintering there moves his expedition to the ocean zone at once (R15:
+                        // each site lies on exactly one).
+                        let sea = self.content.sites[i].ocean;
+                        for c in self.content.captain_ids().collect::<Vec<_>>() {
+                            if self.captain_place(c) == CaptainPlace::Wintering(site) {
+                                self.captains[c.index()] = CaptainPlace::AtSea(sea);
+                                events.push(Event::CaptainPutToSea { captain: c, site, sea });
+                            }
+                        }
+                    }
                     ColonyResult::NoEffect => {}
                     ColonyResult::Treasure | ColonyResult::TreasureVirginiaDare => {
                         if let Some(t) = self.cup.pop() {

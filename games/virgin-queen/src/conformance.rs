@@ -11,7 +11,7 @@ use crate::config::Config;
 use crate::content::{CardId, LeaderKind, Owner, Power, SpaceId};
 use crate::deals::Clause;
 use crate::play::Action;
-use crate::state::{Item, Place, Status, VirginQueen};
+use crate::state::{CaptainPlace, Draft, Item, Place, Proposal, Reply, Status, VirginQueen};
 
 impl Conformance for VirginQueen {
     fn sample_config(rng: &mut GameRng) -> Config {
@@ -40,6 +40,12 @@ impl Conformance for VirginQueen {
             Action::Add(Clause::Cards { giver: p, receiver: q, count: n }),
             Action::Add(Clause::Mercenaries { giver: p, receiver: q, from: Some(space), to: space, count: n }),
             Action::Add(Clause::Transfer { giver: p, receiver: q, space }),
+            Action::Draft { by: p, clause: Clause::Peace { a: p, b: q } },
+            Action::Draft { by: p, clause: Clause::Treasures { giver: q, receiver: p, count: n } },
+            Action::Undraft { by: p },
+            Action::Propose { by: p },
+            Action::Answer { by: p, proposal: n, agree: n % 2 == 0 },
+            Action::Announce { proposal: n },
             Action::RemoveLast,
             Action::Publish,
             Action::DoneAnnouncing,
@@ -57,6 +63,20 @@ impl Conformance for VirginQueen {
             .into_iter()
             .filter(|&p| !viewer.seat().is_some_and(|s| self.seats.get(s).is_some_and(|ps| ps.contains(&p))))
             .collect();
+        // Other powers' talks: what their proposals say and how they were answered, and their drafts.
+        let mut changed = false;
+        let hidden = |pr: &Proposal| !pr.parties().any(|p| !others.contains(&p));
+        for pr in self.proposals.iter_mut().filter(|pr| hidden(pr)) {
+            pr.clauses.push(Clause::Peace { a: pr.by, b: pr.announcer });
+            for r in pr.replies.iter_mut().filter(|r| r.1 != Reply::Awaited) {
+                r.1 = if rng.random() { Reply::Agreed } else { Reply::Declined };
+            }
+            changed = true;
+        }
+        if let [a, b, ..] = others.as_slice() {
+            self.drafts[a.index()] = Some(Draft { announcer: *a, clauses: vec![Clause::Alliance { a: *a, b: *b }] });
+            changed = true;
+        }
         // Swap a non-home card of another power's hand with one of the deck.
         let holders: Vec<Power> = others.iter().copied().filter(|&p| !self.drawable_cards(p).is_empty()).collect();
         if let Some(&p) = holders.choose(rng)
@@ -77,7 +97,7 @@ impl Conformance for VirginQueen {
             self.deck.swap(0, 1);
             return true;
         }
-        false
+        changed
     }
 
     fn check_invariants(&self) -> Result<(), String> {
@@ -112,6 +132,29 @@ impl Conformance for VirginQueen {
                 })
             {
                 return Err(format!("{p} has its default leader in play with a regular army leader (§8.1)"));
+            }
+        }
+        // An unplayed power's sea captains, artists and scientists never come into play (facts §7, R39); a
+        // wintering captain is at his power's colony (§8.4 moves him off an eliminated one).
+        for c in self.content.captain_ids() {
+            let info = &self.content.captains[c.index()];
+            match self.captain_place(c) {
+                CaptainPlace::Future | CaptainPlace::Removed => {}
+                _ if !self.played(info.power) => {
+                    return Err(format!("{} of the unplayed {} is in play (facts §7)", info.id, info.power));
+                }
+                CaptainPlace::Wintering(s) if self.colonies.get(s.index()) != Some(&Some(info.power)) => {
+                    return Err(format!("{} winters where {} holds no colony (§8.4)", info.id, info.power));
+                }
+                _ => {}
+            }
+        }
+        for x in self.content.patron_ids() {
+            if self.patrons.get(x.index()).is_some_and(|by| by.is_some()) && !self.patron_available(x) {
+                return Err(format!(
+                    "{} is patronised but not on the Patronage Chart (facts §7)",
+                    self.content.patrons[x.index()].id
+                ));
             }
         }
         // Every card in play is in exactly one place.

@@ -111,6 +111,11 @@ imperia_core::content_id!(RoyalId, Content, royals, "a royal", "mary_queen_of_sc
 pub struct PatronId(pub u8);
 imperia_core::content_id!(PatronId, Content, patrons, "an artist or scientist", "mercator");
 
+/// A sea captain, by its place in `characters.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CaptainId(pub u8);
+imperia_core::content_id!(CaptainId, Content, captains, "a sea captain", "hawkins");
+
 /// Who a space belongs to, or whom a war is with: a major power or a minor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -354,11 +359,24 @@ pub struct Royal {
 pub struct Patron {
     pub id: String,
     pub name: String,
+    /// The power whose counter mix it belongs to; none: neutral. With that power unplayed it never comes to
+    /// the Patronage Chart, and its patronage VP are gone with it (facts §7).
+    pub power: Option<Power>,
     pub scientist: bool,
     pub entry: u8,
     pub cost: u8,
     pub vp: u8,
     pub bonus: Option<Bonus>,
+}
+
+/// A sea captain: he comes to his power's pool of units available to build (§8.1), leads its expeditions
+/// and winters at the colony he founds (§8.4; provisional campaign, docs §4.6).
+pub struct Captain {
+    pub id: String,
+    pub name: String,
+    pub power: Power,
+    /// The turn he enters, from the scenario book (§8.1).
+    pub entry: u8,
 }
 
 pub struct Card {
@@ -405,6 +423,7 @@ pub struct Content {
     pub leaders: Vec<Leader>,
     pub royals: Vec<Royal>,
     pub patrons: Vec<Patron>,
+    pub captains: Vec<Captain>,
     pub cards: Vec<Card>,
     pub treasures: Vec<Treasure>,
     pub start_turn: u8,
@@ -464,6 +483,22 @@ impl Content {
         (0..self.royals.len()).map(|i| RoyalId(i as u8))
     }
 
+    pub fn patron_ids(&self) -> impl Iterator<Item = PatronId> + '_ {
+        (0..self.patrons.len()).map(|i| PatronId(i as u8))
+    }
+
+    pub fn captain_ids(&self) -> impl Iterator<Item = CaptainId> + '_ {
+        (0..self.captains.len()).map(|i| CaptainId(i as u8))
+    }
+
+    pub fn captain_by_id(&self, id: &str) -> Option<CaptainId> {
+        self.captains.iter().position(|s| s.id == id).map(|i| CaptainId(i as u8))
+    }
+
+    pub fn patron_by_id(&self, id: &str) -> Option<PatronId> {
+        self.patrons.iter().position(|s| s.id == id).map(|i| PatronId(i as u8))
+    }
+
     pub fn dow_cost(&self, declarer: Power, target: Owner) -> Option<u8> {
         self.dow.iter().find(|&&(d, t, _)| d == declarer && t == target).map(|&(_, _, cp)| cp)
     }
@@ -493,8 +528,8 @@ impl GameContent for Content {
     }
 
     /// The names a client needs to draw the view, which carries ids: powers, spaces, cards and treasures
-    /// (with their CP), leaders and royals, in content order (the view's lists of leaders and royals follow
-    /// it).
+    /// (with their CP), leaders (with their power), royals, artists and scientists, and sea captains, in
+    /// content order (the view's lists of them follow it).
     fn board(&self) -> serde_json::Value {
         let named = |id: &str, name: &str| serde_json::json!({ "id": id, "name": name });
         serde_json::json!({
@@ -502,8 +537,10 @@ impl GameContent for Content {
             "spaces": self.spaces.iter().map(|s| named(&s.id, &s.name)).collect::<Vec<_>>(),
             "cards": self.cards.iter().map(|c| serde_json::json!({ "id": c.id, "name": c.name, "cp": c.cp })).collect::<Vec<_>>(),
             "treasures": self.treasures.iter().map(|t| serde_json::json!({ "id": t.id, "name": t.name, "cp": t.cp })).collect::<Vec<_>>(),
-            "leaders": self.leaders.iter().map(|l| named(&l.id, &l.name)).collect::<Vec<_>>(),
+            "leaders": self.leaders.iter().map(|l| serde_json::json!({ "id": l.id, "name": l.name, "power": l.power })).collect::<Vec<_>>(),
             "royals": self.royals.iter().map(|r| named(&r.id, &r.name)).collect::<Vec<_>>(),
+            "patrons": self.patrons.iter().map(|p| named(&p.id, &p.name)).collect::<Vec<_>>(),
+            "captains": self.captains.iter().map(|c| named(&c.id, &c.name)).collect::<Vec<_>>(),
         })
     }
 }
@@ -700,6 +737,7 @@ struct CharactersFile {
     leader: Vec<LeaderEntry>,
     royal: Vec<RoyalEntry>,
     patron: Vec<PatronEntry>,
+    captain: Vec<CaptainEntry>,
 }
 
 #[derive(Deserialize)]
@@ -749,12 +787,33 @@ struct PatronEntry {
     name: String,
     source: String,
     kind: String,
+    /// The power whose counter mix it belongs to; absent: neutral.
+    #[serde(default)]
+    power: Option<String>,
     entry: u8,
     cost: u8,
     #[serde(default)]
     vp: u8,
     #[serde(default)]
     bonus: Option<Bonus>,
+    /// For owners reading the file: why a provisional value was chosen. The engine does not read it.
+    #[serde(default)]
+    #[allow(dead_code)]
+    why: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaptainEntry {
+    id: String,
+    name: String,
+    source: String,
+    power: String,
+    entry: u8,
+    /// For owners reading the file: why a provisional value was chosen. The engine does not read it.
+    #[serde(default)]
+    #[allow(dead_code)]
+    why: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -849,6 +908,7 @@ struct TurnTrackEntry {
     turn: u8,
     army_leaders: u8,
     naval_leaders: u8,
+    sea_captains: u8,
     royals: u8,
     patrons: u8,
 }
@@ -913,11 +973,16 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
     unique("cards.toml", "treasures", deck.treasure.iter().map(|s| s.id.as_str()))?;
     unique("characters.toml", "leaders", chars.leader.iter().map(|s| s.id.as_str()))?;
     unique("characters.toml", "royals", chars.royal.iter().map(|s| s.id.as_str()))?;
+    unique("characters.toml", "artists and scientists", chars.patron.iter().map(|s| s.id.as_str()))?;
+    unique("characters.toml", "sea captains", chars.captain.iter().map(|s| s.id.as_str()))?;
     for (name, limit, n) in [
         ("spaces", 255, map.space.len()),
         ("cards", 255, deck.card.len()),
         ("treasures", 255, deck.treasure.len()),
         ("leaders", 255, chars.leader.len()),
+        ("royals", 255, chars.royal.len()),
+        ("artists and scientists", 255, chars.patron.len()),
+        ("sea captains", 255, chars.captain.len()),
         ("minor powers", 32, powers.minor.len()),
     ] {
         if n > limit {
@@ -1211,15 +1276,26 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
             "artist" => false,
             k => return Err(err("characters.toml", &p.id, format!("kind `{k}` is neither artist nor scientist"))),
         };
+        let power = p.power.as_deref().map(|x| r.major("characters.toml", &p.id, x)).transpose()?;
         patrons.push(Patron {
             id: p.id.clone(),
             name: p.name.clone(),
+            power,
             scientist,
             entry: p.entry,
             cost: p.cost,
             vp: p.vp,
             bonus: p.bonus,
         });
+    }
+    let mut captains = Vec::new();
+    for x in &chars.captain {
+        r.source("characters.toml", "sea captain", &x.id, &x.source)?;
+        let power = r.major("characters.toml", &x.id, &x.power)?;
+        if !(1..=10).contains(&x.entry) {
+            return Err(err("characters.toml", &x.id, format!("entry {} is not a turn (1 to 10)", x.entry)));
+        }
+        captains.push(Captain { id: x.id.clone(), name: x.name.clone(), power, entry: x.entry });
     }
 
     // tables.toml
@@ -1255,6 +1331,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         let checks = [
             ("army leaders", t.army_leaders as usize, leaders_of(LeaderKind::Army)),
             ("naval leaders", t.naval_leaders as usize, leaders_of(LeaderKind::Naval)),
+            ("sea captains", t.sea_captains as usize, captains.iter().filter(|x| x.entry == t.turn).count()),
             ("royals", t.royals as usize, royals.iter().filter(|x| x.entry == t.turn).count()),
             ("artists and scientists", t.patrons as usize, patrons.iter().filter(|x| x.entry == t.turn).count()),
         ];
@@ -1318,6 +1395,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         leaders,
         royals,
         patrons,
+        captains,
         cards,
         treasures,
         start_turn: sc.start_turn,
@@ -1380,5 +1458,49 @@ mod tests {
             ContentFiles::shipped(Content::FILES).with_file("characters.toml", text).expect("a file of the game");
         let e = Content::parse(&files).err().expect("refused");
         assert!(e.contains("Habsburg"), "{e}");
+    }
+
+    #[test]
+    fn turn_track_matches_characters() {
+        // R3: the Turn Track says one sea captain enters on turn 2, the captains' entries say two.
+        let text = include_str!("../data/tables.toml").replacen("sea_captains = 2", "sea_captains = 1", 1);
+        let files = ContentFiles::shipped(Content::FILES).with_file("tables.toml", text).expect("a file of the game");
+        let e = Content::parse(&files).err().expect("refused");
+        assert!(e.contains("turn 2") && e.contains("sea captains"), "{e}");
+        // A captain entering a turn later than the track says is refused the same way.
+        let text = include_str!("../data/characters.toml").replacen(
+            "power = \"hre\"\nentry = 3",
+            "power = \"hre\"\nentry = 4",
+            1,
+        );
+        let files =
+            ContentFiles::shipped(Content::FILES).with_file("characters.toml", text).expect("a file of the game");
+        let e = Content::parse(&files).err().expect("refused");
+        assert!(e.contains("turn 3") && e.contains("sea captains"), "{e}");
+    }
+
+    #[test]
+    fn a_character_of_an_unknown_power_is_refused_naming_file_and_entry() {
+        let c = ContentSet::<Content>::shipped();
+        assert_eq!(c.captains.iter().map(|x| x.entry).max(), Some(3));
+        assert_eq!(c.patrons.iter().find(|x| x.id == "mercator").and_then(|x| x.power), Some(Power::Hre));
+        let text = include_str!("../data/characters.toml").replacen(
+            "power = \"hre\"\nentry = 3",
+            "power = \"hansa\"\nentry = 3",
+            1,
+        );
+        let files =
+            ContentFiles::shipped(Content::FILES).with_file("characters.toml", text).expect("a file of the game");
+        let e = Content::parse(&files).err().expect("refused");
+        assert!(e.contains("characters.toml, entry `hanseatic_captain`: `hansa` is not a major power"), "{e}");
+        let text = include_str!("../data/characters.toml").replacen(
+            "kind = \"scientist\"\npower = \"hre\"",
+            "kind = \"scientist\"\npower = \"bohemia\"",
+            1,
+        );
+        let files =
+            ContentFiles::shipped(Content::FILES).with_file("characters.toml", text).expect("a file of the game");
+        let e = Content::parse(&files).err().expect("refused");
+        assert!(e.contains("characters.toml, entry `mercator`: `bohemia` is not a major power"), "{e}");
     }
 }

@@ -6,7 +6,9 @@ use std::fmt;
 use imperia_core::words::{count, count_as};
 use serde::{Deserialize, Serialize};
 
-use crate::content::{CardId, LeaderId, MinorId, Owner, PatronId, Power, RoyalId, SiteId, SpaceId, TreasureId};
+use crate::content::{
+    CaptainId, CardId, Content, LeaderId, MinorId, Owner, PatronId, Power, RoyalId, SeaId, SiteId, SpaceId, TreasureId,
+};
 use crate::deals::Clause;
 use crate::state::Item;
 
@@ -24,6 +26,14 @@ pub enum Event {
     },
     RoyalArrives {
         royal: RoyalId,
+    },
+    /// A sea captain comes to his power's pool of units available to build (§8.1).
+    CaptainArrives {
+        captain: CaptainId,
+    },
+    /// An artist or scientist comes to the Patronage Chart (§8.1).
+    PatronArrives {
+        patron: PatronId,
     },
     NavalUnitsReturn {
         power: Power,
@@ -66,6 +76,12 @@ pub enum Event {
         roll: u8,
         result: crate::content::ColonyResult,
     },
+    /// A captain wintering at an eliminated colony moves his expedition to its ocean zone (§8.4).
+    CaptainPutToSea {
+        captain: CaptainId,
+        site: SiteId,
+        sea: SeaId,
+    },
     TalksEnded {
         power: Power,
     },
@@ -74,6 +90,19 @@ pub enum Event {
         by: Power,
         to: Power,
         item: Item,
+    },
+    /// A proposal offered during Negotiations: everybody sees it made, only its parties what it says.
+    Proposed {
+        by: Power,
+        to: Vec<Power>,
+        clauses: Option<Vec<Clause>>,
+    },
+    /// A party's reply to a proposal: everybody sees it given, only the proposal's parties which.
+    Answered {
+        by: Power,
+        author: Power,
+        agree: Option<bool>,
+        parties: Vec<Power>,
     },
     Published {
         by: Power,
@@ -186,6 +215,12 @@ pub enum Event {
     ColonyFounded {
         power: Power,
         site: SiteId,
+        /// The sea captain who led the expedition and winters there.
+        captain: CaptainId,
+    },
+    /// C0: a captain wintering or at sea sails home to his power's pool.
+    CaptainSailsHome {
+        captain: CaptainId,
     },
     Patronised {
         power: Power,
@@ -239,6 +274,11 @@ pub enum Event {
     GameOver,
 }
 
+/// A captain's power, from the content set in scope (as ids are named).
+fn captain_power(c: CaptainId) -> Power {
+    imperia_core::ContentSet::<Content>::with_current(|content| content.captains[c.index()].power)
+}
+
 fn item(i: &Item) -> String {
     match i {
         Item::Card(c) => c.to_string(),
@@ -258,6 +298,8 @@ impl fmt::Display for Event {
             LeaderArrives { leader } => write!(f, "{leader} arrives on his power's card"),
             DefaultLeaderRetires { leader } => write!(f, "{leader} leaves play: a regular army leader is in play"),
             RoyalArrives { royal } => write!(f, "{royal} comes to the Royal Wedding Table"),
+            CaptainArrives { captain } => write!(f, "{captain} joins {}'s pool", captain_power(*captain)),
+            PatronArrives { patron } => write!(f, "{patron} comes to the Patronage Chart"),
             NavalUnitsReturn { power, count: n } => {
                 write!(f, "{} naval units destroyed last turn return to {power}'s pool", n)
             }
@@ -302,8 +344,27 @@ impl fmt::Display for Event {
             ColonyRoll { power, site, roll, result } => {
                 write!(f, "{}'s colony at {site} rolls {roll}: {result:?}", power.title())
             }
+            CaptainPutToSea { captain, site, sea } => {
+                write!(f, "{captain} leaves {site}, his colony eliminated, for {sea}")
+            }
             TalksEnded { power } => write!(f, "{} ends its talks", power.title()),
             Shown { by, to, item: i } => write!(f, "{} shows {} {}", by.title(), to, item(i)),
+            Proposed { by, to, clauses } => {
+                let to: Vec<String> = to.iter().map(|p| p.to_string()).collect();
+                write!(f, "{} makes a proposal to {}", by.title(), to.join(", "))?;
+                match clauses {
+                    Some(c) => {
+                        let c: Vec<String> = c.iter().map(|c| c.to_string()).collect();
+                        write!(f, ": {} (it binds nobody until announced)", c.join("; "))
+                    }
+                    None => Ok(()),
+                }
+            }
+            Answered { by, author, agree, .. } => match agree {
+                Some(true) => write!(f, "{} agrees to {}'s proposal", by.title(), author),
+                Some(false) => write!(f, "{} declines {}'s proposal", by.title(), author),
+                None => write!(f, "{} replies to {}'s proposal", by.title(), author),
+            },
             Published { by, clauses } => {
                 write!(
                     f,
@@ -385,7 +446,12 @@ impl fmt::Display for Event {
             }
             DragutKilled => write!(f, "[provisional] Dragut Falls: Dragut is killed"),
             DouaiPlayed => write!(f, "[provisional] English College, Douai is played: Spain's Jesuit total becomes 2"),
-            ColonyFounded { power, site } => write!(f, "[provisional] {} founds a colony at {site}", power.title()),
+            ColonyFounded { power, site, captain } => {
+                write!(f, "[provisional] {} founds a colony at {site}; {captain} winters there", power.title())
+            }
+            CaptainSailsHome { captain } => {
+                write!(f, "[provisional] {captain} sails home to {}'s pool", captain_power(*captain))
+            }
             Patronised { power, patron } => write!(f, "[provisional] {} becomes the patron of {patron}", power.title()),
             FortressBuilt { space } => write!(f, "[provisional] Spain builds a fortress in {space}"),
             Clash { attacker, defender, attack, defence } => {

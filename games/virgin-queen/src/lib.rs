@@ -21,6 +21,7 @@ pub mod content;
 pub mod deals;
 pub mod event;
 mod play;
+mod proposals;
 #[cfg(test)]
 mod scenarios;
 mod setup;
@@ -45,7 +46,7 @@ impl Game for VirginQueen {
     const ID: &'static str = "virgin-queen";
     const NAME: &'static str = "Virgin Queen — Diplomacy (§8–§9)";
     /// 2: second thoughts are capped (R44).
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
     const SCOPE: Option<&'static str> = Some(
@@ -88,9 +89,18 @@ impl Game for VirginQueen {
         ToAct::Seats(seats)
     }
 
-    fn prompt(&self, _viewer: Viewer) -> String {
+    /// Whose decision it is and what; to a power putting a proposal together, also what it holds so far.
+    fn prompt(&self, viewer: Viewer) -> String {
         let _scope = self.content.enter();
-        self.decision()
+        let mut prompt = self.decision();
+        let mine = viewer.seat().and_then(|s| self.seats.get(s)).map_or(&[][..], |ps| ps.as_slice());
+        for &p in mine {
+            if let Some(d) = &self.drafts[p.index()] {
+                let clauses: Vec<String> = d.clauses.iter().map(|c| c.to_string()).collect();
+                prompt += &format!(". {}'s proposal so far: {}", p.title(), clauses.join("; "));
+            }
+        }
+        prompt
     }
 
     fn rng(&self) -> Option<&GameRng> {
@@ -149,9 +159,21 @@ impl Game for VirginQueen {
         true
     }
 
+    /// An answer or an announcement of a proposal names the proposal and what it says.
     fn describe(&self, action: &Action) -> String {
         let _scope = self.content.enter();
-        action.to_string()
+        let (by, i, verb) = match (action, &self.phase) {
+            (&Action::Answer { by, proposal, agree }, _) => (by, proposal, if agree { "agree to" } else { "decline" }),
+            (&Action::Announce { proposal }, Phase::Announcing { power, .. }) => (*power, proposal, "announce"),
+            _ => return action.to_string(),
+        };
+        match self.proposals.get(i as usize) {
+            Some(pr) => {
+                let clauses: Vec<String> = pr.clauses.iter().map(|c| c.to_string()).collect();
+                format!("{}: {verb} {}'s proposal: {}", by.title(), pr.by, clauses.join("; "))
+            }
+            None => action.to_string(),
+        }
     }
 
     /// Deals are made in private only during Negotiations; all other talk is before every player (§9.1).
@@ -168,12 +190,20 @@ impl Game for VirginQueen {
     /// Negotiations have the time limit the game was set up with (§9.1); when it runs out, each power
     /// still talking ends its talks, in Impulse Order.
     fn time_limit(&self) -> Option<TimeLimit<Action>> {
-        let Phase::Negotiations { .. } = self.phase else { return None };
-        let expiry = self
-            .deciders()
-            .into_iter()
-            .filter_map(|p| Some((self.seat_of(p)?, Action::EndTalks { power: p })))
-            .collect();
+        let Phase::Negotiations { done } = &self.phase else { return None };
+        // Each power still talking ends its talks, and every proposal still unanswered is declined.
+        let mut expiry = Vec::new();
+        for p in self.deciders() {
+            let Some(seat) = self.seat_of(p) else { continue };
+            if !done.contains(&p) {
+                expiry.push((seat, Action::EndTalks { power: p }));
+            }
+            for (i, pr) in self.proposals.iter().enumerate() {
+                if pr.awaits(p) {
+                    expiry.push((seat, Action::Answer { by: p, proposal: i as u8, agree: false }));
+                }
+            }
+        }
         Some(TimeLimit {
             segment: format!("Negotiations of turn {}", self.turn),
             seconds: u64::from(self.config.negotiation_minutes) * 60,
@@ -197,29 +227,28 @@ impl Evaluate for VirginQueen {
     /// in hand (effort), land units, allies' help in defence, betrothals, and the wars it must fight
     /// (provisional weights, [`VirginQueen::worth`]).
     ///
-    /// Deals are valued as they are likely to be decided: the announcement being built and those awaiting
-    /// approval are applied to a copy, in order, each only if every other power in it gains by it (a
-    /// package someone loses by will be rejected); and each clause costs its author a little, built or
-    /// published alike. So a bot proposes what helps it and its partners — an end to a war, an alliance, a
-    /// marriage, a trade — and approves only what leaves it better off.
+    /// Deals are valued as they are likely to be decided: every package that may still take effect
+    /// ([`VirginQueen::deals_in_sight`]) is applied to a copy, in order, each only if every other power in
+    /// it agreed to it or gains by it (a package someone loses by will be declined or rejected); and each
+    /// clause costs its author a little more than the one before, proposed, built or published alike. So a
+    /// bot proposes short packages that help it and its partners — an end to a war, an alliance, a
+    /// marriage, a trade — and agrees to and approves only what leaves it better off.
     fn evaluate(&self) -> Vec<f64> {
         if let Some(o) = self.outcome() {
             return imperia_core::outcome_values(&o);
         }
         let mut g = self.clone();
         let mut clutter = [0.0; 6];
-        let building = match &self.phase {
-            Phase::Announcing { power, building, .. } => Some((*power, building.as_slice())),
-            _ => None,
-        };
-        let pending = self.pending.iter().map(|a| (a.by, a.clauses.as_slice()));
-        for (by, clauses) in building.into_iter().chain(pending) {
-            clutter[by.index()] += 0.05 * clauses.len() as f64;
-            if let Ok((next, _)) = g.try_package(by, clauses) {
-                let mut others: Vec<Power> = clauses.iter().flat_map(|c| c.parties(&g)).filter(|&q| q != by).collect();
+        for deal in self.deals_in_sight() {
+            // Each clause costs its author more than the last: bots offer short packages a player can read.
+            let n = deal.clauses.len() as f64;
+            clutter[deal.author.index()] += 0.05 * n * (n + 1.0) / 2.0;
+            if let Ok((next, _)) = g.try_package(deal.announcer, deal.clauses) {
+                let mut others: Vec<Power> =
+                    deal.clauses.iter().flat_map(|c| c.parties(&g)).filter(|&q| q != deal.author).collect();
                 others.sort_by_key(|q| q.index());
                 others.dedup();
-                if others.iter().all(|&q| next.worth(q) > g.worth(q)) {
+                if others.iter().all(|&q| deal.agreed.contains(&q) || next.worth(q) > g.worth(q)) {
                     g = next;
                 }
             }
@@ -237,7 +266,49 @@ impl Evaluate for VirginQueen {
     }
 }
 
+/// A package the evaluation weighs: its author, who would announce it, its clauses, and the parties that
+/// agreed to it (for a proposal).
+struct DealInSight<'a> {
+    author: Power,
+    announcer: Power,
+    clauses: &'a [Clause],
+    agreed: Vec<Power>,
+}
+
 impl VirginQueen {
+    /// The packages that may still take effect this turn, in the order they would: during Negotiations the
+    /// drafts and the proposals nobody declined; during the announcements the one being built and those
+    /// awaiting approval.
+    fn deals_in_sight(&self) -> Vec<DealInSight<'_>> {
+        let mut out = Vec::new();
+        match &self.phase {
+            Phase::Negotiations { .. } => {
+                for pr in self.proposals.iter().filter(|pr| !pr.declined()) {
+                    let agreed = pr.replies.iter().filter(|r| r.1 == state::Reply::Agreed).map(|r| r.0).collect();
+                    out.push(DealInSight { author: pr.by, announcer: pr.announcer, clauses: &pr.clauses, agreed });
+                }
+                for p in Power::ALL {
+                    if let Some(d) = &self.drafts[p.index()] {
+                        out.push(DealInSight {
+                            author: p,
+                            announcer: d.announcer,
+                            clauses: &d.clauses,
+                            agreed: vec![],
+                        });
+                    }
+                }
+            }
+            Phase::Announcing { power, building, .. } => {
+                out.push(DealInSight { author: *power, announcer: *power, clauses: building, agreed: vec![] })
+            }
+            _ => {}
+        }
+        for a in &self.pending {
+            out.push(DealInSight { author: a.by, announcer: a.by, clauses: &a.clauses, agreed: vec![] });
+        }
+        out
+    }
+
     /// How well power `p` stands, in VP and what the campaign will turn into VP (provisional weights).
     fn worth(&self, p: Power) -> f64 {
         let allies: u32 =

@@ -1,6 +1,7 @@
 //! The decisions of a turn and the order they come in: the home card (ref-02), Negotiations and the
 //! announcements (§9.1), Ransom (§9.3) and Declarations of War (§9.4, completed provisionally, R36).
-//! Each decision is one small action; an announcement is built clause by clause and then published.
+//! Each decision is one small action; a proposal (`proposals.rs`) and an announcement are built clause by
+//! clause, then offered or published.
 
 use std::fmt;
 
@@ -18,6 +19,8 @@ pub const MAX_ANNOUNCEMENTS: u8 = 8;
 /// Clauses a power may take back, and declarations it may withdraw, in one turn (R44).
 pub const MAX_SECOND_THOUGHTS: u8 = 8;
 pub const MAX_CLAUSES: usize = 8;
+/// Proposals a power may make in one turn's Negotiations (R45).
+pub const MAX_PROPOSALS: usize = 4;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -32,9 +35,32 @@ pub enum Action {
         item: Item,
         to: Power,
     },
-    /// End `power`'s talks (§9.1).
+    /// End `power`'s talks (§9.1). It still answers the proposals made to it.
     EndTalks {
         power: Power,
+    },
+    /// Add a clause to the proposal `by` is putting together (Negotiations).
+    Draft {
+        by: Power,
+        clause: Clause,
+    },
+    /// Take the last clause off it (counted, R44).
+    Undraft {
+        by: Power,
+    },
+    /// Offer it to its other parties (§9.1: it binds nobody until announced).
+    Propose {
+        by: Power,
+    },
+    /// Reply to a proposal (numbered from 0 in the order proposals were made this turn).
+    Answer {
+        by: Power,
+        proposal: u8,
+        agree: bool,
+    },
+    /// Announce, as it stands, a proposal the announcing power is the earliest party to.
+    Announce {
+        proposal: u8,
     },
     /// Approve the first pending announcement the deciding power is party to (§9.1).
     Approve,
@@ -72,6 +98,12 @@ impl fmt::Display for Action {
             Action::KeepHome { card } => write!(f, "Keep {card} as your home card"),
             Action::Show { by, item: i, to } => write!(f, "Show {to} {}'s {}", by, item(i)),
             Action::EndTalks { power } => write!(f, "End {power}'s talks"),
+            Action::Draft { by, clause } => write!(f, "Propose ({by}): {clause}"),
+            Action::Undraft { by } => write!(f, "Take back the last clause of {by}'s proposal"),
+            Action::Propose { by } => write!(f, "Offer {by}'s proposal to its parties"),
+            Action::Answer { by, proposal, agree: true } => write!(f, "{by}: agree to proposal {}", proposal + 1),
+            Action::Answer { by, proposal, agree: false } => write!(f, "{by}: decline proposal {}", proposal + 1),
+            Action::Announce { proposal } => write!(f, "Announce proposal {}", proposal + 1),
             Action::Approve => write!(f, "Approve the announcement"),
             Action::Reject => write!(f, "Reject the announcement"),
             Action::Add(c) => write!(f, "Add: {c}"),
@@ -93,12 +125,12 @@ impl fmt::Display for Action {
 
 impl VirginQueen {
     /// Whether `p` may still take a clause back or begin a declaration it might withdraw (R44).
-    fn may_think_again(&self, p: Power) -> bool {
+    pub(crate) fn may_think_again(&self, p: Power) -> bool {
         self.second_thoughts[p.index()] < MAX_SECOND_THOUGHTS
     }
 
     /// Count one taken-back clause, or refuse it once the turn's allowance is spent (R44).
-    fn think_again(&mut self, p: Power) -> Result<(), Refusal> {
+    pub(crate) fn think_again(&mut self, p: Power) -> Result<(), Refusal> {
         if !self.may_think_again(p) {
             return Err(Refusal::new(
                 "this power has taken back or withdrawn 8 times this turn: publish the announcement as it stands",
@@ -115,7 +147,11 @@ impl VirginQueen {
             Phase::KeepHome => {
                 self.played_powers().into_iter().filter(|&p| self.hands[p.index()].home_aside.len() > 1).collect()
             }
-            Phase::Negotiations { done } => self.played_powers().into_iter().filter(|p| !done.contains(p)).collect(),
+            Phase::Negotiations { done } => self
+                .played_powers()
+                .into_iter()
+                .filter(|p| !done.contains(p) || self.proposals.iter().any(|pr| pr.awaits(*p)))
+                .collect(),
             Phase::Announcing { power, .. } => vec![self.approver().unwrap_or(*power)],
             Phase::Ransom { power } | Phase::Declaring { power, .. } => vec![*power],
             Phase::Over => Vec::new(),
@@ -147,16 +183,25 @@ impl VirginQueen {
             Phase::KeepHome => {
                 out.extend(self.hands[p.index()].home_aside.iter().map(|&card| Action::KeepHome { card }))
             }
-            Phase::Negotiations { .. } => {
-                for item in self.hands[p.index()].items() {
-                    // Showing a card to a power of one's own seat tells nobody anything.
-                    for to in self.played_powers().into_iter().filter(|&q| self.seat_of(q) != self.seat_of(p)) {
-                        if !self.shows.contains(&(p, item, to)) {
-                            out.push(Action::Show { by: p, item, to });
+            Phase::Negotiations { done } => {
+                if !done.contains(&p) {
+                    for item in self.hands[p.index()].items() {
+                        // Showing a card to a power of one's own seat tells nobody anything.
+                        for to in self.played_powers().into_iter().filter(|&q| self.seat_of(q) != self.seat_of(p)) {
+                            if !self.shows.contains(&(p, item, to)) {
+                                out.push(Action::Show { by: p, item, to });
+                            }
                         }
                     }
+                    self.draft_actions(p, out);
+                    out.push(Action::EndTalks { power: p });
                 }
-                out.push(Action::EndTalks { power: p });
+                for (i, pr) in self.proposals.iter().enumerate() {
+                    if pr.awaits(p) {
+                        let proposal = i as u8;
+                        out.extend([true, false].map(|agree| Action::Answer { by: p, proposal, agree }));
+                    }
+                }
             }
             Phase::Announcing { building, published, .. } => {
                 if self.pending_index(p).is_some() {
@@ -179,6 +224,13 @@ impl VirginQueen {
                     }
                     out.push(Action::Publish);
                 } else {
+                    if *published < MAX_ANNOUNCEMENTS {
+                        for (i, pr) in self.proposals.iter().enumerate() {
+                            if pr.announcer == p && !pr.announced && self.try_package(p, &pr.clauses).is_ok() {
+                                out.push(Action::Announce { proposal: i as u8 });
+                            }
+                        }
+                    }
                     out.push(Action::DoneAnnouncing);
                 }
             }
@@ -211,7 +263,7 @@ impl VirginQueen {
     }
 
     /// Every clause `p` might announce, before the checks (which filter the list).
-    fn candidate_clauses(&self, p: Power) -> Vec<Clause> {
+    pub(crate) fn candidate_clauses(&self, p: Power) -> Vec<Clause> {
         let c = &self.content;
         let others: Vec<Power> = self.played_powers().into_iter().filter(|&q| q > p).collect();
         let mut out = Vec::new();
@@ -381,15 +433,30 @@ impl VirginQueen {
                 events.push(Event::Shown { by, to, item });
                 reveals = true;
             }
-            (Phase::Negotiations { done }, &Action::EndTalks { power: p }) if p == power => {
+            (Phase::Negotiations { done }, &Action::EndTalks { power: p }) if p == power && !done.contains(&p) => {
                 let mut done = done.clone();
                 done.push(p);
                 self.phase = Phase::Negotiations { done };
+                // A proposal not offered is dropped.
+                self.drafts[p.index()] = None;
                 events.push(Event::TalksEnded { power: p });
-                if self.deciders().is_empty() {
-                    let first = self.played_powers()[0];
-                    self.start_announcing(first, &mut events);
-                }
+                self.end_negotiations_if_done();
+            }
+            (Phase::Negotiations { done }, Action::Draft { by, clause }) if *by == power && !done.contains(by) => {
+                self.draft(power, clause)?;
+            }
+            (Phase::Negotiations { done }, &Action::Undraft { by }) if by == power && !done.contains(&by) => {
+                self.undraft(power)?;
+            }
+            (Phase::Negotiations { done }, &Action::Propose { by }) if by == power && !done.contains(&by) => {
+                self.propose(by, &mut events)?;
+                // Said is said: the parties have read it.
+                reveals = true;
+            }
+            (Phase::Negotiations { .. }, &Action::Answer { by, proposal, agree }) if by == power => {
+                self.reply(by, proposal as usize, agree, &mut events)?;
+                reveals = true;
+                self.end_negotiations_if_done();
             }
             (Phase::Announcing { .. }, Action::Approve | Action::Reject) => {
                 let i = self
@@ -437,27 +504,22 @@ impl VirginQueen {
             }
             (Phase::Announcing { building, .. }, Action::Publish) if !building.is_empty() => {
                 let clauses = building.clone();
-                self.try_package(power, &clauses)?;
-                if let Phase::Announcing { building, published, .. } = &mut self.phase {
+                if let Phase::Announcing { building, .. } = &mut self.phase {
                     building.clear();
-                    *published += 1;
                 }
-                events.push(Event::Published { by: power, clauses: clauses.clone() });
-                let mut waiting: Vec<Power> =
-                    clauses.iter().flat_map(|c| c.parties(self)).filter(|&q| q != power).collect();
-                waiting.sort();
-                waiting.dedup();
-                let a = Announcement { by: power, clauses, waiting };
-                if a.waiting.is_empty() {
-                    reveals = self.apply_announcement(a, &mut events);
-                } else {
-                    self.pending.push(a);
+                reveals = self.publish(power, clauses, &mut events)?;
+            }
+            (Phase::Announcing { building, published, .. }, &Action::Announce { proposal }) if building.is_empty() => {
+                if *published >= MAX_ANNOUNCEMENTS {
+                    return Err(Refusal::new("a power makes at most 8 announcements a turn", provisional!("R17")));
                 }
+                let clauses = self.take_up_proposal(power, proposal as usize)?;
+                reveals = self.publish(power, clauses, &mut events)?;
             }
             (Phase::Announcing { building, .. }, Action::DoneAnnouncing) if building.is_empty() => {
                 let next = self.played_powers().into_iter().find(|&q| q > power);
                 match next {
-                    Some(q) => self.start_announcing(q, &mut events),
+                    Some(q) => self.start_announcing(q),
                     None => {
                         // Announcements still waiting for a party that has had its turn cannot complete.
                         for a in std::mem::take(&mut self.pending) {
@@ -560,7 +622,11 @@ impl VirginQueen {
     fn acting_power(&self, seat: usize, action: &Action) -> Option<Power> {
         let mine: Vec<Power> = self.deciders().into_iter().filter(|&p| self.seat_of(p) == Some(seat)).collect();
         let named = match *action {
-            Action::Show { by, .. } => Some(by),
+            Action::Show { by, .. }
+            | Action::Draft { by, .. }
+            | Action::Undraft { by }
+            | Action::Propose { by }
+            | Action::Answer { by, .. } => Some(by),
             Action::EndTalks { power } => Some(power),
             Action::KeepHome { card } => self.content.cards[card.index()].home,
             _ => None,
@@ -569,6 +635,25 @@ impl VirginQueen {
             Some(p) => mine.contains(&p).then_some(p),
             None => mine.first().copied(),
         }
+    }
+
+    /// Publish `clauses` as `power`'s announcement (§9.1): it takes effect at once if nobody else is party to
+    /// it, and otherwise waits for its later parties' approval. Returns whether it revealed hidden items.
+    fn publish(&mut self, power: Power, clauses: Vec<Clause>, events: &mut Vec<Event>) -> Result<bool, Refusal> {
+        self.try_package(power, &clauses)?;
+        if let Phase::Announcing { published, .. } = &mut self.phase {
+            *published += 1;
+        }
+        events.push(Event::Published { by: power, clauses: clauses.clone() });
+        let mut waiting: Vec<Power> = clauses.iter().flat_map(|c| c.parties(self)).filter(|&q| q != power).collect();
+        waiting.sort();
+        waiting.dedup();
+        let a = Announcement { by: power, clauses, waiting };
+        if a.waiting.is_empty() {
+            return Ok(self.apply_announcement(a, events));
+        }
+        self.pending.push(a);
+        Ok(false)
     }
 
     /// Apply an announcement all parties approved, or void it if it has become impossible (R20). Returns
@@ -592,7 +677,15 @@ impl VirginQueen {
         }
     }
 
-    fn start_announcing(&mut self, power: Power, _events: &mut [Event]) {
+    /// Once every power has ended its talks and answered what was proposed to it, the announcements begin.
+    fn end_negotiations_if_done(&mut self) {
+        if self.deciders().is_empty() {
+            let first = self.played_powers()[0];
+            self.start_announcing(first);
+        }
+    }
+
+    fn start_announcing(&mut self, power: Power) {
         self.phase = Phase::Announcing { power, building: Vec::new(), published: 0 };
     }
 
@@ -648,7 +741,7 @@ impl VirginQueen {
                 format!("Each power keeps one of its two home cards (waiting for {})", names(self.deciders()))
             }
             Phase::Negotiations { .. } => format!(
-                "Negotiations (§9.1): powers talk, show cards and end their talks (waiting for {})",
+                "Negotiations (§9.1): powers talk, show cards, propose deals and reply, then end their talks (waiting for {})",
                 names(self.deciders())
             ),
             Phase::Announcing { power, .. } => {

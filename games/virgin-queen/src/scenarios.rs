@@ -9,7 +9,7 @@ use crate::content::{Bonus, Content, LeaderKind, NavalKind, Owner, Power, space}
 use crate::deals::Clause;
 use crate::event::Event;
 use crate::play::Action;
-use crate::state::{Item, Phase, Place, RoyalPlace, Status, VirginQueen};
+use crate::state::{Item, Phase, Place, Reply, RoyalPlace, Status, VirginQueen};
 
 fn game(players: usize) -> VirginQueen {
     let content = ContentSet::<Content>::shipped();
@@ -583,4 +583,332 @@ fn second_thoughts_are_capped_so_every_turn_ends() {
     g.phase = Phase::Declaring { power: Power::Spain, paying: None };
     assert!(!g.legal_actions(s).iter().any(|a| matches!(a, Action::Declare { .. })), "{:?}", g.legal_actions(s));
     assert_eq!(g.legal_actions(s), [Action::DoneDeclaring]);
+}
+
+/// Negotiations with nobody done yet.
+fn negotiating(g: &mut VirginQueen) {
+    g.phase = Phase::Negotiations { done: Vec::new() };
+}
+
+#[test]
+fn a_proposal_is_offered_answered_and_announced_by_its_earliest_party() {
+    let mut g = six();
+    negotiating(&mut g);
+    let (spain, england, france) = (seat(&g, Power::Spain), seat(&g, Power::England), seat(&g, Power::France));
+    let alliance = Clause::Alliance { a: Power::Spain, b: Power::England };
+    let cards = Clause::Cards { giver: Power::Spain, receiver: Power::England, count: 1 };
+    for c in [&alliance, &cards] {
+        let draft = Action::Draft { by: Power::England, clause: c.clone() };
+        assert!(g.legal_actions(england).contains(&draft), "{c} is offered to England's builder");
+        g.apply(england, &draft).expect("drafted");
+    }
+    // The draft is England's alone until offered.
+    assert_eq!(g.view(Viewer::Seat(spain)).table.drafts[Power::England.index()], None);
+    let made = g.apply(england, &Action::Propose { by: Power::England }).expect("proposed").events;
+    assert_eq!(g.proposals[0].announcer, Power::Spain, "the earliest party announces it (R18)");
+
+    // Everybody sees that England proposed to Spain; only the two read it.
+    let told = |viewer| g.event_view(&made[0], viewer).expect("seen").to_string();
+    assert!(told(Viewer::Seat(spain)).contains("an alliance of Spain and England"), "{}", told(Viewer::Seat(spain)));
+    assert_eq!(told(Viewer::Seat(france)), "England makes a proposal to Spain");
+    assert!(g.view(Viewer::Seat(france)).table.proposals[0].clauses.is_empty());
+    assert!(g.view(Viewer::Spectator).table.proposals[0].clauses.is_empty());
+
+    // Only the party asked replies, once.
+    let e = refused(&mut g, Power::France, Action::Answer { by: Power::France, proposal: 0, agree: true });
+    assert!(e.contains("awaits no reply from you"), "{e}");
+    g.apply(spain, &Action::Answer { by: Power::Spain, proposal: 0, agree: true }).expect("agreed");
+    assert_eq!(g.view(Viewer::Seat(france)).table.proposals[0].replies, [(Power::Spain, Reply::Given)]);
+    assert_eq!(g.view(Viewer::Seat(england)).table.proposals[0].replies, [(Power::Spain, Reply::Agreed)]);
+    let e = refused(&mut g, Power::Spain, Action::Answer { by: Power::Spain, proposal: 0, agree: false });
+    assert!(e.contains("awaits no reply"), "{e}");
+
+    // Spain announces it as it stands; England approves it like any announcement (§9.1).
+    announcing(&mut g, Power::Spain);
+    assert!(g.legal_actions(spain).contains(&Action::Announce { proposal: 0 }));
+    g.apply(spain, &Action::Announce { proposal: 0 }).expect("announced");
+    assert!(!g.legal_actions(spain).contains(&Action::Announce { proposal: 0 }), "announced once");
+    assert_eq!(g.pending[0].clauses, [alliance, cards]);
+    announcing(&mut g, Power::England);
+    g.apply(england, &Action::Approve).expect("approved");
+    assert_eq!(g.status(Power::Spain, Power::England), Status::Allied);
+}
+
+#[test]
+fn an_agreed_proposal_binds_nobody_until_announced_and_approved() {
+    let mut g = six();
+    negotiating(&mut g);
+    let (spain, england) = (seat(&g, Power::Spain), seat(&g, Power::England));
+    g.apply(
+        england,
+        &Action::Draft { by: Power::England, clause: Clause::Alliance { a: Power::Spain, b: Power::England } },
+    )
+    .expect("drafted");
+    g.apply(england, &Action::Propose { by: Power::England }).expect("proposed");
+    g.apply(spain, &Action::Answer { by: Power::Spain, proposal: 0, agree: true }).expect("agreed");
+    // Spain need not announce it; announced, England may still reject it, and nothing changes.
+    announcing(&mut g, Power::Spain);
+    g.apply(spain, &Action::Announce { proposal: 0 }).expect("announced");
+    announcing(&mut g, Power::England);
+    let before = g.chart;
+    g.apply(england, &Action::Reject).expect("rejected");
+    assert_eq!(g.chart, before, "a rejected package changes nothing (§9.1)");
+    // England is not the earliest party: it cannot announce it itself.
+    assert!(!g.legal_actions(england).iter().any(|a| matches!(a, Action::Announce { .. })));
+}
+
+#[test]
+fn proposals_keep_the_rules_of_deals_and_the_platform_limits() {
+    let mut g = six();
+    negotiating(&mut g);
+    let (spain, protestant) = (seat(&g, Power::Spain), seat(&g, Power::Protestant));
+    // A clause the rules forbid is refused while drafting, with its section.
+    let e = refused(
+        &mut g,
+        Power::Spain,
+        Action::Draft { by: Power::Spain, clause: Clause::Alliance { a: Power::Spain, b: Power::Protestant } },
+    );
+    assert!(e.contains("§9.2"), "{e}");
+    // A proposal is a deal its author is party to (R45).
+    let e = refused(
+        &mut g,
+        Power::Protestant,
+        Action::Draft { by: Power::Protestant, clause: Clause::Peace { a: Power::Spain, b: Power::France } },
+    );
+    assert!(e.contains("R45"), "{e}");
+    // Every clause keeps the announcer of the first: a later one must include it (R18).
+    let to_france = Clause::Cards { giver: Power::Protestant, receiver: Power::France, count: 1 };
+    g.apply(protestant, &Action::Draft { by: Power::Protestant, clause: to_france }).expect("drafted");
+    let e = refused(
+        &mut g,
+        Power::Protestant,
+        Action::Draft {
+            by: Power::Protestant,
+            clause: Clause::Cards { giver: Power::Protestant, receiver: Power::England, count: 1 },
+        },
+    );
+    assert!(e.contains("§9.1"), "{e}");
+    // Four proposals a turn, then the builder closes (R45).
+    let peace_of =
+        |b| Action::Draft { by: Power::Spain, clause: Clause::Cards { giver: Power::Spain, receiver: b, count: 1 } };
+    for b in [Power::England, Power::France, Power::Hre, Power::Protestant] {
+        g.apply(spain, &peace_of(b)).expect("drafted");
+        g.apply(spain, &Action::Propose { by: Power::Spain }).expect("proposed");
+    }
+    assert!(!g.legal_actions(spain).iter().any(|a| matches!(a, Action::Draft { .. })));
+    let e = refused(&mut g, Power::Spain, peace_of(Power::England));
+    assert!(e.contains("4 proposals") && e.contains("R45"), "{e}");
+}
+
+#[test]
+fn talks_end_when_every_proposal_is_answered_and_the_clock_declines_the_rest() {
+    let mut g = six();
+    negotiating(&mut g);
+    let england = seat(&g, Power::England);
+    g.apply(
+        england,
+        &Action::Draft { by: Power::England, clause: Clause::Alliance { a: Power::England, b: Power::France } },
+    )
+    .expect("drafted");
+    g.apply(england, &Action::Propose { by: Power::England }).expect("proposed");
+    // France ends its talks but is still asked for its reply; everybody but France ends theirs.
+    for p in g.played_powers() {
+        g.apply(seat(&g, p), &Action::EndTalks { power: p }).expect("ended");
+    }
+    assert!(matches!(g.phase, Phase::Negotiations { .. }));
+    assert_eq!(g.deciders(), [Power::France]);
+    let limit = g.time_limit().expect("timed");
+    assert_eq!(
+        limit.expiry,
+        [(seat(&g, Power::France), Action::Answer { by: Power::France, proposal: 0, agree: false })]
+    );
+    for (s, a) in limit.expiry {
+        g.apply(s, &a).expect("the clock's reply is legal");
+    }
+    assert!(matches!(g.phase, Phase::Announcing { .. }), "{:?}", g.phase);
+    assert!(g.proposals[0].declined());
+}
+
+fn sea_captain(g: &VirginQueen, id: &str) -> crate::content::CaptainId {
+    g.content.captain_by_id(id).unwrap_or_else(|| panic!("no sea captain {id}"))
+}
+
+fn artist_or_scientist(g: &VirginQueen, id: &str) -> crate::content::PatronId {
+    g.content.patron_by_id(id).unwrap_or_else(|| panic!("no artist or scientist {id}"))
+}
+
+fn site(g: &VirginQueen, id: &str) -> crate::content::SiteId {
+    let i = g.content.sites.iter().position(|s| s.id == id).unwrap_or_else(|| panic!("no colony site {id}"));
+    crate::content::SiteId(i as u8)
+}
+
+#[test]
+fn a_sea_captain_arrives_in_his_powers_pool() {
+    use crate::state::CaptainPlace;
+    let mut g = six();
+    let (hawkins, menendez) = (sea_captain(&g, "hawkins"), sea_captain(&g, "menendez"));
+    // The start turn's captains are placed by setup (R2); the others wait for their turn (§8.1, R1).
+    assert_eq!(g.captain_place(hawkins), CaptainPlace::Pool);
+    assert_eq!(g.captain_place(menendez), CaptainPlace::Future);
+    g.turn = 2;
+    let mut events = Vec::new();
+    g.card_draw(&mut events);
+    assert_eq!(g.captain_place(menendez), CaptainPlace::Pool, "§8.1: to his power's pool of units to build");
+    assert!(events.contains(&Event::CaptainArrives { captain: menendez }));
+    assert!(!events.contains(&Event::CaptainArrives { captain: hawkins }), "he arrived at setup");
+    assert_eq!(Event::CaptainArrives { captain: menendez }.to_string(), "Pedro Menéndez de Avilés joins Spain's pool");
+    assert_eq!(g.captain_place(sea_captain(&g, "hanseatic_captain")), CaptainPlace::Future, "his turn is 3");
+}
+
+#[test]
+fn artists_and_scientists_arrive_on_the_patronage_chart() {
+    let mut g = six();
+    let (titian, palestrina, dee) =
+        (artist_or_scientist(&g, "titian"), artist_or_scientist(&g, "palestrina"), artist_or_scientist(&g, "john_dee"));
+    assert!(g.patron_available(titian), "on the chart from setup (R2)");
+    assert!(!g.patron_available(palestrina) && !g.patron_available(dee));
+    g.turn = 2;
+    let mut events = Vec::new();
+    g.card_draw(&mut events);
+    // 8.1-14: the artist; 8.1-15: the scientist; only those whose turn it is.
+    assert!(!g.content.patrons[palestrina.index()].scientist && g.content.patrons[dee.index()].scientist);
+    for x in [palestrina, dee] {
+        assert!(events.contains(&Event::PatronArrives { patron: x }), "{x}");
+        assert!(g.patron_available(x), "{x}");
+    }
+    assert!(!events.contains(&Event::PatronArrives { patron: titian }));
+    assert_eq!(Event::PatronArrives { patron: palestrina }.to_string(), "Palestrina comes to the Patronage Chart");
+    // Arrived, he can be patronised in the campaign (C2): with the rest of the chart taken, the HRE takes Dee.
+    for x in g.content.patron_ids().filter(|&x| x != dee).collect::<Vec<_>>() {
+        g.patrons[x.index()] = Some(Power::France);
+    }
+    let mut taken = Vec::new();
+    g.spend_effort(Power::Hre, 3, &mut taken);
+    assert!(taken.contains(&Event::Patronised { power: Power::Hre, patron: dee }), "{taken:?}");
+}
+
+#[test]
+fn a_captain_wintering_at_an_eliminated_colony_moves_to_the_ocean() {
+    use crate::state::CaptainPlace;
+    use rand::SeedableRng;
+    let mut start = six();
+    let (hawkins, roanoke) = (sea_captain(&start, "hawkins"), site(&start, "roanoke"));
+    start.colonies[roanoke.index()] = Some(Power::England);
+    start.captains[hawkins.index()] = CaptainPlace::Wintering(roanoke);
+    start.turn = 2;
+    let ocean = start.content.sites[roanoke.index()].ocean;
+    let (mut eliminated, mut kept) = (false, false);
+    for seed in 0..200 {
+        let mut g = start.clone();
+        g.rng = imperia_core::GameRng::seed_from_u64(seed);
+        let mut events = Vec::new();
+        g.card_draw(&mut events);
+        let result = events.iter().find_map(|e| match e {
+            Event::ColonyRoll { site, result, .. } if *site == roanoke => Some(*result),
+            _ => None,
+        });
+        if result == Some(crate::content::ColonyResult::Eliminated) {
+            // 8.4-06: at once, to the site's ocean zone (R15).
+            assert_eq!(g.colonies[roanoke.index()], None);
+            assert_eq!(g.captain_place(hawkins), CaptainPlace::AtSea(ocean));
+            let moved = Event::CaptainPutToSea { captain: hawkins, site: roanoke, sea: ocean };
+            assert!(events.contains(&moved), "{events:?}");
+            assert_eq!(
+                moved.to_string(),
+                "John Hawkins leaves Roanoke (Virginia), his colony eliminated, for North Atlantic (World Map)"
+            );
+            eliminated = true;
+        } else {
+            assert_eq!(g.captain_place(hawkins), CaptainPlace::Wintering(roanoke), "{result:?}");
+            kept = true;
+        }
+    }
+    assert!(eliminated && kept, "both results seen");
+}
+
+#[test]
+fn a_colony_needs_a_sea_captain_who_winters_there() {
+    use crate::state::CaptainPlace;
+    let mut g = six();
+    let (hawkins, roanoke) = (sea_captain(&g, "hawkins"), site(&g, "roanoke"));
+    // Provisional C2: without a captain in England's pool, no colony, and the effort stays war effort.
+    g.captains[hawkins.index()] = CaptainPlace::AtSea(g.content.sites[roanoke.index()].ocean);
+    let mut events = Vec::new();
+    assert_eq!(g.spend_effort(Power::England, 2, &mut events), 2);
+    assert!(g.colonies.iter().all(Option::is_none), "{events:?}");
+    // C0: in spring he sails home to the pool.
+    g.deploy(&mut events);
+    assert_eq!(g.captain_place(hawkins), CaptainPlace::Pool);
+    assert!(events.contains(&Event::CaptainSailsHome { captain: hawkins }));
+    // With him there, England founds its colony; he winters at it, so a second colony waits for next year.
+    let mut events = Vec::new();
+    assert_eq!(g.spend_effort(Power::England, 2, &mut events), 0);
+    assert_eq!(g.colonies[roanoke.index()], Some(Power::England));
+    assert_eq!(g.captain_place(hawkins), CaptainPlace::Wintering(roanoke));
+    let founded = Event::ColonyFounded { power: Power::England, site: roanoke, captain: hawkins };
+    assert!(events.contains(&founded), "{events:?}");
+    assert_eq!(
+        founded.to_string(),
+        "[provisional] England founds a colony at Roanoke (Virginia); John Hawkins winters there"
+    );
+    let mut events = Vec::new();
+    g.spend_effort(Power::England, 2, &mut events);
+    assert_eq!(g.colonies.iter().filter(|c| **c == Some(Power::England)).count(), 1, "{events:?}");
+    g.deploy(&mut events);
+    assert_eq!(g.captain_place(hawkins), CaptainPlace::Pool, "home in spring; the colony stays");
+    assert_eq!(g.colonies[roanoke.index()], Some(Power::England));
+}
+
+#[test]
+fn fewer_players_keep_out_rudolf_ii_and_the_unplayed_powers_characters() {
+    use crate::state::CaptainPlace;
+    // Facts §7: with 2–4 players the Ottoman's and the HRE's artists, scientists and sea captains, and Rudolf
+    // II, are removed, with their patronage VP; with 5, the HRE's; with 6 nothing (docs §5, R39).
+    for (players, out) in [(4, vec![Power::Ottoman, Power::Hre]), (5, vec![Power::Hre]), (6, vec![])] {
+        let mut g = game(players);
+        let rudolf = royal(&g, "rudolf_ii");
+        let mut events = Vec::new();
+        let mut rudolf_seen = false;
+        loop {
+            for c in g.content.captain_ids() {
+                let power = g.content.captains[c.index()].power;
+                let place = g.captain_place(c);
+                if out.contains(&power) {
+                    assert_eq!(place, CaptainPlace::Removed, "{players} players, turn {}: {c}", g.turn);
+                } else if g.content.captains[c.index()].entry <= g.turn {
+                    assert_ne!(place, CaptainPlace::Future, "{players} players, turn {}: {c}", g.turn);
+                }
+            }
+            for x in g.content.patron_ids() {
+                let info = &g.content.patrons[x.index()];
+                let kept_out = info.power.is_some_and(|p| out.contains(&p));
+                assert_eq!(g.patron_available(x), !kept_out && info.entry <= g.turn, "{players} players: {x}");
+                if kept_out {
+                    assert_eq!(g.patrons[x.index()], None, "{players} players: {x} is never patronised");
+                }
+            }
+            rudolf_seen |= g.royals[rudolf.index()].place != RoyalPlace::Future;
+            if g.phase == Phase::Over {
+                break;
+            }
+            g.next_turn(&mut events);
+        }
+        let arrived = |e: &Event| match e {
+            Event::CaptainArrives { captain } => Some(g.content.captains[captain.index()].power),
+            Event::PatronArrives { patron } => g.content.patrons[patron.index()].power,
+            Event::RoyalArrives { royal } => Some(g.content.royals[royal.index()].controller),
+            _ => None,
+        };
+        let powers: Vec<Power> = events.iter().filter_map(arrived).collect();
+        assert!(!powers.iter().any(|p| out.contains(p)), "{players} players: {powers:?}");
+        assert_eq!(rudolf_seen, !out.contains(&Power::Hre), "{players} players: Rudolf II");
+        if players == 6 {
+            // The Ottoman's and the HRE's characters all come in a full game: their captains, Arcimboldo,
+            // Taqi ad-Din and Rudolf II on their turns.
+            for p in [Power::Ottoman, Power::Hre] {
+                assert!(powers.iter().filter(|&&q| q == p).count() >= 2, "{p}: {powers:?}");
+            }
+            assert!(g.content.captain_ids().all(|c| g.captain_place(c) != CaptainPlace::Removed));
+        }
+    }
 }

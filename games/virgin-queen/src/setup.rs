@@ -79,6 +79,8 @@ impl VirginQueen {
                 })
                 .collect(),
             patrons: vec![None; c.patrons.len()],
+            // Set below, once the seats say who is played.
+            captains: Vec::new(),
             colonies: vec![None; c.sites.len()],
             bonus_vp: [0; 6],
             virginia_dare: false,
@@ -94,8 +96,11 @@ impl VirginQueen {
             gifts: Vec::new(),
             shows: Vec::new(),
             second_thoughts: [0; 6],
+            drafts: Default::default(),
+            proposals: Vec::new(),
             pending: Vec::new(),
         };
+        g.captains = c.captain_ids().map(|id| g.captain_start(id, c.start_turn)).collect();
         for s in &c.spaces {
             for &(owner, kind, count) in &s.naval {
                 let port = c.space_by_id(&s.id).unwrap_or(crate::content::SpaceId(0));

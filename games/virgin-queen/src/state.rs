@@ -10,7 +10,9 @@ use imperia_core::{ContentSet, GameRng};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
-use crate::content::{CardId, Content, LeaderId, MinorId, Owner, Power, RoyalId, SpaceId, TreasureId};
+use crate::content::{
+    CaptainId, CardId, Content, LeaderId, MinorId, Owner, PatronId, Power, RoyalId, SeaId, SiteId, SpaceId, TreasureId,
+};
 use crate::deals::Clause;
 
 /// A box of the Diplomatic Status Chart: nothing, At War, or Allied — never both (§9.2).
@@ -154,6 +156,22 @@ pub struct RoyalState {
     pub controller: Power,
 }
 
+/// Where a sea captain is (§8.1, §8.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptainPlace {
+    /// Not yet arrived.
+    Future,
+    /// In his power's pool of units available to build (§8.1), ready to lead an expedition.
+    Pool,
+    /// Wintering at the colony he founded (provisional campaign, docs §4.6 C2).
+    Wintering(SiteId),
+    /// His expedition in an ocean zone, after his colony was eliminated (§8.4).
+    AtSea(SeaId),
+    /// Out of the game: his power is unplayed (facts §7, ruling R39).
+    Removed,
+}
+
 /// What has passed between two powers this turn, for the caps and the one-way rules (§9.1, ruling R21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -179,6 +197,57 @@ pub struct Announcement {
     pub clauses: Vec<Clause>,
     /// The parties still to approve, in Impulse Order.
     pub waiting: Vec<Power>,
+}
+
+/// A deal one power offers others during Negotiations (§9.1). It binds nobody: talks promise nothing, and
+/// only what is announced and approved takes effect. Who proposed to whom, and who has answered, is seen by
+/// all, as players are seen going off to talk; what it says and how each answered, only by its parties
+/// (docs/rules/virgin-queen.md §6.9).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Proposal {
+    pub by: Power,
+    /// The party that would announce it: the earliest of them in Impulse Order (ruling R18).
+    pub announcer: Power,
+    pub clauses: Vec<Clause>,
+    /// Every party but the author, in Impulse Order, with its reply.
+    pub replies: Vec<(Power, Reply)>,
+    /// Its announcer has published it.
+    pub announced: bool,
+}
+
+impl Proposal {
+    /// The powers party to it, the author first.
+    pub fn parties(&self) -> impl Iterator<Item = Power> + '_ {
+        std::iter::once(self.by).chain(self.replies.iter().map(|&(p, _)| p))
+    }
+
+    /// Whether `p` is asked for a reply it has not given.
+    pub fn awaits(&self, p: Power) -> bool {
+        self.replies.contains(&(p, Reply::Awaited))
+    }
+
+    pub fn declined(&self) -> bool {
+        self.replies.iter().any(|&(_, r)| r == Reply::Declined)
+    }
+}
+
+/// A party's reply to a proposal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reply {
+    Awaited,
+    Agreed,
+    Declined,
+    /// Given, but only the proposal's parties know which (in the views of everybody else).
+    Given,
+}
+
+/// A proposal being put together by one power during Negotiations: the clauses so far and who would
+/// announce them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draft {
+    pub announcer: Power,
+    pub clauses: Vec<Clause>,
 }
 
 /// Where the turn stands.
@@ -248,6 +317,8 @@ pub struct VirginQueen {
     pub(crate) royals: Vec<RoyalState>,
     /// The power patronising each artist or scientist.
     pub(crate) patrons: Vec<Option<Power>>,
+    /// Where each sea captain is, in content order.
+    pub(crate) captains: Vec<CaptainPlace>,
     /// The power holding a colony on each site.
     pub(crate) colonies: Vec<Option<Power>>,
     pub(crate) bonus_vp: [i32; 6],
@@ -272,6 +343,12 @@ pub struct VirginQueen {
     /// (ruling R44).
     #[serde(default)]
     pub(crate) second_thoughts: [u8; 6],
+    /// Each power's proposal in the making (Negotiations only).
+    #[serde(default)]
+    pub(crate) drafts: [Option<Draft>; 6],
+    /// The proposals made this turn, in the order they were made.
+    #[serde(default)]
+    pub(crate) proposals: Vec<Proposal>,
 }
 
 impl VirginQueen {
@@ -356,5 +433,29 @@ impl VirginQueen {
 
     pub fn leader_place(&self, l: LeaderId) -> Place {
         self.leaders[l.index()].place
+    }
+
+    pub fn captain_place(&self, c: CaptainId) -> CaptainPlace {
+        self.captains[c.index()]
+    }
+
+    /// Whether an artist or scientist is on the Patronage Chart or patronised: arrived (§8.1), and of a played
+    /// power or neutral. An unplayed power's never come, nor their patronage VP (facts §7, ruling R39).
+    pub fn patron_available(&self, x: PatronId) -> bool {
+        let info = &self.content.patrons[x.index()];
+        info.entry <= self.turn && info.power.is_none_or(|p| self.played(p))
+    }
+
+    /// Where a captain starts the game at `turn`: his power unplayed, removed (facts §7, R39); entered by
+    /// then, in his power's pool (§8.1); else still to come.
+    pub(crate) fn captain_start(&self, c: CaptainId, turn: u8) -> CaptainPlace {
+        let info = &self.content.captains[c.index()];
+        if !self.played(info.power) {
+            CaptainPlace::Removed
+        } else if info.entry <= turn {
+            CaptainPlace::Pool
+        } else {
+            CaptainPlace::Future
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! What each viewer may know (docs/rules/virgin-queen.md §6), and the sampling of hidden state for bots.
 //!
 //! A view is the table with every hidden zone emptied: other powers' hands (their sizes kept), the deck,
-//! the treasure cup and Portugal's row (sizes kept), another power's announcement under construction or
-//! payment picks, shows between other powers, and the generator.
+//! the treasure cup and Portugal's row (sizes kept), another power's announcement or proposal under
+//! construction or payment picks, shows between other powers, what proposals between other powers say
+//! and how they were answered (not that they were made), and the generator.
 
 use imperia_core::{ContentSet, GameRng, Viewer};
 use rand::SeedableRng;
@@ -11,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::{CardId, Content, Power, TreasureId};
 use crate::event::Event;
-use crate::state::{Item, Phase, VirginQueen};
+use crate::state::{Item, Phase, Proposal, Reply, VirginQueen};
 
 /// What one viewer may know.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,6 +31,13 @@ pub struct View {
     pub decision: String,
     /// The announcements awaiting approval, in words: who made it, who must still approve, what it says.
     pub announcements: Vec<String>,
+    /// This turn's proposals in words, numbered as `Answer` and `Announce` number them, as far as the viewer
+    /// may read them.
+    #[serde(default)]
+    pub proposals: Vec<String>,
+    /// The viewer's proposals in the making, in words.
+    #[serde(default)]
+    pub drafts: Vec<String>,
 }
 
 impl VirginQueen {
@@ -54,6 +62,17 @@ impl VirginQueen {
         t.portugal.clear();
         t.rng = GameRng::seed_from_u64(0);
         t.shows.retain(|&(by, _, to)| self.sees(viewer, by) || self.sees(viewer, to));
+        for p in Power::ALL.into_iter().filter(|&p| !self.sees(viewer, p)) {
+            t.drafts[p.index()] = None;
+        }
+        for pr in t.proposals.iter_mut().filter(|pr| !pr.parties().any(|p| self.sees(viewer, p))) {
+            pr.clauses.clear();
+            for r in &mut pr.replies {
+                if matches!(r.1, Reply::Agreed | Reply::Declined) {
+                    r.1 = Reply::Given;
+                }
+            }
+        }
         match &mut t.phase {
             Phase::Announcing { power, building, .. } if !self.sees(viewer, *power) => building.clear(),
             Phase::Declaring { power, paying } if !self.sees(viewer, *power) => *paying = None,
@@ -76,6 +95,15 @@ impl VirginQueen {
                     format!("{}'s announcement, awaiting {}: {}", a.by.title(), waiting.join(", "), clauses.join("; "))
                 })
                 .collect(),
+            proposals: t.proposals.iter().enumerate().map(|(i, pr)| proposal_text(i, pr)).collect(),
+            drafts: Power::ALL
+                .into_iter()
+                .filter_map(|p| {
+                    let d = t.drafts[p.index()].as_ref()?;
+                    let clauses: Vec<String> = d.clauses.iter().map(|c| c.to_string()).collect();
+                    Some(format!("{}'s proposal in the making: {}", p.title(), clauses.join("; ")))
+                })
+                .collect(),
             table: t,
         }
     }
@@ -89,6 +117,14 @@ impl VirginQueen {
                 Event::TreasuresDrawn { power, count, treasures: treasures.filter(|_| sees(power)) }
             }
             Event::Shown { by, to, .. } if !sees(by) && !sees(to) => return None,
+            Event::Proposed { by, to, clauses } => {
+                let party = sees(by) || to.iter().any(|&p| sees(p));
+                Event::Proposed { by, to, clauses: clauses.filter(|_| party) }
+            }
+            Event::Answered { by, author, agree, parties } => {
+                let party = parties.iter().any(|&p| sees(p));
+                Event::Answered { by, author, agree: agree.filter(|_| party), parties }
+            }
             Event::Given { giver, receiver, count, treasures, items } => Event::Given {
                 giver,
                 receiver,
@@ -107,6 +143,28 @@ impl VirginQueen {
         };
         Some(e)
     }
+}
+
+/// One proposal in words, from a view's copy of it (so what the viewer may not read is already gone).
+fn proposal_text(i: usize, pr: &Proposal) -> String {
+    let to: Vec<String> = pr.replies.iter().map(|(p, _)| p.to_string()).collect();
+    let said = if pr.clauses.is_empty() {
+        "only its parties read it".to_string()
+    } else {
+        pr.clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; ")
+    };
+    let replies: Vec<String> = pr
+        .replies
+        .iter()
+        .map(|(p, r)| match r {
+            Reply::Awaited => format!("{p} has not replied"),
+            Reply::Agreed => format!("{p} agreed"),
+            Reply::Declined => format!("{p} declined"),
+            Reply::Given => format!("{p} replied"),
+        })
+        .collect();
+    let announced = if pr.announced { "; announced" } else { "" };
+    format!("{}. {} to {}: {said} ({}{announced})", i + 1, pr.by.title(), to.join(", "), replies.join(", "))
 }
 
 /// A complete state consistent with `view`, the unseen cards and treasures dealt at random from `rng`.
@@ -220,6 +278,15 @@ pub fn table(view: &View) -> String {
             let aside: Vec<String> = h.home_aside.iter().map(|x| x.to_string()).collect();
             let _ = writeln!(out, "Home cards set aside: {}", aside.join(", "));
         }
+    }
+    if !view.proposals.is_empty() {
+        let _ = writeln!(out, "\nProposals this turn (they bind nobody until announced):");
+        for p in &view.proposals {
+            let _ = writeln!(out, "  {p}");
+        }
+    }
+    for d in &view.drafts {
+        let _ = writeln!(out, "\n{d}");
     }
     for a in &view.announcements {
         let _ = writeln!(out, "\n{a}");
