@@ -332,14 +332,17 @@ impl VirginQueen {
         if !self.catholic_league && self.turn >= 3 && self.status(Power::France, Power::Spain) == Status::Allied {
             self.catholic_league = true;
             events.push(Event::CatholicLeague);
-            if let Some(g) = self
+            let guise = self
                 .content
                 .leader_ids()
-                .find(|&l| self.content.leaders[l.index()].entry == crate::content::Entry::CatholicLeague)
+                .find(|&l| self.content.leaders[l.index()].entry == crate::content::Entry::CatholicLeague);
+            if let Some(g) = guise
                 && self.played(Power::France)
             {
                 self.leaders[g.index()].place = Place::Card;
                 events.push(Event::LeaderArrives { leader: g });
+                // He is a regular army leader like any other: France's default leader leaves play (§8.1).
+                self.retire_default_leader_for(g, events);
             }
         }
         self.hire_track = self.content.campaign.hire_track_max;

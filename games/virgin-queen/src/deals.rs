@@ -6,6 +6,7 @@
 //! the same way; an announcement is applied on a copy of the state and kept only if every clause went
 //! through, so one that fails changes nothing and draws nothing.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -58,28 +59,61 @@ pub enum Clause {
     Marriage { a: RoyalId, b: RoyalId },
 }
 
+/// The powers party to a clause: one or two, the earlier in Impulse Order first. (A small copy, not a list:
+/// listing the choices asks it of every candidate clause.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parties {
+    earliest: Power,
+    other: Option<Power>,
+}
+
+impl Parties {
+    fn of(a: Power, b: Power) -> Parties {
+        Parties { earliest: a.min(b), other: (a != b).then_some(a.max(b)) }
+    }
+
+    /// The earliest party in Impulse Order: the one who announces the clause (ruling R18).
+    pub fn earliest(self) -> Power {
+        self.earliest
+    }
+
+    pub fn contains(self, p: &Power) -> bool {
+        self.earliest == *p || self.other == Some(*p)
+    }
+
+    pub fn iter(self) -> std::iter::Chain<std::iter::Once<Power>, std::option::IntoIter<Power>> {
+        std::iter::once(self.earliest).chain(self.other)
+    }
+}
+
+impl IntoIterator for Parties {
+    type Item = Power;
+    type IntoIter = std::iter::Chain<std::iter::Once<Power>, std::option::IntoIter<Power>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 impl Clause {
-    /// The powers party to this clause, without repeats.
-    pub fn parties(&self, g: &VirginQueen) -> Vec<Power> {
-        let mut p = match *self {
-            Clause::Peace { a, b } | Clause::Alliance { a, b } => vec![a, b],
-            Clause::Loan { lender, receiver, .. } => vec![lender, receiver],
+    /// The powers party to this clause.
+    pub fn parties(&self, g: &VirginQueen) -> Parties {
+        match *self {
+            Clause::Peace { a, b } | Clause::Alliance { a, b } => Parties::of(a, b),
+            Clause::Loan { lender, receiver, .. } => Parties::of(lender, receiver),
             Clause::ReturnLeader { leader, .. } => {
                 let owner = g.content.leaders[leader.index()].power;
                 match g.leader_place(leader) {
-                    Place::Captive(captor) => vec![captor, owner],
-                    _ => vec![owner],
+                    Place::Captive(captor) => Parties::of(captor, owner),
+                    _ => Parties::of(owner, owner),
                 }
             }
             Clause::Transfer { giver, receiver, .. }
             | Clause::Cards { giver, receiver, .. }
             | Clause::Treasures { giver, receiver, .. }
-            | Clause::Mercenaries { giver, receiver, .. } => vec![giver, receiver],
-            Clause::Marriage { a, b } => vec![g.royals[a.index()].controller, g.royals[b.index()].controller],
-        };
-        p.sort();
-        p.dedup();
-        p
+            | Clause::Mercenaries { giver, receiver, .. } => Parties::of(giver, receiver),
+            Clause::Marriage { a, b } => Parties::of(g.royals[a.index()].controller, g.royals[b.index()].controller),
+        }
     }
 }
 
@@ -644,6 +678,15 @@ impl VirginQueen {
         Ok((next, events))
     }
 
+    /// The table as it would stand after `earlier`, announced by `by`, to check the next clause against:
+    /// the table itself when there is nothing before it (no copy to make, which listing choices does often).
+    pub(crate) fn scratch(&self, by: Power, earlier: &[Clause]) -> Result<Cow<'_, VirginQueen>, Refusal> {
+        if earlier.is_empty() {
+            return Ok(Cow::Borrowed(self));
+        }
+        self.try_package(by, earlier).map(|(next, _)| Cow::Owned(next))
+    }
+
     /// The parties rule for an announcement of `by` (§9.1; ruling R18): `by` is a party to every clause, and
     /// every other party comes later in Impulse Order.
     pub(crate) fn check_parties(&self, by: Power, clause: &Clause) -> Result<(), Refusal> {
@@ -654,7 +697,7 @@ impl VirginQueen {
                 sec!("§9.1 («Ограничения»)"),
             ));
         }
-        if let Some(&p) = parties.iter().find(|&&p| p < by) {
+        if let Some(p) = parties.iter().find(|&p| p < by) {
             return Err(
                 Refusal::new("{} has already announced; a deal with it is its own to announce", sec!("§9.1")).power(p)
             );

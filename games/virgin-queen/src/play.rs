@@ -210,9 +210,9 @@ impl VirginQueen {
                 }
                 if *published < MAX_ANNOUNCEMENTS
                     && building.len() < MAX_CLAUSES
-                    && let Ok((scratch, _)) = self.try_package(p, building)
+                    && let Ok(scratch) = self.scratch(p, building)
                 {
-                    for c in self.candidate_clauses(p) {
+                    for c in self.candidate_clauses(p, None) {
                         if scratch.check_parties(p, &c).is_ok() && scratch.check_clause(&c, building).is_ok() {
                             out.push(Action::Add(c));
                         }
@@ -262,10 +262,12 @@ impl VirginQueen {
         }
     }
 
-    /// Every clause `p` might announce, before the checks (which filter the list).
-    pub(crate) fn candidate_clauses(&self, p: Power) -> Vec<Clause> {
+    /// Every clause `p` might announce — with `partner` only, if given — before the checks (which filter
+    /// the list).
+    pub(crate) fn candidate_clauses(&self, p: Power, partner: Option<Power>) -> Vec<Clause> {
         let c = &self.content;
-        let others: Vec<Power> = self.played_powers().into_iter().filter(|&q| q > p).collect();
+        let others: Vec<Power> =
+            self.played_powers().into_iter().filter(|&q| q > p && partner.is_none_or(|r| r == q)).collect();
         let mut out = Vec::new();
         for &q in &others {
             out.push(Clause::Peace { a: p, b: q });
@@ -482,11 +484,11 @@ impl VirginQueen {
                     ));
                 }
                 let building = building.clone();
-                let (scratch, _) = self.try_package(power, &building)?;
+                let scratch = self.scratch(power, &building)?;
                 scratch.check_parties(power, clause)?;
                 scratch.check_clause(clause, &building)?;
                 // One spelling per clause: the builder's (peace and alliance name the announcer first).
-                if !self.candidate_clauses(power).contains(clause) {
+                if !self.candidate_clauses(power, None).contains(clause) {
                     return Err(Refusal::new(
                         "name the announcing power first, and only places the deal allows",
                         sec!("§9.1"),

@@ -31,14 +31,17 @@ impl VirginQueen {
         let draft = self.drafts[p.index()].as_ref();
         let earlier = draft.map_or(&[][..], |d| d.clauses.as_slice());
         if earlier.len() < MAX_CLAUSES {
-            // The first clause may name any announcer up to `p`; the rest keep the one it named.
-            let announcers: Vec<Power> = match draft {
-                Some(d) => vec![d.announcer],
-                None => self.played_powers().into_iter().filter(|&q| q <= p).collect(),
+            // The first clause may name any announcer up to `p` (an earlier one in a deal with `p`); the rest
+            // keep the one it named.
+            let announcers: Vec<(Power, Option<Power>)> = match draft {
+                Some(d) => vec![(d.announcer, None)],
+                None => {
+                    self.played_powers().into_iter().filter(|&q| q <= p).map(|q| (q, (q < p).then_some(p))).collect()
+                }
             };
-            for a in announcers {
-                let Ok((scratch, _)) = self.try_package(a, earlier) else { continue };
-                for clause in self.candidate_clauses(a) {
+            for (a, partner) in announcers {
+                let Ok(scratch) = self.scratch(a, earlier) else { continue };
+                for clause in self.candidate_clauses(a, partner) {
                     if (draft.is_some() || clause.parties(self).contains(&p))
                         && scratch.check_parties(a, &clause).is_ok()
                         && scratch.check_clause(&clause, earlier).is_ok()
@@ -52,7 +55,7 @@ impl VirginQueen {
             if self.may_think_again(p) {
                 out.push(Action::Undraft { by: p });
             }
-            if d.clauses.iter().any(|c| c.parties(self).iter().any(|&q| self.seat_of(q) != self.seat_of(p))) {
+            if d.clauses.iter().any(|c| c.parties(self).iter().any(|q| self.seat_of(q) != self.seat_of(p))) {
                 out.push(Action::Propose { by: p });
             }
         }
@@ -70,17 +73,17 @@ impl VirginQueen {
                 if !parties.contains(&p) {
                     return Err(Refusal::new("a proposal you make is a deal you are party to", provisional!("R45")));
                 }
-                (parties[0], &[][..])
+                (parties.earliest(), &[][..])
             }
         };
         if earlier.len() >= MAX_CLAUSES {
             return Err(Refusal::new("a proposal holds at most 8 clauses", provisional!("R45")));
         }
-        let (scratch, _) = self.try_package(announcer, earlier)?;
+        let scratch = self.scratch(announcer, earlier)?;
         scratch.check_parties(announcer, clause)?;
         scratch.check_clause(clause, earlier)?;
         // One spelling per clause: the builder's (peace and alliance name the announcer first).
-        if !self.candidate_clauses(announcer).contains(clause) {
+        if !self.candidate_clauses(announcer, None).contains(clause) {
             return Err(Refusal::new("name the announcing power first, and only places the deal allows", sec!("§9.1")));
         }
         Ok(announcer)
