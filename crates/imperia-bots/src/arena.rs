@@ -11,7 +11,7 @@ use imperia_core::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::mcts::{Budget, search};
+use crate::mcts::{Budget, SearchStats, search};
 use crate::{Bot, BotSpec};
 
 /// Steps after which a bot game is declared endless.
@@ -115,14 +115,14 @@ pub struct BotEntry {
     /// A bot for one seat, behind JSON, with its own seed.
     pub bot: fn(spec: &BotSpec, seed: u64) -> Box<dyn DynBot>,
     /// The search's view of `seat`'s decision at the end of a record played with `content`: root actions,
-    /// best first.
+    /// best first, and where the search's iterations went.
     pub hint: fn(record: &Record, content: &DynContent, seat: Seat, budget: Budget, seed: u64) -> Hints,
     /// Search speed from the first decision of a new game played with `content`.
     pub bench: fn(config: &Value, content: &DynContent, seed: u64, budget: Budget) -> Result<SearchSpeed, String>,
 }
 
-/// The search's root actions, best first, or why there are none.
-pub type Hints = Result<Vec<Hint>, String>;
+/// The search's root actions, best first, with its diagnostics; or why there are none.
+pub type Hints = Result<(Vec<Hint>, SearchStats), String>;
 
 /// One root action as the search sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -162,7 +162,7 @@ impl BotEntry {
                 }
                 let view = state.view(Viewer::Seat(seat));
                 let result = search::<G>(&view, &content, seat, budget, &mut seeded(seed));
-                Ok(result
+                let hints = result
                     .ranked(&legal)
                     .into_iter()
                     .map(|(a, visits, value)| Hint {
@@ -171,7 +171,8 @@ impl BotEntry {
                         visits,
                         value,
                     })
-                    .collect())
+                    .collect();
+                Ok((hints, result.stats))
             },
             bench: |config, content, seed, budget| {
                 let content = content.set::<G>().map_err(|e| e.to_string())?;

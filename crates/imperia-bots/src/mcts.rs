@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use imperia_core::{ContentSet, Evaluate, GameRng, Seat, ToAct};
 use rand::Rng;
+use serde::Serialize;
 
 use crate::Bot;
 
@@ -57,6 +58,57 @@ struct Node<A> {
 pub struct SearchResult<A> {
     pub actions: Vec<(A, u64, f64)>,
     pub iterations: u64,
+    pub stats: SearchStats,
+}
+
+/// Where a search's iterations went (`imperia hint --explain`): how deep the walks reached and how many
+/// actions each level of the tree offered.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SearchStats {
+    /// Iterations whose walk reached each depth (index 0: the root), and the actions offered there in total.
+    pub levels: Vec<Level>,
+    /// The deepest walk, in decisions below the root.
+    pub depth_max: usize,
+    /// Nodes in the tree (all threads).
+    pub nodes: u64,
+}
+
+/// One depth of the tree, over a search.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Level {
+    /// Walks that passed a decision at this depth.
+    pub walks: u64,
+    /// Legal actions at those decisions, summed: `offered / walks` is the mean branching.
+    pub offered: u64,
+    /// The most actions offered at one decision at this depth.
+    pub widest: usize,
+}
+
+impl SearchStats {
+    fn record(&mut self, depth: usize, offered: usize) {
+        if self.levels.len() <= depth {
+            self.levels.resize(depth + 1, Level::default());
+        }
+        let level = &mut self.levels[depth];
+        level.walks += 1;
+        level.offered += offered as u64;
+        level.widest = level.widest.max(offered);
+        self.depth_max = self.depth_max.max(depth);
+    }
+
+    fn merge(&mut self, other: &SearchStats) {
+        for (depth, l) in other.levels.iter().enumerate() {
+            if self.levels.len() <= depth {
+                self.levels.resize(depth + 1, Level::default());
+            }
+            let level = &mut self.levels[depth];
+            level.walks += l.walks;
+            level.offered += l.offered;
+            level.widest = level.widest.max(l.widest);
+        }
+        self.depth_max = self.depth_max.max(other.depth_max);
+        self.nodes += other.nodes;
+    }
 }
 
 /// Search from `view` for `seat`, on `budget.threads` threads.
@@ -86,8 +138,10 @@ pub fn search<G: Evaluate>(
     });
     let mut merged: Vec<(G::Action, u64, f64)> = Vec::new();
     let mut iterations = 0;
+    let mut stats = SearchStats::default();
     for part in parts {
         iterations += part.iterations;
+        stats.merge(&part.stats);
         for (action, visits, mean) in part.actions {
             match merged.iter_mut().find(|(a, _, _)| *a == action) {
                 Some(m) => {
@@ -99,7 +153,7 @@ pub fn search<G: Evaluate>(
             }
         }
     }
-    SearchResult { actions: merged, iterations }
+    SearchResult { actions: merged, iterations, stats }
 }
 
 fn search_one<G: Evaluate>(
@@ -115,6 +169,7 @@ fn search_one<G: Evaluate>(
     let mut nodes: Vec<Node<G::Action>> =
         vec![Node { seat: Some(seat), visits: 0.0, reward: vec![0.0; seats], children: vec![] }];
     let mut iterations = 0;
+    let mut stats = SearchStats::default();
     while iterations < budget.iterations && budget.time.is_none_or(|t| started.elapsed() < t) {
         iterations += 1;
         let mut state = G::determinize(view, content, rng);
@@ -125,6 +180,7 @@ fn search_one<G: Evaluate>(
             if legal.is_empty() {
                 break;
             }
+            stats.record(path.len() - 1, legal.len());
             // Count availability, and find an action never tried here.
             let mut untried = Vec::new();
             for action in &legal {
@@ -184,7 +240,8 @@ fn search_one<G: Evaluate>(
             (a.clone(), c.visits as u64, c.reward[seat] / c.visits.max(1.0))
         })
         .collect();
-    SearchResult { actions, iterations }
+    stats.nodes = nodes.len() as u64;
+    SearchResult { actions, iterations, stats }
 }
 
 impl<A: Clone + PartialEq> SearchResult<A> {

@@ -183,3 +183,23 @@ fn the_search_finds_a_forced_win() {
         assert_eq!(result.iterations, 3000 * threads as u64);
     }
 }
+
+#[test]
+fn the_search_says_where_its_iterations_went() {
+    // From 5, the race ends within 5 more moves; every decision offers +1 or +2 (fewer near 10).
+    let state = Race { total: 5, turn: 0 };
+    for threads in [1, 2] {
+        let budget = Budget { iterations: 500, time: None, threads };
+        let result = search::<Race>(&state, &ContentSet::shipped(), 0, budget, &mut imperia_core::rng::seeded(3));
+        let stats = &result.stats;
+        let iterations = 500 * threads as u64;
+        assert_eq!(stats.levels[0].walks, iterations, "every walk starts at the root");
+        assert_eq!(stats.levels[0].offered, 2 * iterations, "the root offers +1 and +2");
+        assert_eq!(stats.levels[0].widest, 2);
+        assert!(stats.levels.windows(2).all(|w| w[1].walks <= w[0].walks), "{stats:?}");
+        assert!((2..=5).contains(&stats.depth_max), "the race is short: {stats:?}");
+        assert_eq!(stats.depth_max + 1, stats.levels.len());
+        // Each iteration adds at most one node, to each thread's tree with its root.
+        assert!(stats.nodes > 10 && stats.nodes <= iterations + threads as u64, "{stats:?}");
+    }
+}
