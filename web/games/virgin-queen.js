@@ -44,10 +44,10 @@ function kindOf(action) {
 }
 
 const GROUPS = [
-  { title: 'The announcement awaiting your approval', kinds: ['approve', 'reject'] },
-  { title: 'Proposals awaiting your reply', kinds: ['answer'] },
-  { title: 'Announce a proposal as it stands', kinds: ['announce'] },
-  { title: 'Move on', kinds: ['propose', 'undraft', 'publish', 'remove_last', 'done_announcing', 'end_talks', 'done_ransoming', 'done_declaring', 'cancel_declaration'] },
+  { title: 'The announcement awaiting your approval', kinds: ['approve', 'reject'], open: true },
+  { title: 'Proposals awaiting your reply', kinds: ['answer'], open: true },
+  { title: 'Announce a proposal as it stands', kinds: ['announce'], open: true },
+  { title: 'Move on', open: true, kinds: ['propose', 'undraft', 'publish', 'remove_last', 'done_announcing', 'end_talks', 'done_ransoming', 'done_declaring', 'cancel_declaration'] },
   { title: 'Your home card', kinds: ['keep_home'] },
   { title: 'Peace and alliances', kinds: ['clause:peace', 'clause:alliance'] },
   { title: 'Random cards and treasures', kinds: ['clause:cards', 'clause:treasures'] },
@@ -60,13 +60,16 @@ const GROUPS = [
   { title: 'Declarations of war', kinds: ['declare', 'pay'] },
 ];
 
-/** The legal actions by group; a long group starts folded, so the page never opens on a wall of buttons. */
+/**
+ * The legal actions by group; a long group of clauses or shows starts folded, so the page never opens on a
+ * wall of buttons (what asks for an answer, and the moves that end a step, always show).
+ */
 function groupedChoices(actions, act, busy) {
   const placed = new Set();
   const sections = GROUPS.map((g) => {
     const mine = actions.filter((a) => g.kinds.includes(kindOf(a.action)));
     mine.forEach((a) => placed.add(a));
-    return { title: g.title, actions: mine };
+    return { title: g.title, actions: mine, open: g.open };
   });
   const rest = actions.filter((a) => !placed.has(a));
   if (rest.length) sections.push({ title: 'Other choices', actions: rest });
@@ -75,7 +78,7 @@ function groupedChoices(actions, act, busy) {
     sections.filter((s) => s.actions.length).map((s) => {
       const buttons = actionButtons(s.actions, act, busy);
       const label = `${s.title} (${s.actions.length})`;
-      return s.actions.length > 6
+      return s.actions.length > 6 && !s.open
         ? h('details', { class: 'choice-group' }, h('summary', {}, label), buttons)
         : h('div', { class: 'choice-group' }, h('h3', {}, label), buttons);
     }));

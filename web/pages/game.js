@@ -56,8 +56,13 @@ export async function show(root, session, id) {
   const isCreator = () => !state.started && mySeat() !== null && mySeat() !== undefined
     && state.seats.find((s) => !s.bot)?.seat === mySeat();
 
-  /** Send one decision of mine; the page is busy until the new state is in, and a refusal is shown. */
+  /**
+   * Send one decision of mine; the page is busy until the new state is in, and a refusal is shown. A second
+   * click before the page is redrawn sends nothing (and the server answers a repeat of my last action for
+   * the same version as done, so a second tab is no error either).
+   */
   async function send(path, body, done) {
+    if (busy) return;
     busy = true;
     draw();
     try {

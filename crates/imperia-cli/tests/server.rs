@@ -152,9 +152,18 @@ fn a_whole_game_through_the_api_on(storage: &Storage) {
         assert_eq!(status, 200, "{body}");
         human_actions += 1;
         if !stale_checked {
-            // The same version again is stale: 409 and the game as it now is.
-            let (status, body) =
+            // The same action sent again for the same version (a double click, a second tab) was done: it is
+            // answered as done, with the version it made, and nothing more happens.
+            let made = body["version"].clone();
+            let (status, again) =
                 me.post(&format!("/api/games/{game}/actions"), json!({ "version": version, "action": action }));
+            assert_eq!((status, &again["version"], &again["repeated"]), (200, &made, &json!(true)), "{again}");
+            assert_eq!(body["repeated"], false);
+            // Another action for that version is stale: 409 and the game as it now is.
+            let (status, body) = me.post(
+                &format!("/api/games/{game}/actions"),
+                json!({ "version": version, "action": { "not": "the action sent" } }),
+            );
             assert_eq!(status, 409, "{body}");
             assert!(body["game"]["version"].as_i64() > Some(version));
             stale_checked = true;

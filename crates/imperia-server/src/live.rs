@@ -91,6 +91,9 @@ pub struct LiveGame {
     /// The timed segment under way (`talk`), and whether a task runs its clock.
     pub time_limit: Option<RunningLimit>,
     pub limit_watched: bool,
+    /// Each seat's last action taken here: the version it was sent for, the action, and the version it
+    /// made. The same action sent again for the same version (a double click, a second tab) is that one.
+    last_action: BTreeMap<Seat, (i64, Value, i64)>,
 }
 
 /// One step of the log, as a viewer may see it.
@@ -348,6 +351,7 @@ impl LiveGame {
             chat,
             time_limit,
             limit_watched: false,
+            last_action: BTreeMap::new(),
         }
     }
 }
@@ -411,10 +415,13 @@ pub async fn install(state: &AppState, id: i64, m: Box<dyn DynMatch>, version: i
 pub struct Committed {
     pub version: i64,
     pub events: Vec<String>,
+    /// It had been done already: the same action, sent again for the version it was taken at.
+    pub repeated: bool,
 }
 
 /// Apply `action` for `seat` if the game is at `version`: tried on a copy, stored, then made live and
-/// announced. Nothing changes if any step fails.
+/// announced. Nothing changes if any step fails. The seat's last action sent again for the same version
+/// is answered as done (idempotent), not refused as stale: it was done.
 pub async fn commit(
     state: &AppState,
     game: &Shared,
@@ -428,13 +435,19 @@ pub async fn commit(
         return Err(TableError::NotStarted);
     }
     if g.version != version {
-        return Err(g.stale_for(seat));
+        return match g.last_action.get(&seat) {
+            Some((from, done, to)) if *from == version && done == action => {
+                Ok(Committed { version: *to, events: Vec::new(), repeated: true })
+            }
+            _ => Err(g.stale_for(seat)),
+        };
     }
     let events = store_step(state, &mut g, seat, action).await?;
-    let version = g.version;
+    let made = g.version;
+    g.last_action.insert(seat, (version, action.clone(), made));
     drop(g);
     spawn_bots(state.clone(), game.clone());
-    Ok(Committed { version, events })
+    Ok(Committed { version: made, events, repeated: false })
 }
 
 /// Before refusing a request because this server's memory says the game has not started or is at an

@@ -72,11 +72,14 @@ pub struct Acted {
     version: i64,
     /// What happened, in plain words.
     events: Vec<String>,
+    /// The action had already been taken from that version (sent twice): nothing more was done, and
+    /// `version` is the one it made.
+    repeated: bool,
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/actions", tag = "play", request_body = ActRequest,
     params(("id" = i64, Path, description = "The game")),
-    responses((status = 200, description = "Done and stored: the new version and what happened", body = Acted),
+    responses((status = 200, description = "Done and stored: the new version and what happened (or, for the seat's last action sent again for the same version, that it was done)", body = Acted),
               (status = 403, description = "No seat in this game", body = super::openapi::ErrorBody),
               (status = 409, description = "Stale version: the body holds the game as it now is", body = super::openapi::ErrorBody),
               (status = 422, description = "The rules refuse it; the message says why and cites the rulebook", body = super::openapi::ErrorBody),
@@ -89,7 +92,7 @@ pub async fn act(
 ) -> Result<Json<Acted>, ApiError> {
     let (game, seat) = seated(&state, id, user.as_ref()).await?;
     let committed = live::commit(&state, &game, seat, request.version, &request.action).await?;
-    Ok(Json(Acted { version: committed.version, events: committed.events }))
+    Ok(Json(Acted { version: committed.version, events: committed.events, repeated: committed.repeated }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
