@@ -346,6 +346,9 @@ test('a second game, Imperial Struggle, is played on the generic page', async ()
   for (let round = 0; acted < 8; round++) {
     assert.ok(round < 100, `still playing after 100 decisions (${acted} actions)`);
     if (!(await waitForMyTurn(page))) break;
+    // The tab says it is my turn, in its title and its icon, for a player looking at another tab.
+    assert.match(await page.title(), /^● Your turn — Imperial Struggle/);
+    assert.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml/);
     const before = await liveStep(page);
     const buttons = page.locator('.choices > .action-list .action');
     assert.ok((await buttons.count()) > 0, 'the legal actions are offered');
@@ -373,6 +376,7 @@ test('a second game, Imperial Struggle, is played on the generic page', async ()
     acted += 1;
   }
   assert.ok(acted >= 8, `played ${acted} actions`);
+  assert.equal(await page.getByLabel('Notify me when it is my turn and this tab is hidden').count(), 1, 'notifications are offered');
   assert.match(await page.locator('.generic').textContent(), /vp/i, 'the view is drawn');
   await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1280x800.png') });
   await page.close();
@@ -742,9 +746,24 @@ test('the account page changes the password and signs out everywhere', async () 
   await first.page.getByLabel('New password').fill('a brand new passphrase');
   await first.page.getByRole('button', { name: 'Change the password' }).click();
   await first.page.locator('#notice.info').getByText('Password changed').waitFor();
-  await first.page.locator('button[type=submit]:enabled').waitFor();
+  await first.page.getByRole('button', { name: 'Change the password' }).and(first.page.locator(':enabled')).waitFor();
   assert.equal(await first.page.getByLabel('New password').inputValue(), '', 'the form is emptied');
-  await first.page.screenshot({ path: join(ARTIFACTS, 'account-1280x800.png') });
+
+  // Turn notifications: a private address is refused with the reason; a public one is saved and read back;
+  // its test message cannot reach that host, and the page says why.
+  const hook = first.page.getByLabel('Webhook URL (http or https, a public host)');
+  await hook.fill('http://127.0.0.1:9/hook');
+  await first.page.getByRole('button', { name: 'Save', exact: true }).click();
+  await first.page.locator('#notice.error').getByText('not a public address').waitFor();
+  await hook.fill('https://hooks.invalid/imperia');
+  await first.page.getByRole('button', { name: 'Save', exact: true }).click();
+  await first.page.locator('#notice.info').getByText('Saved: your turns will be posted there.').waitFor();
+  await first.page.reload();
+  await first.page.getByRole('heading', { name: 'Account: cyd' }).waitFor();
+  await first.page.waitForFunction(() => document.getElementById('webhook')?.value === 'https://hooks.invalid/imperia');
+  await first.page.getByRole('button', { name: 'Send a test message' }).click();
+  await first.page.locator('#notice.error').getByText('was not delivered').waitFor();
+  await first.page.screenshot({ path: join(ARTIFACTS, 'account-1280x800.png'), fullPage: true });
   const phone = await first.context.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(`${base}/#/account`);

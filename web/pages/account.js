@@ -1,6 +1,7 @@
-// The account page: change the password (which ends every other session), or sign out everywhere.
+// The account page: change the password (which ends every other session), the turn notifications (a
+// Discord-compatible webhook, with a test message), or sign out everywhere.
 
-import { post } from '../lib/api.js';
+import { api, get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 
@@ -49,5 +50,48 @@ export function show(root, session) {
   replace(root, h('div', { class: 'account' },
     h('h1', {}, `Account: ${session.me}`),
     h('p', { class: 'muted' }, 'Changing the password signs you out everywhere else; this browser stays signed in.'),
-    form, everywhere));
+    form, notifications(), everywhere));
+}
+
+/** The webhook called when it is your turn and no page of yours is watching the game. */
+function notifications() {
+  const url = h('input', { id: 'webhook', type: 'url', maxlength: 2000, placeholder: 'https://discord.com/api/webhooks/…', autocomplete: 'off' });
+  const save = h('button', { type: 'submit', class: 'primary' }, 'Save');
+  const test = h('button', {
+    type: 'button',
+    id: 'webhook-test',
+    // What is in the field is what gets tested: it is saved first.
+    onclick: () => busy(test, async () => {
+      await api('PUT', '/api/me/webhook', { url: url.value.trim() || null });
+      await post('/api/me/webhook/test');
+      notify('Saved, and a test message was delivered: look for it where the webhook posts.', 'info');
+    }),
+  }, 'Send a test message');
+  get('/api/me/webhook').then((w) => { url.value = w.url ?? ''; }).catch((err) => notify(err.message));
+  const busy = async (button, work) => {
+    button.disabled = true;
+    try {
+      await work();
+    } catch (err) {
+      notify(err.message);
+    } finally {
+      button.disabled = false;
+    }
+  };
+  return h('form', {
+    class: 'card',
+    'aria-labelledby': 'webhook-title',
+    onsubmit: (e) => {
+      e.preventDefault();
+      busy(save, async () => {
+        const saved = await api('PUT', '/api/me/webhook', { url: url.value.trim() || null });
+        notify(saved.url ? 'Saved: your turns will be posted there.' : 'Turn notifications are off.', 'info');
+      });
+    },
+  },
+  h('h2', { id: 'webhook-title' }, 'Turn notifications'),
+  h('p', {}, 'When it is your turn and no page of yours shows the game, Imperia posts a message to this address: '
+    + 'a Discord channel webhook, or any service that takes the same JSON. Leave it empty to stop. No e-mail, ever.'),
+  h('label', { for: 'webhook' }, 'Webhook URL (http or https, a public host)'), url,
+  h('div', { class: 'button-row' }, save, test));
 }

@@ -6,7 +6,8 @@
 // and offers the legal actions; this page adds what every game shares: whose turn it is, the decision in
 // one sentence (the server's `prompt`, for this viewer), undo, the seats, the log, the slider, the provisional-content banner and the final scores,
 // the chat (table talk, and private channels among some seats, which only their members receive from the
-// server), and the clock of a segment the rules time (Virgin Queen's Negotiations).
+// server), and the clock of a segment the rules time (Virgin Queen's Negotiations). The tab's title and icon
+// say when it is this player's turn, and a browser notification does too if the player asked for one.
 // A game played with replaced content (`content` in the state) says so at the top, with the entries that
 // differ from the shipped content, to players and spectators alike.
 
@@ -86,6 +87,7 @@ export async function show(root, session, id) {
     if (next.version < state.version) return;
     state = next;
     receivedAt = Date.now();
+    signalTurn();
     draw();
     logSync = logSync.then(syncLog);
     await logSync;
@@ -411,7 +413,47 @@ export async function show(root, session, id) {
           toPlay ? h('span', { class: 'badge turn' }, 'To play') : null, ' ',
           seatName(s), s.seat === mySeat() ? h('strong', {}, ' · you') : null,
           s.out_of_time ? h('span', { class: 'badge warn' }, 'Out of time') : null);
-      })));
+      })),
+      notifyToggle());
+  }
+
+  // Whose turn it is reaches a player who is in another tab: the tab's title and icon say so, and, if the
+  // player asked, the browser shows a notification when the turn comes while the page is hidden.
+  let wasMyTurn = false;
+  const title = `${entry.name} · game ${id} — Imperia`;
+  function signalTurn() {
+    const mine = state.started && !state.finished && myTurn();
+    document.title = mine ? `● Your turn — ${title}` : title;
+    setIcon(mine ? TURN_ICON : BLANK_ICON);
+    if (mine && !wasMyTurn && document.hidden && wantsNotifications()) {
+      try {
+        new Notification(`Your turn in ${entry.name} (game ${id})`, { body: sentence(state.prompt), tag: `imperia-game-${id}` });
+      } catch {
+        // A browser that will not show one here (some want a service worker) just keeps the title.
+      }
+    }
+    wasMyTurn = mine;
+  }
+
+  function notifyToggle() {
+    if (mySeat() === null || mySeat() === undefined || typeof Notification === 'undefined') return null;
+    const box = h('input', {
+      type: 'checkbox', id: 'notify-turns', 'data-key': 'notify-turns', checked: wantsNotifications(),
+      onchange: async () => {
+        if (!box.checked) {
+          localStorage.removeItem(NOTIFY_KEY);
+          return;
+        }
+        const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+        if (permission === 'granted') {
+          localStorage.setItem(NOTIFY_KEY, 'on');
+        } else {
+          box.checked = false;
+          notify('This browser does not allow notifications from this site; its site settings can change that.');
+        }
+      },
+    });
+    return h('p', { class: 'notify-turns' }, box, ' ', h('label', { for: 'notify-turns' }, 'Notify me when it is my turn and this tab is hidden'));
   }
 
   function replayPanel() {
@@ -451,11 +493,28 @@ export async function show(root, session, id) {
         s.events.length ? s.events.join('. ') : 'nothing to report'))));
   }
 
+  signalTurn();
   draw();
   connect();
   return () => {
     closed = true;
     clearInterval(ticker);
     if (socket) socket.close();
+    document.title = 'Imperia';
+    setIcon(BLANK_ICON);
   };
+}
+
+/** Where the choice to be notified of one's turns is kept, per browser. */
+const NOTIFY_KEY = 'imperia.notify-turns';
+const wantsNotifications = () => typeof Notification !== 'undefined' && Notification.permission === 'granted'
+  && localStorage.getItem(NOTIFY_KEY) === 'on';
+
+/** The tab's icon: none, or a red dot while it is this player's turn. */
+const BLANK_ICON = 'data:,';
+const TURN_ICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#c0392b'/></svg>")}`;
+
+function setIcon(href) {
+  const link = document.querySelector('link[rel=icon]');
+  if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
 }

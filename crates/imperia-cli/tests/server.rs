@@ -383,6 +383,15 @@ fn async_play_on(storage: &Storage) {
     request = request.header("Cookie", boris.cookie.clone().unwrap_or_default());
     let response = request.send_json(json!({ "url": hook })).expect("a response");
     assert_eq!(response.status().as_u16(), 200);
+    // The account page reads it back, and its test button posts a message there.
+    assert_eq!(boris.get("/api/me/webhook").1["url"], json!(hook));
+    assert_eq!(anton.get("/api/me/webhook").1["url"], Value::Null);
+    let (status, body) = anton.post("/api/me/webhook/test", json!({}));
+    assert_eq!(status, 404, "nothing saved to test: {body}");
+    let (status, body) = boris.post("/api/me/webhook/test", json!({}));
+    assert_eq!((status, &body["delivered"]), (200, &json!(true)), "{body}");
+    let test = received.recv_timeout(std::time::Duration::from_secs(10)).expect("the test message");
+    assert!(test.contains("boris's turn notifications will come here"), "{test}");
 
     let (status, created) = anton.post(
         "/api/games",

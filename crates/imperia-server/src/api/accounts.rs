@@ -25,10 +25,14 @@ pub fn routes() -> Router<AppState> {
         .route("/api/signup", post(signup))
         .route("/api/signin", post(signin))
         .route("/api/me/password", post(change_password));
+    // A test message leaves the server for a host of the player's choosing: a few a minute.
+    let outbound =
+        per_address(Router::new().route("/api/me/webhook/test", post(test_webhook)), 5, Duration::from_secs(60));
     per_address(guarded, 30, Duration::from_secs(60))
+        .merge(outbound)
         .route("/api/signout", post(signout))
         .route("/api/me", get(me))
-        .route("/api/me/webhook", put(set_webhook))
+        .route("/api/me/webhook", put(set_webhook).get(webhook))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -213,6 +217,43 @@ pub struct PasswordChanged {
 pub struct Webhook {
     /// An http(s) URL of a public host to post `{"content": …}` to, or null to stop.
     url: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/me/webhook", tag = "accounts",
+    responses((status = 200, description = "The URL called when it is the player's turn, or null", body = Webhook),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody)))]
+pub async fn webhook(State(state): State<AppState>, CurrentUser(user): CurrentUser) -> Result<Json<Webhook>, ApiError> {
+    Ok(Json(Webhook { url: state.store.webhook(user.id).await? }))
+}
+
+/// A test message sent.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct WebhookTested {
+    delivered: bool,
+}
+
+#[utoipa::path(post, path = "/api/me/webhook/test", tag = "accounts",
+    responses((status = 200, description = "A test message was delivered to the saved URL", body = WebhookTested),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 404, description = "No webhook is saved", body = super::openapi::ErrorBody),
+              (status = 429, description = "Five tests a minute", body = super::openapi::ErrorBody),
+              (status = 502, description = "The host did not take the message; the reason says why", body = super::openapi::ErrorBody)))]
+pub async fn test_webhook(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<WebhookTested>, ApiError> {
+    let Some(url) = state.store.webhook(user.id).await? else {
+        return Err(ApiError::not_found("no webhook is saved: save its URL first"));
+    };
+    let private = state.options.webhooks_to_private;
+    let message = format!("Imperia: {}'s turn notifications will come here.", user.name);
+    let sent = tokio::task::spawn_blocking(move || crate::webhook::deliver(&url, &message, private))
+        .await
+        .map_err(|e| ApiError::internal(format!("the test could not be sent: {e}")))?;
+    sent.map_err(|e| {
+        ApiError::new(axum::http::StatusCode::BAD_GATEWAY, format!("the message was not delivered: {e}"))
+    })?;
+    Ok(Json(WebhookTested { delivered: true }))
 }
 
 #[utoipa::path(put, path = "/api/me/webhook", tag = "accounts", request_body = Webhook,

@@ -3,7 +3,7 @@
 //! | route | what |
 //! | --- | --- |
 //! | `POST /api/signup`, `/api/signin`, `/api/signout`, `GET /api/me` | accounts and the session cookie ([`accounts`]) |
-//! | `POST /api/me/password`, `PUT /api/me/webhook` | change the password (ending other sessions); the turn webhook |
+//! | `POST /api/me/password`, `GET`/`PUT /api/me/webhook`, `POST /api/me/webhook/test` | change the password (ending other sessions); the turn webhook, and a test message to it |
 //! | `GET /api/catalogue`, `/api/catalogue/{game}`, `/api/bots` | the games, one game's board, the bot levels ([`lobby`]) |
 //! | `POST /api/games`, `GET /api/games`, `POST /api/games/import` | create, list mine, import a record |
 //! | `GET /api/lobby` | games waiting for players, newest first, a page at a time |

@@ -24,6 +24,8 @@ pub fn routes() -> Router<AppState> {
         accounts::me,
         accounts::change_password,
         accounts::set_webhook,
+        accounts::webhook,
+        accounts::test_webhook,
         lobby::catalogue,
         lobby::catalogue_game,
         lobby::bot_levels,
