@@ -290,13 +290,23 @@ test('a reload shows the same state', async () => {
   await waitForMyTurn(page);
   assert.deepEqual(await look(), before);
 
-  // The replay slider shows an earlier moment, without controls, and comes back to live.
+  // The legend, once opened, stays open when the page is drawn again (here: by the replay and back).
+  await page.locator('details.legend-box summary').click();
+  // The replay slider shows an earlier moment, without controls, and comes back to live. Looking back is
+  // unmistakable: no "Live" badge, nobody marked to play, a way back beside the status.
   await page.locator('#log li').last().getByRole('button').click();
-  await page.getByRole('button', { name: 'Back to live' }).waitFor();
+  await page.getByRole('button', { name: 'Back to live' }).first().waitFor();
   assert.match(await page.locator('#status').textContent(), /Looking back at step 1 of/);
   assert.equal(await page.locator('.choices').count(), 0, 'no choices while looking back');
-  await page.getByRole('button', { name: 'Back to live' }).click();
+  assert.equal(await page.locator('#connection').count(), 0, 'no "Live" badge');
+  assert.match(await page.locator('#looking-back').textContent(), /^Replay: step 1 of \d+$/);
+  assert.equal(await page.locator('.seat-list .badge.turn').count(), 0, 'nobody is "to play" in the past');
+  assert.equal(await page.locator('.status-row').getByRole('button', { name: 'Back to live' }).count(), 1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS, 'replay-1280x800.png') });
+  await page.locator('.status-row').getByRole('button', { name: 'Back to live' }).click();
   await page.locator('#status.mine').waitFor();
+  assert.equal(await page.locator('details.legend-box[open]').count(), 1, 'the legend stayed open');
 
   const phone = await newPage({ width: 390, height: 844 });
   await phone.context.addCookies(await game.context.cookies());
@@ -640,11 +650,14 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
 
   // France puts an alliance to Spain as a proposal; Spain agrees. The two read it; the table sees only that
   // France proposed something to Spain and that Spain replied (rulings R45, §6.9).
+  // Spain opens a folded group of choices; the redraws that France's proposal brings leave it open.
+  await page.locator('details.choice-group', { hasText: 'Mercenaries' }).locator('summary').click();
   await choose(france.page, 'Propose (France): an alliance of Spain and France');
   await france.page.locator('.proposals .draft', { hasText: "France's proposal in the making: an alliance of Spain and France" }).waitFor();
   await choose(france.page, "Offer France's proposal to its parties");
   const offered = page.locator('.proposals li', { hasText: /France to Spain: an alliance of Spain and France \(Spain has not replied\)/ });
   await offered.waitFor();
+  assert.equal(await page.locator('details.choice-group[open]', { hasText: 'Mercenaries' }).count(), 1, 'still open');
   await choose(page, "Spain: agree to France's proposal: an alliance of Spain and France");
   await france.page.locator('.proposals li', { hasText: /France to Spain: an alliance of Spain and France \(Spain agreed\)/ }).waitFor();
   await watcher.page.locator('.proposals li', { hasText: /France to Spain: only its parties read it \(Spain replied\)/ }).waitFor();

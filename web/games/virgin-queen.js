@@ -79,7 +79,7 @@ function groupedChoices(actions, act, busy) {
       const buttons = actionButtons(s.actions, act, busy);
       const label = `${s.title} (${s.actions.length})`;
       return s.actions.length > 6 && !s.open
-        ? h('details', { class: 'choice-group' }, h('summary', {}, label), buttons)
+        ? h('details', { class: 'choice-group', 'data-key': `group:${s.title}` }, h('summary', {}, label), buttons)
         : h('div', { class: 'choice-group' }, h('h3', {}, label), buttons);
     }));
 }

@@ -155,7 +155,12 @@ export async function show(root, session, id) {
     requestAnimationFrame(() => {
       drawing = false;
       const focused = document.activeElement && document.activeElement.getAttribute('data-key');
+      // What the player opened stays open: a folded group of choices, a legend, the list of all choices.
+      const opened = new Set([...root.querySelectorAll('details[data-key][open]')].map((d) => d.dataset.key));
       replace(root, page());
+      for (const d of root.querySelectorAll('details[data-key]')) {
+        if (opened.has(d.dataset.key)) d.open = true;
+      }
       if (focused) {
         const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
         if (again) again.focus();
@@ -197,7 +202,10 @@ export async function show(root, session, id) {
     return h('header', { class: 'game-head card' },
       h('div', { class: 'title-row' },
         h('h1', { id: 'game-title' }, `${entry.name} · game ${id}`),
-        h('span', { id: 'connection', class: 'badge live' }, 'Live'),
+        // Looking back is unmistakable: no "Live" badge, no one "to play", and a way back in the status row.
+        past === null
+          ? h('span', { id: 'connection', class: 'badge live' }, 'Live')
+          : h('span', { id: 'looking-back', class: 'badge warn' }, `Replay: step ${past.step} of ${state.steps}`),
         mySeat() === null || mySeat() === undefined ? h('span', { class: 'badge', id: 'spectating' }, 'Watching') : null),
       scopeText(entry) ? h('p', { class: 'provisional-note', role: 'note' }, scopeText(entry)) : null,
       text ? h('p', { class: 'provisional-note', role: 'note' },
@@ -208,6 +216,9 @@ export async function show(root, session, id) {
         state.time_limit && past === null ? h('span', {
           id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
         }, clockText()) : null,
+        past !== null ? h('button', {
+          type: 'button', class: 'primary', 'data-key': 'back-to-live', onclick: () => lookAt(state.steps),
+        }, 'Back to live') : null,
         past === null && state.can_undo ? h('button', {
           type: 'button', id: 'undo', 'data-key': 'undo', disabled: busy, onclick: undo,
         }, 'Undo my last step') : null),
@@ -408,7 +419,7 @@ export async function show(root, session, id) {
     return h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
       h('h2', { id: 'seats-title' }, 'Seats'),
       h('ul', { class: 'seat-list' }, state.seats.map((s) => {
-        const toPlay = acting().includes(s.seat);
+        const toPlay = past === null && acting().includes(s.seat);
         return h('li', { class: toPlay ? 'acting' : '' },
           toPlay ? h('span', { class: 'badge turn' }, 'To play') : null, ' ',
           seatName(s), s.seat === mySeat() ? h('strong', {}, ' · you') : null,

@@ -117,7 +117,7 @@ export function render(ctx) {
       h('section', { class: 'card map-card', 'aria-labelledby': 'map-title' },
         h('h2', { id: 'map-title' }, 'World map'),
         h('div', { class: 'map-scroll' }, map),
-        h('details', { class: 'legend-box' }, h('summary', {}, 'Legend'), legend(board))),
+        h('details', { class: 'legend-box', 'data-key': 'legend' }, h('summary', {}, 'Legend'), legend(board))),
       h('div', { class: 'table-side' },
         h('section', { class: 'card rondel-card', 'aria-labelledby': 'rondel-title' },
           h('h2', { id: 'rondel-title' }, 'Rondel'),
@@ -143,7 +143,7 @@ function choicesPanel({ actions, act, busy, narrowed, general, picked, board, re
       actionButtons(narrowed, act, busy, { hover }),
       h('button', { type: 'button', class: 'link', 'data-key': 'unpick', onclick: () => repick({ region: null, to: null, bond: null }) }, 'Choose something else'),
     ] : actionButtons(general, act, busy, { hover }),
-    h('details', { class: 'all-actions' },
+    h('details', { class: 'all-actions', 'data-key': 'all-actions' },
       h('summary', {}, `All ${actions.length} choices as a list`),
       actionButtons(actions, act, busy, { hover })));
 }
