@@ -587,15 +587,24 @@ async function choose(page, name) {
   await button.first().click();
 }
 
-/** Decline every proposal awaiting this page's reply (a bot may propose anything). */
-async function declineProposals(page) {
-  for (;;) {
-    await page.waitForFunction(() => document.querySelector('article.game')?.getAttribute('aria-busy') !== 'true');
-    const decline = page.locator('.choices button.action', { hasText: /^\S+: decline / });
-    if (!(await decline.count())) return;
-    await decline.first().click();
-    await page.waitForFunction(() => document.querySelector('article.game')?.getAttribute('aria-busy') !== 'true');
+/**
+ * Decline, on every page, each proposal awaiting a reply (a bot may propose anything, at any moment of the
+ * talks) until `ready` shows on the first page. A button may be redrawn away between finding and clicking
+ * it: then look again.
+ */
+async function declineUntil(pages, ready) {
+  for (let round = 0; round < 300; round++) {
+    if (await ready.count()) return;
+    let clicked = false;
+    for (const page of pages) {
+      const decline = page.locator('.choices button.action', { hasText: /^\S+: decline / });
+      if (await decline.count()) {
+        clicked = (await decline.first().click({ timeout: 2_000 }).then(() => true, () => false)) || clicked;
+      }
+    }
+    if (!clicked) await pages[0].waitForTimeout(200);
   }
+  throw new Error('the talks did not end');
 }
 
 test('Virgin Queen: two people negotiate in private beside a bot, against the Negotiations clock', async () => {
@@ -672,8 +681,8 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   // The talks end; Spain, the earliest party, announces the proposal as it stands, and France approves it.
   await choose(page, "End Spain's talks");
   await choose(france.page, "End France's talks");
-  await declineProposals(page);
-  await declineProposals(france.page);
+  await declineUntil([page, france.page],
+    page.locator('.choices button.action', { hasText: "Spain: announce France's proposal: an alliance of Spain and France" }));
   await choose(page, "Spain: announce France's proposal: an alliance of Spain and France");
   await choose(page, 'Done announcing');
   await france.page.locator('#status', { hasText: "France approves or rejects, as a whole, Spain's announcement: an alliance of Spain and France" }).waitFor({ timeout: 30_000 });
