@@ -539,8 +539,7 @@ fn notify_player(state: &AppState, user_id: i64, message: String) {
     let (store, private) = (state.store.clone(), state.options.webhooks_to_private);
     tokio::spawn(async move {
         let Ok(Some(url)) = store.webhook(user_id).await else { return };
-        let sent = tokio::task::spawn_blocking(move || crate::webhook::deliver(&url, &message, private)).await;
-        if let Ok(Err(e)) = sent {
+        if let Err(e) = crate::webhook::send(url, message, private).await {
             tracing::warn!("webhook of user {user_id} not delivered: {e}");
         }
     });

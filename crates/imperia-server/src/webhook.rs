@@ -127,6 +127,13 @@ impl Resolver for PublicOnly {
     }
 }
 
+/// Post `message` to `url` from a blocking thread, for async callers.
+pub async fn send(url: String, message: String, allow_private: bool) -> Result<(), String> {
+    tokio::task::spawn_blocking(move || deliver(&url, &message, allow_private))
+        .await
+        .unwrap_or_else(|e| Err(format!("the delivery stopped: {e}")))
+}
+
 /// Post `message` to `url` (blocking: call from a blocking thread).
 pub fn deliver(url: &str, message: &str, allow_private: bool) -> Result<(), String> {
     check_url(url, allow_private)?;

@@ -1451,12 +1451,16 @@ mod tests {
         assert!(c.report.total() > 100);
     }
 
+    /// Why the shipped content, with `file` replaced by `text`, is refused.
+    fn refusal(file: &str, text: String) -> String {
+        let files = ContentFiles::shipped(Content::FILES).with_file(file, text).expect("a file of the game");
+        Content::parse(&files).err().expect("refused")
+    }
+
     #[test]
     fn a_spanish_royal_without_the_habsburg_letter_is_refused() {
         let text = include_str!("../data/characters.toml").replacen("house = \"H\"", "house = \"V\"", 1);
-        let files =
-            ContentFiles::shipped(Content::FILES).with_file("characters.toml", text).expect("a file of the game");
-        let e = Content::parse(&files).err().expect("refused");
+        let e = refusal("characters.toml", text);
         assert!(e.contains("Habsburg"), "{e}");
     }
 
@@ -1464,8 +1468,7 @@ mod tests {
     fn turn_track_matches_characters() {
         // R3: the Turn Track says one sea captain enters on turn 2, the captains' entries say two.
         let text = include_str!("../data/tables.toml").replacen("sea_captains = 2", "sea_captains = 1", 1);
-        let files = ContentFiles::shipped(Content::FILES).with_file("tables.toml", text).expect("a file of the game");
-        let e = Content::parse(&files).err().expect("refused");
+        let e = refusal("tables.toml", text);
         assert!(e.contains("turn 2") && e.contains("sea captains"), "{e}");
         // A captain entering a turn later than the track says is refused the same way.
         let text = include_str!("../data/characters.toml").replacen(
@@ -1473,9 +1476,7 @@ mod tests {
             "power = \"hre\"\nentry = 4",
             1,
         );
-        let files =
-            ContentFiles::shipped(Content::FILES).with_file("characters.toml", text).expect("a file of the game");
-        let e = Content::parse(&files).err().expect("refused");
+        let e = refusal("characters.toml", text);
         assert!(e.contains("turn 3") && e.contains("sea captains"), "{e}");
     }
 
@@ -1489,18 +1490,14 @@ mod tests {
             "power = \"hansa\"\nentry = 3",
             1,
         );
-        let files =
-            ContentFiles::shipped(Content::FILES).with_file("characters.toml", text).expect("a file of the game");
-        let e = Content::parse(&files).err().expect("refused");
+        let e = refusal("characters.toml", text);
         assert!(e.contains("characters.toml, entry `hanseatic_captain`: `hansa` is not a major power"), "{e}");
         let text = include_str!("../data/characters.toml").replacen(
             "kind = \"scientist\"\npower = \"hre\"",
             "kind = \"scientist\"\npower = \"bohemia\"",
             1,
         );
-        let files =
-            ContentFiles::shipped(Content::FILES).with_file("characters.toml", text).expect("a file of the game");
-        let e = Content::parse(&files).err().expect("refused");
+        let e = refusal("characters.toml", text);
         assert!(e.contains("characters.toml, entry `mercator`: `bohemia` is not a major power"), "{e}");
     }
 }

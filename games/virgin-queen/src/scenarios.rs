@@ -32,6 +32,16 @@ fn seat(g: &VirginQueen, p: Power) -> usize {
     g.seat_of(p).expect("a played power")
 }
 
+/// No wars anywhere, with majors or minors: a campaign then fights only the wars a test declares.
+fn at_peace(g: &mut VirginQueen) {
+    for a in Power::ALL {
+        for b in Power::ALL.into_iter().filter(|&b| b != a) {
+            g.set_status(a, b, Status::Peace);
+        }
+    }
+    g.minor_wars.clear();
+}
+
 /// `power`'s turn to announce, nothing pending.
 fn announcing(g: &mut VirginQueen, power: Power) {
     g.phase = Phase::Announcing { power, building: Vec::new(), published: 0 };
@@ -1158,12 +1168,7 @@ fn a_loan_goes_with_its_alliance_in_part_with_its_admiral_one_way_and_never_the_
 fn a_lent_squadron_fights_for_the_receiver_and_returns_to_its_owner_when_lost() {
     use rand::SeedableRng;
     let mut start = six();
-    for a in Power::ALL {
-        for b in Power::ALL.into_iter().filter(|&b| b != a) {
-            start.set_status(a, b, Status::Peace);
-        }
-    }
-    start.minor_wars.clear();
+    at_peace(&mut start);
     start.set_status(Power::Ottoman, Power::France, Status::War);
     // France's only ships are one English squadron lent to it.
     start.fleets.retain(|f| f.owner != Power::France);
@@ -1206,12 +1211,7 @@ fn a_lent_squadron_fights_for_the_receiver_and_returns_to_its_owner_when_lost() 
 #[test]
 fn an_ally_defends_even_when_not_at_war_and_never_joins_an_attack() {
     let mut alone = six();
-    for a in Power::ALL {
-        for b in Power::ALL.into_iter().filter(|&b| b != a) {
-            alone.set_status(a, b, Status::Peace);
-        }
-    }
-    alone.minor_wars.clear();
+    at_peace(&mut alone);
     alone.set_status(Power::Ottoman, Power::Hre, Status::War);
     let mut allied = alone.clone();
     allied.set_status(Power::Hre, Power::Spain, Status::Allied);

@@ -247,10 +247,7 @@ pub async fn test_webhook(
     };
     let private = state.options.webhooks_to_private;
     let message = format!("Imperia: {}'s turn notifications will come here.", user.name);
-    let sent = tokio::task::spawn_blocking(move || crate::webhook::deliver(&url, &message, private))
-        .await
-        .map_err(|e| ApiError::internal(format!("the test could not be sent: {e}")))?;
-    sent.map_err(|e| {
+    crate::webhook::send(url, message, private).await.map_err(|e| {
         ApiError::new(axum::http::StatusCode::BAD_GATEWAY, format!("the message was not delivered: {e}"))
     })?;
     Ok(Json(WebhookTested { delivered: true }))
