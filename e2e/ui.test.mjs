@@ -413,6 +413,8 @@ test('Virgin Queen says what part of the game it plays, and is played on the gen
     const before = await liveStep(page);
     // The choices come in groups; the first group always moves on (approve, publish or end, keep a card).
     const buttons = page.locator('.choices .choice-group .action');
+    // The page may be one frame from drawing the new choices: wait for them rather than count at once.
+    await buttons.first().waitFor({ state: 'attached', timeout: 10_000 });
     assert.ok((await buttons.count()) > 0, 'the legal actions are offered');
     await buttons.first().click();
     await page.waitForFunction((n) => {
