@@ -2,6 +2,7 @@
 //! only through [`imperia_core::DynMatch`] and [`imperia_bots::DynBot`]; adding a game means adding its crate
 //! and one line to each list below.
 
+use endeavor::Endeavor;
 use imperia_bots::BotEntry;
 use imperia_core::{GameEntry, Registry};
 use imperial_struggle::ImperialStruggle;
@@ -14,12 +15,18 @@ pub fn registry() -> Registry {
         GameEntry::of::<Imperial2030>().with_conformance::<Imperial2030>(),
         GameEntry::of::<ImperialStruggle>().with_conformance::<ImperialStruggle>(),
         GameEntry::of::<VirginQueen>().with_conformance::<VirginQueen>(),
+        GameEntry::of::<Endeavor>().with_conformance::<Endeavor>(),
     ])
 }
 
 /// How to seat bots in every hosted game.
 pub fn bots() -> Vec<BotEntry> {
-    vec![BotEntry::of::<Imperial2030>(), BotEntry::of::<ImperialStruggle>(), BotEntry::of::<VirginQueen>()]
+    vec![
+        BotEntry::of::<Imperial2030>(),
+        BotEntry::of::<ImperialStruggle>(),
+        BotEntry::of::<VirginQueen>(),
+        BotEntry::of::<Endeavor>(),
+    ]
 }
 
 /// The bot entry of game `id`.

@@ -6,6 +6,19 @@ use imperia_core::conformance::{Options, games_per_batch};
 
 /// Play `games` seeded random games of `game` (or `IMPERIA_CONFORMANCE_GAMES`), every check at every step.
 fn batch(game: &str, seed: u64, games: usize) {
+    let report = run_batch(game, seed, games);
+    assert!(report.secrecy_perturbations > 0 && report.blind_steps > 0, "{report}");
+}
+
+/// A batch of a game without hidden information: its secrecy check runs on every view but has nothing to
+/// perturb, which the report must show.
+fn perfect_information_batch(game: &str, seed: u64, games: usize) {
+    let report = run_batch(game, seed, games);
+    assert!(report.secrecy_checks > 0 && report.secrecy_perturbations == 0, "{report}");
+    assert!(report.determinizations > 0, "{report}");
+}
+
+fn run_batch(game: &str, seed: u64, games: usize) -> imperia_core::conformance::Report {
     let registry = imperia_games::registry();
     let entry = registry.get(game).unwrap_or_else(|| panic!("no game `{game}`"));
     let fuzz = entry.fuzz.unwrap_or_else(|| panic!("{game} has no conformance harness"));
@@ -15,7 +28,7 @@ fn batch(game: &str, seed: u64, games: usize) {
     println!("{game} batch {seed}: {report}");
     assert_eq!(report.games, games);
     assert!(report.undos_checked > 0 && report.refusals_checked > 0, "{report}");
-    assert!(report.secrecy_perturbations > 0 && report.blind_steps > 0, "{report}");
+    report
 }
 
 #[test]
@@ -53,4 +66,14 @@ fn virgin_queen_batch_1() {
 #[test]
 fn virgin_queen_batch_2() {
     batch("virgin-queen", 2, 10);
+}
+
+#[test]
+fn endeavor_batch_1() {
+    perfect_information_batch("endeavor", 1, 40);
+}
+
+#[test]
+fn endeavor_batch_2() {
+    perfect_information_batch("endeavor", 2, 40);
 }

@@ -1,0 +1,284 @@
+//! # Endeavor: Age of Sail
+//!
+//! The rules engine for *Endeavor: Age of Sail* (Burnt Island Games, Carl de Visser and Jarratt Gray, 2018):
+//! the base game for 2–5 players and the two-player Silent Fleet with its three optional rules. The rulebook
+//! is `../shared/seeds/002_94460dec65f08242.txt`, the Russian edition; code and refusals cite its headings.
+//! Its tables, board, buildings and cards were pictures and are lost, so most content is provisional
+//! (`docs/rules/endeavor.md` records each choice and every ruling).
+//!
+//! - [`content`]: the components as data, read from `data/*.toml` and validated.
+//! - [`state`]: what is on the table; [`config`]: players, side, the Silent Fleet.
+//! - `setup` (the only chance in the game), [`play`] (every decision and its order), [`score`].
+//! - [`view`]: the whole table (nothing is hidden) with each player's figures, and the terminal's table.
+
+mod cite;
+pub mod config;
+mod conformance;
+pub mod content;
+pub mod event;
+pub mod play;
+#[cfg(test)]
+mod scenarios;
+pub mod score;
+mod setup;
+pub mod state;
+pub mod view;
+
+use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+
+pub use config::{Config, SilentFleet};
+pub use content::Content;
+pub use event::Event;
+pub use play::{Action, Sail};
+pub use state::Endeavor;
+pub use view::View;
+
+use crate::content::Attribute;
+use crate::event::owner_name;
+use crate::state::{Owner, Phase, ROUNDS};
+
+impl Game for Endeavor {
+    const ID: &'static str = "endeavor";
+    const NAME: &'static str = "Endeavor: Age of Sail";
+    const RULES_VERSION: u32 = 1;
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
+    const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
+
+    type Config = Config;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+    type Content = Content;
+
+    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
+        Config::with_options(seats, options)
+    }
+
+    fn setup(config: &Config, content: &ContentSet<Content>, seed: u64) -> Result<Self, SetupError> {
+        let (mut g, mut ev) = Endeavor::new_game(config, content, seed)?;
+        g.settle(&mut ev);
+        Ok(g)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn content(&self) -> &ContentSet<Content> {
+        &self.content
+    }
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.deciding() {
+            Some(s) => ToAct::one(s),
+            None => ToAct::Nobody,
+        }
+    }
+
+    fn prompt(&self, viewer: Viewer) -> String {
+        let _scope = self.content.enter();
+        self.decision(viewer)
+    }
+
+    /// None: the setup is the only chance (the seed replays it), so no step after it draws.
+    fn rng(&self) -> Option<&GameRng> {
+        None
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.legal(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Step<Event>, RuleError> {
+        let _scope = self.content.enter();
+        // `act` checks before it changes anything, so a refused action leaves the state untouched.
+        self.act(seat, action).map(Step::new)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.make_view(viewer)
+    }
+
+    /// Nothing is secret: every viewer sees every event.
+    fn event_view(&self, event: &Event, _viewer: Viewer) -> Option<Event> {
+        Some(event.clone())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| {
+            let scores: Vec<i64> = (0..self.players.len()).map(|s| i64::from(self.score(s).total)).collect();
+            // Ties share the win: there is no tie-breaker (final scoring).
+            let ranks = scores.iter().map(|&m| 1 + scores.iter().filter(|&&o| o > m).count()).collect();
+            Outcome { scores, ranks }
+        })
+    }
+
+    /// The view holds the whole table: the state it shows is the state (perfect information).
+    fn determinize(view: &View, content: &ContentSet<Content>, _rng: &mut GameRng) -> Self {
+        view::determinize(view, content)
+    }
+
+    fn summary(&self, viewer: Viewer) -> String {
+        let _scope = self.content.enter();
+        view::table(&self.make_view(viewer))
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        owner_name(Owner::Player(seat as u8)).to_string()
+    }
+
+    fn has_hidden_information(&self) -> bool {
+        false
+    }
+
+    /// An activation or a freed disc names the building; a draw says what the card gives.
+    fn describe(&self, action: &Action) -> String {
+        let _scope = self.content.enter();
+        let c = &*self.content;
+        let building = |slot: u8| {
+            self.deciding().and_then(|s| self.players[s].coast.get(usize::from(slot))).map(|b| c.building(b.building))
+        };
+        match *action {
+            Action::Activate { slot } => match building(slot) {
+                Some(b) => format!("activate the {} ({})", b.name, b.describe()),
+                None => action.to_string(),
+            },
+            Action::Free { slot } | Action::Payment { slot } => match building(slot) {
+                Some(b) => format!(
+                    "{}: free the disc on the {}",
+                    if let Action::Free { .. } = action { "Salary" } else { "Payment" },
+                    b.name
+                ),
+                None => action.to_string(),
+            },
+            Action::Draw { card } | Action::FleetDraw { card } | Action::Discard { card } | Action::Govern { card } => {
+                format!("{action} ({})", c.card(card).describe())
+            }
+            Action::Build { building } | Action::Start { building } | Action::Shortage { building } => {
+                format!("{action} ({})", c.building(building).describe())
+            }
+            _ => action.to_string(),
+        }
+    }
+
+    fn targets(&self, action: &Action) -> Vec<String> {
+        let _scope = self.content.enter();
+        view::targets(self, action)
+    }
+}
+
+impl Endeavor {
+    /// The decision in one sentence.
+    fn decision(&self, viewer: Viewer) -> String {
+        let Some(seat) = self.deciding() else { return String::new() };
+        let who = if viewer.seat() == Some(seat) {
+            "You".to_string()
+        } else {
+            owner_name(Owner::Player(seat as u8)).to_string()
+        };
+        if !self.memorials.is_empty() {
+            return format!("{who}: your Memorial saves a lost disc; put it beside a track or leave it in the supply");
+        }
+        match self.phase {
+            Phase::Start { .. } => format!("{who}: choose your starting building"),
+            Phase::Shortage => format!("{who}: material shortage, discard a building from the organizer"),
+            Phase::Build { .. } => {
+                format!("{who}: build (round {}; build level {})", self.round, self.level(seat, Attribute::Industry))
+            }
+            Phase::Salary { left, .. } => format!(
+                "{who}: pay Salary, freeing {} from your buildings",
+                imperia_core::words::count(left, "more disc")
+            ),
+            Phase::Actions { .. } if self.reaction.is_some() => {
+                format!("{who}: move the Silent Fleet in answer to your action")
+            }
+            Phase::Actions { .. } if self.turn.is_some() => format!("{who}: carry out the action"),
+            Phase::Actions { .. } => format!(
+                "{who}: activate a building, spend an action token, or pass (round {} of {ROUNDS}, {} in the harbor)",
+                self.round,
+                imperia_core::words::count(self.players[seat].harbor, "disc")
+            ),
+            Phase::Discard { .. } => format!(
+                "{who}: keep at most {} cards (you hold {}), and choose your governor slot",
+                self.card_cap(seat),
+                self.players[seat].cards.len()
+            ),
+            Phase::Over => String::new(),
+        }
+    }
+
+    /// Each seat's forecast final glory (provisional weights, tuned with the arena): glory now, with the
+    /// tracks counted by value rather than by their last glory space (a step toward the next space is worth
+    /// something); what its levels will still make in the rounds left; its harbor discs and blue tokens
+    /// (actions still to take); the cards its presence lets it draw; less the cards it must discard.
+    fn forecast(&self, seat: usize) -> f64 {
+        let c = &*self.content;
+        let p = &self.players[seat];
+        let s = self.score(seat);
+        let left = f64::from(ROUNDS.saturating_sub(self.round));
+        let tracks: f64 = Attribute::ALL.iter().map(|&a| f64::from(self.attribute(seat, a))).sum();
+        let levels: f64 = Attribute::ALL.iter().map(|&a| f64::from(self.level(seat, a))).sum();
+        let rest = i32::from(s.cities_and_routes) + i32::from(s.buildings_and_cards) - i32::from(s.slavery);
+        let disc = if left > 0.0 { 0.6 } else { 1.0 / 3.0 };
+        let me = Owner::Player(seat as u8);
+        let drawable: f64 = self
+            .decks
+            .iter()
+            .filter_map(|d| d.first())
+            .filter(|&&k| self.presence(me, c.decks[c.card(k).deck.index()].zone) >= c.card(k).value)
+            .map(|&k| 0.15 * f64::from(c.card(k).value))
+            .sum();
+        let excess = p.cards.len().saturating_sub(self.card_cap(seat)) as f64;
+        0.9 * tracks
+            + f64::from(rest)
+            + left * 0.3 * levels
+            + disc * f64::from(p.harbor)
+            + 0.8 * p.actions.len() as f64
+            + if left > 0.0 { drawable } else { 0.0 }
+            - 2.5 * excess
+    }
+
+    /// The forecasts, a turn under way first carried out as well as its player can (a building activated is
+    /// worth the best of its actions), so that a one-step look ahead sees what an activation is for.
+    fn forecasts(&self, depth: u8) -> Vec<f64> {
+        let n = self.players.len();
+        let mid_turn = self.turn.is_some() || self.reaction.is_some() || !self.memorials.is_empty();
+        if depth > 0
+            && mid_turn
+            && let Some(seat) = self.deciding()
+        {
+            let mut best: Option<Vec<f64>> = None;
+            for a in self.legal(seat) {
+                let mut next = self.clone();
+                if next.act(seat, &a).is_ok() {
+                    let f = next.forecasts(depth - 1);
+                    if best.as_ref().is_none_or(|b| f[seat] > b[seat]) {
+                        best = Some(f);
+                    }
+                }
+            }
+            if let Some(b) = best {
+                return b;
+            }
+        }
+        (0..n).map(|s| self.forecast(s)).collect()
+    }
+}
+
+impl Evaluate for Endeavor {
+    /// A seat's forecast lead over the mean of the others, squashed into (0, 1).
+    fn evaluate(&self) -> Vec<f64> {
+        if let Some(o) = self.outcome() {
+            return imperia_core::outcome_values(&o);
+        }
+        let _scope = self.content.enter();
+        let f = self.forecasts(3);
+        let n = f.len() as f64;
+        let total: f64 = f.iter().sum();
+        f.iter().map(|&v| 1.0 / (1.0 + (-(v - (total - v) / (n - 1.0)) / 6.0).exp())).collect()
+    }
+}
