@@ -88,3 +88,8 @@ fn imperial_struggle_messages_read_as_english() {
 fn virgin_queen_messages_read_as_english() {
     read_games("virgin-queen", 3, 2);
 }
+
+#[test]
+fn endeavor_messages_read_as_english() {
+    read_games("endeavor", 4, 3);
+}

@@ -463,6 +463,19 @@ impl Content {
         self.spaces.iter().position(|s| s.id == id).map(|i| SpaceId(i as u8))
     }
 
+    /// The route joining two spaces, named by their ids (either way round).
+    ///
+    /// # Panics
+    /// If no route joins them: for tests and examples.
+    pub fn route_by_ends(&self, a: &str, b: &str) -> RouteId {
+        let (a, b) = (self.space_by_id(a), self.space_by_id(b));
+        self.routes
+            .iter()
+            .position(|r| r.ends.map(Some) == [a, b] || r.ends.map(Some) == [b, a])
+            .map(|i| RouteId(i as u8))
+            .expect("a route joins the two spaces")
+    }
+
     pub fn zone_by_id(&self, id: &str) -> Option<ZoneId> {
         self.zones.iter().position(|z| z.id == id).map(|i| ZoneId(i as u8))
     }

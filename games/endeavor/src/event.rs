@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use imperia_core::words::a;
 use serde::{Deserialize, Serialize};
 
 use crate::content::{Attribute, BuildingId, CardId, RouteId, SpaceId, TokenKind, ZoneId};
@@ -63,9 +64,9 @@ impl fmt::Display for Event {
             Event::Started { seat, building } => write!(f, "{} starts with the {building}", who(*seat)),
             Event::Round { round, crown } => write!(f, "Round {round} begins; {} holds the crown", who(*crown)),
             Event::Shortage { seat, building } => {
-                write!(f, "{} discards a {building} from the organizer (material shortage)", who(*seat))
+                write!(f, "{} discards {} from the organizer (material shortage)", who(*seat), a(&building.to_string()))
             }
-            Event::Built { seat, building } => write!(f, "{} builds a {building}", who(*seat)),
+            Event::Built { seat, building } => write!(f, "{} builds {}", who(*seat), a(&building.to_string())),
             Event::Grew { seat, discs } => {
                 write!(f, "{} grows: {} to the harbor", who(*seat), imperia_core::words::count(*discs, "disc"))
             }
@@ -74,7 +75,7 @@ impl fmt::Display for Event {
                 write!(f, "{} {how}: the {building}'s disc returns to the harbor", who(*seat))
             }
             Event::Activated { seat, building } => write!(f, "{} activates the {building}", who(*seat)),
-            Event::Spent { seat, token } => write!(f, "{} spends a {token}", who(*seat)),
+            Event::Spent { seat, token } => write!(f, "{} spends {}", who(*seat), a(&token.to_string())),
             Event::Sailed { owner, to, token } => {
                 write!(f, "{} sails to {to}{}", owner_name(*owner), gained(token, *owner == Owner::Fleet))
             }

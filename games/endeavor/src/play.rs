@@ -10,6 +10,7 @@
 use std::fmt;
 
 use imperia_core::RuleError;
+use imperia_core::words::a;
 use serde::{Deserialize, Serialize};
 
 use crate::cite;
@@ -114,11 +115,11 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Action::Start { building } => write!(f, "start with the {building}"),
-            Action::Shortage { building } => write!(f, "discard a {building} from the organizer"),
-            Action::Build { building } => write!(f, "build a {building}"),
+            Action::Shortage { building } => write!(f, "discard {} from the organizer", a(&building.to_string())),
+            Action::Build { building } => write!(f, "build {}", a(&building.to_string())),
             Action::Free { slot } => write!(f, "pay Salary: free coast slot {}", slot + 1),
             Action::Activate { slot } => write!(f, "activate the building in coast slot {}", slot + 1),
-            Action::Spend { token } => write!(f, "spend a {token}"),
+            Action::Spend { token } => write!(f, "spend {}", a(&token.to_string())),
             Action::Ship { to } => write!(f, "ship to {to}"),
             Action::Occupy { city } => write!(f, "occupy {city}"),
             Action::Attack { space } => write!(f, "attack in {space}"),
@@ -236,7 +237,11 @@ impl Endeavor {
             return out;
         }
         if let Some(t) = &self.turn {
-            for k in self.remaining(t) {
+            // A building may show one action twice (the Town Hall's Draw + Draw): list its targets once.
+            let mut kinds = self.remaining(t);
+            kinds.sort_unstable();
+            kinds.dedup();
+            for k in kinds {
                 if self.players[seat].harbor >= discs_needed(k) {
                     self.targets(owner, k, Some(t.via), &mut |a| {
                         out.push(a);
@@ -244,7 +249,6 @@ impl Endeavor {
                     });
                 }
             }
-            out.dedup();
             if !t.done.is_empty() {
                 out.push(Action::Finish);
             }
@@ -687,7 +691,7 @@ impl Endeavor {
         no("only the top card of a deck or a card of the discard pile may be taken", cite::DRAW)
     }
 
-    fn check_fleet_draw(&self, card: CardId) -> Check {
+    pub(crate) fn check_fleet_draw(&self, card: CardId) -> Check {
         let c = &*self.content;
         let Some(k) = c.cards.get(card.index()) else { return no("there is no such card", cite::FLEET) };
         let deck = &c.decks[k.deck.index()];

@@ -1,1 +1,706 @@
+//! Scenario tests: every worked example of the rulebook replayed to its last figure (the `golden_` tests,
+//! named after the example's player), then one test per rule and per ruling of docs/rules/endeavor.md.
+//! Positions are set up directly on the table, as a player would lay out the example.
 
+use imperia_core::{ContentSet, Game, RuleError, Viewer};
+
+use crate::config::{Config, SilentFleet};
+use crate::content::{Attribute, BuildingId, CardId, Content, SpaceId, TokenKind, ZoneId};
+use crate::event::Event;
+use crate::play::{Action, Sail};
+use crate::state::{Built, Endeavor, Owner, Phase};
+
+const RED: usize = 0;
+const BLUE: usize = 1;
+const YELLOW: usize = 2;
+const PURPLE: usize = 3;
+
+fn content() -> ContentSet<Content> {
+    ContentSet::shipped()
+}
+
+fn building(id: &str) -> BuildingId {
+    content().building_by_id(id).unwrap_or_else(|| panic!("no building `{id}`"))
+}
+
+fn card(id: &str) -> CardId {
+    content().card_by_id(id).unwrap_or_else(|| panic!("no card `{id}`"))
+}
+
+fn space(id: &str) -> SpaceId {
+    content().space_by_id(id).unwrap_or_else(|| panic!("no space `{id}`"))
+}
+
+fn zone(id: &str) -> ZoneId {
+    content().zone_by_id(id).unwrap_or_else(|| panic!("no zone `{id}`"))
+}
+
+/// A game of `config` past the starting buildings (everyone takes the Colonial House), with the crown on
+/// Red, at the Build phase of round 1.
+fn game_of(config: Config) -> Endeavor {
+    let mut g = Endeavor::setup(&config, &content(), 11).expect("a game");
+    g.crown = 0;
+    while matches!(g.phase, Phase::Start { .. }) {
+        let s = g.deciding().expect("a seat");
+        play(&mut g, s, Action::Start { building: building("colonial_house") });
+    }
+    g
+}
+
+fn game(players: usize) -> Endeavor {
+    game_of(Config::new(players).expect("a config"))
+}
+
+fn play(g: &mut Endeavor, seat: usize, action: Action) -> Vec<Event> {
+    g.apply(seat, &action).unwrap_or_else(|e| panic!("{action}: {e}")).events
+}
+
+/// The refusal of `action`, checking that it changed nothing.
+fn refusal(g: &mut Endeavor, seat: usize, action: Action) -> RuleError {
+    let before = g.clone();
+    let e = g.apply(seat, &action).expect_err("the action must be refused");
+    assert_eq!(*g, before, "a refused action changed the state");
+    e
+}
+
+/// Set `seat`'s attribute to `value` by the tokens beside its track.
+fn set(g: &mut Endeavor, seat: usize, a: Attribute, value: u8) {
+    let others = g.attribute(seat, a) - g.players[seat].tokens[a.index()];
+    g.players[seat].tokens[a.index()] = value.checked_sub(others).expect("the other sources stay below the value");
+}
+
+/// The Actions phase with `seat` to act, everyone with discs in the harbor and an action token, so that
+/// nobody is made to pass and the phase does not end under the test.
+fn actions(g: &mut Endeavor, seat: usize) {
+    g.phase = Phase::Actions { current: seat as u8 };
+    g.turn = None;
+    g.reaction = None;
+    for p in &mut g.players {
+        p.passed = false;
+        if p.harbor < 6 {
+            p.supply -= 6 - p.harbor;
+            p.harbor = 6;
+        }
+        if !p.actions.contains(&TokenKind::ShipDraw) {
+            p.actions.push(TokenKind::ShipDraw);
+        }
+    }
+}
+
+/// Put `owner`'s disc on a city or fleet space, as if it had been there (no token taken).
+fn place(g: &mut Endeavor, owner: Owner, at: &str) {
+    let s = space(at);
+    g.spaces[s.index()] = Some(owner);
+    g.space_tokens[s.index()] = None;
+    g.presence[g.content.space(s).zone.index()][owner.index()] += 1;
+    if let Owner::Player(p) = owner {
+        g.players[usize::from(p)].supply -= 1;
+    }
+}
+
+/// Fill a region's shipping track with `owners`, farthest space first (exploring it when full).
+fn fill_track(g: &mut Endeavor, z: ZoneId, owners: &[Owner]) {
+    for (i, &o) in owners.iter().enumerate() {
+        g.tracks[z.index()][i] = Some(o);
+        g.track_tokens[z.index()][i] = None;
+        g.presence[z.index()][o.index()] += 1;
+        if let Owner::Player(p) = o {
+            g.players[usize::from(p)].supply -= 1;
+        }
+    }
+    if g.tracks[z.index()].iter().all(Option::is_some) {
+        g.explored[z.index()] = true;
+        g.governors[z.index()] = None;
+    }
+}
+
+fn give(g: &mut Endeavor, seat: usize, id: &str) {
+    let k = card(id);
+    g.decks.iter_mut().for_each(|d| d.retain(|&c| c != k));
+    g.governors.iter_mut().filter(|x| **x == Some(k)).for_each(|x| *x = None);
+    g.players[seat].cards.push(k);
+}
+
+fn red() -> Owner {
+    Owner::Player(RED as u8)
+}
+
+// ---- The rulebook's worked examples -------------------------------------------------------------------
+
+/// Final scoring: Red's 66 glory, row by row (A 10 + 7 + 7 + 12, Б 19, В 11, Г 1 for 4 discs, Д −1).
+#[test]
+fn golden_red_scores_66() {
+    let mut g = game(2);
+    for id in ["fe_canton_system", "af_kingdom_of_kongo", "sa_viceroyalty_of_peru", "eu_enlightenment"] {
+        give(&mut g, RED, id);
+    }
+    for (a, v) in
+        [(Attribute::Industry, 10), (Attribute::Culture, 8), (Attribute::Economy, 9), (Attribute::Influence, 12)]
+    {
+        set(&mut g, RED, a, v);
+    }
+    // Cities and routes worth 19: take spaces in board order while the row stays within 19.
+    for &s in g.content.side(g.side).spaces.clone().iter() {
+        let before = g.spaces[s.index()];
+        g.spaces[s.index()] = Some(red());
+        if g.score(RED).cities_and_routes > 19 {
+            g.spaces[s.index()] = before;
+        }
+    }
+    g.players[RED].harbor = 4;
+    g.players[RED].set_aside.push(card("sl_sugar"));
+    let s = g.score(RED);
+    assert_eq!(s.tracks, [10, 7, 7, 12], "A: Culture 8 and Economy 9 fall back to 7");
+    assert_eq!(s.cities_and_routes, 19, "Б");
+    assert_eq!(s.buildings_and_cards, 11, "В: 8 glory on cards and 3 for the empty governor slot");
+    assert_eq!((s.harbor, s.slavery), (1, 1), "Г: 4 discs make 1; Д: one slavery card");
+    assert_eq!(s.total, 66);
+}
+
+/// Build: Red's Industry 5 builds up to level 3; the Theatre raises Culture by 2 at once.
+#[test]
+fn golden_red_builds_the_theatre() {
+    let mut g = game(4);
+    set(&mut g, RED, Attribute::Industry, 5);
+    assert_eq!(g.level(RED, Attribute::Industry), 3);
+    let legal = g.legal(RED);
+    assert!(legal.contains(&Action::Build { building: building("theatre") }));
+    let c = content();
+    assert!(legal.iter().all(|a| matches!(a, Action::Build { building } if c.building(*building).level <= 3)));
+    let culture = g.attribute(RED, Attribute::Culture);
+    play(&mut g, RED, Action::Build { building: building("theatre") });
+    assert_eq!(g.attribute(RED, Attribute::Culture), culture + 2);
+}
+
+/// Growth: Yellow's Culture 3 grows 3 discs.
+#[test]
+fn golden_yellow_grows_three() {
+    let mut g = game(4);
+    set(&mut g, YELLOW, Attribute::Culture, 3);
+    g.players[YELLOW].coast[0].disc = false;
+    g.players[YELLOW].supply += 1;
+    let harbor = g.players[YELLOW].harbor;
+    g.phase = Phase::Build { next: 4 };
+    let mut ev = vec![];
+    g.settle(&mut ev);
+    assert!(ev.contains(&Event::Grew { seat: YELLOW as u8, discs: 3 }), "{ev:?}");
+    assert_eq!(g.players[YELLOW].harbor, harbor + 3);
+}
+
+/// Salary: Blue's Economy 2 frees 2 of its 3 occupied buildings, chosen by Blue.
+#[test]
+fn golden_blue_pays_two_of_three() {
+    let mut g = game(4);
+    for b in ["market", "shipyard"] {
+        g.players[BLUE].coast.push(Built { building: building(b), disc: true });
+        g.players[BLUE].supply -= 1;
+    }
+    set(&mut g, BLUE, Attribute::Economy, 2);
+    g.phase = Phase::Salary { next: 1, left: 2 };
+    let legal = g.legal(BLUE);
+    assert_eq!(legal, (0..3).map(|slot| Action::Free { slot }).collect::<Vec<_>>());
+    let harbor = g.players[BLUE].harbor;
+    play(&mut g, BLUE, Action::Free { slot: 0 });
+    play(&mut g, BLUE, Action::Free { slot: 2 });
+    assert_eq!(g.players[BLUE].harbor, harbor + 2);
+    assert!(g.players[BLUE].coast[1].disc, "the third disc stays");
+    assert!(!matches!(g.phase, Phase::Salary { next: 1, .. }), "Salary moved on");
+}
+
+/// Shipping track: Purple takes the Far East's third space behind Yellow and Blue, and its Economy token;
+/// later Purple fills the last space, ties Blue with two discs, and wins the governor by the disc nearest
+/// the deck.
+#[test]
+fn golden_purple_explores_the_far_east() {
+    let mut g = game(4);
+    let fe = zone("far_east");
+    let n = g.tracks[fe.index()].len();
+    assert!(n >= 5, "the example needs at least five spaces");
+    fill_track(&mut g, fe, &[Owner::Player(YELLOW as u8), Owner::Player(BLUE as u8)]);
+    g.track_tokens[fe.index()][2] = Some(TokenKind::Economy);
+    actions(&mut g, PURPLE);
+    let economy = g.attribute(PURPLE, Attribute::Economy);
+    play(&mut g, PURPLE, Action::Spend { token: TokenKind::ShipDraw });
+    play(&mut g, PURPLE, Action::Ship { to: Sail::Track { zone: fe } });
+    assert_eq!(g.tracks[fe.index()][2], Some(Owner::Player(PURPLE as u8)));
+    assert_eq!(g.attribute(PURPLE, Attribute::Economy), economy + 1, "the space's Economy token");
+    // Blue once more, then others, then Purple on the last space: Blue and Purple tie with two.
+    let mut rest = vec![Owner::Player(BLUE as u8)];
+    rest.extend(std::iter::repeat_n(red(), n - 5));
+    for (i, &o) in rest.iter().enumerate() {
+        g.tracks[fe.index()][3 + i] = Some(o);
+        g.presence[fe.index()][o.index()] += 1;
+        g.players[o.seat().expect("a player")].supply -= 1;
+    }
+    g.track_tokens[fe.index()][n - 1] = Some(TokenKind::Industry);
+    actions(&mut g, PURPLE);
+    let ev = play(&mut g, PURPLE, Action::Spend { token: TokenKind::ShipDraw });
+    assert!(ev.is_empty() || matches!(ev[0], Event::Spent { .. }));
+    let ev = play(&mut g, PURPLE, Action::Ship { to: Sail::Track { zone: fe } });
+    let governor = card("gov_far_east");
+    assert!(
+        ev.contains(&Event::Explored { zone: fe, governor: Some((Owner::Player(PURPLE as u8), governor)) }),
+        "{ev:?}"
+    );
+    assert!(g.explored[fe.index()]);
+    assert!(g.players[PURPLE].cards.contains(&governor));
+}
+
+/// Fleet space: Blue ships to a free fleet space in Europe and takes its Industry token.
+#[test]
+fn golden_blue_ships_to_a_european_fleet() {
+    let mut g = game(4);
+    let north_sea = space("a_north_sea");
+    g.space_tokens[north_sea.index()] = Some(TokenKind::Industry);
+    actions(&mut g, BLUE);
+    let industry = g.attribute(BLUE, Attribute::Industry);
+    play(&mut g, BLUE, Action::Spend { token: TokenKind::ShipDraw });
+    play(&mut g, BLUE, Action::Ship { to: Sail::Fleet { space: north_sea } });
+    assert_eq!(g.spaces[north_sea.index()], Some(Owner::Player(BLUE as u8)));
+    assert_eq!(g.attribute(BLUE, Attribute::Industry), industry + 1);
+}
+
+/// Open sea: Red wants presence in the explored Far East with its track full, and sails to its open sea.
+#[test]
+fn golden_red_sails_to_the_open_sea() {
+    let mut g = game(4);
+    let fe = zone("far_east");
+    let n = g.tracks[fe.index()].len();
+    fill_track(&mut g, fe, &vec![Owner::Player(BLUE as u8); n]);
+    actions(&mut g, RED);
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    let e = refusal(&mut g, RED, Action::Ship { to: Sail::Track { zone: fe } });
+    assert!(e.message.contains("explored"), "{e}");
+    play(&mut g, RED, Action::Ship { to: Sail::Sea { zone: fe } });
+    assert_eq!((g.open_sea[fe.index()][RED], g.presence(red(), fe)), (1, 1));
+}
+
+/// Occupy: Yellow, present in India, occupies a city, takes its action token and, first to control the
+/// route with the Culture token, that token too.
+#[test]
+fn golden_yellow_occupies_in_india() {
+    let mut g = game(4);
+    let india = zone("india");
+    let n = g.tracks[india.index()].len();
+    fill_track(&mut g, india, &vec![Owner::Player(BLUE as u8); n]);
+    let yellow = Owner::Player(YELLOW as u8);
+    place(&mut g, yellow, "a_arabian_sea");
+    let surat = space("a_surat");
+    g.space_tokens[surat.index()] = Some(TokenKind::OccupyDraw);
+    let route = g.content.route_by_ends("a_arabian_sea", "a_surat");
+    g.route_tokens[route.index()] = Some(TokenKind::Culture);
+    actions(&mut g, YELLOW);
+    let culture = g.attribute(YELLOW, Attribute::Culture);
+    play(&mut g, YELLOW, Action::Spend { token: TokenKind::ShipDraw });
+    let e = refusal(&mut g, YELLOW, Action::Occupy { city: surat });
+    assert!(e.message.contains("does not give that action"), "a Ship/Draw token does not occupy: {e}");
+    g.turn = None;
+    g.players[YELLOW].actions.push(TokenKind::OccupyDraw);
+    play(&mut g, YELLOW, Action::Spend { token: TokenKind::OccupyDraw });
+    let ev = play(&mut g, YELLOW, Action::Occupy { city: surat });
+    assert!(ev.contains(&Event::RouteOpened { seat: YELLOW as u8, route, token: TokenKind::Culture }), "{ev:?}");
+    assert!(g.players[YELLOW].actions.contains(&TokenKind::OccupyDraw), "the city's action token");
+    assert_eq!(g.attribute(YELLOW, Attribute::Culture), culture + 1);
+}
+
+/// Attack: Blue loses a disc, returns Yellow's to its supply, takes the city, and takes the token of the
+/// route it controls for the first time.
+#[test]
+fn golden_blue_attacks_yellow() {
+    let mut g = game(4);
+    let india = zone("india");
+    let n = g.tracks[india.index()].len();
+    fill_track(&mut g, india, &vec![Owner::Player(PURPLE as u8); n]);
+    let (blue, yellow) = (Owner::Player(BLUE as u8), Owner::Player(YELLOW as u8));
+    place(&mut g, yellow, "a_surat");
+    place(&mut g, blue, "a_goa");
+    let route = g.content.route_by_ends("a_surat", "a_goa");
+    g.route_tokens[route.index()] = Some(TokenKind::Influence);
+    actions(&mut g, BLUE);
+    g.players[BLUE].actions.push(TokenKind::Attack);
+    let (harbor, supply, theirs) = (g.players[BLUE].harbor, g.players[BLUE].supply, g.players[YELLOW].supply);
+    play(&mut g, BLUE, Action::Spend { token: TokenKind::Attack });
+    let ev = play(&mut g, BLUE, Action::Attack { space: space("a_surat") });
+    assert_eq!(g.spaces[space("a_surat").index()], Some(blue));
+    assert_eq!((g.players[BLUE].harbor, g.players[BLUE].supply), (harbor - 2, supply + 1), "one lost, one placed");
+    assert_eq!(g.players[YELLOW].supply, theirs + 1, "Yellow's disc returns to its supply");
+    assert!(ev.contains(&Event::RouteOpened { seat: BLUE as u8, route, token: TokenKind::Influence }), "{ev:?}");
+}
+
+/// Draw: Red takes North America's value-3 card before the region is explored, with three discs there;
+/// Industry and Culture rise by 2 each (ruling E11).
+#[test]
+fn golden_red_draws_in_north_america() {
+    let mut g = game(4);
+    let na = zone("north_america");
+    fill_track(&mut g, na, &[red(), red(), red()]);
+    assert!(!g.explored[na.index()]);
+    let deck = g.content.deck_of(na).index();
+    g.decks[deck].retain(|&k| g.content.card(k).value >= 3);
+    let top = g.decks[deck][0];
+    assert_eq!(g.content.card(top).value, 3);
+    actions(&mut g, RED);
+    let (industry, culture) = (g.attribute(RED, Attribute::Industry), g.attribute(RED, Attribute::Culture));
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    play(&mut g, RED, Action::Draw { card: top });
+    assert_eq!(g.attribute(RED, Attribute::Industry), industry + 2);
+    assert_eq!(g.attribute(RED, Attribute::Culture), culture + 2);
+}
+
+/// The Abolition of Slavery: whoever takes it, Blue sets aside its two slavery cards, loses 5 Industry and 2
+/// Economy, and will lose 2 glory; the Slavery deck leaves the game.
+#[test]
+fn golden_abolition_sets_aside_blues_slavery_cards() {
+    let mut g = game(4);
+    give(&mut g, BLUE, "sl_cotton");
+    give(&mut g, BLUE, "sl_indigo");
+    let (industry, economy) = (g.attribute(BLUE, Attribute::Industry), g.attribute(BLUE, Attribute::Economy));
+    for city in ["a_london", "a_amsterdam", "a_hamburg", "a_lisbon", "a_seville"] {
+        place(&mut g, red(), city);
+    }
+    let europe = g.content.deck_of(ZoneId::EUROPE).index();
+    g.decks[europe].retain(|&k| g.content.card(k).abolition);
+    actions(&mut g, RED);
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    let ev = play(&mut g, RED, Action::Draw { card: card("eu_abolition") });
+    assert!(ev.iter().any(|e| matches!(e, Event::Abolition { .. })), "{ev:?}");
+    assert_eq!(g.attribute(BLUE, Attribute::Industry), industry - 5);
+    assert_eq!(g.attribute(BLUE, Attribute::Economy), economy - 2);
+    assert_eq!(g.players[BLUE].set_aside.len(), 2);
+    assert_eq!(g.score(BLUE).slavery, 2);
+    assert!(g.decks.iter().all(|d| d.iter().all(|&k| !g.content.card(k).slavery)), "the Slavery deck is gone");
+}
+
+/// Discard: Purple's Influence 3 keeps 2 cards, plus 1 slavery card, plus the governor in its slot; with 3
+/// ordinary cards and a slavery card it is one over, and discards South America's value-1 card (−2 Culture)
+/// to the pile, where anyone present enough in Europe may take it.
+#[test]
+fn golden_purple_discards_one() {
+    let mut g = game(4);
+    for id in ["sa_pau_brasil_logging", "eu_royal_charter", "eu_banking_house", "sl_sugar"] {
+        give(&mut g, PURPLE, id);
+    }
+    g.players[PURPLE].governor = Some(card("gov_india"));
+    g.governors[zone("india").index()] = None;
+    set(&mut g, PURPLE, Attribute::Influence, 3);
+    assert_eq!(g.card_cap(PURPLE), 3, "2 for Influence 3, and 1 for a slavery card");
+    g.phase = Phase::Discard { next: 3 };
+    let e = refusal(&mut g, PURPLE, Action::Keep);
+    assert!(e.message.contains("limit"), "{e}");
+    let culture = g.attribute(PURPLE, Attribute::Culture);
+    play(&mut g, PURPLE, Action::Discard { card: card("sa_pau_brasil_logging") });
+    assert_eq!(g.attribute(PURPLE, Attribute::Culture), culture - 2);
+    assert_eq!(g.discards, vec![card("sa_pau_brasil_logging")]);
+    assert_eq!(g.players[PURPLE].governor, Some(card("gov_india")), "the governor slot counts toward no cap");
+    assert_ne!(g.deciding(), Some(PURPLE), "within the limit, Purple has nothing more to decide");
+}
+
+/// The Silent Fleet's two-action building: Red uses both of the Docks' actions and chooses which one the
+/// fleet answers; it answers the Occupy, and the city's token leaves the game.
+#[test]
+fn golden_the_silent_fleet_answers_one_of_the_docks_actions() {
+    let mut g = game_of(Config::silent("a", SilentFleet::default()).expect("a config"));
+    g.players[RED].coast.push(Built { building: building("docks"), disc: false });
+    actions(&mut g, RED);
+    let slot = (g.players[RED].coast.len() - 1) as u8;
+    play(&mut g, RED, Action::Activate { slot });
+    play(&mut g, RED, Action::Ship { to: Sail::Track { zone: zone("africa") } });
+    play(&mut g, RED, Action::Occupy { city: space("a_london") });
+    assert!(g.reaction.is_some(), "the fleet answers after the turn");
+    let legal = g.legal(RED);
+    assert!(legal.iter().any(|a| matches!(a, Action::FleetShip { .. })));
+    assert!(legal.iter().any(|a| matches!(a, Action::FleetOccupy { .. })));
+    let amsterdam = space("a_amsterdam");
+    g.space_tokens[amsterdam.index()] = Some(TokenKind::Culture);
+    let culture = g.attribute(RED, Attribute::Culture);
+    play(&mut g, RED, Action::FleetOccupy { city: amsterdam });
+    assert_eq!(g.spaces[amsterdam.index()], Some(Owner::Fleet));
+    assert_eq!(g.space_tokens[amsterdam.index()], None);
+    assert_eq!(g.attribute(RED, Attribute::Culture), culture, "the fleet's token is nobody's");
+    assert_eq!(g.deciding(), Some(BLUE), "the next player's turn");
+}
+
+// ---- Rules and rulings --------------------------------------------------------------------------------
+
+/// Occupy and Attack need the region explored and the player present; Europe is open to all.
+#[test]
+fn occupy_and_attack_need_an_explored_region_and_presence() {
+    let mut g = game(3);
+    actions(&mut g, RED);
+    g.players[RED].actions.push(TokenKind::OccupyDraw);
+    play(&mut g, RED, Action::Spend { token: TokenKind::OccupyDraw });
+    let e = refusal(&mut g, RED, Action::Occupy { city: space("a_havana") });
+    assert!(e.message.contains("explored"), "{e}");
+    let car = zone("caribbean");
+    let n = g.tracks[car.index()].len();
+    fill_track(&mut g, car, &vec![Owner::Player(BLUE as u8); n]);
+    let e = refusal(&mut g, RED, Action::Occupy { city: space("a_havana") });
+    assert!(e.message.contains("present"), "{e}");
+    play(&mut g, RED, Action::Occupy { city: space("a_london") });
+    assert_eq!(g.presence(red(), ZoneId::EUROPE), 1);
+}
+
+/// Attack costs two harbor discs beyond the activation; discs on tracks and in the open sea cannot be
+/// attacked, nor one's own.
+#[test]
+fn attack_targets_and_cost() {
+    let mut g = game(3);
+    place(&mut g, Owner::Player(BLUE as u8), "a_london");
+    place(&mut g, red(), "a_amsterdam");
+    actions(&mut g, RED);
+    g.players[RED].actions.push(TokenKind::Attack);
+    g.players[RED].supply += g.players[RED].harbor - 1;
+    g.players[RED].harbor = 1;
+    let e = refusal(&mut g, RED, Action::Spend { token: TokenKind::Attack });
+    assert!(e.message.contains("cannot be carried out"), "{e}");
+    g.players[RED].harbor = 2;
+    g.players[RED].supply -= 1;
+    play(&mut g, RED, Action::Spend { token: TokenKind::Attack });
+    let e = refusal(&mut g, RED, Action::Attack { space: space("a_amsterdam") });
+    assert!(e.message.contains("your own"), "{e}");
+    let e = refusal(&mut g, RED, Action::Attack { space: space("a_hamburg") });
+    assert!(e.message.contains("no disc"), "{e}");
+    play(&mut g, RED, Action::Attack { space: space("a_london") });
+}
+
+/// Payment frees a disc from any building but one with the Salary-only icon, the building making it
+/// (ruling E4), or another Payment building (ruling E4).
+#[test]
+fn payment_frees_what_it_may() {
+    let mut g = game(2);
+    g.players[RED].coast[0].disc = false;
+    g.players[RED].supply += 1;
+    for (b, disc) in [("bank", false), ("docks", true), ("bank", true), ("shipyard", true)] {
+        g.players[RED].coast.push(Built { building: building(b), disc });
+        g.players[RED].supply -= u8::from(disc);
+    }
+    actions(&mut g, RED);
+    play(&mut g, RED, Action::Activate { slot: 1 });
+    for (slot, why) in [(2, "Salary"), (1, "makes it"), (3, "makes Payments"), (0, "no disc")] {
+        let e = refusal(&mut g, RED, Action::Payment { slot });
+        assert!(e.message.contains(why), "slot {slot}: {e}");
+    }
+    let harbor = g.players[RED].harbor;
+    play(&mut g, RED, Action::Payment { slot: 4 });
+    assert_eq!(g.players[RED].harbor, harbor + 1);
+    assert!(!g.players[RED].coast[4].disc);
+}
+
+/// Build one level higher only when nothing at or below the build level is left (ruling E5: with nothing
+/// even there, no building).
+#[test]
+fn building_one_level_higher_when_the_level_is_empty() {
+    let mut g = game(2);
+    let c = content();
+    let e = refusal(&mut g, RED, Action::Build { building: building("bank") });
+    assert!(e.message.contains("build level"), "{e}");
+    for (i, b) in c.buildings.iter().enumerate() {
+        if b.level == 1 {
+            g.stock[i] = 0;
+        }
+    }
+    play(&mut g, RED, Action::Build { building: building("bank") });
+    for (i, b) in c.buildings.iter().enumerate() {
+        if b.level <= 2 {
+            g.stock[i] = 0;
+        }
+    }
+    assert!(g.buildable(BLUE).is_empty());
+    g.settle(&mut vec![]);
+    assert_ne!(g.deciding(), Some(BLUE), "Blue, with nothing to build, is passed over");
+}
+
+/// The extra disc of a regional value-1 card, also when taken from the discard pile; Europe's value-1 card
+/// gives none (ruling E8).
+#[test]
+fn value_one_cards_bring_a_disc() {
+    let mut g = game(2);
+    let af = zone("africa");
+    fill_track(&mut g, af, &[red()]);
+    actions(&mut g, RED);
+    let harbor = g.players[RED].harbor;
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    let top = g.decks[g.content.deck_of(af).index()][0];
+    let ev = play(&mut g, RED, Action::Draw { card: top });
+    assert!(ev.contains(&Event::ExtraDisc { seat: RED as u8 }), "{ev:?}");
+    assert_eq!(g.players[RED].harbor, harbor + 1);
+    // From the pile, with Europe presence 1.
+    g.discards.push(card("sa_pau_brasil_logging"));
+    g.decks.iter_mut().for_each(|d| d.retain(|&k| k != card("sa_pau_brasil_logging")));
+    place(&mut g, Owner::Player(BLUE as u8), "a_genoa");
+    actions(&mut g, BLUE);
+    play(&mut g, BLUE, Action::Spend { token: TokenKind::ShipDraw });
+    let ev = play(&mut g, BLUE, Action::Draw { card: card("sa_pau_brasil_logging") });
+    assert!(ev.contains(&Event::ExtraDisc { seat: BLUE as u8 }), "{ev:?}");
+    assert!(!content().card(card("eu_banking_house")).disc);
+}
+
+/// Discarding: a slavery card is set aside face down, a governor leaves the game, any other card goes to
+/// the pile; a governor moves into an empty governor slot only (ruling E9).
+#[test]
+fn discards_go_where_the_rulebook_says() {
+    let mut g = game(2);
+    for id in ["sl_sugar", "gov_africa", "gov_india", "eu_royal_charter", "eu_banking_house"] {
+        give(&mut g, RED, id);
+    }
+    assert_eq!((g.card_cap(RED), g.players[RED].cards.len()), (3, 5), "Influence 3 and a slavery card");
+    g.phase = Phase::Discard { next: 0 };
+    play(&mut g, RED, Action::Govern { card: card("gov_africa") });
+    let e = refusal(&mut g, RED, Action::Govern { card: card("gov_india") });
+    assert!(e.message.contains("slot is taken"), "{e}");
+    play(&mut g, RED, Action::Discard { card: card("sl_sugar") });
+    play(&mut g, RED, Action::Discard { card: card("gov_india") });
+    assert_eq!(g.players[RED].set_aside, vec![card("sl_sugar")]);
+    assert!(!g.discards.contains(&card("gov_india")) && g.governors.iter().all(|&x| x != Some(card("gov_india"))));
+    assert_eq!(g.players[RED].cards, vec![card("eu_royal_charter"), card("eu_banking_house")]);
+    assert_ne!(g.deciding(), Some(RED), "within the limit and no governor to place: the phase moves on");
+}
+
+/// The Memorial: attacker and defender each place a lost disc beside a track or keep it.
+#[test]
+fn the_memorial_saves_lost_discs() {
+    let mut g = game(2);
+    for s in [RED, BLUE] {
+        g.players[s].coast.push(Built { building: building("memorial"), disc: false });
+    }
+    place(&mut g, Owner::Player(BLUE as u8), "a_london");
+    actions(&mut g, RED);
+    g.players[RED].actions.push(TokenKind::Attack);
+    play(&mut g, RED, Action::Spend { token: TokenKind::Attack });
+    play(&mut g, RED, Action::Attack { space: space("a_london") });
+    assert_eq!(g.deciding(), Some(RED), "the attacker's lost disc first");
+    let industry = g.attribute(RED, Attribute::Industry);
+    play(&mut g, RED, Action::Memorial { track: Some(Attribute::Industry) });
+    assert_eq!(g.attribute(RED, Attribute::Industry), industry + 1);
+    assert_eq!(g.deciding(), Some(BLUE), "then the defender's, on the attacker's turn");
+    play(&mut g, BLUE, Action::Memorial { track: None });
+    assert_eq!(g.players[BLUE].memorial, [0; 4]);
+}
+
+/// The Town Hall scores a glory per Draw icon on its owner's buildings, its own included.
+#[test]
+fn the_town_hall_counts_draw_icons() {
+    let mut g = game(2);
+    let before = g.score(RED).buildings_and_cards;
+    for b in ["town_hall", "market", "guild_hall"] {
+        g.players[RED].coast.push(Built { building: building(b), disc: false });
+    }
+    let c = content();
+    let icons: u16 =
+        ["town_hall", "market", "guild_hall"].iter().map(|b| u16::from(c.building(building(b)).draw_icons())).sum();
+    let glory: u16 =
+        ["town_hall", "market", "guild_hall"].iter().map(|b| u16::from(c.building(building(b)).glory)).sum();
+    assert_eq!(g.score(RED).buildings_and_cards, before + glory + icons);
+}
+
+/// A player who can take no action passes without being asked (the rulebook: one who cannot act must pass).
+#[test]
+fn a_player_who_cannot_act_passes() {
+    let mut g = game(2);
+    g.phase = Phase::Actions { current: RED as u8 };
+    g.players[RED].supply += g.players[RED].harbor;
+    g.players[RED].harbor = 0;
+    g.players[BLUE].harbor = 3;
+    let mut ev = vec![];
+    g.settle(&mut ev);
+    assert!(ev.contains(&Event::Passed { seat: RED as u8, forced: true }), "{ev:?}");
+    assert_eq!(g.deciding(), Some(BLUE));
+}
+
+/// The Silent Fleet: it sails to tracks and fleets only, draws from Europe's and the regions' decks (not
+/// Slavery's), and under the occupy restriction occupies only where the player did; a governor it wins
+/// leaves the game; it never takes a route's token.
+#[test]
+fn the_silent_fleet_keeps_its_rules() {
+    let fleet = SilentFleet { occupy_restriction: true, ..SilentFleet::default() };
+    let mut g = game_of(Config::silent("a", fleet).expect("a config"));
+    let af = zone("africa");
+    let n = g.tracks[af.index()].len();
+    fill_track(&mut g, af, &vec![Owner::Fleet; n - 1]);
+    g.fleet_supply -= (n - 1) as u8;
+    actions(&mut g, RED);
+    g.players[RED].actions.push(TokenKind::OccupyDraw);
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    play(&mut g, RED, Action::Ship { to: Sail::Fleet { space: space("a_north_sea") } });
+    let legal = g.legal(RED);
+    assert!(legal.iter().all(|a| matches!(a, Action::FleetShip { to: Sail::Track { .. } | Sail::Fleet { .. } })));
+    let ev = play(&mut g, RED, Action::FleetShip { to: Sail::Track { zone: af } });
+    assert!(ev.contains(&Event::Explored { zone: af, governor: Some((Owner::Fleet, card("gov_africa"))) }), "{ev:?}");
+    assert!(g.players.iter().all(|p| !p.cards.contains(&card("gov_africa"))));
+    // Occupy restriction: the fleet follows Red into Europe only.
+    place(&mut g, Owner::Fleet, "a_elmina");
+    actions(&mut g, RED);
+    play(&mut g, RED, Action::Spend { token: TokenKind::OccupyDraw });
+    play(&mut g, RED, Action::Occupy { city: space("a_london") });
+    let e = refusal(&mut g, RED, Action::FleetOccupy { city: space("a_luanda") });
+    assert!(e.message.contains("occupy restriction"), "{e}");
+    let route = g.content.route_by_ends("a_london", "a_amsterdam");
+    let token = g.route_tokens[route.index()];
+    play(&mut g, RED, Action::FleetOccupy { city: space("a_amsterdam") });
+    assert_eq!(g.route_tokens[route.index()], token, "the fleet never controls a route");
+    let slavery = g.decks.last().and_then(|d| d.first()).copied().expect("the Slavery deck");
+    let e = g.check_fleet_draw(slavery).expect_err("never from Slavery");
+    assert!(e.0.contains("Slavery") || e.0.contains("regions"), "{e:?}");
+}
+
+/// Ignore tokens: the fleet does not answer an action token; material shortage: the player without the
+/// crown discards a face-up building before each Build.
+#[test]
+fn the_silent_fleets_optional_rules() {
+    let fleet = SilentFleet { ignore_tokens: true, material_shortage: true, ..SilentFleet::default() };
+    let config = Config::silent("b", fleet).expect("a config");
+    let mut g = Endeavor::setup(&config, &content(), 3).expect("a game");
+    while matches!(g.phase, Phase::Start { .. }) {
+        let s = g.deciding().expect("a seat");
+        play(&mut g, s, Action::Start { building: building("merchant_dock") });
+    }
+    assert_eq!(g.phase, Phase::Shortage);
+    let other = g.from_crown(1);
+    assert_eq!(g.deciding(), Some(other));
+    let market = building("market");
+    play(&mut g, other, Action::Shortage { building: market });
+    assert_eq!(g.stock[market.index()], 4);
+    actions(&mut g, RED);
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    play(&mut g, RED, Action::Ship { to: Sail::Track { zone: zone("india") } });
+    assert!(g.reaction.is_none(), "no answer to a token");
+}
+
+/// Side A for 2 and 3 players, B for 5, either for 4 and the Silent Fleet; the variant is for 2.
+#[test]
+fn sides_and_player_counts() {
+    let side = |players: usize, side: &str, silent: bool| {
+        Config { players, side: side.into(), silent_fleet: silent.then(SilentFleet::default) }.checked().is_ok()
+    };
+    assert!(side(2, "a", false) && !side(2, "b", false) && side(2, "b", true));
+    assert!(side(3, "a", false) && !side(3, "b", false));
+    assert!(side(4, "a", false) && side(4, "b", false));
+    assert!(!side(5, "a", false) && side(5, "b", false));
+    assert!(!side(3, "a", true) && !side(6, "b", false));
+}
+
+/// A whole game ends after round 7 with an outcome whose ties share a rank; every view holds the whole
+/// table, so a state rebuilt from any seat's view is the state itself.
+#[test]
+fn a_game_ends_after_seven_rounds_and_hides_nothing() {
+    let mut g = game(3);
+    let mut steps = 0;
+    while let Some(seat) = g.deciding() {
+        let legal = g.legal(seat);
+        // The most varied play a test can give without a bot: the last listed action, or a pass.
+        let a = legal.iter().rev().find(|a| !matches!(a, Action::Pass | Action::Finish)).unwrap_or(&legal[0]);
+        play(&mut g, seat, *a);
+        steps += 1;
+        if steps % 25 == 0 {
+            let view = g.view(Viewer::Seat(seat));
+            let mut rng = imperia_core::rng::seeded(1);
+            assert_eq!(Endeavor::determinize(&view, &content(), &mut rng), g);
+        }
+        assert!(steps < 5_000, "the game must end");
+    }
+    assert_eq!(g.round, 7);
+    let o = g.outcome().expect("an outcome");
+    for (s, &r) in o.ranks.iter().enumerate() {
+        assert_eq!(r, 1 + o.scores.iter().filter(|&&x| x > o.scores[s]).count());
+    }
+}
