@@ -66,6 +66,17 @@ struct ArenaReport {
     config: Value,
     mean_steps: f64,
     bots: Vec<BotReport>,
+    /// How each seat fared whoever sat there: the game's seat balance when the bots are alike.
+    by_seat: Vec<SeatReport>,
+}
+
+#[derive(Serialize)]
+struct SeatReport {
+    seat: usize,
+    wins: f64,
+    win_rate: f64,
+    ci95: [f64; 2],
+    mean_score: f64,
 }
 
 pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
@@ -118,6 +129,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     let mut scores = vec![0.0; n];
     let mut ranks = vec![0.0; n];
     let mut ratings = vec![WengLinRating::new(); n];
+    let (mut seat_wins, mut seat_scores) = (vec![0.0; n], vec![0.0; n]);
     let mut steps = 0usize;
     for (g, result) in results.into_iter().enumerate() {
         let result = result
@@ -128,6 +140,10 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
         // Bot i sat at seat (i + g) mod n.
         let seat_of = |i: usize| (i + g) % n;
         let winners = o.ranks.iter().filter(|&&r| r == 1).count() as f64;
+        for s in 0..n {
+            seat_wins[s] += if o.ranks[s] == 1 { 1.0 / winners } else { 0.0 };
+            seat_scores[s] += o.scores[s] as f64;
+        }
         for i in 0..n {
             let s = seat_of(i);
             if o.ranks[s] == 1 {
@@ -164,6 +180,15 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
                 rating_uncertainty: ratings[i].uncertainty,
             })
             .collect(),
+        by_seat: (0..n)
+            .map(|s| SeatReport {
+                seat: s + 1,
+                wins: seat_wins[s],
+                win_rate: seat_wins[s] / games,
+                ci95: wilson(seat_wins[s], games),
+                mean_score: seat_scores[s] / games,
+            })
+            .collect(),
     };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -193,6 +218,17 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
             b.mean_rank,
             b.rating,
             b.rating_uncertainty
+        );
+    }
+    println!("{:<16} {:>8} {:>17} {:>10}", "seat", "win rate", "95% interval", "mean score");
+    for s in &report.by_seat {
+        println!(
+            "{:<16} {:>7.1}% {:>7.1}% – {:>5.1}% {:>10.1}",
+            format!("seat {}", s.seat),
+            100.0 * s.win_rate,
+            100.0 * s.ci95[0],
+            100.0 * s.ci95[1],
+            s.mean_score
         );
     }
     Ok(())

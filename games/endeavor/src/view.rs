@@ -160,14 +160,37 @@ fn initial(o: Option<Owner>) -> String {
     }
 }
 
+/// A token in three letters, for the track line.
+fn short(t: crate::content::TokenKind) -> &'static str {
+    use crate::content::TokenKind::*;
+    match t {
+        Industry => "Ind",
+        Culture => "Cul",
+        Economy => "Eco",
+        Influence => "Inf",
+        OccupyDraw => "O/D",
+        ShipDraw => "S/D",
+        Payment => "Pay",
+        Attack => "Att",
+    }
+}
+
 fn zone_line(g: &Endeavor, zone: ZoneId, out: &mut String) {
     let c = g.content();
     let z = zone.index();
     let mut head = format!("\n{}", c.zones[z].name);
     if zone.is_region() {
-        let track: Vec<String> = g.tracks[z].iter().map(|&o| initial(o)).collect();
+        // A free space shows the token lying on it.
+        let track: Vec<String> = g.tracks[z]
+            .iter()
+            .zip(&g.track_tokens[z])
+            .map(|(&o, t)| match (o, t) {
+                (None, Some(t)) => format!("·{}", short(*t)),
+                _ => initial(o),
+            })
+            .collect();
         let state = if g.explored[z] { "explored" } else { "unexplored" };
-        let _ = write!(head, " ({state}; track [{}])", track.join(" "));
+        let _ = write!(head, " ({state}; track, farthest from the deck first: [{}])", track.join(" "));
         let sea: Vec<String> = (0..=FLEET)
             .filter(|&i| g.open_sea[z][i] > 0)
             .map(|i| {
