@@ -413,9 +413,10 @@ test('Virgin Queen says what part of the game it plays, and is played on the gen
     const before = await liveStep(page);
     // The choices come in groups; the first group always moves on (approve, publish or end, keep a card).
     const buttons = page.locator('.choices .choice-group .action');
-    // The page may be one frame from drawing the new choices: wait for them rather than count at once.
-    await buttons.first().waitFor({ state: 'attached', timeout: 10_000 });
-    assert.ok((await buttons.count()) > 0, 'the legal actions are offered');
+    // The page may be one frame from drawing the new choices, and a redraw replaces the buttons: wait until
+    // some are drawn, then click the first as it stands (the click waits again if a redraw detached it).
+    await page.waitForFunction(() => document.querySelectorAll('.choices .choice-group .action').length > 0, null,
+      { timeout: 10_000 });
     await buttons.first().click();
     await page.waitForFunction((n) => {
       const m = document.querySelector('label[for=replay]')?.textContent.match(/Live: step (\d+)/);
@@ -1008,4 +1009,198 @@ test('a player uploads their own content and plays with it; others see it is rep
   assert.deepEqual(violations, [], 'no securitypolicyviolation event');
   assert.deepEqual(messages.filter((m) => /Content.Security.Policy|Refused to/i.test(m.text)), [], 'nothing about the policy');
   for (const c of [eve.context, fay.context, watcher.context]) await c.close();
+});
+
+// --- Endeavor: Age of Sail's own page ---------------------------------------------------------------
+
+/**
+ * Where an Endeavor decision is clicked, in the order a test player tries them: the map, then the boards.
+ * The player builds a Shipyard and activates it when it can, so that it ships to the tracks early.
+ */
+const ENDEAVOR_PLACES = [
+  ['track', '.endeavor-map .track.choice .frame'],
+  ['space', '.endeavor-map .space.choice .frame'],
+  ['sea', '.endeavor-map .open-sea.choice .frame'],
+  ['deck', '.endeavor-map .deck.choice .frame'],
+  ['pile', '.endeavor .pile button.choice'],
+  ['building', '.endeavor .organizer button.choice[data-target="building:shipyard"]'],
+  ['building', '.endeavor .organizer button.choice'],
+  ['slot', '.endeavor .mat.me .coast-slot.choice[title*="Shipyard"]'],
+  ['slot', '.endeavor .mat.me .coast-slot.choice'],
+  ['token', '.endeavor .mat.me .token-chip.choice'],
+];
+
+const isActionPost = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/actions');
+
+/**
+ * Take one Endeavor decision by clicking its place (the first kind of ENDEAVOR_PLACES that has one a
+ * click reaches), or else the first button of the grouped choices; when a place offers several actions,
+ * the first of the list it opens. Resolves to the kind clicked, once the page shows the game after it.
+ */
+async function endeavorDecision(page) {
+  const version = Number(await page.locator('article.game').getAttribute('data-version'));
+  let target = null;
+  let kind = 'button';
+  for (const [k, selector] of ENDEAVOR_PLACES) {
+    const found = page.locator(selector);
+    for (let i = 0; !target && i < (await found.count()); i++) {
+      // A trial click checks that the place is shown and that nothing on the map lies over it.
+      if (await found.nth(i).click({ trial: true, timeout: 1_000 }).then(() => true, () => false)) [target, kind] = [found.nth(i), k];
+    }
+    if (target) break;
+  }
+  target ??= page.locator('.endeavor .choices .choice-group .action').first();
+  const answered = page.waitForResponse(isActionPost, { timeout: 10_000 });
+  const narrowed = page.waitForFunction(() => document.querySelector('.endeavor')?.dataset.pick, null, { timeout: 10_000 })
+    .then(() => 'narrowed', () => null);
+  await target.click();
+  const first = await Promise.race([answered, narrowed]);
+  const response = first === 'narrowed'
+    ? await Promise.all([page.waitForResponse(isActionPost), page.locator('.endeavor .choices .action-list .action').first().click()]).then(([r]) => r)
+    : first;
+  assert.equal(response.status(), 200, `the server took the ${kind} click: ${await response.text()}`);
+  await page.waitForFunction((v) => {
+    const g = document.querySelector('article.game');
+    return g && Number(g.dataset.version) > v && g.getAttribute('aria-busy') !== 'true';
+  }, version);
+  return kind;
+}
+
+/** Screenshots of an Endeavor page at a laptop's, a large screen's and a phone's size; none scrolls sideways. */
+async function endeavorScreenshots(page, name) {
+  for (const [width, height] of [[1280, 800], [1920, 1080], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.locator('.endeavor-map').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}.png`) });
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}-full.png`), fullPage: true });
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scrollWidth <= innerWidth, `${name} at ${width}×${height}: the page does not scroll sideways (${scrollWidth} > ${innerWidth})`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('Endeavor: two players and the Silent Fleet, played by clicking the map, the organizer and the coast', async () => {
+  const violations = [];
+  const { context, page } = await signUp('vasco', undefined, { prepare: (c) => watchCsp(c, 'vasco', violations) });
+  await page.getByLabel('Game', { exact: true }).selectOption('endeavor');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByLabel('Silent Fleet (2 players)', { exact: true }).check();
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  await page.locator('.endeavor-map').waitFor();
+
+  // The board drawn is the server's: every space and route of the side in play, a panel per zone, a mat
+  // per player, the organizer, and the Silent Fleet's discs; the provisional-content banner stays.
+  const { board } = await page.evaluate(async (n) => (await fetch(`/api/games/${n}/board`)).json(), id);
+  const state = () => page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+  const start = await state();
+  const side = board.sides.find((x) => x.id === start.view.game.side);
+  assert.equal(await page.locator('.endeavor-map .space').count(), side.spaces.length, 'every city and fleet space');
+  assert.deepEqual((await page.locator('.endeavor-map .space').evaluateAll((g) => g.map((x) => x.dataset.target))).sort(), [...side.spaces].sort());
+  assert.equal(await page.locator('.endeavor-map .route').count(), side.routes.length, 'every route');
+  assert.equal(await page.locator('.endeavor-map .zone-panel').count(), board.zones.length, 'a panel per zone');
+  assert.equal(await page.locator('.endeavor-map .track').count(), board.zones.length - 1, 'a shipping track per region');
+  assert.equal(await page.locator('.endeavor .mat').count(), 2);
+  assert.match(await page.locator('.endeavor .mat.me').textContent(), /· you/);
+  assert.match(await page.locator('.endeavor .pile').textContent(), /The Silent Fleet\s*35 discs left/);
+  assert.match(await page.locator('.game-head .provisional-note').textContent(), /Provisional content/);
+  assert.match(await page.locator('#phase-line').textContent(), /Side A/);
+
+  // Pointing at an action in the full list lights up exactly the pieces the server names as its targets.
+  assert.ok(await waitForMyTurn(page));
+  await page.locator('.endeavor .all-actions summary').click();
+  const listed = page.locator('.endeavor .all-actions .action[data-targets]').first();
+  const ids = (await listed.getAttribute('data-targets')).split(' ');
+  await listed.hover();
+  assert.deepEqual(await page.locator('.endeavor .hot').evaluateAll((els) => els.map((e) => e.dataset.target)), ids);
+  await page.mouse.move(2, 2);
+  assert.equal(await page.locator('.endeavor .hot').count(), 0);
+  await page.locator('.endeavor .all-actions summary').click();
+
+  // The decisions, each by clicking its place: the starting building and the builds in the organizer,
+  // activations and Salary on the coast, ships to the tracks and spaces on the map (the Silent Fleet's
+  // answers too), draws from the decks; the buttons only for what has no place.
+  const used = {};
+  let decisions = 0;
+  const enough = () => decisions >= 12 && used.building >= 2 && used.slot >= 1 && used.track >= 1 && (used.space || used.deck);
+  for (let round = 0; !enough(); round++) {
+    assert.ok(round < 120, `still playing after 120 decisions: ${JSON.stringify(used)}`);
+    if (!(await waitForMyTurn(page))) break;
+    if (decisions === 0) assert.equal(await statusOf(page), `Your turn: ${await promptOf(page, id)}.`, 'the status is the server\'s prompt');
+    const kind = await endeavorDecision(page);
+    used[kind] = (used[kind] ?? 0) + 1;
+    decisions += 1;
+  }
+  assert.ok(enough(), `played ${decisions} decisions: ${JSON.stringify(used)}`);
+  console.log(`# Endeavor: ${decisions} decisions by clicking: ${JSON.stringify(used)}`);
+
+  // The game moved on, as the page shows it: buildings on the coast, discs on the tracks.
+  const now = await state();
+  const me = now.seat;
+  const game = now.view.game;
+  assert.ok(now.steps >= start.steps + decisions, `${now.steps} steps`);
+  assert.ok(game.players[me].coast.length >= 2, 'a starting building and a build on the coast');
+  assert.ok(game.tracks.some((t) => t.some((o) => o && o.player === me)), 'a disc on a shipping track');
+  await waitForMyTurn(page);
+  const coast = await page.locator('.endeavor .mat.me .coast-slot:not(.empty)').count();
+  assert.equal(coast, (await state()).view.game.players[me].coast.length, 'the coast drawn is the coast');
+  assert.ok(await page.locator('.endeavor-map .track-space').evaluateAll((c) => c.some((x) => x.style.fill)), 'owners on the tracks');
+
+  await endeavorScreenshots(page, 'endeavor-2p');
+  // On a phone, the map can be zoomed, and scrolls in its own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Zoom the map' }).click();
+  await page.locator('.map-scroll.zoomed').waitFor();
+  await page.locator('.map-scroll').scrollIntoViewIfNeeded();
+  await page.locator('.map-scroll').evaluate((box) => { box.scrollLeft = box.scrollWidth * 0.3; });
+  await page.screenshot({ path: join(ARTIFACTS, 'endeavor-2p-390x844-zoomed.png') });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the zoomed map scrolls in its box, not the page');
+  await page.getByRole('button', { name: 'Fit the map to the screen' }).click();
+  assert.deepEqual(violations, [], 'no securitypolicyviolation event');
+  await context.close();
+});
+
+test('Endeavor: four players against three bots on side B; a reload shows the same state', async () => {
+  const { context, page } = await signUp('zheng');
+  await page.getByLabel('Game', { exact: true }).selectOption('endeavor');
+  await page.getByLabel('Players', { exact: true }).selectOption('4');
+  for (const seat of [2, 3, 4]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
+  await page.getByLabel('Board side', { exact: true }).selectOption('b');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  await page.locator('.endeavor-map').waitFor();
+  assert.match(await page.locator('#phase-line').textContent(), /Side B/);
+  assert.equal(await page.locator('.endeavor .mat').count(), 4);
+  assert.equal(await page.locator('.endeavor .pile').getByText('The Silent Fleet').count(), 0, 'no Silent Fleet for four');
+  const used = {};
+  for (let decisions = 0; decisions < 4; decisions++) {
+    assert.ok(await waitForMyTurn(page));
+    const kind = await endeavorDecision(page);
+    used[kind] = (used[kind] ?? 0) + 1;
+  }
+  assert.ok(used.building >= 2, `a starting building and a build: ${JSON.stringify(used)}`);
+
+  // Wait for the bots to hand the turn back, so nothing moves between the two looks.
+  await waitForMyTurn(page);
+  const look = async () => ({
+    step: await liveStep(page),
+    status: await statusOf(page),
+    phase: await page.locator('#phase-line').textContent(),
+    mats: await page.locator('.endeavor .mat').allTextContents(),
+    held: await page.locator('.endeavor-map .space.held').evaluateAll((g) => g.map((x) => x.dataset.target)),
+    panels: await page.locator('.endeavor-map .zone-panel').allTextContents(),
+    organizer: await page.locator('.endeavor .organizer').textContent(),
+    places: await page.locator('.endeavor [data-key^="place:"]').evaluateAll((e) => e.map((x) => x.dataset.key)),
+  });
+  const before = await look();
+  assert.ok(before.places.length > 0, 'the player has places to click');
+  await page.reload();
+  await page.locator('.endeavor-map').waitFor();
+  await waitForMyTurn(page);
+  assert.deepEqual(await look(), before);
+  await endeavorScreenshots(page, 'endeavor-4p');
+  await context.close();
 });

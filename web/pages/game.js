@@ -197,6 +197,18 @@ export async function show(root, session, id) {
         h('aside', { class: 'side' }, seatsPanel(), chatPanel(), replayPanel(), logPanel())));
   }
 
+  /** What is provisional, kind by kind, folded: the entries the game made up, and how many it took from the rulebook or references. */
+  function provisionalList(sources) {
+    const kinds = (sources?.kinds ?? []).filter((k) => k.provisional.length);
+    if (!kinds.length) return null;
+    return h('details', { class: 'provisional-list', 'data-key': 'provisional-list' },
+      h('summary', {}, 'What is provisional'),
+      h('ul', {}, ...kinds.map((k) => h('li', {},
+        h('strong', {}, `${k.kind}: ${k.provisional.length} of ${k.seed + k.reference + k.provisional.length} provisional`),
+        k.seed || k.reference ? ` (${k.seed} from the rulebook, ${k.reference} from public references)` : '',
+        h('br'), h('span', { class: 'ids' }, k.provisional.join(', '))))));
+  }
+
   function header() {
     const text = provisionalText(entry);
     return h('header', { class: 'game-head card' },
@@ -210,6 +222,7 @@ export async function show(root, session, id) {
       scopeText(entry) ? h('p', { class: 'provisional-note', role: 'note' }, scopeText(entry)) : null,
       text ? h('p', { class: 'provisional-note', role: 'note' },
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
+      text ? provisionalList(entry.sources) : null,
       state.content ? gameNotice(state.content, { open: contentOpen, onToggle: (open) => { contentOpen = open; } }) : null,
       h('div', { class: 'status-row' },
         h('p', { id: 'status', class: myTurn() && past === null ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),

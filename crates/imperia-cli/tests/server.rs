@@ -576,6 +576,13 @@ fn the_ui_is_served_from_the_binary() {
     assert_eq!(game["board"]["canals"].as_array().map(Vec::len), Some(2));
     assert_eq!(game["board"]["rondel"].as_array().map(Vec::len), Some(8));
     assert!(game["provisional"].is_number());
+    // Where its content comes from, kind by kind, with the provisional entries named.
+    let (status, game) = client.get("/api/catalogue/endeavor");
+    assert_eq!(status, 200, "{game}");
+    let kinds = game["sources"]["kinds"].as_array().expect("the content's sources by kind");
+    let named: usize = kinds.iter().map(|k| k["provisional"].as_array().map_or(0, Vec::len)).sum();
+    assert_eq!(Some(named as u64), game["provisional"].as_u64(), "{kinds:?}");
+    assert!(kinds.iter().any(|k| k["kind"] == "trade token kind" && k["seed"] == 8), "{kinds:?}");
     let (status, body) = client.get("/api/catalogue/chess");
     assert_eq!(status, 404);
     assert!(body["error"].as_str().unwrap_or("").contains("imperial2030"), "{body}");

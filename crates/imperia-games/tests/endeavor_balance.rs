@@ -5,12 +5,12 @@
 //!
 //! A long run, so ignored by default; run it by hand, in release:
 //! `ENDEAVOR_GAMES=400 ENDEAVOR_BUDGET=300 cargo test --release -p imperia-games --test endeavor_balance -- --ignored --nocapture`.
-//! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
+//! `ENDEAVOR_BUDGET=0` plays the heuristic bot instead. The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
 use std::collections::BTreeSet;
 
 use endeavor::{Action, Config, Content, Endeavor, SilentFleet};
-use imperia_bots::{Bot, Budget, MctsBot};
+use imperia_bots::{Bot, Budget, HeuristicBot, MctsBot};
 use imperia_core::{ContentSet, Game, Viewer};
 
 /// What a batch of games came to.
@@ -41,14 +41,19 @@ fn play(config: &Config, games: usize, budget: u64, first_seed: u64) -> Tally {
         let mut g = Endeavor::setup(config, &content, seed).expect("a game");
         let first = usize::from(g.crown);
         let mut rng = imperia_core::rng::seeded(seed);
-        let mut bot = MctsBot::new(budget.clone());
+        // A budget of 0 plays the one-step heuristic bot instead.
+        let mut bot: Box<dyn Bot<Endeavor>> = if budget.iterations == 0 {
+            Box::new(HeuristicBot::new(1))
+        } else {
+            Box::new(MctsBot::new(budget))
+        };
         let mut built = BTreeSet::new();
         while let Some(&seat) = g.to_act().seats().first() {
             let legal = g.legal_actions(seat);
             let action = if legal.len() == 1 {
                 legal[0]
             } else {
-                Bot::<Endeavor>::choose(&mut bot, &g.view(Viewer::Seat(seat)), &content, seat, &legal, &mut rng)
+                bot.choose(&g.view(Viewer::Seat(seat)), &content, seat, &legal, &mut rng)
             };
             match action {
                 Action::Build { building } => {
@@ -97,10 +102,8 @@ fn report(name: &str, t: &Tally) {
         .map(|(i, b)| format!("{} {:.0}%", b.id, 100.0 * t.built[i] as f64 / games))
         .collect();
     println!("  built in (share of games): {}", rare.join(", "));
-    let never: Vec<&str> = (0..content.cards.len())
-        .filter(|i| !t.taken.contains(i))
-        .map(|i| content.cards[i].id.as_str())
-        .collect();
+    let never: Vec<&str> =
+        (0..content.cards.len()).filter(|i| !t.taken.contains(i)).map(|i| content.cards[i].id.as_str()).collect();
     println!("  cards never taken: {}", if never.is_empty() { "none".to_string() } else { never.join(", ") });
 }
 

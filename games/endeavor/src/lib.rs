@@ -79,9 +79,10 @@ impl Game for Endeavor {
         }
     }
 
-    fn prompt(&self, viewer: Viewer) -> String {
+    /// The same sentence for every viewer: nothing about a decision is secret.
+    fn prompt(&self, _viewer: Viewer) -> String {
         let _scope = self.content.enter();
-        self.decision(viewer)
+        self.decision()
     }
 
     /// None: the setup is the only chance (the seed replays it), so no step after it draws.
@@ -173,38 +174,32 @@ impl Game for Endeavor {
 
 impl Endeavor {
     /// The decision in one sentence.
-    fn decision(&self, viewer: Viewer) -> String {
+    fn decision(&self) -> String {
         let Some(seat) = self.deciding() else { return String::new() };
-        let who = if viewer.seat() == Some(seat) {
-            "You".to_string()
-        } else {
-            owner_name(Owner::Player(seat as u8)).to_string()
-        };
+        let who = owner_name(Owner::Player(seat as u8));
         if !self.memorials.is_empty() {
-            return format!("{who}: your Memorial saves a lost disc; put it beside a track or leave it in the supply");
+            return format!("{who} places the disc the Memorial saved: beside a track, or back in the supply");
         }
         match self.phase {
-            Phase::Start { .. } => format!("{who}: choose your starting building"),
-            Phase::Shortage => format!("{who}: material shortage, discard a building from the organizer"),
+            Phase::Start { .. } => format!("{who} chooses a starting building"),
+            Phase::Shortage => format!("{who} discards a building from the organizer (material shortage)"),
             Phase::Build { .. } => {
-                format!("{who}: build (round {}; build level {})", self.round, self.level(seat, Attribute::Industry))
+                format!("{who} builds (round {}, build level {})", self.round, self.level(seat, Attribute::Industry))
             }
             Phase::Salary { left, .. } => format!(
-                "{who}: pay Salary, freeing {} from your buildings",
+                "{who} pays Salary: {} to free from the buildings",
                 imperia_core::words::count(left, "more disc")
             ),
-            Phase::Actions { .. } if self.reaction.is_some() => {
-                format!("{who}: move the Silent Fleet in answer to your action")
-            }
-            Phase::Actions { .. } if self.turn.is_some() => format!("{who}: carry out the action"),
+            Phase::Actions { .. } if self.reaction.is_some() => format!("{who} moves the Silent Fleet in answer"),
+            Phase::Actions { .. } if self.turn.is_some() => format!("{who} carries out the action"),
             Phase::Actions { .. } => format!(
-                "{who}: activate a building, spend an action token, or pass (round {} of {ROUNDS}, {} in the harbor)",
+                "{who} activates a building, spends an action token or passes (round {} of {ROUNDS}, {} in the harbor)",
                 self.round,
                 imperia_core::words::count(self.players[seat].harbor, "disc")
             ),
             Phase::Discard { .. } => format!(
-                "{who}: keep at most {} cards (you hold {}), and choose your governor slot",
-                self.card_cap(seat),
+                "{who} keeps at most {} (holding {}) and may fill the governor slot",
+                imperia_core::words::count(self.card_cap(seat) as u32, "card"),
                 self.players[seat].cards.len()
             ),
             Phase::Over => String::new(),
@@ -214,7 +209,8 @@ impl Endeavor {
     /// Each seat's forecast final glory (provisional weights, tuned with the arena): glory now, with the
     /// tracks counted by value rather than by their last glory space (a step toward the next space is worth
     /// something); what its levels will still make in the rounds left; its harbor discs and blue tokens
-    /// (actions still to take); the cards its presence lets it draw; less the cards it must discard.
+    /// (actions still to take) and its buildings' actions; the cards its presence lets it draw; less the
+    /// cards it must discard.
     fn forecast(&self, seat: usize) -> f64 {
         let c = &*self.content;
         let p = &self.players[seat];
@@ -233,9 +229,11 @@ impl Endeavor {
             .map(|&k| 0.15 * f64::from(c.card(k).value))
             .sum();
         let excess = p.cards.len().saturating_sub(self.card_cap(seat)) as f64;
+        // Each action a building shows can be taken again every round left.
+        let icons: usize = p.coast.iter().map(|b| c.building(b.building).actions.len()).sum();
         0.9 * tracks
             + f64::from(rest)
-            + left * 0.3 * levels
+            + left * (0.3 * levels + 0.15 * icons as f64)
             + disc * f64::from(p.harbor)
             + 0.8 * p.actions.len() as f64
             + if left > 0.0 { drawable } else { 0.0 }

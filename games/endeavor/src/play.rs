@@ -14,7 +14,7 @@ use imperia_core::words::a;
 use serde::{Deserialize, Serialize};
 
 use crate::cite;
-use crate::content::{ActKind, Attribute, BuildingId, CardId, SpaceId, SpaceKind, Special, TokenKind, ZoneId};
+use crate::content::{ActKind, Attribute, BuildingId, CardId, SpaceId, SpaceKind, TokenKind, ZoneId};
 use crate::event::Event;
 use crate::state::{Built, COAST, Endeavor, Owner, Phase, ROUNDS, Reaction, Turn, Via};
 
@@ -406,7 +406,6 @@ impl Endeavor {
         }
         let c = &*self.content;
         let p = &self.players[seat];
-        let owner = Owner::Player(seat as u8);
         match (action, &self.phase) {
             (Action::Start { building }, Phase::Start { .. }) => {
                 if c.buildings.get(building.index()).is_some_and(|b| b.start) {
@@ -457,10 +456,7 @@ impl Endeavor {
                     )
                 }
             }
-            _ => {
-                let _ = owner;
-                no("that is not a decision of this phase", cite::ROUND)
-            }
+            _ => no("that is not a decision of this phase", cite::ROUND),
         }
     }
 
@@ -777,10 +773,10 @@ impl Endeavor {
                 }
                 let t = turn.clone();
                 if self.remaining(&t).is_empty() {
-                    self.end_turn(seat);
+                    self.end_turn();
                 }
             }
-            Action::Finish => self.end_turn(seat),
+            Action::Finish => self.end_turn(),
             Action::Pass => {
                 self.players[seat].passed = true;
                 ev.push(Event::Passed { seat: s, forced: false });
@@ -1017,9 +1013,8 @@ impl Endeavor {
     }
 
     /// The end of a turn: the Silent Fleet answers, if it may and has somewhere to go; then the next player.
-    fn end_turn(&mut self, seat: usize) {
+    fn end_turn(&mut self) {
         let turn = self.turn.take().expect("a turn under way");
-        let _ = seat;
         if let Some(sf) = self.config.silent_fleet
             && !(sf.ignore_tokens && matches!(turn.via, Via::Token { .. }))
         {
@@ -1163,16 +1158,5 @@ impl Endeavor {
         }
         self.crown = ((usize::from(self.crown) + 1) % self.players.len()) as u8;
         self.begin_round(self.round + 1, ev);
-    }
-
-    /// Whose Special effects apply: for the score.
-    pub fn town_hall_glory(&self, seat: usize) -> u8 {
-        let c = &*self.content;
-        let coast = &self.players[seat].coast;
-        if coast.iter().any(|b| c.building(b.building).special == Some(Special::TownHall)) {
-            coast.iter().map(|b| c.building(b.building).draw_icons()).sum()
-        } else {
-            0
-        }
     }
 }

@@ -470,7 +470,7 @@ fn payment_frees_what_it_may() {
     let mut g = game(2);
     g.players[RED].coast[0].disc = false;
     g.players[RED].supply += 1;
-    for (b, disc) in [("bank", false), ("docks", true), ("bank", true), ("shipyard", true)] {
+    for (b, disc) in [("bank", false), ("cartographer", true), ("bank", true), ("shipyard", true)] {
         g.players[RED].coast.push(Built { building: building(b), disc });
         g.players[RED].supply -= u8::from(disc);
     }
@@ -703,4 +703,23 @@ fn a_game_ends_after_seven_rounds_and_hides_nothing() {
     for (s, &r) in o.ranks.iter().enumerate() {
         assert_eq!(r, 1 + o.scores.iter().filter(|&&x| x > o.scores[s]).count());
     }
+}
+
+/// A building showing one action twice (the Town Hall's Draw + Draw) lists each target once, and both
+/// draws may be taken in one turn (found by the conformance harness).
+#[test]
+fn the_town_halls_two_draws_list_each_card_once() {
+    let mut g = game(2);
+    g.players[RED].coast.push(Built { building: building("town_hall"), disc: false });
+    actions(&mut g, RED);
+    let slot = (g.players[RED].coast.len() - 1) as u8;
+    play(&mut g, RED, Action::Activate { slot });
+    let legal = g.legal(RED);
+    let mut unique = legal.clone();
+    unique.sort_by_key(|a| format!("{a:?}"));
+    unique.dedup();
+    assert_eq!(legal.len(), unique.len(), "{legal:?}");
+    let first = *legal.iter().find(|a| matches!(a, Action::Draw { .. })).expect("a card to draw");
+    play(&mut g, RED, first);
+    assert!(g.legal(RED).iter().any(|a| matches!(a, Action::Draw { .. })), "the second Draw");
 }

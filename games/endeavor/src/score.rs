@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Attribute, SpaceKind};
+use crate::content::{Attribute, SpaceKind, Special};
 use crate::state::{EMPTY_SLOT_GLORY, Endeavor, Owner};
 
 /// One player's glory by the score pad's rows.
@@ -51,5 +51,16 @@ impl Endeavor {
             + i32::from(harbor)
             - i32::from(slavery);
         Score { tracks, cities_and_routes: cities + routes, buildings_and_cards, harbor, slavery, total }
+    }
+
+    /// The Town Hall's glory: a glory per Draw icon on the owner's buildings, its own included.
+    pub fn town_hall_glory(&self, seat: usize) -> u8 {
+        let c = &*self.content;
+        let coast = &self.players[seat].coast;
+        if coast.iter().any(|b| c.building(b.building).special == Some(Special::TownHall)) {
+            coast.iter().map(|b| c.building(b.building).draw_icons()).sum()
+        } else {
+            0
+        }
     }
 }

@@ -53,6 +53,10 @@ pub struct GameDescription {
     /// The printed board as data, in the ids that actions' `targets` use; null for a game that needs none.
     #[schema(value_type = Object)]
     board: Value,
+    /// Where the content comes from, by kind of entry: how many from the rulebook, from public references,
+    /// and which are provisional (CONTENT.md), so that players can see what the game made up.
+    #[schema(value_type = Object)]
+    sources: imperia_core::ContentReport,
 }
 
 impl GameDescription {
@@ -61,7 +65,7 @@ impl GameDescription {
         let mut description = entry.description();
         let report = (entry.report)(content);
         (description.provisional, description.content_entries) = (report.provisional(), report.total());
-        GameDescription { description, board: (entry.board)(content) }
+        GameDescription { description, board: (entry.board)(content), sources: report }
     }
 }
 
