@@ -24,6 +24,9 @@ struct Tally {
     /// Cards any player took in any game.
     taken: BTreeSet<usize>,
     scores: Vec<i64>,
+    /// Each position's glory by the score pad's rows (tracks, cities and routes, buildings and cards,
+    /// harbor, slavery), summed over the games.
+    rows: Vec<[f64; 5]>,
     steps: usize,
 }
 
@@ -35,18 +38,20 @@ fn play(config: &Config, games: usize, budget: u64, first_seed: u64) -> Tally {
     let content = ContentSet::<Content>::shipped();
     let _scope = content.enter();
     let n = config.players;
-    let mut t = Tally { wins: vec![0.0; n], built: vec![0; content.buildings.len()], ..Tally::default() };
+    let mut t = Tally {
+        wins: vec![0.0; n],
+        rows: vec![[0.0; 5]; n],
+        built: vec![0; content.buildings.len()],
+        ..Tally::default()
+    };
     let budget = Budget { iterations: budget, time: None, threads: 1 };
     for seed in first_seed..first_seed + games as u64 {
         let mut g = Endeavor::setup(config, &content, seed).expect("a game");
         let first = usize::from(g.crown);
         let mut rng = imperia_core::rng::seeded(seed);
         // A budget of 0 plays the one-step heuristic bot instead.
-        let mut bot: Box<dyn Bot<Endeavor>> = if budget.iterations == 0 {
-            Box::new(HeuristicBot::new(1))
-        } else {
-            Box::new(MctsBot::new(budget))
-        };
+        let mut bot: Box<dyn Bot<Endeavor>> =
+            if budget.iterations == 0 { Box::new(HeuristicBot::new(1)) } else { Box::new(MctsBot::new(budget)) };
         let mut built = BTreeSet::new();
         while let Some(&seat) = g.to_act().seats().first() {
             let legal = g.legal_actions(seat);
@@ -70,9 +75,19 @@ fn play(config: &Config, games: usize, budget: u64, first_seed: u64) -> Tally {
         let o = g.outcome().expect("an outcome");
         let winners = o.ranks.iter().filter(|&&r| r == 1).count() as f64;
         for s in 0..n {
+            let position = (s + n - first) % n;
             if o.ranks[s] == 1 {
-                t.wins[(s + n - first) % n] += 1.0 / winners;
+                t.wins[position] += 1.0 / winners;
             }
+            let r = g.score(s);
+            let row = [
+                r.tracks.iter().map(|&x| f64::from(x)).sum(),
+                f64::from(r.cities_and_routes),
+                f64::from(r.buildings_and_cards),
+                f64::from(r.harbor),
+                -f64::from(r.slavery),
+            ];
+            (0..5).for_each(|k| t.rows[position][k] += row[k]);
         }
         for p in &g.players {
             // Governors are taken by exploring, not drawn.
@@ -94,6 +109,12 @@ fn report(name: &str, t: &Tally) {
     println!("{name}: {} games, {:.0} actions a game", t.games, t.steps as f64 / games);
     println!("  wins by position from the first crown: {}", wins.join(", "));
     println!("  final glory: mean {mean:.1}, from {min} to {max}");
+    let rows: Vec<String> =
+        t.rows.iter().map(|r| r.iter().map(|x| format!("{:.1}", x / games)).collect::<Vec<_>>().join("/")).collect();
+    println!(
+        "  mean glory by position (tracks/cities and routes/buildings and cards/harbor/slavery): {}",
+        rows.join(", ")
+    );
     let rare: Vec<String> = content
         .buildings
         .iter()
