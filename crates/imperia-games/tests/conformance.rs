@@ -4,7 +4,8 @@
 
 use imperia_core::conformance::{Options, games_per_batch};
 
-/// Play `games` seeded random games of `game` (or `IMPERIA_CONFORMANCE_GAMES`), every check at every step.
+/// A batch of a game with hidden information: its secrecy check must really change what each viewer may
+/// not see.
 fn batch(game: &str, seed: u64, games: usize) {
     let report = run_batch(game, seed, games);
     assert!(report.secrecy_perturbations > 0 && report.blind_steps > 0, "{report}");
@@ -18,6 +19,7 @@ fn perfect_information_batch(game: &str, seed: u64, games: usize) {
     assert!(report.determinizations > 0, "{report}");
 }
 
+/// Play `games` seeded random games of `game` (or `IMPERIA_CONFORMANCE_GAMES`), every check at every step.
 fn run_batch(game: &str, seed: u64, games: usize) -> imperia_core::conformance::Report {
     let registry = imperia_games::registry();
     let entry = registry.get(game).unwrap_or_else(|| panic!("no game `{game}`"));
