@@ -62,3 +62,16 @@ export function replace(root, ...children) {
   root.replaceChildren();
   append(root, children);
 }
+
+/**
+ * Light up, inside `root`, the pieces an action touches (their `data-target` ids), and only those; the
+ * root's `data-hot` says which, for tests. `root` may not be drawn yet (null), and then nothing happens.
+ */
+export function lightUp(root, ids) {
+  if (!root) return;
+  for (const lit of root.querySelectorAll('.hot')) lit.classList.remove('hot');
+  for (const id of ids) {
+    for (const piece of root.querySelectorAll(`[data-target="${CSS.escape(id)}"]`)) piece.classList.add('hot');
+  }
+  root.dataset.hot = ids.join(' ');
+}

@@ -308,6 +308,22 @@ fn entry_name(key: &str, index: usize, entry: &toml::Value) -> String {
     }
 }
 
+/// Read content file `file` into its records; an error names the file (and, from `toml`, the line).
+pub fn read_toml<'de, T: Deserialize<'de>>(file: &str, text: &'de str) -> Result<T, String> {
+    toml::from_str(text).map_err(|e| format!("{file}: {e}"))
+}
+
+/// Refuse a file in which two `what` share an id, naming the file and the id.
+pub fn unique_ids<'a>(file: &str, what: &str, ids: impl Iterator<Item = &'a str>) -> Result<(), String> {
+    let mut seen = std::collections::HashSet::new();
+    for id in ids {
+        if !seen.insert(id) {
+            return Err(format!("{file}: two {what} have the id `{id}`"));
+        }
+    }
+    Ok(())
+}
+
 /// What a game's content type provides: its shipped files, how they are read and checked, and what they
 /// say about sources and the printed board.
 pub trait GameContent: Send + Sync + Sized + 'static {

@@ -7,9 +7,10 @@
 //! below with every reference resolved and the component counts checked; the first problem is reported
 //! with its file and entry.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
 
+use imperia_core::content::{read_toml, unique_ids};
 use imperia_core::{ContentFiles, ContentReport, GameContent, Source};
 use serde::{Deserialize, Serialize};
 
@@ -545,25 +546,20 @@ impl GameContent for Content {
     }
 }
 
-fn toml_file<'de, T: Deserialize<'de>>(file: &str, text: &'de str) -> Result<T, String> {
-    toml::from_str(text).map_err(|e| format!("{file}: {e}"))
-}
-
 fn err(file: &str, entry: &str, what: impl fmt::Display) -> String {
     format!("{file}, entry `{entry}`: {what}")
 }
 
-fn unique<'a>(file: &str, what: &str, ids: impl Iterator<Item = &'a str>) -> Result<(), String> {
-    let mut seen = BTreeSet::new();
-    for id in ids {
-        if !seen.insert(id) {
-            return Err(format!("{file}: two {what} have the id `{id}`"));
-        }
-        if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
-            return Err(format!("{file}: the id `{id}` must be lowercase letters, digits and `_`"));
-        }
+/// Ids are unique in their file and written as the board's ids are: lowercase letters, digits and `_`.
+fn unique<'a>(file: &str, what: &str, ids: impl Iterator<Item = &'a str> + Clone) -> Result<(), String> {
+    unique_ids(file, what, ids.clone())?;
+    match ids
+        .into_iter()
+        .find(|id| id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+    {
+        Some(id) => Err(format!("{file}: the id `{id}` must be lowercase letters, digits and `_`")),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn source(report: &mut ContentReport, file: &str, kind: &str, id: &str, text: &str) -> Result<(), String> {
@@ -718,12 +714,12 @@ struct TokenEntry {
 
 fn load(files: &ContentFiles) -> Result<Content, String> {
     let mut report = ContentReport::default();
-    let board: BoardFile = toml_file("board.toml", files.text("board.toml"))?;
+    let board: BoardFile = read_toml("board.toml", files.text("board.toml"))?;
     let (zones, sides, spaces, routes) = load_board(&board, &mut report)?;
-    let tracks = load_tracks(toml_file("tracks.toml", files.text("tracks.toml"))?, &mut report)?;
-    let buildings = load_buildings(toml_file("buildings.toml", files.text("buildings.toml"))?, &mut report)?;
-    let (cards, decks) = load_cards(toml_file("cards.toml", files.text("cards.toml"))?, &zones, &mut report)?;
-    let tokens = load_tokens(toml_file("tokens.toml", files.text("tokens.toml"))?, &mut report)?;
+    let tracks = load_tracks(read_toml("tracks.toml", files.text("tracks.toml"))?, &mut report)?;
+    let buildings = load_buildings(read_toml("buildings.toml", files.text("buildings.toml"))?, &mut report)?;
+    let (cards, decks) = load_cards(read_toml("cards.toml", files.text("cards.toml"))?, &zones, &mut report)?;
+    let tokens = load_tokens(read_toml("tokens.toml", files.text("tokens.toml"))?, &mut report)?;
 
     // Setup step Б: a token on every round space of the side in play, so each side has exactly as many round
     // spaces as there are tokens.

@@ -6,9 +6,10 @@
 //! below, with every reference resolved; the first problem found is reported with its file and entry.
 //! Content entries travel in records and views by their string ids ([`imperia_core::content_id!`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt;
 
+use imperia_core::content::{read_toml, unique_ids};
 use imperia_core::{ContentFiles, ContentReport, ContentSet, GameContent, Source};
 use serde::{Deserialize, Serialize};
 
@@ -555,10 +556,6 @@ pub fn space(id: &str) -> SpaceId {
 
 // ---- reading the files ----
 
-fn toml_file<'de, T: Deserialize<'de>>(file: &str, text: &'de str) -> Result<T, String> {
-    toml::from_str(text).map_err(|e| format!("{file}: {e}"))
-}
-
 fn err(file: &str, entry: &str, what: impl fmt::Display) -> String {
     format!("{file}, entry `{entry}`: {what}")
 }
@@ -598,16 +595,6 @@ impl Reader {
     fn card(&self, file: &str, entry: &str, id: &str) -> Result<CardId, String> {
         self.cards.get(id).copied().ok_or_else(|| err(file, entry, format!("there is no card `{id}`")))
     }
-}
-
-fn unique<'a>(file: &str, what: &str, ids: impl Iterator<Item = &'a str>) -> Result<(), String> {
-    let mut seen = BTreeSet::new();
-    for id in ids {
-        if !seen.insert(id) {
-            return Err(format!("{file}: two {what} have the id `{id}`"));
-        }
-    }
-    Ok(())
 }
 
 #[derive(Deserialize)]
@@ -950,11 +937,11 @@ struct DowRow {
 }
 
 fn load(files: &ContentFiles) -> Result<Content, String> {
-    let powers: PowersFile = toml_file("powers.toml", files.text("powers.toml"))?;
-    let map: MapFile = toml_file("map.toml", files.text("map.toml"))?;
-    let chars: CharactersFile = toml_file("characters.toml", files.text("characters.toml"))?;
-    let deck: CardsFile = toml_file("cards.toml", files.text("cards.toml"))?;
-    let tables: TablesFile = toml_file("tables.toml", files.text("tables.toml"))?;
+    let powers: PowersFile = read_toml("powers.toml", files.text("powers.toml"))?;
+    let map: MapFile = read_toml("map.toml", files.text("map.toml"))?;
+    let chars: CharactersFile = read_toml("characters.toml", files.text("characters.toml"))?;
+    let deck: CardsFile = read_toml("cards.toml", files.text("cards.toml"))?;
+    let tables: TablesFile = read_toml("tables.toml", files.text("tables.toml"))?;
 
     let mut r = Reader {
         report: ContentReport::default(),
@@ -966,15 +953,15 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
     };
 
     // Ids first, so that every later reference resolves.
-    unique("powers.toml", "minor powers", powers.minor.iter().map(|m| m.id.as_str()))?;
-    unique("map.toml", "spaces", map.space.iter().map(|s| s.id.as_str()))?;
-    unique("map.toml", "sea zones", map.sea.iter().map(|s| s.id.as_str()))?;
-    unique("cards.toml", "cards", deck.card.iter().map(|s| s.id.as_str()))?;
-    unique("cards.toml", "treasures", deck.treasure.iter().map(|s| s.id.as_str()))?;
-    unique("characters.toml", "leaders", chars.leader.iter().map(|s| s.id.as_str()))?;
-    unique("characters.toml", "royals", chars.royal.iter().map(|s| s.id.as_str()))?;
-    unique("characters.toml", "artists and scientists", chars.patron.iter().map(|s| s.id.as_str()))?;
-    unique("characters.toml", "sea captains", chars.captain.iter().map(|s| s.id.as_str()))?;
+    unique_ids("powers.toml", "minor powers", powers.minor.iter().map(|m| m.id.as_str()))?;
+    unique_ids("map.toml", "spaces", map.space.iter().map(|s| s.id.as_str()))?;
+    unique_ids("map.toml", "sea zones", map.sea.iter().map(|s| s.id.as_str()))?;
+    unique_ids("cards.toml", "cards", deck.card.iter().map(|s| s.id.as_str()))?;
+    unique_ids("cards.toml", "treasures", deck.treasure.iter().map(|s| s.id.as_str()))?;
+    unique_ids("characters.toml", "leaders", chars.leader.iter().map(|s| s.id.as_str()))?;
+    unique_ids("characters.toml", "royals", chars.royal.iter().map(|s| s.id.as_str()))?;
+    unique_ids("characters.toml", "artists and scientists", chars.patron.iter().map(|s| s.id.as_str()))?;
+    unique_ids("characters.toml", "sea captains", chars.captain.iter().map(|s| s.id.as_str()))?;
     for (name, limit, n) in [
         ("spaces", 255, map.space.len()),
         ("cards", 255, deck.card.len()),

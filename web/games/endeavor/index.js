@@ -7,7 +7,7 @@
 // Memorial's disc) are buttons, grouped, and every legal action is also in the full list of choices, each
 // labelled by the server. Pointing at an action's button, or focusing it, lights up its targets.
 
-import { h } from '../../lib/dom.js';
+import { h, lightUp } from '../../lib/dom.js';
 import { actionButtons, boardNames } from '../generic.js';
 import { drawMap, legend } from './map.js';
 import { matsPanel } from './mats.js';
@@ -31,14 +31,7 @@ export function render({ view, board, actions, act, busy, seat, names, version, 
 
   // While the pointer is on an action's button, or it has the focus, the pieces it touches are lit up.
   let root = null;
-  const hover = (ids) => {
-    if (!root) return;
-    for (const lit of root.querySelectorAll('.hot')) lit.classList.remove('hot');
-    for (const id of ids) {
-      for (const piece of root.querySelectorAll(`[data-target="${CSS.escape(id)}"]`)) piece.classList.add('hot');
-    }
-    root.dataset.hot = ids.join(' ');
-  };
+  const hover = (ids) => lightUp(root, ids);
 
   const side = board.sides.find((x) => x.id === game.side) ?? board.sides[0];
   const owners = [...game.players.keys(), ...(game.config?.silent_fleet ? [FLEET_INDEX] : [])];

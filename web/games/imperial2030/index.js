@@ -7,7 +7,7 @@
 // what the server names as its `targets` (ids of the catalogue's board); nothing here reads the engine's
 // actions. Pointing at an action's button, or focusing it, lights up its targets on the board.
 
-import { h } from '../../lib/dom.js';
+import { h, lightUp } from '../../lib/dom.js';
 import { actionButtons } from '../generic.js';
 import { drawMap, legend } from './map.js';
 import { drawRondel } from './rondel.js';
@@ -97,14 +97,7 @@ export function render(ctx) {
   // While the pointer is on an action's button, or it has the focus, the pieces it touches are lit up on
   // the board (regions, convoy seas, rondel space, bond and nation). The page says which, for tests.
   let root = null;
-  const hover = (ids) => {
-    if (!root) return;
-    for (const lit of root.querySelectorAll('.hot')) lit.classList.remove('hot');
-    for (const id of ids) {
-      for (const piece of root.querySelectorAll(`[data-target="${CSS.escape(id)}"]`)) piece.classList.add('hot');
-    }
-    root.dataset.hot = ids.join(' ');
-  };
+  const hover = (ids) => lightUp(root, ids);
 
   const mapSelected = picked.region;
   const map = drawMap({ board, view, names, targets: picked.bond ? new Set() : targets, selected: mapSelected, onRegion });
