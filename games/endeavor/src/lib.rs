@@ -208,8 +208,10 @@ impl Endeavor {
 
     /// Each seat's forecast final glory (provisional weights, tuned with the arena): glory now, with the
     /// tracks counted by value rather than by their last glory space (a step toward the next space is worth
-    /// something); what its levels will still make in the rounds left; its harbor discs and blue tokens
-    /// (actions still to take); the cards its presence lets it draw; less the cards it must discard.
+    /// something); what its levels will still make in the rounds left; its harbor discs, the discs Salary
+    /// will still bring back from its buildings, and its blue tokens (actions still to take); its discs on
+    /// shipping tracks not yet full (presence toward a governor and a deck); the cards its presence lets it
+    /// draw; less the cards it must discard.
     fn forecast(&self, seat: usize) -> f64 {
         let c = &*self.content;
         let p = &self.players[seat];
@@ -228,10 +230,20 @@ impl Endeavor {
             .map(|&k| 0.15 * f64::from(c.card(k).value))
             .sum();
         let excess = p.cards.len().saturating_sub(self.card_cap(seat)) as f64;
+        // Discs on buildings come back with Salary, as many as it frees in the rounds left.
+        let busy = p.coast.iter().filter(|b| b.disc).count() as f64;
+        let freed = busy.min(left * f64::from(self.level(seat, Attribute::Economy)));
+        // Discs on a shipping track not yet full: presence toward its governor and its deck.
+        let afloat: f64 = (0..self.tracks.len())
+            .filter(|&z| !self.explored[z])
+            .map(|z| f64::from(self.presence[z][me.index()]))
+            .sum();
         0.9 * tracks
             + f64::from(rest)
             + left * 0.3 * levels
             + disc * f64::from(p.harbor)
+            + 0.45 * freed
+            + 0.2 * afloat
             + 0.8 * p.actions.len() as f64
             + if left > 0.0 { drawable } else { 0.0 }
             - 2.5 * excess

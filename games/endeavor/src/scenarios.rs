@@ -400,6 +400,8 @@ fn golden_purple_discards_one() {
 #[test]
 fn golden_the_silent_fleet_answers_one_of_the_docks_actions() {
     let mut g = game_of(Config::silent("a", SilentFleet::default()).expect("a config"));
+    // An earlier answer put a fleet disc in Europe, where the fleet may then occupy (ruling E10).
+    place(&mut g, Owner::Fleet, "a_bay_of_biscay");
     g.players[RED].coast.push(Built { building: building("docks"), disc: false });
     actions(&mut g, RED);
     let slot = (g.players[RED].coast.len() - 1) as u8;
@@ -608,8 +610,8 @@ fn a_player_who_cannot_act_passes() {
 }
 
 /// The Silent Fleet: it sails to tracks and fleets only, draws from Europe's and the regions' decks (not
-/// Slavery's), and under the occupy restriction occupies only where the player did; a governor it wins
-/// leaves the game; it never takes a route's token.
+/// Slavery's), occupies in Europe only with a disc there, and under the occupy restriction only where the
+/// player did; a governor it wins leaves the game; it never takes a route's token.
 #[test]
 fn the_silent_fleet_keeps_its_rules() {
     let fleet = SilentFleet { occupy_restriction: true, ..SilentFleet::default() };
@@ -627,6 +629,10 @@ fn the_silent_fleet_keeps_its_rules() {
     let ev = play(&mut g, RED, Action::FleetShip { to: Sail::Track { zone: af } });
     assert!(ev.contains(&Event::Explored { zone: af, governor: Some((Owner::Fleet, card("gov_africa"))) }), "{ev:?}");
     assert!(g.players.iter().all(|p| !p.cards.contains(&card("gov_africa"))));
+    // Not a player, the fleet is present in Europe only with a disc there (E10).
+    let e = g.check_occupy(Owner::Fleet, space("a_amsterdam"), None).expect_err("no fleet disc in Europe");
+    assert!(e.0.contains("where it has a disc"), "{e:?}");
+    place(&mut g, Owner::Fleet, "a_bay_of_biscay");
     // Occupy restriction: the fleet follows Red into Europe only.
     place(&mut g, Owner::Fleet, "a_elmina");
     actions(&mut g, RED);

@@ -211,9 +211,10 @@ impl Endeavor {
         self.presence[zone.index()][owner.index()]
     }
 
-    /// Present in a zone: everyone is present in Europe, even with no disc there (rulebook, Occupy).
+    /// Present in a zone: every player is present in Europe, even with no disc there (rulebook, Occupy);
+    /// the Silent Fleet, not a player, only where it has a disc (ruling E10).
     pub fn is_present(&self, owner: Owner, zone: ZoneId) -> bool {
-        !zone.is_region() || self.presence(owner, zone) > 0
+        (!zone.is_region() && owner != Owner::Fleet) || self.presence(owner, zone) > 0
     }
 
     /// Whether ships may sail to a zone's fleets and open sea and players occupy and attack there.
