@@ -620,11 +620,13 @@ impl Endeavor {
         if !self.is_open(zone) {
             return no("cities open when their region is explored", cite::OCCUPY);
         }
-        if owner == Owner::Fleet && !self.is_present(owner, zone) {
-            return no("the Silent Fleet occupies only where it has a disc, Europe too (ruling E10)", cite::FLEET);
-        }
         if !self.is_present(owner, zone) {
-            return no("you must be present in a region to occupy there", cite::OCCUPY);
+            return match owner {
+                Owner::Fleet => {
+                    no("the Silent Fleet occupies only where it has a disc, Europe too (ruling E10)", cite::FLEET)
+                }
+                Owner::Player(_) => no("you must be present in a region to occupy there", cite::OCCUPY),
+            };
         }
         if only_in.is_some_and(|z| z != zone) {
             return no("the Silent Fleet occupies only where you just occupied (occupy restriction)", cite::FLEET);
