@@ -6,7 +6,8 @@
 //!
 //! - [`random`]: uniformly random legal actions.
 //! - [`heuristic`]: a one-step lookahead judged by the game's [`Evaluate`].
-//! - [`mcts`]: Monte Carlo tree search with a reward per seat (max^n), sampling hidden information.
+//! - [`mcts`]: Monte Carlo tree search with a reward per seat (max^n), sampling hidden information, guided by
+//!   the evaluation (PUCT) or plain (UCT, the baseline).
 //! - [`arena`]: bot-against-bot games with seats rotated, and the type-erased [`DynBot`] through which the CLI
 //!   (and later the server) seat bots in any game.
 
@@ -24,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 pub use arena::{BotEntry, DynBot, Hint, SearchSpeed};
 pub use heuristic::HeuristicBot;
-pub use mcts::{Budget, MctsBot};
+pub use mcts::{Budget, Guide, MctsBot};
 pub use random::RandomBot;
 
 /// A computer player for game `G`.
@@ -46,13 +47,17 @@ pub trait Bot<G: Game>: Send {
 pub enum BotKind {
     Random,
     Heuristic,
-    /// Monte Carlo tree search (max^n, information-set sampling); the budget is iterations per decision.
+    /// Monte Carlo tree search (max^n, information-set sampling) guided by the evaluation; the budget is
+    /// iterations per decision.
     Mcts,
+    /// The same search unguided (plain UCT): the baseline that guidance is measured against.
+    Uct,
 }
 
 /// A bot as named on the command line: `random`, `heuristic`, `heuristic:8` (8 sampled states per decision),
 /// `mcts`, `mcts:2000` (iterations per decision) or `mcts:2000:2` (on two threads). `ismcts` is another name
-/// for `mcts`, whose search samples hidden information anyway.
+/// for `mcts`, whose search samples hidden information anyway; `uct` takes the same numbers for the
+/// unguided search.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotSpec {
     pub kind: BotKind,
@@ -73,6 +78,13 @@ pub const MAX_THREADS: usize = 256;
 /// MCTS iterations per decision by default.
 pub const DEFAULT_ITERATIONS: u64 = 1000;
 
+impl BotKind {
+    /// Whether this bot searches a tree (and so takes threads and a clock).
+    pub fn searches(self) -> bool {
+        matches!(self, BotKind::Mcts | BotKind::Uct)
+    }
+}
+
 impl BotSpec {
     pub fn new(kind: BotKind) -> Self {
         BotSpec { kind, budget: None, threads: None, time_limit: None }
@@ -83,10 +95,11 @@ impl BotSpec {
         match self.kind {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Heuristic => Box::new(HeuristicBot::new(self.budget.unwrap_or(1) as usize)),
-            BotKind::Mcts => Box::new(MctsBot::new(Budget {
+            BotKind::Mcts | BotKind::Uct => Box::new(MctsBot::new(Budget {
                 iterations: self.budget.unwrap_or(DEFAULT_ITERATIONS),
                 time: self.time_limit,
                 threads: self.threads.unwrap_or(1),
+                guide: if self.kind == BotKind::Uct { Guide::Plain } else { Guide::Heuristic },
             })),
         }
     }
@@ -98,6 +111,7 @@ impl fmt::Display for BotSpec {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
             BotKind::Mcts => "mcts",
+            BotKind::Uct => "uct",
         };
         match (self.budget, self.threads) {
             (Some(b), Some(t)) => write!(f, "{kind}:{b}:{t}"),
@@ -111,7 +125,7 @@ impl fmt::Display for BotSpec {
 /// A bot name that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision) or mcts[:N[:T]] (N iterations per decision, on T threads, at most 256)"
+    "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), mcts[:N[:T]] (N iterations per decision, on T threads, at most 256) or uct[:N[:T]] (the same search unguided)"
 )]
 pub struct BadBotSpec(pub String);
 
@@ -125,6 +139,7 @@ impl FromStr for BotSpec {
             Some("random") => BotKind::Random,
             Some("heuristic") => BotKind::Heuristic,
             Some("mcts" | "ismcts") => BotKind::Mcts,
+            Some("uct") => BotKind::Uct,
             _ => return Err(bad()),
         };
         let budget = parts.next().map(|b| b.parse::<u64>().map_err(|_| bad())).transpose()?;
@@ -133,7 +148,7 @@ impl FromStr for BotSpec {
             || threads == Some(0)
             || parts.next().is_some()
             || threads.is_some_and(|t| t > MAX_THREADS)
-            || (threads.is_some() && kind != BotKind::Mcts)
+            || (threads.is_some() && !kind.searches())
         {
             return Err(bad());
         }

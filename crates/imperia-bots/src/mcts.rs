@@ -2,22 +2,50 @@
 //!
 //! Each iteration samples a complete state from the view ([`Game::determinize`]), walks down the tree
 //! choosing at every node the action that is best *for the seat deciding there* (max^n: every node keeps a
-//! reward for each seat), adds one new node, and scores it with the game's [`Evaluate`] instead of a random
-//! playout, which in these long games says more than chance does. Because each iteration may sample a
-//! different state, a node offers only the actions legal in the current sample, and compares children by how
-//! often they were available (information-set MCTS, "single observer"). With nothing hidden, every sample is
-//! the true state and this is plain MCTS.
+//! reward for each seat), grows the tree where the walk ends, and scores that state with the game's
+//! [`Evaluate`] instead of a random playout, which in these long games says more than chance does. Because
+//! each iteration may sample a different state, a node offers only the actions legal in the current sample,
+//! and compares children by how often they were available (information-set MCTS, "single observer"). With
+//! nothing hidden, every sample is the true state and this is plain MCTS.
+//!
+//! How the tree grows is the [`Guide`]. The default evaluates every action of a node when the node is first
+//! reached, and lets those values lead the search (PUCT with the values, softened, as its prior): the search
+//! starts from what the one-step heuristic would play and spends its iterations checking the few moves
+//! that look best, instead of trying every move of every node once in random order (plain UCT, kept as
+//! the baseline). A guided iteration costs a node's worth of evaluations, yet it pays: in the arena, guided
+//! `mcts:300` beat plain `uct:300` in 94% of 100 Imperial Struggle games, and against three one-step
+//! heuristic bots in Endeavor it won 51% of 400 games where plain search won 14% of 200 at the same
+//! budget and 10% of 100 at the same time (`uct:2000`).
 
 use std::time::{Duration, Instant};
 
-use imperia_core::{ContentSet, Evaluate, GameRng, Seat, ToAct};
+use imperia_core::{ContentSet, Evaluate, Game, GameRng, Seat, ToAct};
 use rand::Rng;
 use serde::Serialize;
 
 use crate::Bot;
 
-/// The exploration constant of UCB1, for rewards in [0, 1].
+/// The exploration constant of UCB1 (plain search), for rewards in [0, 1].
 const EXPLORATION: f64 = 0.7;
+
+/// The exploration constant of PUCT (guided search).
+const PUCT: f64 = 0.3;
+
+/// How sharply the guided search's prior prefers the actions the evaluation likes: a value higher by this
+/// much weighs e times more.
+const PRIOR_TEMPERATURE: f64 = 0.015;
+
+/// How a search spends its iterations below the root.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Guide {
+    /// Plain UCT: each new node is one random untried action, scored by the evaluation; UCB1 chooses among
+    /// the tried. Kept as the baseline the guided search is measured against.
+    Plain,
+    /// Every action of a new node is evaluated at once; PUCT chooses with those values as prior.
+    #[default]
+    Heuristic,
+}
 
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +57,15 @@ pub struct Budget {
     /// Independent searches run side by side and merged at the root (root parallelisation); each has its
     /// own generator drawn from the bot's, so the result stays reproducible.
     pub threads: usize,
+    /// How the iterations are spent.
+    pub guide: Guide,
+}
+
+impl Budget {
+    /// `iterations` on one thread, guided, with no clock.
+    pub fn iterations(iterations: u64) -> Self {
+        Budget { iterations, time: None, threads: 1, guide: Guide::Heuristic }
+    }
 }
 
 /// The search bot.
@@ -49,8 +86,22 @@ struct Node<A> {
     visits: f64,
     /// Sum of rewards, one per seat.
     reward: Vec<f64>,
-    /// (action, child index, times the action was available when this node was visited).
-    children: Vec<(A, usize, f64)>,
+    children: Vec<Child<A>>,
+}
+
+impl<A> Node<A> {
+    fn new(seat: Option<Seat>, seats: usize) -> Self {
+        Node { seat, visits: 0.0, reward: vec![0.0; seats], children: Vec::new() }
+    }
+}
+
+struct Child<A> {
+    action: A,
+    node: usize,
+    /// Times the action was legal when its parent was visited.
+    available: f64,
+    /// The prior's unnormalised weight (guided search only).
+    weight: f64,
 }
 
 /// What a finished search found: each root action with its visits and mean reward for the searching seat.
@@ -165,9 +216,7 @@ fn search_one<G: Evaluate>(
 ) -> SearchResult<G::Action> {
     let started = Instant::now();
     let root_state = G::determinize(view, content, rng);
-    let seats = root_state.seats();
-    let mut nodes: Vec<Node<G::Action>> =
-        vec![Node { seat: Some(seat), visits: 0.0, reward: vec![0.0; seats], children: vec![] }];
+    let mut tree = Tree::new(seat, root_state.seats());
     let mut iterations = 0;
     let mut stats = SearchStats::default();
     while iterations < budget.iterations && budget.time.is_none_or(|t| started.elapsed() < t) {
@@ -175,73 +224,189 @@ fn search_one<G: Evaluate>(
         let mut state = G::determinize(view, content, rng);
         let mut path = vec![0usize];
         let mut node = 0usize;
-        while let Some(acting) = nodes[node].seat {
+        let mut leaf_value = None;
+        while let Some(acting) = tree.nodes[node].seat {
             let legal = state.legal_actions(acting);
             if legal.is_empty() {
                 break;
             }
             stats.record(path.len() - 1, legal.len());
-            // Count availability, and find an action never tried here.
-            let mut untried = Vec::new();
-            for action in &legal {
-                match nodes[node].children.iter_mut().find(|(a, _, _)| a == action) {
-                    Some(child) => child.2 += 1.0,
-                    None => untried.push(action.clone()),
+            let step = match budget.guide {
+                Guide::Plain => tree.step_plain(node, acting, legal, &mut state, rng),
+                Guide::Heuristic => tree.step_guided(node, acting, legal, &mut state),
+            };
+            match step {
+                Step::Descend(child) => {
+                    path.push(child);
+                    node = child;
                 }
-            }
-            if !untried.is_empty() {
-                let action = untried.swap_remove(rng.random_range(0..untried.len()));
-                if state.apply(acting, &action).is_err() {
+                Step::Added(child) => {
+                    path.push(child);
                     break;
                 }
-                let next_seat = match state.to_act() {
-                    ToAct::Seats(s) => s.first().copied(),
-                    ToAct::Nobody => None,
-                };
-                nodes.push(Node { seat: next_seat, visits: 0.0, reward: vec![0.0; seats], children: vec![] });
-                let child = nodes.len() - 1;
-                nodes[node].children.push((action, child, 1.0));
-                path.push(child);
-                break;
-            }
-            // UCB1 on the acting seat's own reward, among the actions legal in this sample.
-            let mut best: Option<(f64, usize, G::Action)> = None;
-            for (action, child, available) in &nodes[node].children {
-                if !legal.contains(action) {
-                    continue;
+                Step::Valued(value) => {
+                    leaf_value = Some(value);
+                    break;
                 }
-                let c = &nodes[*child];
-                let mean = c.reward[acting] / c.visits.max(1.0);
-                let score = mean + EXPLORATION * (available.max(1.0).ln() / c.visits.max(1.0)).sqrt();
-                if best.as_ref().is_none_or(|(b, _, _)| score > *b) {
-                    best = Some((score, *child, action.clone()));
-                }
+                Step::Stuck => break,
             }
-            let Some((_, child, action)) = best else { break };
-            if state.apply(acting, &action).is_err() {
-                break;
-            }
-            path.push(child);
-            node = child;
         }
-        let values = state.evaluate();
-        for &n in &path {
-            nodes[n].visits += 1.0;
-            for (total, v) in nodes[n].reward.iter_mut().zip(&values) {
+        let values = leaf_value.unwrap_or_else(|| state.evaluate());
+        tree.back_up(&path, &values);
+    }
+    stats.nodes = tree.nodes.len() as u64;
+    SearchResult { actions: tree.root_actions(seat), iterations, stats }
+}
+
+/// One walk's move at a node.
+enum Step {
+    /// The walk moved to this existing child.
+    Descend(usize),
+    /// The walk added this child and ends there; the state is to be evaluated.
+    Added(usize),
+    /// The walk ends here with this value (the node's actions were just evaluated).
+    Valued(Vec<f64>),
+    /// The chosen action did not apply; the walk ends where it is.
+    Stuck,
+}
+
+/// The search tree, its nodes in one arena (index 0 is the root).
+struct Tree<A> {
+    nodes: Vec<Node<A>>,
+    seats: usize,
+}
+
+impl<A: Clone + PartialEq> Tree<A> {
+    fn new(seat: Seat, seats: usize) -> Self {
+        Tree { nodes: vec![Node::new(Some(seat), seats)], seats }
+    }
+
+    fn add<G: Game<Action = A>>(&mut self, parent: usize, action: A, after: &G, weight: f64) -> usize {
+        let seat = match after.to_act() {
+            ToAct::Seats(s) => s.first().copied(),
+            ToAct::Nobody => None,
+        };
+        self.nodes.push(Node::new(seat, self.seats));
+        let child = self.nodes.len() - 1;
+        self.nodes[parent].children.push(Child { action, node: child, available: 1.0, weight });
+        child
+    }
+
+    /// Plain UCT: try every action once, in random order, then pick by UCB1.
+    fn step_plain<G: Game<Action = A>>(
+        &mut self,
+        node: usize,
+        acting: Seat,
+        legal: Vec<A>,
+        state: &mut G,
+        rng: &mut GameRng,
+    ) -> Step {
+        // Count availability, and find an action never tried here.
+        let mut untried = Vec::new();
+        for action in legal.iter() {
+            match self.nodes[node].children.iter_mut().find(|c| c.action == *action) {
+                Some(child) => child.available += 1.0,
+                None => untried.push(action.clone()),
+            }
+        }
+        if !untried.is_empty() {
+            let action = untried.swap_remove(rng.random_range(0..untried.len()));
+            if state.apply(acting, &action).is_err() {
+                return Step::Stuck;
+            }
+            return Step::Added(self.add(node, action, state, 1.0));
+        }
+        let nodes = &self.nodes;
+        let best = nodes[node]
+            .children
+            .iter()
+            .filter(|c| legal.contains(&c.action))
+            .map(|c| {
+                let n = &nodes[c.node];
+                let mean = n.reward[acting] / n.visits.max(1.0);
+                (mean + EXPLORATION * (c.available.max(1.0).ln() / n.visits.max(1.0)).sqrt(), c)
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0))
+            .map(|(_, c)| (c.node, c.action.clone()));
+        self.descend(best, acting, state)
+    }
+
+    /// Guided by the evaluation: on its first visit a node evaluates the state after each of its actions.
+    /// Those values become the children's first visit and, softened, the prior of PUCT; the walk ends with
+    /// the value of the action best for the seat acting, as if it replied greedily.
+    fn step_guided<G: Evaluate<Action = A>>(
+        &mut self,
+        node: usize,
+        acting: Seat,
+        legal: Vec<A>,
+        state: &mut G,
+    ) -> Step {
+        let fresh = self.nodes[node].children.is_empty();
+        let mut greedy: Option<Vec<f64>> = None;
+        for action in legal.iter() {
+            if let Some(child) = self.nodes[node].children.iter_mut().find(|c| c.action == *action) {
+                child.available += 1.0;
+                continue;
+            }
+            // New here: on the first visit every action, later one legal only in this sample.
+            let mut after = state.clone();
+            if after.apply(acting, action).is_err() {
+                continue;
+            }
+            let values = after.evaluate();
+            let child = self.add(node, action.clone(), &after, (values[acting] / PRIOR_TEMPERATURE).exp());
+            let n = &mut self.nodes[child];
+            n.visits = 1.0;
+            n.reward.clone_from(&values);
+            if greedy.as_ref().is_none_or(|g| values[acting] > g[acting]) {
+                greedy = Some(values);
+            }
+        }
+        if fresh {
+            return greedy.map_or(Step::Stuck, Step::Valued);
+        }
+        let nodes = &self.nodes;
+        let open = || nodes[node].children.iter().filter(|c| legal.contains(&c.action));
+        let total_weight: f64 = open().map(|c| c.weight).sum();
+        let best = open()
+            .map(|c| {
+                let n = &nodes[c.node];
+                let mean = n.reward[acting] / n.visits.max(1.0);
+                let prior = c.weight / total_weight.max(f64::MIN_POSITIVE);
+                (mean + PUCT * prior * c.available.sqrt() / n.visits.max(1.0), c)
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0))
+            .map(|(_, c)| (c.node, c.action.clone()));
+        self.descend(best, acting, state)
+    }
+
+    fn descend<G: Game<Action = A>>(&self, best: Option<(usize, A)>, acting: Seat, state: &mut G) -> Step {
+        match best {
+            Some((child, action)) if state.apply(acting, &action).is_ok() => Step::Descend(child),
+            _ => Step::Stuck,
+        }
+    }
+
+    fn back_up(&mut self, path: &[usize], values: &[f64]) {
+        for &n in path {
+            let node = &mut self.nodes[n];
+            node.visits += 1.0;
+            for (total, v) in node.reward.iter_mut().zip(values) {
                 *total += v;
             }
         }
     }
-    let actions = nodes[0]
-        .children
-        .iter()
-        .map(|(a, child, _)| {
-            let c = &nodes[*child];
-            (a.clone(), c.visits as u64, c.reward[seat] / c.visits.max(1.0))
-        })
-        .collect();
-    stats.nodes = nodes.len() as u64;
-    SearchResult { actions, iterations, stats }
+
+    fn root_actions(&self, seat: Seat) -> Vec<(A, u64, f64)> {
+        self.nodes[0]
+            .children
+            .iter()
+            .map(|c| {
+                let n = &self.nodes[c.node];
+                (c.action.clone(), n.visits as u64, n.reward[seat] / n.visits.max(1.0))
+            })
+            .collect()
+    }
 }
 
 impl<A: Clone + PartialEq> SearchResult<A> {

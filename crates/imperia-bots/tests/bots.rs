@@ -5,7 +5,7 @@ use std::fmt;
 
 use imperia_bots::arena::play_game;
 use imperia_bots::mcts::search;
-use imperia_bots::{BotEntry, BotKind, BotSpec, Budget};
+use imperia_bots::{BotEntry, BotKind, BotSpec, Budget, Guide};
 use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 use imperial2030::{Config, Imperial2030};
 use serde::{Deserialize, Serialize};
@@ -174,8 +174,8 @@ impl Evaluate for Race {
 #[test]
 fn the_search_finds_a_forced_win() {
     let state = Race { total: 5, turn: 0 };
-    for threads in [1, 2] {
-        let budget = Budget { iterations: 3000, time: None, threads };
+    for (threads, guide) in [(1, Guide::Heuristic), (2, Guide::Heuristic), (1, Guide::Plain), (2, Guide::Plain)] {
+        let budget = Budget { threads, guide, ..Budget::iterations(3000) };
         let result = search::<Race>(&state, &ContentSet::shipped(), 0, budget, &mut imperia_core::rng::seeded(3));
         let ranked = result.ranked(&state.legal_actions(0));
         assert_eq!(ranked[0].0, Add(2), "{ranked:?}");
@@ -188,8 +188,8 @@ fn the_search_finds_a_forced_win() {
 fn the_search_says_where_its_iterations_went() {
     // From 5, the race ends within 5 more moves; every decision offers +1 or +2 (fewer near 10).
     let state = Race { total: 5, turn: 0 };
-    for threads in [1, 2] {
-        let budget = Budget { iterations: 500, time: None, threads };
+    for (threads, guide) in [(1, Guide::Heuristic), (2, Guide::Heuristic), (1, Guide::Plain), (2, Guide::Plain)] {
+        let budget = Budget { threads, guide, ..Budget::iterations(500) };
         let result = search::<Race>(&state, &ContentSet::shipped(), 0, budget, &mut imperia_core::rng::seeded(3));
         let stats = &result.stats;
         let iterations = 500 * threads as u64;
@@ -199,7 +199,32 @@ fn the_search_says_where_its_iterations_went() {
         assert!(stats.levels.windows(2).all(|w| w[1].walks <= w[0].walks), "{stats:?}");
         assert!((2..=5).contains(&stats.depth_max), "the race is short: {stats:?}");
         assert_eq!(stats.depth_max + 1, stats.levels.len());
-        // Each iteration adds at most one node, to each thread's tree with its root.
-        assert!(stats.nodes > 10 && stats.nodes <= iterations + threads as u64, "{stats:?}");
+        // Each iteration adds at most one node (plain) or one per action of the node it reached (guided: at
+        // most 2 here), to each thread's tree with its root.
+        let per_walk = if guide == Guide::Plain { 1 } else { 2 };
+        assert!(stats.nodes > 10 && stats.nodes <= per_walk * iterations + threads as u64, "{stats:?}");
+    }
+}
+
+#[test]
+fn the_guided_search_starts_from_the_one_step_choice() {
+    // From 8, +2 wins at once. One guided iteration evaluates both moves and already ranks +2 first; one
+    // plain iteration has tried a single move, drawn at random, so it cannot know.
+    let state = Race { total: 8, turn: 0 };
+    for seed in 0..8 {
+        let result = search::<Race>(
+            &state,
+            &ContentSet::shipped(),
+            0,
+            Budget::iterations(1),
+            &mut imperia_core::rng::seeded(seed),
+        );
+        let ranked = result.ranked(&state.legal_actions(0));
+        assert_eq!(ranked.len(), 2, "both moves evaluated: {ranked:?}");
+        assert_eq!(ranked[0].0, Add(2), "{ranked:?}");
+        assert_eq!(ranked[0].2, 1.0, "a win is worth 1: {ranked:?}");
+        let plain = Budget { guide: Guide::Plain, ..Budget::iterations(1) };
+        let result = search::<Race>(&state, &ContentSet::shipped(), 0, plain, &mut imperia_core::rng::seeded(seed));
+        assert_eq!(result.ranked(&state.legal_actions(0)).len(), 1, "one move tried");
     }
 }

@@ -21,7 +21,7 @@ use crate::ContentArg;
 pub struct ArenaArgs {
     /// The game's id.
     game: String,
-    /// One bot per seat, comma-separated: random, heuristic, heuristic:N.
+    /// One bot per seat, comma-separated: random, heuristic[:N], mcts[:N[:T]] or uct[:N[:T]].
     #[arg(long, value_delimiter = ',', required = true)]
     seats: Vec<BotSpec>,
     /// Games to play; bot i sits at seat (i + game) mod seats.

@@ -55,7 +55,7 @@ pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
     let seconds = start.elapsed().as_secs_f64();
     let (mcts_iterations_per_second, first_move_seconds) = match imperia_games::bots_for(entry.id) {
         Some(bots) => {
-            let budget = |iterations| Budget { iterations, time: None, threads: 1 };
+            let budget = Budget::iterations;
             let speed =
                 (bots.bench)(&config, &content, args.seed, budget(20 * DEFAULT_ITERATIONS)).map_err(|e| anyhow!(e))?;
             let first =

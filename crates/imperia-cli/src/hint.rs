@@ -52,7 +52,7 @@ pub fn run(registry: &Registry, args: &HintArgs) -> Result<()> {
     if args.seat == 0 {
         bail!("seats are numbered from 1");
     }
-    let budget = Budget { iterations: args.iterations, time: None, threads: args.threads.max(1) };
+    let budget = Budget { threads: args.threads.max(1), ..Budget::iterations(args.iterations) };
     let (hints, stats) = (entry.hint)(&record, &content, args.seat - 1, budget, args.seed).map_err(|e| anyhow!(e))?;
     let spread = RootSpread::of(&hints);
     let top: Vec<_> = hints.into_iter().take(3).collect();

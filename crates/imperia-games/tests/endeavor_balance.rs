@@ -4,13 +4,13 @@
 //! built, whether every card is taken, the final scores and the game length.
 //!
 //! A long run, so ignored by default; run it by hand, in release:
-//! `ENDEAVOR_GAMES=400 ENDEAVOR_BUDGET=300 cargo test --release -p imperia-games --test endeavor_balance -- --ignored --nocapture`.
-//! `ENDEAVOR_BUDGET=0` plays the heuristic bot instead. The CI-sized `a_few_games_fill_the_table` checks the tally itself.
+//! `ENDEAVOR_GAMES=400 ENDEAVOR_BOT=mcts:300 cargo test --release -p imperia-games --test endeavor_balance -- --ignored --nocapture`.
+//! `ENDEAVOR_BOT` takes any bot name (`uct:300`, `heuristic`). The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
 use std::collections::BTreeSet;
 
 use endeavor::{Action, Config, Content, Endeavor, SilentFleet};
-use imperia_bots::{Bot, Budget, HeuristicBot, MctsBot};
+use imperia_bots::BotSpec;
 use imperia_core::{ContentSet, Game, Viewer};
 
 /// What a batch of games came to.
@@ -34,7 +34,7 @@ fn env(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-fn play(config: &Config, games: usize, budget: u64, first_seed: u64) -> Tally {
+fn play(config: &Config, games: usize, bot: &BotSpec, first_seed: u64) -> Tally {
     let content = ContentSet::<Content>::shipped();
     let _scope = content.enter();
     let n = config.players;
@@ -44,14 +44,11 @@ fn play(config: &Config, games: usize, budget: u64, first_seed: u64) -> Tally {
         built: vec![0; content.buildings.len()],
         ..Tally::default()
     };
-    let budget = Budget { iterations: budget, time: None, threads: 1 };
     for seed in first_seed..first_seed + games as u64 {
         let mut g = Endeavor::setup(config, &content, seed).expect("a game");
         let first = usize::from(g.crown);
         let mut rng = imperia_core::rng::seeded(seed);
-        // A budget of 0 plays the one-step heuristic bot instead.
-        let mut bot: Box<dyn Bot<Endeavor>> =
-            if budget.iterations == 0 { Box::new(HeuristicBot::new(1)) } else { Box::new(MctsBot::new(budget)) };
+        let mut bot = bot.build::<Endeavor>();
         let mut built = BTreeSet::new();
         while let Some(&seat) = g.to_act().seats().first() {
             let legal = g.legal_actions(seat);
@@ -132,7 +129,7 @@ fn report(name: &str, t: &Tally) {
 #[ignore = "a long measurement: run by hand (see the module doc)"]
 fn provisional_content_balance() {
     let games = env("ENDEAVOR_GAMES", 100);
-    let budget = env("ENDEAVOR_BUDGET", 300) as u64;
+    let bot: BotSpec = std::env::var("ENDEAVOR_BOT").as_deref().unwrap_or("mcts:300").parse().expect("a bot name");
     let configs = [
         ("2 players", Config::new(2)),
         ("2 players, Silent Fleet", Config::silent("a", SilentFleet::default())),
@@ -146,7 +143,8 @@ fn provisional_content_balance() {
             .iter()
             .map(|(name, config)| {
                 let config = config.clone().expect("a config");
-                scope.spawn(move || (name, play(&config, games, budget, 1)))
+                let bot = &bot;
+                scope.spawn(move || (name, play(&config, games, bot, 1)))
             })
             .collect();
         for h in handles {
@@ -161,7 +159,7 @@ fn provisional_content_balance() {
 #[test]
 fn a_few_games_fill_the_table() {
     for players in 2..=5 {
-        let t = play(&Config::new(players).expect("a config"), 2, 20, 7);
+        let t = play(&Config::new(players).expect("a config"), 2, &"mcts:20".parse().expect("a bot"), 7);
         assert_eq!(t.games, 2);
         assert!((t.wins.iter().sum::<f64>() - 2.0).abs() < 1e-9, "every game has its winners");
         assert!(t.built.iter().sum::<usize>() > 0 && !t.taken.is_empty());

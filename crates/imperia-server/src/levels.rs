@@ -55,7 +55,7 @@ impl BotLevel {
         BotSpec {
             budget: self.budget,
             threads: None,
-            time_limit: (self.kind == BotKind::Mcts).then(|| Duration::from_secs(self.seconds)),
+            time_limit: self.kind.searches().then(|| Duration::from_secs(self.seconds)),
             ..BotSpec::new(self.kind)
         }
     }
