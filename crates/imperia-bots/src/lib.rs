@@ -168,6 +168,9 @@ mod tests {
             "ismcts:500:2".parse(),
             Ok(BotSpec { budget: Some(500), threads: Some(2), ..BotSpec::new(BotKind::Mcts) })
         );
+        let plain = BotSpec { budget: Some(500), threads: Some(2), ..BotSpec::new(BotKind::Uct) };
+        assert_eq!("uct:500:2".parse(), Ok(plain.clone()));
+        assert_eq!(plain.to_string(), "uct:500:2");
         assert!("heuristic:4:2".parse::<BotSpec>().is_err());
         assert!("genius".parse::<BotSpec>().is_err());
         assert!("heuristic:lots".parse::<BotSpec>().is_err());
