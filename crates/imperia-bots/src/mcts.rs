@@ -316,18 +316,9 @@ impl<A: Clone + PartialEq> Tree<A> {
             }
             return Step::Added(self.add(node, action, state, 1.0));
         }
-        let nodes = &self.nodes;
-        let best = nodes[node]
-            .children
-            .iter()
-            .filter(|c| legal.contains(&c.action))
-            .map(|c| {
-                let n = &nodes[c.node];
-                let mean = n.reward[acting] / n.visits.max(1.0);
-                (mean + EXPLORATION * (c.available.max(1.0).ln() / n.visits.max(1.0)).sqrt(), c)
-            })
-            .max_by(|x, y| x.0.total_cmp(&y.0))
-            .map(|(_, c)| (c.node, c.action.clone()));
+        let best = self.best_child(node, acting, &legal, |child, n| {
+            EXPLORATION * (child.available.max(1.0).ln() / n.visits.max(1.0)).sqrt()
+        });
         self.descend(best, acting, state)
     }
 
@@ -365,19 +356,34 @@ impl<A: Clone + PartialEq> Tree<A> {
         if fresh {
             return greedy.map_or(Step::Stuck, Step::Valued);
         }
-        let nodes = &self.nodes;
-        let open = || nodes[node].children.iter().filter(|c| legal.contains(&c.action));
-        let total_weight: f64 = open().map(|c| c.weight).sum();
-        let best = open()
+        let total_weight: f64 =
+            self.nodes[node].children.iter().filter(|c| legal.contains(&c.action)).map(|c| c.weight).sum();
+        let best = self.best_child(node, acting, &legal, |child, n| {
+            let prior = child.weight / total_weight.max(f64::MIN_POSITIVE);
+            PUCT * prior * child.available.sqrt() / n.visits.max(1.0)
+        });
+        self.descend(best, acting, state)
+    }
+
+    /// The child legal in this sample with the best mean reward for `acting` plus its `bonus` for
+    /// exploration (given the child's edge and node).
+    fn best_child(
+        &self,
+        node: usize,
+        acting: Seat,
+        legal: &[A],
+        bonus: impl Fn(&Child<A>, &Node<A>) -> f64,
+    ) -> Option<(usize, A)> {
+        self.nodes[node]
+            .children
+            .iter()
+            .filter(|c| legal.contains(&c.action))
             .map(|c| {
-                let n = &nodes[c.node];
-                let mean = n.reward[acting] / n.visits.max(1.0);
-                let prior = c.weight / total_weight.max(f64::MIN_POSITIVE);
-                (mean + PUCT * prior * c.available.sqrt() / n.visits.max(1.0), c)
+                let n = &self.nodes[c.node];
+                (n.reward[acting] / n.visits.max(1.0) + bonus(c, n), c)
             })
             .max_by(|x, y| x.0.total_cmp(&y.0))
-            .map(|(_, c)| (c.node, c.action.clone()));
-        self.descend(best, acting, state)
+            .map(|(_, c)| (c.node, c.action.clone()))
     }
 
     fn descend<G: Game<Action = A>>(&self, best: Option<(usize, A)>, acting: Seat, state: &mut G) -> Step {
