@@ -5,13 +5,20 @@
 //!
 //! A long run, so ignored by default; run it by hand, in release:
 //! `ENDEAVOR_GAMES=400 ENDEAVOR_BOT=mcts:300 cargo test --release -p imperia-games --test endeavor_balance -- --ignored --nocapture`.
-//! `ENDEAVOR_BOT` takes any bot name (`uct:300`, `heuristic`). The CI-sized `a_few_games_fill_the_table` checks the tally itself.
+//! `ENDEAVOR_BOT` takes any bot name (`uct:300`, `heuristic`); `ENDEAVOR_ONLY="4 players;5 players"` plays
+//! only the counts named as the report names them; `ENDEAVOR_JOBS` sets the worker threads (one per core).
+//! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use endeavor::{Action, Config, Content, Endeavor, SilentFleet};
 use imperia_bots::BotSpec;
 use imperia_core::{ContentSet, Game, Viewer};
+
+// The allocator the `imperia` binary uses, so that this long run plays at the arena's speed.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// What a batch of games came to.
 #[derive(Debug, Default)]
@@ -28,73 +35,120 @@ struct Tally {
     /// harbor, slavery), summed over the games.
     rows: Vec<[f64; 5]>,
     steps: usize,
+    /// Turns (a building activated or an action token spent) by position and round, summed.
+    turns: Vec<[usize; 8]>,
+    /// Buildings built by position and level (0–5), summed; attacks made by position.
+    levels: Vec<[usize; 6]>,
+    attacks: Vec<usize>,
+    /// Each region's opening round summed, and how many games it opened in, by zone index.
+    opened: Vec<(usize, usize)>,
 }
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
+impl Tally {
+    fn new(players: usize, buildings: usize) -> Tally {
+        Tally {
+            wins: vec![0.0; players],
+            rows: vec![[0.0; 5]; players],
+            built: vec![0; buildings],
+            turns: vec![[0; 8]; players],
+            levels: vec![[0; 6]; players],
+            attacks: vec![0; players],
+            ..Tally::default()
+        }
+    }
+
+    /// Adds another batch of the same player count.
+    fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        self.steps += other.steps;
+        self.wins.iter_mut().zip(&other.wins).for_each(|(a, b)| *a += b);
+        self.built.iter_mut().zip(&other.built).for_each(|(a, b)| *a += b);
+        self.rows.iter_mut().zip(&other.rows).for_each(|(a, b)| (0..5).for_each(|k| a[k] += b[k]));
+        self.turns.iter_mut().zip(&other.turns).for_each(|(a, b)| (0..8).for_each(|k| a[k] += b[k]));
+        self.levels.iter_mut().zip(&other.levels).for_each(|(a, b)| (0..6).for_each(|k| a[k] += b[k]));
+        self.attacks.iter_mut().zip(&other.attacks).for_each(|(a, b)| *a += b);
+        self.opened.resize(self.opened.len().max(other.opened.len()), (0, 0));
+        self.opened.iter_mut().zip(&other.opened).for_each(|(a, b)| *a = (a.0 + b.0, a.1 + b.1));
+        self.taken.extend(other.taken);
+        self.scores.extend(other.scores);
+    }
+}
+
 fn play(config: &Config, games: usize, bot: &BotSpec, first_seed: u64) -> Tally {
     let content = ContentSet::<Content>::shipped();
     let _scope = content.enter();
-    let n = config.players;
-    let mut t = Tally {
-        wins: vec![0.0; n],
-        rows: vec![[0.0; 5]; n],
-        built: vec![0; content.buildings.len()],
-        ..Tally::default()
-    };
+    let mut t = Tally::new(config.players, content.buildings.len());
     for seed in first_seed..first_seed + games as u64 {
-        let mut g = Endeavor::setup(config, &content, seed).expect("a game");
-        let first = usize::from(g.crown);
-        let mut rng = imperia_core::rng::seeded(seed);
-        let mut bot = bot.build::<Endeavor>();
-        let mut built = BTreeSet::new();
-        while let Some(&seat) = g.to_act().seats().first() {
-            let legal = g.legal_actions(seat);
-            let action = if legal.len() == 1 {
-                legal[0]
-            } else {
-                bot.choose(&g.view(Viewer::Seat(seat)), &content, seat, &legal, &mut rng)
-            };
-            match action {
-                Action::Build { building } => {
-                    built.insert(building.index());
-                }
-                Action::Draw { card } => {
-                    t.taken.insert(card.index());
-                }
-                _ => {}
-            }
-            g.apply(seat, &action).expect("a listed action");
-            t.steps += 1;
-        }
-        let o = g.outcome().expect("an outcome");
-        let winners = o.ranks.iter().filter(|&&r| r == 1).count() as f64;
-        for s in 0..n {
-            let position = (s + n - first) % n;
-            if o.ranks[s] == 1 {
-                t.wins[position] += 1.0 / winners;
-            }
-            let r = g.score(s);
-            let row = [
-                r.tracks.iter().map(|&x| f64::from(x)).sum(),
-                f64::from(r.cities_and_routes),
-                f64::from(r.buildings_and_cards),
-                f64::from(r.harbor),
-                -f64::from(r.slavery),
-            ];
-            (0..5).for_each(|k| t.rows[position][k] += row[k]);
-        }
-        for p in &g.players {
-            // Governors are taken by exploring, not drawn.
-            t.taken.extend(p.cards.iter().chain(&p.governor).chain(&p.set_aside).map(|c| c.index()));
-        }
-        built.into_iter().for_each(|b| t.built[b] += 1);
-        t.scores.extend(o.scores);
-        t.games += 1;
+        play_one(config, &content, bot, seed, &mut t);
     }
     t
+}
+
+/// Plays the game of one seed, bots in every seat, and adds what it came to.
+fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed: u64, t: &mut Tally) {
+    let n = config.players;
+    let mut g = Endeavor::setup(config, content, seed).expect("a game");
+    let first = usize::from(g.crown);
+    let mut rng = imperia_core::rng::seeded(seed);
+    let mut bot = bot.build::<Endeavor>();
+    let mut built = BTreeSet::new();
+    while let Some(&seat) = g.to_act().seats().first() {
+        let legal = g.legal_actions(seat);
+        let action = if legal.len() == 1 {
+            legal[0]
+        } else {
+            bot.choose(&g.view(Viewer::Seat(seat)), content, seat, &legal, &mut rng)
+        };
+        match action {
+            Action::Build { building } => {
+                built.insert(building.index());
+                t.levels[(seat + n - first) % n][usize::from(content.building(building).level)] += 1;
+            }
+            Action::Attack { .. } => t.attacks[(seat + n - first) % n] += 1,
+            Action::Draw { card } => {
+                t.taken.insert(card.index());
+            }
+            Action::Activate { .. } | Action::Spend { .. } => {
+                t.turns[(seat + n - first) % n][usize::from(g.round)] += 1
+            }
+            _ => {}
+        }
+        let closed: Vec<bool> = g.explored.iter().map(|&e| !e).collect();
+        g.apply(seat, &action).expect("a listed action");
+        t.opened.resize(closed.len(), (0, 0));
+        for (z, _) in closed.iter().enumerate().filter(|&(z, &c)| c && g.explored[z]) {
+            t.opened[z] = (t.opened[z].0 + usize::from(g.round), t.opened[z].1 + 1);
+        }
+        t.steps += 1;
+    }
+    let o = g.outcome().expect("an outcome");
+    let winners = o.ranks.iter().filter(|&&r| r == 1).count() as f64;
+    for s in 0..n {
+        let position = (s + n - first) % n;
+        if o.ranks[s] == 1 {
+            t.wins[position] += 1.0 / winners;
+        }
+        let r = g.score(s);
+        let row = [
+            r.tracks.iter().map(|&x| f64::from(x)).sum(),
+            f64::from(r.cities_and_routes),
+            f64::from(r.buildings_and_cards),
+            f64::from(r.harbor),
+            -f64::from(r.slavery),
+        ];
+        (0..5).for_each(|k| t.rows[position][k] += row[k]);
+    }
+    for p in &g.players {
+        // Governors are taken by exploring, not drawn.
+        t.taken.extend(p.cards.iter().chain(&p.governor).chain(&p.set_aside).map(|c| c.index()));
+    }
+    built.into_iter().for_each(|b| t.built[b] += 1);
+    t.scores.extend(o.scores);
+    t.games += 1;
 }
 
 fn report(name: &str, t: &Tally) {
@@ -120,6 +174,30 @@ fn report(name: &str, t: &Tally) {
         .map(|(i, b)| format!("{} {:.0}%", b.id, 100.0 * t.built[i] as f64 / games))
         .collect();
     println!("  built in (share of games): {}", rare.join(", "));
+    let turns: Vec<String> = t
+        .turns
+        .iter()
+        .map(|r| r[1..].iter().map(|&x| format!("{:.1}", x as f64 / games)).collect::<Vec<_>>().join("/"))
+        .collect();
+    let levels: Vec<String> = t
+        .levels
+        .iter()
+        .map(|r| r[1..].iter().map(|&x| format!("{:.2}", x as f64 / games)).collect::<Vec<_>>().join("/"))
+        .collect();
+    println!("  buildings a game by position, levels 1-5: {}", levels.join(", "));
+    let attacks: Vec<String> = t.attacks.iter().map(|&x| format!("{:.1}", x as f64 / games)).collect();
+    println!("  attacks a game by position: {}", attacks.join(", "));
+    println!("  turns a game by position, rounds 1-7: {}", turns.join(", "));
+    let opened: Vec<String> = t
+        .opened
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.1 > 0)
+        .map(|(z, &(sum, n))| {
+            format!("{} round {:.1} ({:.0}%)", content.zones[z].id, sum as f64 / n as f64, 100.0 * n as f64 / games)
+        })
+        .collect();
+    println!("  regions opened (mean round, share of games): {}", opened.join(", "));
     let never: Vec<&str> =
         (0..content.cards.len()).filter(|i| !t.taken.contains(i)).map(|i| content.cards[i].id.as_str()).collect();
     println!("  cards never taken: {}", if never.is_empty() { "none".to_string() } else { never.join(", ") });
@@ -138,20 +216,44 @@ fn provisional_content_balance() {
         ("4 players, side B", Config { side: "b".into(), ..Config::new(4).expect("a config") }.checked()),
         ("5 players", Config::new(5)),
     ];
+    let only = std::env::var("ENDEAVOR_ONLY").ok();
+    let configs: Vec<(&str, Config)> = configs
+        .into_iter()
+        .filter(|(name, _)| only.as_deref().is_none_or(|o| o.split(';').any(|o| *name == o.trim())))
+        .map(|(name, config)| (name, config.expect("a config")))
+        .collect();
+    // One queue of (config, seed) games, the longest counts first, shared by a worker per core, so that
+    // every core stays busy to the end.
+    let mut queue: Vec<(usize, u64)> =
+        (0..configs.len()).flat_map(|c| (1..=games as u64).map(move |seed| (c, seed))).collect();
+    queue.sort_by_key(|&(c, seed)| (std::cmp::Reverse(configs[c].1.players), seed));
+    let next = AtomicUsize::new(0);
+    let workers = env("ENDEAVOR_JOBS", std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let content = ContentSet::<Content>::shipped();
+    let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players, content.buildings.len())).collect::<Vec<_>>();
+    let mut totals = fresh();
     std::thread::scope(|scope| {
-        let handles: Vec<_> = configs
-            .iter()
-            .map(|(name, config)| {
-                let config = config.clone().expect("a config");
-                let bot = &bot;
-                scope.spawn(move || (name, play(&config, games, bot, 1)))
+        let handles: Vec<_> = (0..workers.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let _scope = content.enter();
+                    let mut tallies = fresh();
+                    while let Some(&(c, seed)) = queue.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        play_one(&configs[c].1, &content, &bot, seed, &mut tallies[c]);
+                    }
+                    tallies
+                })
             })
             .collect();
         for h in handles {
-            let (name, t) = h.join().expect("a batch");
-            report(name, &t);
+            for (total, t) in totals.iter_mut().zip(h.join().expect("a worker")) {
+                total.merge(t);
+            }
         }
     });
+    for ((name, _), t) in configs.iter().zip(&totals) {
+        report(name, t);
+    }
 }
 
 /// The tally counts what happened: a few quick games at every count, each ending with a winner, buildings

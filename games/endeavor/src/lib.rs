@@ -217,8 +217,10 @@ impl Endeavor {
         let p = &self.players[seat];
         let s = self.score(seat);
         let left = f64::from(ROUNDS.saturating_sub(self.round));
-        let tracks: f64 = Attribute::ALL.iter().map(|&a| f64::from(self.attribute(seat, a))).sum();
-        let levels: f64 = Attribute::ALL.iter().map(|&a| f64::from(self.level(seat, a))).sum();
+        let values = self.attributes(seat);
+        let level = |a: Attribute| c.track(a).level(values[a.index()]);
+        let tracks: f64 = values.iter().map(|&v| f64::from(v)).sum();
+        let levels: f64 = Attribute::ALL.iter().map(|&a| f64::from(level(a))).sum();
         let rest = i32::from(s.cities_and_routes) + i32::from(s.buildings_and_cards) - i32::from(s.slavery);
         let disc = if left > 0.0 { 0.6 } else { 1.0 / 3.0 };
         let me = Owner::Player(seat as u8);
@@ -232,7 +234,7 @@ impl Endeavor {
         let excess = p.cards.len().saturating_sub(self.card_cap(seat)) as f64;
         // Discs on buildings come back with Salary, as many as it frees in the rounds left.
         let busy = p.coast.iter().filter(|b| b.disc).count() as f64;
-        let freed = busy.min(left * f64::from(self.level(seat, Attribute::Economy)));
+        let freed = busy.min(left * f64::from(level(Attribute::Economy)));
         // Discs on a shipping track not yet full: presence toward its governor and its deck.
         let afloat: f64 = (0..self.tracks.len())
             .filter(|&z| !self.explored[z])

@@ -28,10 +28,8 @@ impl Endeavor {
         let c = &*self.content;
         let p = &self.players[seat];
         let me = Owner::Player(seat as u8);
-        let mut tracks = [0u8; 4];
-        for a in Attribute::ALL {
-            tracks[a.index()] = c.track(a).glory(self.attribute(seat, a));
-        }
+        let values = self.attributes(seat);
+        let tracks = Attribute::ALL.map(|a| c.track(a).glory(values[a.index()]));
         let cities: u16 = self
             .board_spaces()
             .iter()

@@ -195,11 +195,29 @@ impl Endeavor {
     /// An attribute's value, counted from its sources: buildings, cards held (the governor slot
     /// included, set-aside slavery cards not), tokens and Memorial discs.
     pub fn attribute(&self, seat: usize, a: Attribute) -> u8 {
+        self.attributes(seat)[a.index()]
+    }
+
+    /// All four attribute values, by [`Attribute::index`], in one pass over their sources (the bots'
+    /// forecast reads every track of every player at every leaf).
+    pub fn attributes(&self, seat: usize) -> [u8; 4] {
         let p = &self.players[seat];
         let c = &*self.content;
-        let buildings: u8 = p.coast.iter().map(|b| c.building(b.building).attributes.get(a)).sum();
-        let cards: u8 = p.cards.iter().chain(&p.governor).map(|&k| c.card(k).attributes.get(a)).sum();
-        buildings + cards + p.tokens[a.index()] + p.memorial[a.index()]
+        let mut values = [0u8; 4];
+        let icons = p
+            .coast
+            .iter()
+            .map(|b| &c.building(b.building).attributes)
+            .chain(p.cards.iter().chain(&p.governor).map(|&k| &c.card(k).attributes));
+        for icon in icons {
+            for a in Attribute::ALL {
+                values[a.index()] += icon.get(a);
+            }
+        }
+        for (k, v) in values.iter_mut().enumerate() {
+            *v += p.tokens[k] + p.memorial[k];
+        }
+        values
     }
 
     /// The level an attribute gives: build level, growth, salary or card limit.
@@ -230,6 +248,7 @@ impl Endeavor {
     }
 
     /// The route's controller: a player holding both ends (the Silent Fleet never controls one).
+    #[inline]
     pub fn controller(&self, route: crate::content::RouteId) -> Option<usize> {
         let [a, b] = self.content.route(route).ends;
         match (self.spaces[a.index()], self.spaces[b.index()]) {
