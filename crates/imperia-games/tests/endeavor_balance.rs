@@ -268,3 +268,16 @@ fn a_few_games_fill_the_table() {
         assert!(t.scores.iter().all(|&s| (-10..400).contains(&s)), "{:?}", t.scores);
     }
 }
+
+/// The long run's workers each keep a tally and merge them: two batches merged count what one batch of the
+/// same games counts.
+#[test]
+fn merged_batches_count_as_one() {
+    let config = Config::new(3).expect("a config");
+    let bot: BotSpec = "heuristic".parse().expect("a bot");
+    let whole = play(&config, 2, &bot, 7);
+    let mut merged = play(&config, 1, &bot, 7);
+    merged.merge(play(&config, 1, &bot, 8));
+    assert_eq!(format!("{whole:?}"), format!("{merged:?}"));
+    assert!(whole.opened.iter().all(|&(_, n)| n <= 2) && whole.turns.iter().flatten().sum::<usize>() > 0);
+}
