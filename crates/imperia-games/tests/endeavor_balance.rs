@@ -3,8 +3,9 @@
 //! advantage a fixed seat number hides, as the crown is drawn at random), how often each building kind is
 //! built, whether every card is taken, the final scores and the game length.
 //!
-//! A long run, so ignored by default; run it by hand, in release:
-//! `ENDEAVOR_GAMES=400 ENDEAVOR_BOT=mcts:300 cargo test --release -p imperia-games --test endeavor_balance -- --ignored --nocapture`.
+//! A long run, so ignored by default; run it by hand (28 minutes on two cores for docs/rules/endeavor.md's
+//! table): `ENDEAVOR_GAMES=400 ENDEAVOR_BOT=mcts:100 cargo test -p imperia-games --test endeavor_balance --
+//! --ignored --nocapture`.
 //! `ENDEAVOR_BOT` takes any bot name (`uct:300`, `heuristic`); `ENDEAVOR_ONLY="4 players;5 players"` plays
 //! only the counts named as the report names them; `ENDEAVOR_JOBS` sets the worker threads (one per core).
 //! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
@@ -93,6 +94,7 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
     let n = config.players;
     let mut g = Endeavor::setup(config, content, seed).expect("a game");
     let first = usize::from(g.crown);
+    let position = |seat: usize| (seat + n - first) % n;
     let mut rng = imperia_core::rng::seeded(seed);
     let mut bot = bot.build::<Endeavor>();
     let mut built = BTreeSet::new();
@@ -106,15 +108,13 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
         match action {
             Action::Build { building } => {
                 built.insert(building.index());
-                t.levels[(seat + n - first) % n][usize::from(content.building(building).level)] += 1;
+                t.levels[position(seat)][usize::from(content.building(building).level)] += 1;
             }
-            Action::Attack { .. } => t.attacks[(seat + n - first) % n] += 1,
+            Action::Attack { .. } => t.attacks[position(seat)] += 1,
             Action::Draw { card } => {
                 t.taken.insert(card.index());
             }
-            Action::Activate { .. } | Action::Spend { .. } => {
-                t.turns[(seat + n - first) % n][usize::from(g.round)] += 1
-            }
+            Action::Activate { .. } | Action::Spend { .. } => t.turns[position(seat)][usize::from(g.round)] += 1,
             _ => {}
         }
         let closed: Vec<bool> = g.explored.iter().map(|&e| !e).collect();
@@ -128,9 +128,8 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
     let o = g.outcome().expect("an outcome");
     let winners = o.ranks.iter().filter(|&&r| r == 1).count() as f64;
     for s in 0..n {
-        let position = (s + n - first) % n;
         if o.ranks[s] == 1 {
-            t.wins[position] += 1.0 / winners;
+            t.wins[position(s)] += 1.0 / winners;
         }
         let r = g.score(s);
         let row = [
@@ -140,7 +139,7 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
             f64::from(r.harbor),
             -f64::from(r.slavery),
         ];
-        (0..5).for_each(|k| t.rows[position][k] += row[k]);
+        (0..5).for_each(|k| t.rows[position(s)][k] += row[k]);
     }
     for p in &g.players {
         // Governors are taken by exploring, not drawn.
@@ -149,6 +148,11 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
     built.into_iter().for_each(|b| t.built[b] += 1);
     t.scores.extend(o.scores);
     t.games += 1;
+}
+
+/// Counts summed over the games, as means a game.
+fn per_game(counts: &[usize], games: f64, digits: usize, separator: &str) -> String {
+    counts.iter().map(|&x| format!("{:.digits$}", x as f64 / games)).collect::<Vec<_>>().join(separator)
 }
 
 fn report(name: &str, t: &Tally) {
@@ -174,19 +178,10 @@ fn report(name: &str, t: &Tally) {
         .map(|(i, b)| format!("{} {:.0}%", b.id, 100.0 * t.built[i] as f64 / games))
         .collect();
     println!("  built in (share of games): {}", rare.join(", "));
-    let turns: Vec<String> = t
-        .turns
-        .iter()
-        .map(|r| r[1..].iter().map(|&x| format!("{:.1}", x as f64 / games)).collect::<Vec<_>>().join("/"))
-        .collect();
-    let levels: Vec<String> = t
-        .levels
-        .iter()
-        .map(|r| r[1..].iter().map(|&x| format!("{:.2}", x as f64 / games)).collect::<Vec<_>>().join("/"))
-        .collect();
+    let levels: Vec<String> = t.levels.iter().map(|r| per_game(&r[1..], games, 2, "/")).collect();
     println!("  buildings a game by position, levels 1-5: {}", levels.join(", "));
-    let attacks: Vec<String> = t.attacks.iter().map(|&x| format!("{:.1}", x as f64 / games)).collect();
-    println!("  attacks a game by position: {}", attacks.join(", "));
+    println!("  attacks a game by position: {}", per_game(&t.attacks, games, 1, ", "));
+    let turns: Vec<String> = t.turns.iter().map(|r| per_game(&r[1..], games, 1, "/")).collect();
     println!("  turns a game by position, rounds 1-7: {}", turns.join(", "));
     let opened: Vec<String> = t
         .opened
@@ -207,7 +202,7 @@ fn report(name: &str, t: &Tally) {
 #[ignore = "a long measurement: run by hand (see the module doc)"]
 fn provisional_content_balance() {
     let games = env("ENDEAVOR_GAMES", 100);
-    let bot: BotSpec = std::env::var("ENDEAVOR_BOT").as_deref().unwrap_or("mcts:300").parse().expect("a bot name");
+    let bot: BotSpec = std::env::var("ENDEAVOR_BOT").as_deref().unwrap_or("mcts:100").parse().expect("a bot name");
     let configs = [
         ("2 players", Config::new(2)),
         ("2 players, Silent Fleet", Config::silent("a", SilentFleet::default())),
