@@ -50,11 +50,12 @@ fn env(name: &str, default: usize) -> usize {
 }
 
 impl Tally {
-    fn new(players: usize, buildings: usize) -> Tally {
+    fn new(players: usize, content: &Content) -> Tally {
         Tally {
             wins: vec![0.0; players],
             rows: vec![[0.0; 5]; players],
-            built: vec![0; buildings],
+            built: vec![0; content.buildings.len()],
+            opened: vec![(0, 0); content.zones.len()],
             turns: vec![[0; 8]; players],
             levels: vec![[0; 6]; players],
             attacks: vec![0; players],
@@ -72,7 +73,6 @@ impl Tally {
         self.turns.iter_mut().zip(&other.turns).for_each(|(a, b)| (0..8).for_each(|k| a[k] += b[k]));
         self.levels.iter_mut().zip(&other.levels).for_each(|(a, b)| (0..6).for_each(|k| a[k] += b[k]));
         self.attacks.iter_mut().zip(&other.attacks).for_each(|(a, b)| *a += b);
-        self.opened.resize(self.opened.len().max(other.opened.len()), (0, 0));
         self.opened.iter_mut().zip(&other.opened).for_each(|(a, b)| *a = (a.0 + b.0, a.1 + b.1));
         self.taken.extend(other.taken);
         self.scores.extend(other.scores);
@@ -82,7 +82,7 @@ impl Tally {
 fn play(config: &Config, games: usize, bot: &BotSpec, first_seed: u64) -> Tally {
     let content = ContentSet::<Content>::shipped();
     let _scope = content.enter();
-    let mut t = Tally::new(config.players, content.buildings.len());
+    let mut t = Tally::new(config.players, &content);
     for seed in first_seed..first_seed + games as u64 {
         play_one(config, &content, bot, seed, &mut t);
     }
@@ -119,7 +119,6 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
         }
         let closed: Vec<bool> = g.explored.iter().map(|&e| !e).collect();
         g.apply(seat, &action).expect("a listed action");
-        t.opened.resize(closed.len(), (0, 0));
         for (z, _) in closed.iter().enumerate().filter(|&(z, &c)| c && g.explored[z]) {
             t.opened[z] = (t.opened[z].0 + usize::from(g.round), t.opened[z].1 + 1);
         }
@@ -217,6 +216,7 @@ fn provisional_content_balance() {
         .filter(|(name, _)| only.as_deref().is_none_or(|o| o.split(';').any(|o| *name == o.trim())))
         .map(|(name, config)| (name, config.expect("a config")))
         .collect();
+    assert!(!configs.is_empty(), "ENDEAVOR_ONLY names no count; the counts are named as the report names them");
     // One queue of (config, seed) games, the longest counts first, shared by a worker per core, so that
     // every core stays busy to the end.
     let mut queue: Vec<(usize, u64)> =
@@ -225,7 +225,7 @@ fn provisional_content_balance() {
     let next = AtomicUsize::new(0);
     let workers = env("ENDEAVOR_JOBS", std::thread::available_parallelism().map_or(1, |n| n.get()));
     let content = ContentSet::<Content>::shipped();
-    let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players, content.buildings.len())).collect::<Vec<_>>();
+    let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players, &content)).collect::<Vec<_>>();
     let mut totals = fresh();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers.max(1))

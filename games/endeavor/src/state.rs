@@ -248,7 +248,6 @@ impl Endeavor {
     }
 
     /// The route's controller: a player holding both ends (the Silent Fleet never controls one).
-    #[inline]
     pub fn controller(&self, route: crate::content::RouteId) -> Option<usize> {
         let [a, b] = self.content.route(route).ends;
         match (self.spaces[a.index()], self.spaces[b.index()]) {
