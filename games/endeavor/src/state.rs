@@ -248,6 +248,9 @@ impl Endeavor {
     }
 
     /// The route's controller: a player holding both ends (the Silent Fleet never controls one).
+    // Inlined: `score` asks it of every route for every player at every leaf of the search, and the call
+    // was 4% of `imperia bench endeavor`'s first move (21.5 ms inlined, 22.3 not, two runs each).
+    #[inline]
     pub fn controller(&self, route: crate::content::RouteId) -> Option<usize> {
         let [a, b] = self.content.route(route).ends;
         match (self.spaces[a.index()], self.spaces[b.index()]) {
