@@ -1,9 +1,11 @@
 //! How Endeavor's provisional content plays (issue 16): MCTS bots at every seat, each player count and the
 //! Silent Fleet, and what the games came to — wins by turn order (position from the first crown, the seat
 //! advantage a fixed seat number hides, as the crown is drawn at random), how often each building kind is
-//! built, whether every card is taken, the final scores and the game length.
+//! built, whether every card is taken, the final scores and the game length. Each position's game is broken
+//! down too (turns by round, buildings by level and when the top ones came, attributes when round 4 begins,
+//! cards drawn early): that is how the tunings of docs/rules/endeavor.md §5 were found.
 //!
-//! A long run, so ignored by default; run it by hand (28 minutes on two cores for docs/rules/endeavor.md's
+//! A long run, so ignored by default; run it by hand (25 minutes on two cores for docs/rules/endeavor.md's
 //! table): `ENDEAVOR_GAMES=400 ENDEAVOR_BOT=mcts:100 cargo test -p imperia-games --test endeavor_balance --
 //! --ignored --nocapture`.
 //! `ENDEAVOR_BOT` takes any bot name (`uct:300`, `heuristic`); `ENDEAVOR_ONLY="4 players;5 players"` plays
@@ -41,6 +43,13 @@ struct Tally {
     /// Buildings built by position and level (0–5), summed; attacks made by position.
     levels: Vec<[usize; 6]>,
     attacks: Vec<usize>,
+    /// Buildings of levels 4 and 5 built by position and round, summed.
+    high: Vec<[usize; 8]>,
+    /// The four attributes when round 4 begins, by position, summed.
+    round_4: Vec<[usize; 4]>,
+    /// Cards drawn in rounds 1–3 by position, summed: from Europe (count, values), from Slavery (count,
+    /// values), from the regions (count). The decks are sorted by value, so who draws first draws low.
+    early_draws: Vec<[usize; 5]>,
     /// Each region's opening round summed, and how many games it opened in, by zone index.
     opened: Vec<(usize, usize)>,
 }
@@ -59,6 +68,9 @@ impl Tally {
             turns: vec![[0; 8]; players],
             levels: vec![[0; 6]; players],
             attacks: vec![0; players],
+            high: vec![[0; 8]; players],
+            round_4: vec![[0; 4]; players],
+            early_draws: vec![[0; 5]; players],
             ..Tally::default()
         }
     }
@@ -70,13 +82,21 @@ impl Tally {
         self.wins.iter_mut().zip(&other.wins).for_each(|(a, b)| *a += b);
         self.built.iter_mut().zip(&other.built).for_each(|(a, b)| *a += b);
         self.rows.iter_mut().zip(&other.rows).for_each(|(a, b)| (0..5).for_each(|k| a[k] += b[k]));
-        self.turns.iter_mut().zip(&other.turns).for_each(|(a, b)| (0..8).for_each(|k| a[k] += b[k]));
-        self.levels.iter_mut().zip(&other.levels).for_each(|(a, b)| (0..6).for_each(|k| a[k] += b[k]));
         self.attacks.iter_mut().zip(&other.attacks).for_each(|(a, b)| *a += b);
         self.opened.iter_mut().zip(&other.opened).for_each(|(a, b)| *a = (a.0 + b.0, a.1 + b.1));
+        add(&mut self.turns, &other.turns);
+        add(&mut self.levels, &other.levels);
+        add(&mut self.high, &other.high);
+        add(&mut self.round_4, &other.round_4);
+        add(&mut self.early_draws, &other.early_draws);
         self.taken.extend(other.taken);
         self.scores.extend(other.scores);
     }
+}
+
+/// Adds one batch's counts by position to another's.
+fn add<const K: usize>(total: &mut [[usize; K]], other: &[[usize; K]]) {
+    total.iter_mut().zip(other).for_each(|(a, b)| (0..K).for_each(|k| a[k] += b[k]));
 }
 
 fn play(config: &Config, games: usize, bot: &BotSpec, first_seed: u64) -> Tally {
@@ -108,17 +128,38 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
         match action {
             Action::Build { building } => {
                 built.insert(building.index());
-                t.levels[position(seat)][usize::from(content.building(building).level)] += 1;
+                let level = content.building(building).level;
+                t.levels[position(seat)][usize::from(level)] += 1;
+                if level >= 4 {
+                    t.high[position(seat)][usize::from(g.round)] += 1;
+                }
             }
             Action::Attack { .. } => t.attacks[position(seat)] += 1,
             Action::Draw { card } => {
                 t.taken.insert(card.index());
+                if g.round <= 3 {
+                    let c = content.card(card);
+                    let deck = &content.decks[c.deck.index()];
+                    let d = &mut t.early_draws[position(seat)];
+                    match deck.id.as_str() {
+                        "europe" => (d[0], d[1]) = (d[0] + 1, d[1] + usize::from(c.value)),
+                        _ if deck.slavery => (d[2], d[3]) = (d[2] + 1, d[3] + usize::from(c.value)),
+                        _ => d[4] += 1,
+                    }
+                }
             }
             Action::Activate { .. } | Action::Spend { .. } => t.turns[position(seat)][usize::from(g.round)] += 1,
             _ => {}
         }
         let closed: Vec<bool> = g.explored.iter().map(|&e| !e).collect();
+        let round = g.round;
         g.apply(seat, &action).expect("a listed action");
+        if round == 3 && g.round == 4 {
+            for s in 0..n {
+                let a = g.attributes(s);
+                (0..4).for_each(|k| t.round_4[position(s)][k] += usize::from(a[k]));
+            }
+        }
         for (z, _) in closed.iter().enumerate().filter(|&(z, &c)| c && g.explored[z]) {
             t.opened[z] = (t.opened[z].0 + usize::from(g.round), t.opened[z].1 + 1);
         }
@@ -179,6 +220,23 @@ fn report(name: &str, t: &Tally) {
     println!("  built in (share of games): {}", rare.join(", "));
     let levels: Vec<String> = t.levels.iter().map(|r| per_game(&r[1..], games, 2, "/")).collect();
     println!("  buildings a game by position, levels 1-5: {}", levels.join(", "));
+    let high: Vec<String> = t.high.iter().map(|r| per_game(&r[1..], games, 2, "/")).collect();
+    println!("  level-4 and 5 buildings a game by position, rounds 1-7: {}", high.join(", "));
+    let round_4: Vec<String> = t.round_4.iter().map(|r| per_game(r, games, 1, "/")).collect();
+    println!("  attributes by position when round 4 begins (I/C/E/Inf): {}", round_4.join(", "));
+    let mean = |sum: usize, n: usize| if n == 0 { 0.0 } else { sum as f64 / n as f64 };
+    let draws: Vec<String> = t
+        .early_draws
+        .iter()
+        .map(|d| {
+            let counts = per_game(&[d[0], d[2], d[4]], games, 2, "/");
+            format!("{counts} (values {:.1}/{:.1})", mean(d[1], d[0]), mean(d[3], d[2]))
+        })
+        .collect();
+    println!(
+        "  cards drawn a game by position in rounds 1-3, Europe/Slavery/regions (mean values): {}",
+        draws.join(", ")
+    );
     println!("  attacks a game by position: {}", per_game(&t.attacks, games, 1, ", "));
     let turns: Vec<String> = t.turns.iter().map(|r| per_game(&r[1..], games, 1, "/")).collect();
     println!("  turns a game by position, rounds 1-7: {}", turns.join(", "));
