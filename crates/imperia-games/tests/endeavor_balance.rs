@@ -81,9 +81,9 @@ impl Tally {
         self.steps += other.steps;
         self.wins.iter_mut().zip(&other.wins).for_each(|(a, b)| *a += b);
         self.built.iter_mut().zip(&other.built).for_each(|(a, b)| *a += b);
-        self.rows.iter_mut().zip(&other.rows).for_each(|(a, b)| (0..5).for_each(|k| a[k] += b[k]));
         self.attacks.iter_mut().zip(&other.attacks).for_each(|(a, b)| *a += b);
         self.opened.iter_mut().zip(&other.opened).for_each(|(a, b)| *a = (a.0 + b.0, a.1 + b.1));
+        add(&mut self.rows, &other.rows);
         add(&mut self.turns, &other.turns);
         add(&mut self.levels, &other.levels);
         add(&mut self.high, &other.high);
@@ -95,7 +95,7 @@ impl Tally {
 }
 
 /// Adds one batch's counts by position to another's.
-fn add<const K: usize>(total: &mut [[usize; K]], other: &[[usize; K]]) {
+fn add<T: Copy + std::ops::AddAssign, const K: usize>(total: &mut [[T; K]], other: &[[T; K]]) {
     total.iter_mut().zip(other).for_each(|(a, b)| (0..K).for_each(|k| a[k] += b[k]));
 }
 
@@ -141,10 +141,11 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
                     let c = content.card(card);
                     let deck = &content.decks[c.deck.index()];
                     let d = &mut t.early_draws[position(seat)];
-                    match deck.id.as_str() {
-                        "europe" => (d[0], d[1]) = (d[0] + 1, d[1] + usize::from(c.value)),
-                        _ if deck.slavery => (d[2], d[3]) = (d[2] + 1, d[3] + usize::from(c.value)),
-                        _ => d[4] += 1,
+                    // Slavery's deck is drawn with Europe's presence, so it is told apart first.
+                    match (deck.slavery, deck.zone.is_region()) {
+                        (true, _) => (d[2], d[3]) = (d[2] + 1, d[3] + usize::from(c.value)),
+                        (false, false) => (d[0], d[1]) = (d[0] + 1, d[1] + usize::from(c.value)),
+                        (false, true) => d[4] += 1,
                     }
                 }
             }
