@@ -1204,3 +1204,67 @@ test('Endeavor: four players against three bots on side B; a reload shows the sa
   await endeavorScreenshots(page, 'endeavor-4p');
   await context.close();
 });
+
+test('ratings: a rated game moves the player’s and the bot’s ratings; the profile and the leaderboard show them', async () => {
+  const { context, page } = await signUp('rosa');
+  // Games are rated by default; the request says so.
+  assert.equal(await page.getByLabel('Rated', { exact: true }).isChecked(), true);
+  await page.getByLabel('Game', { exact: true }).selectOption('endeavor');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.getByRole('button', { name: 'Create the game' }).click(),
+  ]);
+  assert.equal(request.postDataJSON().rated, true);
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  assert.equal(await page.locator('#rated').textContent(), 'Rated');
+
+  // Played to the end through the API (the board's clicks are the Endeavor tests' business).
+  const outcome = await page.evaluate(async (n) => {
+    for (let i = 0; i < 5000; i++) {
+      const s = await (await fetch(`/api/games/${n}`)).json();
+      if (s.finished) return s.outcome;
+      if (!s.to_act.includes(0)) {
+        await new Promise((r) => setTimeout(r, 20));
+        continue;
+      }
+      await fetch(`/api/games/${n}/actions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ version: s.version, action: s.legal_actions[0].action }),
+      });
+    }
+    return null;
+  }, id);
+  assert.ok(outcome, 'the game ended');
+
+  // The profile: the rating, and the game with its place; the names link to the leaderboard and back.
+  for (const [viewport, size] of [[{ width: 1280, height: 800 }, '1280x800'], [{ width: 390, height: 844 }, '390x844']]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${base}/#/player/rosa`);
+    await page.getByRole('heading', { name: 'Ratings' }).waitFor();
+    assert.match(await page.locator('.standings tbody tr').first().textContent(), /Endeavor: Age of Sail.*1$/);
+    const line = await page.locator('#player-games li').first().textContent();
+    assert.match(line, new RegExp(`game ${id}`));
+    assert.match(line, outcome.ranks[0] === 1 ? /Won · 1st of 2/ : /2nd of 2/);
+    assert.match(line, /Rated/);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${size}: no sideways scroll`);
+    await page.screenshot({ path: join(ARTIFACTS, `profile-${size}.png`), fullPage: true });
+
+    await page.getByRole('link', { name: 'Endeavor: Age of Sail' }).first().click();
+    await page.getByRole('heading', { name: 'Ratings: Endeavor: Age of Sail' }).waitFor();
+    const rows = await page.locator('.standings tbody tr').allTextContents();
+    assert.equal(rows.length, 2, `rosa and the random bot: ${rows}`);
+    assert.ok(rows.some((r) => /rosa/.test(r)) && rows.some((r) => /Bot: easy/.test(r)), rows.join(' | '));
+    assert.match(rows[0], outcome.ranks[0] === 1 ? /rosa/ : /Bot: easy/, 'the winner ranks first');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${size}: no sideways scroll`);
+    await page.screenshot({ path: join(ARTIFACTS, `ratings-${size}.png`), fullPage: true });
+  }
+  await page.locator('.standings').getByRole('link', { name: 'rosa', exact: true }).click();
+  await page.getByRole('heading', { name: 'Games' }).waitFor();
+  await page.goto(`${base}/#/player/nobody-at-all`);
+  await page.getByRole('heading', { name: 'No such player' }).waitFor();
+  await context.close();
+});

@@ -5,6 +5,8 @@
 //   #/game/12              one game: play it, watch it, or read its final scores (pages/game.js)
 //   #/game/12?invite=…     an invitation: takes its seat (as a guest when not signed in), then the game
 //   #/account              the password, and signing out everywhere (pages/account.js)
+//   #/ratings/endeavor     a game's leaderboard, ?side=France for a side's (pages/ratings.js)
+//   #/player/anton         a player's ratings and games (pages/player.js)
 //
 // Each page module exports `show(root, session)` and may return a function that tears it down (closing its
 // WebSocket) when the player goes elsewhere. `session.me` is the signed-in name, or null; `session.guest`
@@ -17,6 +19,8 @@ import * as signin from './pages/signin.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
 import * as account from './pages/account.js';
+import * as ratings from './pages/ratings.js';
+import * as player from './pages/player.js';
 
 let teardown = null;
 let shownPath = null; // the page shown, as its hash path ("game/12"): a new page starts at the top
@@ -32,7 +36,8 @@ async function whoAmI() {
 function showAccount(me) {
   const nav = document.getElementById('account');
   if (!me) {
-    replace(nav, h('a', { href: '#/signin' }, 'Sign in'), ' ', h('a', { href: '#/signup' }, 'Sign up'));
+    replace(nav, h('a', { href: '#/ratings' }, 'Ratings'), ' ',
+      h('a', { href: '#/signin' }, 'Sign in'), ' ', h('a', { href: '#/signup' }, 'Sign up'));
     return;
   }
   const signOut = h('button', {
@@ -51,8 +56,18 @@ function showAccount(me) {
     },
   }, 'Sign out');
   const who = me.guest ? `Playing as ${me.name} (guest)` : `Signed in as ${me.name}`;
-  replace(nav, h('span', { class: 'me' }, who), ' ',
+  replace(nav, h('a', { href: '#/ratings' }, 'Ratings'), ' ',
+    h('a', { class: 'me', href: `#/player/${encodeURIComponent(me.name)}`, title: 'Your ratings and games' }, who), ' ',
     me.guest ? null : h('a', { href: '#/account' }, 'Account'), ' ', signOut);
+}
+
+/** A path part as typed: `%C3%A9` is `é`; a malformed escape stays as it is. */
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 /** Parse `#/game/12?invite=x` into ['game', '12'] and the query. */
@@ -85,6 +100,10 @@ async function route() {
   let shown;
   if (page === 'game' && /^\d+$/.test(arg || '')) {
     shown = game.show(root, session, Number(arg));
+  } else if (page === 'ratings') {
+    shown = ratings.show(root, session, arg, query);
+  } else if (page === 'player' && arg) {
+    shown = player.show(root, session, decoded(arg));
   } else if (page === 'account' && me && !me.guest) {
     shown = account.show(root, session);
   } else if (page === 'signin' || page === 'signup' || !me) {

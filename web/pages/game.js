@@ -218,7 +218,12 @@ export async function show(root, session, id) {
         past === null
           ? h('span', { id: 'connection', class: 'badge live' }, 'Live')
           : h('span', { id: 'looking-back', class: 'badge warn' }, `Replay: step ${past.step} of ${state.steps}`),
-        mySeat() === null || mySeat() === undefined ? h('span', { class: 'badge', id: 'spectating' }, 'Watching') : null),
+        mySeat() === null || mySeat() === undefined ? h('span', { class: 'badge', id: 'spectating' }, 'Watching') : null,
+        h('span', {
+          id: 'rated',
+          class: state.rated ? 'badge rated' : 'badge',
+          title: state.rated ? 'Counts for the players’ ratings when it ends' : 'Does not count for ratings',
+        }, state.rated ? 'Rated' : 'Casual')),
       scopeText(entry) ? h('p', { class: 'provisional-note', role: 'note' }, scopeText(entry)) : null,
       text ? h('p', { class: 'provisional-note', role: 'note' },
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
@@ -435,7 +440,9 @@ export async function show(root, session, id) {
         const toPlay = past === null && acting().includes(s.seat);
         return h('li', { class: toPlay ? 'acting' : '' },
           toPlay ? h('span', { class: 'badge turn' }, 'To play') : null, ' ',
-          seatName(s), s.seat === mySeat() ? h('strong', {}, ' · you') : null,
+          s.player ? h('a', { href: `#/player/${encodeURIComponent(s.player)}`, title: `${s.player}'s ratings and games` }, seatName(s))
+            : seatName(s),
+          s.seat === mySeat() ? h('strong', {}, ' · you') : null,
           s.out_of_time ? h('span', { class: 'badge warn' }, 'Out of time') : null);
       })),
       notifyToggle());

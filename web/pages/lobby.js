@@ -100,6 +100,7 @@ function openGamesList(waiting, names, mine) {
   if (!open.length) return h('p', { class: 'muted' }, 'No game is waiting for players right now.');
   return h('ul', { class: 'games' }, open.map((g) => h('li', { 'data-game': g.id },
     `${names[g.game]?.name ?? g.game} · game ${g.id} · ${g.open_seats.length} open ${g.open_seats.length === 1 ? 'seat' : 'seats'} of ${g.seats.length} `,
+    h('span', { class: g.rated ? 'badge rated' : 'badge' }, g.rated ? 'Rated' : 'Casual'),
     badge(names[g.game]),
     scopeBadge(names[g.game]),
     g.content ? h('span', {
@@ -184,6 +185,8 @@ function newGame(catalogue, bots, initialUploads) {
   const seatsBox = h('fieldset', { class: 'seats' });
   const optionsBox = h('fieldset', { class: 'options' });
   const provisional = h('p', { class: 'provisional-note' });
+  const rated = h('input', { id: 'new-rated', type: 'checkbox', checked: true, 'aria-describedby': 'rated-help' });
+  const ratedHelp = h('small', { class: 'help', id: 'rated-help' });
   let controls = [];
 
   const seatRow = (i) => {
@@ -224,6 +227,11 @@ function newGame(catalogue, bots, initialUploads) {
       ? `Replaces ${replacedFiles(set)}: ${differCount(set.changes)} from the shipped content. Players see this before they join.`
       : own ? 'The game as shipped, or one of your content sets.'
         : 'The game as shipped. To play with your own, upload it under “Upload your own content”.';
+    // Ratings compare play on the shipped game: one's own content makes a casual game.
+    rated.disabled = Boolean(set);
+    if (set) rated.checked = false;
+    ratedHelp.textContent = set ? 'A game with your own content is not rated.'
+      : 'A rated game moves every player’s rating (bots’ too) when it ends; a casual one only lists its result.';
   };
   const drawContent = (choose) => {
     const keep = choose ?? contentSelect.value;
@@ -259,6 +267,7 @@ function newGame(catalogue, bots, initialUploads) {
       try {
         const body = { game: gameSelect.value, options, seats };
         if (contentSelect.value) body.content = contentSelect.value;
+        body.rated = rated.checked;
         const created = await post('/api/games', body);
         // The game page shows the creator the invitation links to its open seats.
         sessionStorage.setItem(`invites-${created.id}`, JSON.stringify(created.invites));
@@ -274,7 +283,9 @@ function newGame(catalogue, bots, initialUploads) {
   h('label', { for: 'new-game' }, 'Game'), gameSelect, provisional,
   h('label', { for: 'new-content' }, 'Content'), contentSelect, contentHelp,
   h('label', { for: 'seat-count' }, 'Players'), count, seatRange,
-  seatsBox, optionsBox, submit);
+  seatsBox, optionsBox,
+  h('div', { class: 'check' }, rated, h('label', { for: 'new-rated' }, 'Rated')), ratedHelp,
+  submit);
   const setUploads = (sets, fresh) => {
     uploads = sets;
     drawContent(fresh && fresh.game === gameSelect.value ? fresh.fingerprint : undefined);

@@ -8,12 +8,10 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use imperia_bots::BotSpec;
 use imperia_bots::arena::GameResult;
-use imperia_core::Registry;
+use imperia_core::{Registry, rating};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use skillratings::MultiTeamOutcome;
-use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 
 use crate::ContentArg;
 
@@ -128,7 +126,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     let mut wins = vec![0.0; n];
     let mut scores = vec![0.0; n];
     let mut ranks = vec![0.0; n];
-    let mut ratings = vec![WengLinRating::new(); n];
+    let mut ratings = vec![rating::Rating::new(); n];
     let (mut seat_wins, mut seat_scores) = (vec![0.0; n], vec![0.0; n]);
     let mut steps = 0usize;
     for (g, result) in results.into_iter().enumerate() {
@@ -152,12 +150,8 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
             scores[i] += o.scores[s] as f64;
             ranks[i] += o.ranks[s] as f64;
         }
-        let teams: Vec<[WengLinRating; 1]> = ratings.iter().map(|r| [*r]).collect();
-        let table: Vec<(&[WengLinRating], MultiTeamOutcome)> =
-            (0..n).map(|i| (&teams[i][..], MultiTeamOutcome::new(o.ranks[seat_of(i)]))).collect();
-        for (i, new) in weng_lin_multi_team(&table, &WengLinConfig::new()).into_iter().enumerate() {
-            ratings[i] = new[0];
-        }
+        let places: Vec<usize> = (0..n).map(|i| o.ranks[seat_of(i)]).collect();
+        ratings = rating::after_game(&ratings, &places);
     }
     let games = args.games.max(1) as f64;
     let report = ArenaReport {

@@ -453,6 +453,9 @@ fn async_play_on(storage: &Storage) {
     let state = wait_for_turn(&anton, game);
     assert!(state["finished"] == true || state["to_act"][0] == 0);
     assert_eq!(state["seats"][1]["bot"], "easy", "the bot level `random` plays");
+    // Boris still answers for the seat's result: his page lists the game, marked as left.
+    let mine = &boris.get("/api/players/boris").1["games"][0];
+    assert_eq!((&mine["id"], &mine["seat"], &mine["left"]), (&json!(game), &json!(1), &json!(true)), "{mine}");
 }
 
 /// Looking back (the UI's log and replay slider): each viewer gets the past only as it saw it then, its own

@@ -246,6 +246,8 @@ pub struct GameEntry {
     pub name: &'static str,
     /// [`Game::SCOPE`].
     pub scope: Option<&'static str>,
+    /// [`Game::SIDES`].
+    pub sides: bool,
     /// [`Game::SEATS`].
     pub seats: (usize, usize),
     /// [`Game::OPTIONS`].
@@ -322,6 +324,7 @@ impl GameEntry {
             id: G::ID,
             name: G::NAME,
             scope: G::SCOPE,
+            sides: G::SIDES,
             seats: (*G::SEATS.start(), *G::SEATS.end()),
             options: G::OPTIONS,
             configure: configure::<G>,
@@ -388,6 +391,7 @@ impl GameEntry {
             id: self.id,
             name: self.name,
             scope: self.scope,
+            sides: self.sides,
             seats: SeatRange { min: self.seats.0, max: self.seats.1 },
             options: self.options,
             options_schema: (self.options_schema)(),
@@ -404,6 +408,8 @@ pub struct Description {
     pub name: &'static str,
     /// [`Game::SCOPE`]: what part of the published game is played, when not all of it.
     pub scope: Option<&'static str>,
+    /// [`Game::SIDES`]: each seat plays a side of its own, rated apart as well.
+    pub sides: bool,
     pub seats: SeatRange,
     /// The variant options, in the order a form shows them.
     pub options: &'static [GameOption],

@@ -187,6 +187,10 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     /// What part of the published game this engine plays, when it is not all of it; hosts show it wherever
     /// the game is chosen or played, beside the provisional-content notice.
     const SCOPE: Option<&'static str> = None;
+    /// Each seat plays the same side in every game (Britain, France), with powers of its own, so that a
+    /// player may be stronger on one side than the other: hosts rate each side apart as well as overall.
+    /// Seats named by [`Game::seat_name`] are the sides.
+    const SIDES: bool = false;
 
     /// Player count and variant options.
     type Config: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;

@@ -22,6 +22,7 @@ pub mod content;
 pub mod dynamic;
 pub mod game;
 pub mod options;
+pub mod rating;
 pub mod record;
 pub mod rng;
 pub mod session;

@@ -11,6 +11,7 @@
 //! - [`api`]: the HTTP and WebSocket routes, and the checks every request passes.
 //! - [`net`]: the accept loop, with connection caps and timeouts.
 //! - [`auth`]: names, passwords, sessions. [`limits`]: what one client may cost.
+//! - [`ratings`]: settling a finished game's result and its players' ratings; leaderboards, profiles.
 //! - [`talk`]: the chat (table talk and private channels) and the clocks of segments the rules time.
 //! - [`levels`]: the bots a server runs. [`webhook`]: turn notifications that cannot reach inside.
 //! - [`web`]: the browser UI, embedded from `web/`.
@@ -23,6 +24,7 @@ pub mod levels;
 pub mod limits;
 pub mod live;
 pub mod net;
+pub mod ratings;
 pub mod seating;
 pub mod store;
 pub mod talk;

@@ -84,6 +84,9 @@ pub struct LiveGame {
     pub content: DynContent,
     /// What players are told of replaced content; `None` for the shipped content.
     pub content_notice: Option<ContentNotice>,
+    /// The game counts for ratings; its result is settled ([`crate::ratings`]).
+    pub rated: bool,
+    pub settled: bool,
     /// Each viewer's log so far, once asked for: kept step by step, so the log is never replayed twice.
     log: BTreeMap<Option<Seat>, Vec<PastStep>>,
     /// The newest lines of the chat, oldest first (each viewer reads only its own: `talk::visible_chat`).
@@ -167,6 +170,8 @@ pub struct GameState {
     pub to_act: Vec<Seat>,
     pub started: bool,
     pub finished: bool,
+    /// The game counts for ratings.
+    pub rated: bool,
     /// The game's own view for this viewer.
     #[schema(value_type = Object)]
     pub view: Value,
@@ -225,6 +230,7 @@ impl LiveGame {
             to_act: if self.started { to_act.seats().to_vec() } else { Vec::new() },
             started: self.started,
             finished: to_act == ToAct::Nobody,
+            rated: self.rated,
             view: self.m.view(viewer),
             prompt: self.prompt(viewer),
             legal_actions: seat.filter(|_| self.started).map(|s| self.m.legal_actions(s)).unwrap_or_default(),
@@ -332,7 +338,7 @@ impl LiveGame {
 impl LiveGame {
     fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, table: Table) -> Self {
         let (watchers, acting) = (vec![0; table.seats.len()], m.to_act().seats().to_vec());
-        let Table { seats, clock, created_by, started, content, chat, time_limit } = table;
+        let Table { seats, clock, created_by, started, content, chat, time_limit, rated, settled } = table;
         LiveGame {
             id,
             m,
@@ -347,6 +353,8 @@ impl LiveGame {
             acting,
             content_notice: ContentNotice::of(&content),
             content,
+            rated,
+            settled,
             log: BTreeMap::new(),
             chat,
             time_limit,
@@ -383,6 +391,8 @@ pub struct Table {
     pub content: DynContent,
     pub chat: Vec<ChatLine>,
     pub time_limit: Option<RunningLimit>,
+    pub rated: bool,
+    pub settled: bool,
 }
 
 impl Table {
@@ -395,6 +405,8 @@ impl Table {
             content,
             chat: row.chat.clone(),
             time_limit: row.time_limit.clone(),
+            rated: row.rated,
+            settled: row.settled,
         }
     }
 }
@@ -707,6 +719,9 @@ pub(crate) async fn store_step(
     g.m = next;
     g.version += 1;
     g.extend_logs();
+    if finished {
+        crate::ratings::settle(state, g).await;
+    }
     after_change(state, g);
     Ok(events)
 }
@@ -747,6 +762,8 @@ pub async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, Store
     };
     let table = Table::of(&row, content);
     let game = install_game(state, row.id, m, row.version, table).await;
+    // A game that ended without its result settled (the server stopped in between) is settled now.
+    crate::ratings::settle(state, &mut *game.lock().await).await;
     let unplayable = game.lock().await.unplayable_bot();
     if let Some(why) = unplayable {
         state.games.write().await.remove(&id);

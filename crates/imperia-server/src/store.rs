@@ -114,6 +114,10 @@ pub struct GameRow {
     pub chat: Vec<ChatLine>,
     /// The timed segment under way and when it ends, as last saved.
     pub time_limit: Option<RunningLimit>,
+    /// The game counts for ratings (`crate::ratings`).
+    pub rated: bool,
+    /// Its result has been settled: places and scores stored, ratings updated if rated.
+    pub settled: bool,
 }
 
 /// One line of a game's chat.
@@ -147,7 +151,7 @@ pub struct User {
 
 #[derive(Clone)]
 pub struct Store {
-    pool: AnyPool,
+    pub(crate) pool: AnyPool,
     url: String,
     /// SQLite takes one writer at a time and makes the others sleep and retry; queueing writers here
     /// instead keeps the wait short and fair. (PostgreSQL needs no such lock.)
@@ -210,7 +214,7 @@ impl Store {
     /// Run `work` in one transaction and commit it. On any failure the transaction is rolled back; unless
     /// the failure is a version conflict, the connection is closed rather than reused, and the error is
     /// [`StoreError::Unavailable`].
-    async fn write<T>(
+    pub(crate) async fn write<T>(
         &self,
         work: impl AsyncFnOnce(&mut AnyConnection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
@@ -420,12 +424,12 @@ impl Store {
         created_by: i64,
         seats: &[SeatRow],
         clock: Option<Clock>,
-        started: bool,
+        (started, rated): (bool, bool),
     ) -> Result<i64, StoreError> {
         self.write(async |tx| {
             let id: i64 = sqlx::query(
-                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content) \
-                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11) RETURNING id",
+                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content, rated) \
+                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
             )
             .bind(&record.game)
             .bind(i64::from(record.rules_version))
@@ -438,6 +442,7 @@ impl Store {
             .bind(clock.map(|c| c.reserve_seconds))
             .bind(i64::from(started))
             .bind(&record.content)
+            .bind(i64::from(rated))
             .fetch_one(&mut *tx)
             .await?
             .get(0);
@@ -556,16 +561,18 @@ impl Store {
         Ok(())
     }
 
-    /// Give a player's seat to a bot (the player leaves it).
+    /// Give a player's seat to a bot (the player leaves it, and still answers for its result).
     pub async fn hand_to_bot(&self, game_id: i64, seat: Seat, bot: &str) -> Result<bool, StoreError> {
-        let r =
-            sqlx::query("UPDATE seats SET bot = $1, user_id = NULL WHERE game_id = $2 AND seat = $3 AND bot IS NULL")
-                .bind(bot)
-                .bind(game_id)
-                .bind(seat as i64)
-                .execute(&self.pool)
-                .await
-                .map_err(unavailable)?;
+        let r = sqlx::query(
+            "UPDATE seats SET bot = $1, left_by = COALESCE(left_by, user_id), user_id = NULL \
+             WHERE game_id = $2 AND seat = $3 AND bot IS NULL",
+        )
+        .bind(bot)
+        .bind(game_id)
+        .bind(seat as i64)
+        .execute(&self.pool)
+        .await
+        .map_err(unavailable)?;
         Ok(r.rows_affected() == 1)
     }
 
@@ -607,7 +614,7 @@ impl Store {
     /// A game with its record and seats; `Damaged` if a row cannot be read.
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends FROM games WHERE id = $1",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -686,6 +693,8 @@ impl Store {
             seats,
             chat,
             time_limit,
+            rated: g.get::<i64, _>(14) != 0,
+            settled: g.get::<Option<i64>, _>(15).is_some(),
         })
     }
 

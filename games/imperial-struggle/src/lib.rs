@@ -76,6 +76,8 @@ impl Game for ImperialStruggle {
     /// under 1 may have gone differently, so its record is refused by name rather than replayed wrong.
     const RULES_VERSION: u32 = 2;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+    /// Britain and France are sides with cards and powers of their own: rated apart as well.
+    const SIDES: bool = true;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
 
     type Config = Config;

@@ -48,6 +48,8 @@ impl Game for VirginQueen {
     /// 2: second thoughts are capped (R44).
     const RULES_VERSION: u32 = 3;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
+    /// Each seat plays powers of its own (England, France, ...): rated apart as well.
+    const SIDES: bool = true;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
     const SCOPE: Option<&'static str> = Some(
         "the diplomacy of Virgin Queen (Card Draw and Diplomacy, §8–§9); the campaign between turns is provisional",

@@ -105,6 +105,10 @@ pub struct NewGame {
     /// the shipped content when absent.
     #[serde(default)]
     content: Option<String>,
+    /// Whether the game counts for ratings: by default it does, unless played with one's own content
+    /// (ratings compare play on the shipped game, so such a game cannot be rated).
+    #[serde(default)]
+    rated: Option<bool>,
 }
 
 /// A new game: where it stands, and the invitation of each open seat (for the creator to send).
@@ -141,10 +145,16 @@ pub async fn create_game(
     let entry = game_entry(&state, &new.game)?;
     let seats = seat_kinds(&new.seats)?;
     let config = (entry.configure)(seats.len(), &new.options.unwrap_or(Value::Null)).map_err(ApiError::bad_request)?;
+    if new.rated == Some(true) && new.content.is_some() {
+        return Err(ApiError::bad_request(
+            "a game played with your own content cannot be rated: ratings compare play on the shipped game",
+        ));
+    }
+    let rated = new.rated.unwrap_or(new.content.is_none());
     let content = content::for_new_game((&state.store, &state.content), &user, &entry, new.content.as_deref()).await?;
     let seed = auth::seed().map_err(ApiError::internal)?;
     let m = (entry.start)(&config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    open_game(&state, &user, &seats, (m, content), new.time_control, None).await
+    open_game(&state, &user, &seats, (m, content), (new.time_control, rated), None).await
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -191,7 +201,8 @@ pub async fn import_game(
             seats.len()
         )));
     }
-    open_game(&state, &user, &seats, (m, content), import.time_control, warning).await
+    // A record played elsewhere proves nothing of who played it: an imported game is never rated.
+    open_game(&state, &user, &seats, (m, content), (import.time_control, false), warning).await
 }
 
 /// The content an imported record was played with: the shipped set; the files it carries, checked and
@@ -242,7 +253,7 @@ async fn open_game(
     user: &User,
     kinds: &[Option<&'static BotLevel>],
     (m, content): (Box<dyn imperia_core::DynMatch>, DynContent),
-    clock: Option<Clock>,
+    (clock, rated): (Option<Clock>, bool),
     warning: Option<String>,
 ) -> Result<Response, ApiError> {
     if user.guest {
@@ -278,12 +289,24 @@ async fn open_game(
     check_quotas(state, user, started).await?;
     let record = m.record();
     let version = record.actions.len() as i64;
-    let id = state.store.create_game(&record, user.id, &seats, clock, started).await?;
+    let id = state.store.create_game(&record, user.id, &seats, clock, (started, rated)).await?;
     let invites =
         seats.iter().filter(|s| s.is_open()).map(|s| Invite { seat: s.seat, invite: s.invite.clone() }).collect();
     let notice = ContentNotice::of(&content);
-    let table = live::Table { seats, clock, created_by: user.id, started, content, chat: Vec::new(), time_limit: None };
+    let table = live::Table {
+        seats,
+        clock,
+        created_by: user.id,
+        started,
+        content,
+        chat: Vec::new(),
+        time_limit: None,
+        rated,
+        settled: false,
+    };
     let game = live::install(state, id, m, version, table).await;
+    // An imported record may already be over: its places are stored at once (it is never rated).
+    crate::ratings::settle(state, &mut *game.lock().await).await;
     live::spawn_bots(state.clone(), game);
     let created = Created { id, version, started, invites, warning, content: notice };
     Ok((StatusCode::CREATED, Json(created)).into_response())
@@ -381,6 +404,8 @@ pub struct Waiting {
     game: String,
     seats: Vec<WaitingSeat>,
     open_seats: Vec<Seat>,
+    /// The game counts for ratings.
+    rated: bool,
     /// The replaced content the game is played with, if any: shown before anyone joins.
     #[serde(skip_serializing_if = "Option::is_none")]
     content: Option<ContentNotice>,
@@ -434,7 +459,8 @@ pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> J
             .map(|s| WaitingSeat { seat: s.seat, player: s.user_name.clone(), bot: s.bot.clone() })
             .collect();
         let content = g.content_notice.clone();
-        waiting.push(Waiting { id: g.id, game: g.m.game_id().to_string(), seats, open_seats, content });
+        let (id, game, rated) = (g.id, g.m.game_id().to_string(), g.rated);
+        waiting.push(Waiting { id, game, seats, open_seats, rated, content });
     }
     Json(waiting)
 }

@@ -13,6 +13,7 @@
 //! | `POST /api/games/{id}/seats/{seat}/bot` | hand a seat whose time ran out to a bot |
 //! | `GET /api/games/{id}/record`, `/log`, `/steps/{n}` | the record; the log in words; a past view |
 //! | `GET /api/games/{id}/board` | the catalogue entry with the board of the content this game is played with |
+//! | `GET /api/ratings/{game}`, `GET /api/players/{name}` | a game's leaderboard (per side too); an account's ratings and games ([`ratings`]) |
 //! | `GET /api/games/{id}/ws` | the same state pushed after every change ([`ws`]) |
 //! | `GET /api/openapi.json` | this API in OpenAPI 3 ([`openapi`]) |
 //! | every other path | the browser UI ([`crate::web`]) |
@@ -30,6 +31,7 @@ pub mod content;
 pub mod lobby;
 pub mod openapi;
 pub mod play;
+pub mod ratings;
 pub mod talk;
 pub mod ws;
 
@@ -72,6 +74,7 @@ pub fn router(state: AppState) -> Router {
         .merge(content::routes())
         .merge(play::routes())
         .merge(talk::routes())
+        .merge(ratings::routes())
         .merge(ws::routes())
         .merge(openapi::routes())
         .fallback(crate::web::serve)

@@ -6,7 +6,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{accounts, content, lobby, play, talk, ws};
+use super::{accounts, content, lobby, play, ratings, talk, ws};
 use crate::error::ApiError;
 use crate::live::AppState;
 
@@ -47,6 +47,8 @@ pub fn routes() -> Router<AppState> {
         play::log,
         play::step,
         talk::say,
+        ratings::leaderboard,
+        ratings::profile,
         ws::websocket
     ),
     components(schemas(
