@@ -612,6 +612,36 @@ fn names_are_unique_however_they_are_written() {
             Client::new(&server).post("/api/signin", json!({ "name": "JOSÉ ANTON", "password": "a long password" }));
         assert_eq!(status, 200, "{me}");
         assert_eq!(me["name"], "José Anton");
+
+        // A capital I is a small i as well as a small l, whatever the case typed.
+        Client::new(&server).signup("Ivan");
+        for twin in ["ivan", "IVAN", "lvan"] {
+            let (status, body) =
+                Client::new(&server).post("/api/signup", json!({ "name": twin, "password": "another long one" }));
+            assert_eq!(status, 409, "{twin}: {body}");
+        }
+        let (status, me) =
+            Client::new(&server).post("/api/signin", json!({ "name": "ivan", "password": "a long password" }));
+        assert_eq!((status, &me["name"]), (200, &json!("Ivan")), "{me}");
+        // Keys are made again at start-up, oldest account first: an account whose key an older one took (two
+        // names told apart by an older key) keeps none, and still signs in, by its exact name.
+        server.kill();
+        sql(
+            &storage,
+            &[
+                "INSERT INTO users (name, password_hash, created_at, guest) \
+             SELECT 'IVAN', password_hash, created_at, 0 FROM users WHERE name = 'Ivan'",
+                "UPDATE users SET name_key = NULL",
+            ],
+        );
+        let server = Server::start(&storage);
+        let (status, me) =
+            Client::new(&server).post("/api/signin", json!({ "name": "ivan", "password": "a long password" }));
+        assert_eq!((status, &me["name"]), (200, &json!("Ivan")), "the older account has the key: {me}");
+        let (status, me) =
+            Client::new(&server).post("/api/signin", json!({ "name": "IVAN", "password": "a long password" }));
+        assert_eq!((status, &me["name"]), (200, &json!("IVAN")), "the younger one, by its exact name: {me}");
+        assert_eq!(Client::new(&server).get("/api/players/IVAN").1["name"], "IVAN");
     }
 }
 

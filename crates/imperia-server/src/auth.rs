@@ -143,10 +143,12 @@ fn is_mark(c: char) -> bool {
 }
 
 /// What makes two names the same: compatibility-normalised, case-folded, and with letters that look alike
-/// (Latin a and Cyrillic а, l and I) folded to one, before and after the case fold.
+/// (Latin a and Cyrillic а, l and I, rn and m) folded to one. The look-alikes are folded in capitals first,
+/// so that `i`, `I` and `l` are one letter whatever the case typed (folding `I` to `l` but leaving `i`
+/// would make `Ivan` and `ivan` two names), then once more after the case fold.
 pub fn name_key(name: &str) -> String {
-    let normal: String = name.trim().nfkc().collect();
-    let folded: String = skeleton(&normal).collect::<String>().to_lowercase();
+    let capitals: String = name.trim().nfkc().collect::<String>().to_uppercase();
+    let folded: String = skeleton(&capitals).collect::<String>().to_lowercase();
     skeleton(&folded).collect()
 }
 
@@ -209,6 +211,10 @@ mod tests {
         assert_eq!(name_key("ａｎｔｏｎ"), name_key("anton"), "full-width letters");
         assert_eq!(name_key("Jose\u{301}"), name_key("José"), "a combining accent");
         assert_eq!(name_key("AntonI"), name_key("Antonl"), "capital I and small l");
+        assert_eq!(name_key("Ivan"), name_key("ivan"), "capital I and small i");
+        assert_eq!(name_key("RITA"), name_key("rita"));
+        assert_eq!(name_key("Straße"), name_key("STRASSE"));
+        assert_eq!(name_key("modern"), name_key("modem"), "rn and m");
         assert_ne!(name_key("anton"), name_key("boris"));
     }
 

@@ -277,12 +277,17 @@ pub struct Account {
 }
 
 impl Store {
-    /// The account a name means (names match as sign-in matches them: `auth::name_key`), guests included.
+    /// The account a name means, guests included: names match as sign-in matches them
+    /// (`Store::user_by_name`).
     pub async fn account_named(&self, name: &str) -> Result<Option<Account>, StoreError> {
-        let row = sqlx::query("SELECT id, name, guest, created_at FROM users WHERE name_key = $1")
-            .bind(crate::auth::name_key(name))
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT id, name, guest, created_at FROM users \
+             WHERE name_key = $1 OR (name_key IS NULL AND name = $2) ORDER BY CASE WHEN name_key IS NULL THEN 0 ELSE 1 END LIMIT 1",
+        )
+        .bind(crate::auth::name_key(name))
+        .bind(name.trim())
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.map(|r| Account { id: r.get(0), name: r.get(1), guest: r.get::<i64, _>(2) != 0, joined: r.get(3) }))
     }
 

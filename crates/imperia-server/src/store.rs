@@ -299,12 +299,17 @@ impl Store {
         }
     }
 
-    /// The account (not a guest's) with this name key, and its password hash.
-    pub async fn user_by_key(&self, name_key: &str) -> Result<Option<(User, String)>, StoreError> {
-        let row = sqlx::query("SELECT id, name, password_hash FROM users WHERE name_key = $1 AND guest = 0")
-            .bind(name_key)
-            .fetch_optional(&self.pool)
-            .await?;
+    /// The account (not a guest's) a typed name means, and its password hash: one left without a key (see
+    /// `fill_name_keys`) whose name is exactly that, or else the one with the name's key.
+    pub async fn user_by_name(&self, name: &str) -> Result<Option<(User, String)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, name, password_hash FROM users WHERE guest = 0 \
+             AND (name_key = $1 OR (name_key IS NULL AND name = $2)) ORDER BY CASE WHEN name_key IS NULL THEN 0 ELSE 1 END LIMIT 1",
+        )
+        .bind(crate::auth::name_key(name))
+        .bind(name.trim())
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.map(|r| (User { id: r.get(0), name: r.get(1), guest: false }, r.get(2))))
     }
 
@@ -380,10 +385,12 @@ impl Store {
         Ok(done.rows_affected())
     }
 
-    /// Give older accounts their name key (accounts made before keys existed). A key two older accounts
-    /// share is given to the first; the other keeps none and signs in by its exact name only.
+    /// Give older accounts their name key (accounts made before keys existed, or before the key changed:
+    /// migration 0008). A key two older accounts share is given to the older; the other keeps none and signs
+    /// in by its exact name only.
     async fn fill_name_keys(&self) -> Result<(), StoreError> {
-        let rows = sqlx::query("SELECT id, name FROM users WHERE name_key IS NULL").fetch_all(&self.pool).await?;
+        let rows =
+            sqlx::query("SELECT id, name FROM users WHERE name_key IS NULL ORDER BY id").fetch_all(&self.pool).await?;
         for row in rows {
             let (id, name): (i64, String) = (row.get(0), row.get(1));
             let filled = sqlx::query("UPDATE users SET name_key = $1 WHERE id = $2")

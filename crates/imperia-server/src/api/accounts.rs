@@ -120,7 +120,7 @@ pub async fn signin(
         return Err(ApiError::too_many("too many sign-in attempts for this name; wait a minute"));
     }
     // A name with no account costs the same hash check as one with, so the answer's timing tells nothing.
-    let found = state.store.user_by_key(&key).await?;
+    let found = state.store.user_by_name(&c.name).await?;
     let hash = found.as_ref().map(|(_, hash)| hash.as_str());
     if !state.passwords.verify(&c.password, hash).await {
         return Err(wrong());
