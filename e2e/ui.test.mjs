@@ -1268,3 +1268,21 @@ test('ratings: a rated game moves the player’s and the bot’s ratings; the pr
   await page.getByRole('heading', { name: 'No such player' }).waitFor();
   await context.close();
 });
+
+test('an address that names no page says so, in the app’s own page', async () => {
+  const { context, page } = await signUp('nadia');
+  const response = await page.goto(`${base}/games/999999`);
+  assert.equal(response.status(), 404);
+  await page.getByRole('heading', { name: 'No such page' }).waitFor();
+  assert.match(await page.locator('.not-found').textContent(), /nothing at \/games\/999999/);
+  for (const [hash, said] of [['#/game/abc', /“abc” is not a game number/], ['#/nothing', /no page “#\/nothing”/], ['#/player', /needs a name/]]) {
+    await page.goto(`${base}/${hash}`);
+    await page.getByRole('heading', { name: 'No such page' }).waitFor();
+    assert.match(await page.locator('.not-found').textContent(), said, hash);
+  }
+  await page.goto(`${base}/games/12`);
+  await page.getByRole('link', { name: 'Imperia' }).click();
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/', 'the top bar leads back to the app');
+  await context.close();
+});

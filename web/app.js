@@ -36,8 +36,8 @@ async function whoAmI() {
 function showAccount(me) {
   const nav = document.getElementById('account');
   if (!me) {
-    replace(nav, h('a', { href: '#/ratings' }, 'Ratings'), ' ',
-      h('a', { href: '#/signin' }, 'Sign in'), ' ', h('a', { href: '#/signup' }, 'Sign up'));
+    replace(nav, h('a', { href: '/#/ratings' }, 'Ratings'), ' ',
+      h('a', { href: '/#/signin' }, 'Sign in'), ' ', h('a', { href: '/#/signup' }, 'Sign up'));
     return;
   }
   const signOut = h('button', {
@@ -56,9 +56,26 @@ function showAccount(me) {
     },
   }, 'Sign out');
   const who = me.guest ? `Playing as ${me.name} (guest)` : `Signed in as ${me.name}`;
-  replace(nav, h('a', { href: '#/ratings' }, 'Ratings'), ' ',
-    h('a', { class: 'me', href: `#/player/${encodeURIComponent(me.name)}`, title: 'Your ratings and games' }, who), ' ',
-    me.guest ? null : h('a', { href: '#/account' }, 'Account'), ' ', signOut);
+  replace(nav, h('a', { href: '/#/ratings' }, 'Ratings'), ' ',
+    h('a', { class: 'me', href: `/#/player/${encodeURIComponent(me.name)}`, title: 'Your ratings and games' }, who), ' ',
+    me.guest ? null : h('a', { href: '/#/account' }, 'Account'), ' ', signOut);
+}
+
+const PAGES = ['lobby', 'game', 'account', 'ratings', 'player', 'signin', 'signup'];
+
+/** Why the address names no page, in words; null when it names one. */
+function notFound(page, arg) {
+  if (location.pathname !== '/' && location.pathname !== '/index.html') {
+    return `There is nothing at ${location.pathname} here: Imperia's pages are addressed after a #, as /#/game/12.`;
+  }
+  if (page === undefined) return null;
+  if (!PAGES.includes(page)) return `There is no page “#/${page}”.`;
+  if (page === 'game' && !/^\d+$/.test(arg || '')) {
+    return arg ? `“${arg}” is not a game number: a game's address is #/game/ and its number, as #/game/12.`
+      : "A game's address needs its number, as #/game/12.";
+  }
+  if (page === 'player' && !arg) return "A player's page needs a name, as #/player/anton.";
+  return null;
 }
 
 /** A path part as typed: `%C3%A9` is `é`; a malformed escape stays as it is. */
@@ -91,6 +108,14 @@ async function route() {
   }
   const me = await whoAmI();
   showAccount(me);
+  const missing = notFound(page, arg);
+  if (missing) {
+    document.title = 'Not found · Imperia';
+    replace(root, h('div', { class: 'not-found card' }, h('h1', {}, 'No such page'), h('p', {}, missing),
+      h('p', {}, h('a', { href: '/#/lobby' }, 'Go to the lobby'), ' · ', h('a', { href: '/#/ratings' }, 'See the ratings'))));
+    shownPath = null;
+    return;
+  }
   // A page opened from another starts at its top (a long form's button may have scrolled the one before);
   // the same page drawn again (session.refresh) keeps its place.
   const path = parts.join('/');

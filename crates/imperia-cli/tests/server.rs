@@ -570,6 +570,14 @@ fn the_ui_is_served_from_the_binary() {
     let (status, content_type, _, _, body) = fetch("/no-such-file.js", None);
     assert_eq!((status, content_type.as_str()), (404, "application/json"), "{body}");
     assert!(body.contains("no page"), "{body}");
+    // A browser asking for a page at a path the UI does not use gets the UI with a 404: the page says so.
+    let mut response = agent()
+        .get(format!("{}/games/999999", server.base))
+        .header("Accept", "text/html,*/*")
+        .call()
+        .expect("a response");
+    assert_eq!(response.status().as_u16(), 404);
+    assert!(response.body_mut().read_to_string().unwrap_or_default().contains("app.js"), "the UI's own page");
 
     // The catalogue gives a game's printed board, for the UI to draw it.
     let client = Client::new(&server);

@@ -3,7 +3,10 @@
 //!
 //! Each file is served with its content type and an ETag, and `Cache-Control: no-cache`: browsers keep
 //! a copy but ask each time whether it changed, which costs a 304 and never leaves a stale UI after an
-//! upgrade. `/` is `index.html`; the UI routes inside the page (`#/game/12`), so no other path needs it.
+//! upgrade. `/` is `index.html`; the UI routes inside the page (`#/game/12`), so no other path needs it. A
+//! browser that asks for a page at any other path (an old link, `/games/12`) gets `index.html` with a 404,
+//! and the page says, in the app's own words, that there is no such page; a script or a client asking for
+//! anything else gets the JSON 404 every API error has.
 
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -48,8 +51,14 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     if path.starts_with("/api/") {
         return ApiError::not_found(format!("there is no API route {path}")).into_response();
     }
-    let Some(file) = file(path) else {
-        return ApiError::not_found(format!("there is no page {path}; the UI is at /")).into_response();
+    let wants_page = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.split(',').any(|t| t.trim().starts_with("text/html")));
+    let (file, status) = match (file(path), file("/")) {
+        (Some(file), _) => (file, StatusCode::OK),
+        (None, Some(index)) if wants_page && method == Method::GET => (index, StatusCode::NOT_FOUND),
+        _ => return ApiError::not_found(format!("there is no page {path}; the UI is at /")).into_response(),
     };
     if method != Method::GET && method != Method::HEAD {
         return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, format!("{path} can only be read (GET)")).into_response();
@@ -58,8 +67,11 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|tags| tags.split(',').any(|t| t.trim() == file.etag || t.trim() == "*"));
-    let mut response =
-        if fresh { StatusCode::NOT_MODIFIED.into_response() } else { (StatusCode::OK, file.body).into_response() };
+    let mut response = if fresh && status == StatusCode::OK {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (status, file.body).into_response()
+    };
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(file.path)));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

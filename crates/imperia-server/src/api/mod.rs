@@ -235,12 +235,13 @@ fn with_security_headers(mut response: Response, private: bool) -> Response {
 /// themselves: their text becomes `{"error": …}`.
 async fn json_errors(response: Response) -> Response {
     let status = response.status();
-    let is_json = response
+    // JSON is already an error body; HTML is the UI's own not-found page (`crate::web::serve`).
+    let is_json_or_page = response
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json_or_page {
         return response;
     }
     let (parts, body) = response.into_parts();
