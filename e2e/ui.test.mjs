@@ -1286,3 +1286,48 @@ test('an address that names no page says so, in the app’s own page', async () 
   assert.equal(new URL(page.url()).pathname, '/', 'the top bar leads back to the app');
   await context.close();
 });
+
+test('a hint in a casual game: the bot’s three best choices, lit on the board, one click to play', async () => {
+  const { context, page } = await signUp('hugo');
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByLabel('Rated', { exact: true }).uncheck();
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  assert.equal(await page.locator('#rated').textContent(), 'Casual');
+  assert.ok(await waitForMyTurn(page));
+  const before = await liveStep(page);
+  await page.getByRole('button', { name: 'Hint: what would the bot do?' }).click();
+  await page.getByRole('heading', { name: 'What the bot would do' }).waitFor();
+  const choices = page.locator('.hint-panel button.hint');
+  const n = await choices.count();
+  assert.ok(n >= 1 && n <= 3, `one to three choices: ${n}`);
+  assert.match(await page.locator('.hint-panel').textContent(), /your chances \d+%/);
+  // Pointing at a choice lights up what it touches on the board, as the choices below do.
+  const first = await choices.first().textContent();
+  const legal = await page.evaluate(async (id) => (await (await fetch(`/api/games/${id}`)).json()).legal_actions, Number(page.url().match(/(\d+)$/)[1]));
+  const targets = legal.find((a) => a.label === first)?.targets ?? [];
+  await choices.first().hover();
+  if (targets.length) assert.equal(await page.locator('.board-area').getAttribute('data-hot'), targets.join(' '));
+  await page.screenshot({ path: join(ARTIFACTS, 'hint-1280x800.png') });
+  await choices.first().click();
+  await page.waitForFunction((step) => {
+    const label = document.querySelector('label[for=replay]')?.textContent ?? '';
+    const m = label.match(/Live: step (\d+)/);
+    return m && Number(m[1]) > step;
+  }, before);
+  await context.close();
+
+  // A rated game offers none.
+  const rated = await signUp('rhea');
+  await rated.page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  await rated.page.getByLabel('Players', { exact: true }).selectOption('2');
+  await rated.page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await rated.page.getByRole('button', { name: 'Create the game' }).click();
+  await rated.page.waitForURL(/#\/game\/\d+$/);
+  assert.ok(await waitForMyTurn(rated.page));
+  assert.equal(await rated.page.locator('#rated').textContent(), 'Rated');
+  assert.equal(await rated.page.locator('#hint-button').count(), 0, 'no hint in a rated game');
+  await rated.context.close();
+});

@@ -12,7 +12,7 @@
 // differ from the shipped content, to players and spectators alike.
 
 import { get, post } from '../lib/api.js';
-import { h, replace } from '../lib/dom.js';
+import { h, lightUp, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { gameNotice } from '../lib/content.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
@@ -46,6 +46,7 @@ export async function show(root, session, id) {
   let saying = false;
   let chatScroll = null; // where a reader scrolled the chat up to, or null to follow the newest line
   let receivedAt = Date.now(); // when the state's `time_limit.seconds_left` was true
+  let hint = null; // the bot's best choices for one version: {version, loading} or {version, hints, iterations}
   const ticker = setInterval(tickClock, 1000);
 
   const mySeat = () => state.seat;
@@ -239,8 +240,49 @@ export async function show(root, session, id) {
         }, 'Back to live') : null,
         past === null && state.can_undo ? h('button', {
           type: 'button', id: 'undo', 'data-key': 'undo', disabled: busy, onclick: undo,
-        }, 'Undo my last step') : null),
+        }, 'Undo my last step') : null,
+        past === null && myTurn() && !state.rated ? h('button', {
+          type: 'button', id: 'hint-button', 'data-key': 'hint', disabled: busy || Boolean(hint?.loading), onclick: askHint,
+          title: 'The bot searches your position, seeing what you see, and shows its three best choices',
+        }, 'Hint: what would the bot do?') : null),
+      hintPanel(),
       notStarted());
+  }
+
+  /** Ask the bot for its best choices at this version (casual games only: the server refuses in rated ones). */
+  async function askHint() {
+    hint = { version: state.version, loading: true };
+    draw();
+    try {
+      hint = { ...(await post(`/api/games/${id}/hint`, { version: state.version })), loading: false };
+    } catch (e) {
+      hint = null;
+      notify(e.message);
+    }
+    draw();
+  }
+
+  /**
+   * The bot's three best choices for the decision at hand, each with its estimate of this player's chances;
+   * pointing at one lights up the pieces it touches on the board, clicking it plays it. Gone once the game
+   * moves on.
+   */
+  function hintPanel() {
+    if (!hint || hint.version !== state.version || past !== null || !myTurn()) return null;
+    if (hint.loading) return h('p', { class: 'hint-panel muted', role: 'status' }, 'The bot is thinking…');
+    const board = () => root.querySelector('.board-area');
+    const targetsOf = (action) => state.legal_actions.find((a) => JSON.stringify(a.action) === JSON.stringify(action))?.targets ?? [];
+    return h('section', { class: 'hint-panel card', 'aria-labelledby': 'hint-title' },
+      h('h2', { id: 'hint-title' }, 'What the bot would do'),
+      h('ol', {}, hint.hints.map((x) => {
+        const light = (on) => () => lightUp(board(), on ? targetsOf(x.action) : []);
+        return h('li', {}, h('button', {
+          type: 'button', class: 'action hint', disabled: busy,
+          onclick: () => act(x.action), onmouseenter: light(true), onfocus: light(true), onmouseleave: light(false), onblur: light(false),
+        }, x.label), ' ', h('span', { class: 'muted' }, `your chances ${Math.round(x.value * 100)}%`));
+      })),
+      h('p', { class: 'muted' }, `From ${hint.iterations.toLocaleString()} lines of search, seeing only what you see. `,
+        'Rated games give no hints.'));
   }
 
   /**

@@ -598,3 +598,41 @@ fn the_ui_is_served_from_the_binary() {
     assert_eq!(status, 404);
     assert!(body["error"].as_str().unwrap_or("").contains("imperial2030"), "{body}");
 }
+
+/// A hint: the search's three best choices for the caller's own decision, in a casual game only; refused to
+/// spectators, for a position the game has left, and past the rate an address may ask.
+#[test]
+fn hints_are_for_players_of_casual_games() {
+    let server = Server::start(&Storage::Sqlite(data_dir("hints")));
+    let mut hana = Client::new(&server);
+    hana.signup("hana");
+    let (_, casual) =
+        hana.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "easy"], "rated": false }));
+    let game = casual["id"].as_i64().expect("an id");
+    let state = wait_for_turn(&hana, game);
+    let (status, body) = hana.post(&format!("/api/games/{game}/hint"), json!({ "version": state["version"] }));
+    assert_eq!(status, 200, "{body}");
+    let hints = body["hints"].as_array().expect("hints");
+    assert!(!hints.is_empty() && hints.len() <= 3, "{body}");
+    let legal: Vec<&Value> = state["legal_actions"].as_array().expect("actions").iter().map(|a| &a["action"]).collect();
+    for h in hints {
+        assert!(legal.contains(&&h["action"]), "a hint is a legal action: {h}");
+        assert!(h["value"].as_f64().is_some_and(|v| (0.0..=1.0).contains(&v)), "{h}");
+    }
+    let old = state["version"].as_i64().expect("a version") - 1;
+    assert_eq!(hana.post(&format!("/api/games/{game}/hint"), json!({ "version": old })).0, 409, "a past position");
+    assert_eq!(
+        Client::new(&server).post(&format!("/api/games/{game}/hint"), json!({ "version": state["version"] })).0,
+        403
+    );
+
+    let (_, rated) = hana.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "easy"] }));
+    let rated = rated["id"].as_i64().expect("an id");
+    let state = wait_for_turn(&hana, rated);
+    let (status, body) = hana.post(&format!("/api/games/{rated}/hint"), json!({ "version": state["version"] }));
+    assert_eq!(status, 403, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("rated"), "{body}");
+    // Six hints a minute per address: the next is refused, and says to wait.
+    let refused = (0..8).map(|_| hana.post(&format!("/api/games/{game}/hint"), json!({ "version": 0 })).0).last();
+    assert_eq!(refused, Some(429));
+}

@@ -6,7 +6,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{accounts, content, lobby, play, ratings, talk, ws};
+use super::{accounts, content, hints, lobby, play, ratings, talk, ws};
 use crate::error::ApiError;
 use crate::live::AppState;
 
@@ -46,6 +46,7 @@ pub fn routes() -> Router<AppState> {
         play::board,
         play::log,
         play::step,
+        hints::hint,
         talk::say,
         ratings::leaderboard,
         ratings::profile,

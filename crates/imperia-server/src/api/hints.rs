@@ -1,0 +1,94 @@
+//! Hints: "what would the bot do?" for the player whose decision it is, in a casual game. The search sees
+//! what the player sees (its view, the rest sampled), as every bot does; it runs on the bots' threads, at a
+//! bounded budget, and each address may ask a few times a minute. Rated games give no hints: a rating
+//! measures the player, not the bot beside them.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::routing::post;
+use axum::{Json, Router};
+use imperia_bots::{Budget, Hint};
+use serde::{Deserialize, Serialize};
+
+use super::{Body, MaybeUser, find, per_address, seat_of};
+use crate::auth;
+use crate::error::ApiError;
+use crate::live::AppState;
+
+/// How hard the search looks: the expert level's iterations, and never longer than this.
+const ITERATIONS: u64 = 2000;
+const TIME: Duration = Duration::from_secs(4);
+/// How many of the search's choices are shown.
+const SHOWN: usize = 3;
+
+pub fn routes() -> Router<AppState> {
+    // A hint is a search: the costliest request there is, so it is rationed per address.
+    per_address(Router::new().route("/api/games/{id}/hint", post(hint)), 6, Duration::from_secs(60))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HintRequest {
+    /// The version the client saw: a hint is for that position only.
+    version: i64,
+}
+
+/// The search's best choices for the caller's decision.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Hints {
+    /// The version the hints are for.
+    version: i64,
+    /// How many lines the search played out.
+    iterations: u64,
+    /// Best first: each action (as `legal_actions` gives it), its label, the search's estimate of the
+    /// player's chances after it (0 to 1), and how many of the lines went through it.
+    #[schema(value_type = Vec<Object>)]
+    hints: Vec<Hint>,
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/hint", tag = "play", request_body = HintRequest,
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "The search's three best choices for the caller's decision", body = Hints),
+              (status = 403, description = "A spectator, or a rated game (hints are off there)", body = super::openapi::ErrorBody),
+              (status = 409, description = "The game has moved on from that version, or it is not the caller's decision", body = super::openapi::ErrorBody),
+              (status = 429, description = "Too many hints asked for from this address; wait a minute", body = super::openapi::ErrorBody)))]
+pub async fn hint(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    MaybeUser(user): MaybeUser,
+    Body(request): Body<HintRequest>,
+) -> Result<Json<Hints>, ApiError> {
+    let game = find(&state, id).await?;
+    let seat = seat_of(user.as_ref(), &game)
+        .await
+        .ok_or_else(|| ApiError::forbidden("hints are for the players of a game; spectators get none"))?;
+    let (record, content, game_id) = {
+        let g = game.lock().await;
+        if g.rated {
+            return Err(ApiError::forbidden("this game is rated: it gives no hints"));
+        }
+        if g.version != request.version {
+            return Err(ApiError::new(axum::http::StatusCode::CONFLICT, "the game has moved on; ask again"));
+        }
+        if !g.started || !g.m.to_act().includes(seat) {
+            return Err(ApiError::new(axum::http::StatusCode::CONFLICT, "it is not your decision"));
+        }
+        (g.m.record(), g.content.clone(), g.m.game_id())
+    };
+    let entry = imperia_games::bots_for(game_id)
+        .ok_or_else(|| ApiError::not_found(format!("no bot plays {game_id}, so none can give a hint")))?;
+    let seed = auth::seed().map_err(ApiError::internal)?;
+    let permit = state.bot_permits.clone().acquire_owned().await.map_err(|e| ApiError::internal(e.to_string()))?;
+    let budget = Budget { time: Some(TIME), ..Budget::iterations(ITERATIONS) };
+    let searched = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        (entry.hint)(&record, &content, seat, budget, seed)
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    let (mut hints, _) = searched.map_err(ApiError::internal)?;
+    let iterations = hints.iter().map(|h| h.visits).sum();
+    hints.truncate(SHOWN);
+    Ok(Json(Hints { version: request.version, iterations, hints }))
+}
