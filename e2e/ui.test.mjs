@@ -1331,3 +1331,25 @@ test('a hint in a casual game: the bot’s three best choices, lit on the board,
   assert.equal(await rated.page.locator('#hint-button').count(), 0, 'no hint in a rated game');
   await rated.context.close();
 });
+
+test('a timed game: the lobby’s presets, and the clock of the seat to play counting down', async () => {
+  const { context, page } = await signUp('tilda');
+  await page.getByLabel('Game', { exact: true }).selectOption('endeavor');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByLabel('Clock', { exact: true }).selectOption({ label: 'Live: 2 minutes a decision, and 1 hour in reserve' });
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/games'),
+    page.getByRole('button', { name: 'Create the game' }).click(),
+  ]);
+  assert.deepEqual(request.postDataJSON().time_control, { per_move_seconds: 120, reserve_seconds: 3600 });
+  await page.waitForURL(/#\/game\/\d+$/);
+  assert.ok(await waitForMyTurn(page));
+  assert.equal(await page.locator('#game-clock').textContent(), '2 min a decision + 1 h reserve');
+  const clock = page.locator('[data-seat-clock="0"]');
+  const first = await clock.textContent();
+  assert.match(first, /^1:0\d:\d\d left$/, 'two minutes and an hour, counting down');
+  await page.waitForFunction((was) => document.querySelector('[data-seat-clock="0"]')?.textContent !== was, first);
+  await page.screenshot({ path: join(ARTIFACTS, 'clock-1280x800.png') });
+  await context.close();
+});

@@ -17,6 +17,23 @@ import { notify } from '../lib/notice.js';
 import { gameNotice } from '../lib/content.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
 
+/** A span of seconds as a clock reads it: `0:45`, `2:05`, `1:00:00`, `3d 4:00:00`. */
+function duration(seconds) {
+  const d = Math.floor(seconds / 86400);
+  const [hours, minutes, secs] = [Math.floor(seconds / 3600) % 24, Math.floor(seconds / 60) % 60, seconds % 60];
+  const pad = (n) => String(n).padStart(2, '0');
+  if (d) return `${d}d ${hours}:${pad(minutes)}:${pad(secs)}`;
+  if (hours) return `${hours}:${pad(minutes)}:${pad(secs)}`;
+  return `${minutes}:${pad(secs)}`;
+}
+
+/** A time control's span in words: `2 min`, `1 h`, `3 days`, `90 s`. */
+function span(seconds) {
+  const [unit, size] = [['day', 86400], ['h', 3600], ['min', 60]].find(([, n]) => seconds >= n && seconds % n === 0) ?? ['s', 1];
+  const n = seconds / size;
+  return unit === 'day' ? `${n} ${n === 1 ? 'day' : 'days'}` : `${n} ${unit}`;
+}
+
 export async function show(root, session, id) {
   let state, entry, module, log, bots;
   try {
@@ -224,7 +241,9 @@ export async function show(root, session, id) {
           id: 'rated',
           class: state.rated ? 'badge rated' : 'badge',
           title: state.rated ? 'Counts for the players’ ratings when it ends' : 'Does not count for ratings',
-        }, state.rated ? 'Rated' : 'Casual')),
+        }, state.rated ? 'Rated' : 'Casual'),
+        state.clock ? h('span', { class: 'badge', id: 'game-clock', title: 'The time control: each decision’s allowance, and a reserve for time beyond it' },
+          `${span(state.clock.per_move_seconds)} a decision + ${span(state.clock.reserve_seconds)} reserve`) : null),
       scopeText(entry) ? h('p', { class: 'provisional-note', role: 'note' }, scopeText(entry)) : null,
       text ? h('p', { class: 'provisional-note', role: 'note' },
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
@@ -376,16 +395,21 @@ export async function show(root, session, id) {
   }
 
   /** What is left of the timed segment, counted down from the last state received. */
+  /** Seconds left of `seconds` as the server sent them, now. */
+  const secondsLeft = (seconds) => Math.max(0, Math.round(seconds - (Date.now() - receivedAt) / 1000));
+
   function clockText() {
     const limit = state.time_limit;
     if (!limit) return '';
-    const left = Math.max(0, Math.round(limit.seconds_left - (Date.now() - receivedAt) / 1000));
-    const d = Math.floor(left / 86400);
-    const hms = [Math.floor(left / 3600) % 24, Math.floor(left / 60) % 60, left % 60];
-    const clock = (d ? `${d}d ` : '') + (hms[0] || d ? `${hms[0]}:` : '')
-      + [hms[1], hms[2]].map((n, i) => (i === 0 && !hms[0] && !d ? String(n) : String(n).padStart(2, '0'))).join(':');
-    return left > 0 ? `${limit.segment}: ${clock} left` : `${limit.segment}: time is up`;
+    const left = secondsLeft(limit.seconds_left);
+    return left > 0 ? `${limit.segment}: ${duration(left)} left` : `${limit.segment}: time is up`;
   }
+
+  /** A seat's clock while its decision runs: the time it has left, counting down. */
+  const seatClockText = (s) => {
+    const left = secondsLeft(s.time_left);
+    return left > 0 ? `${duration(left)} left` : 'out of time';
+  };
 
   function tickClock() {
     if (closed) {
@@ -394,6 +418,10 @@ export async function show(root, session, id) {
     }
     const el = document.getElementById('time-limit');
     if (el) el.textContent = clockText();
+    for (const badge of root.querySelectorAll('[data-seat-clock]')) {
+      const s = state.seats[Number(badge.dataset.seatClock)];
+      if (s && s.time_left !== null && s.time_left !== undefined) badge.textContent = seatClockText(s);
+    }
   }
 
   /** A seat's short name in the chat: the game's name for it and the player ("Spain (anton)"). */
@@ -475,6 +503,16 @@ export async function show(root, session, id) {
     }
   }
 
+  /** A seat's time: counting down while its decision runs, else the reserve it has left. */
+  function seatClock(s) {
+    if (s.time_left !== null && s.time_left !== undefined && !s.out_of_time) {
+      return h('span', { class: 'badge clock', role: 'timer', 'data-seat-clock': s.seat, title: 'Time left on this decision, reserve included' },
+        seatClockText(s));
+    }
+    return s.reserve_left !== null && s.reserve_left !== undefined
+      ? h('span', { class: 'muted seat-reserve' }, `${duration(Math.max(0, s.reserve_left))} in reserve`) : null;
+  }
+
   function seatsPanel() {
     return h('section', { class: 'card', 'aria-labelledby': 'seats-title' },
       h('h2', { id: 'seats-title' }, 'Seats'),
@@ -485,7 +523,8 @@ export async function show(root, session, id) {
           s.player ? h('a', { href: `#/player/${encodeURIComponent(s.player)}`, title: `${s.player}'s ratings and games` }, seatName(s))
             : seatName(s),
           s.seat === mySeat() ? h('strong', {}, ' · you') : null,
-          s.out_of_time ? h('span', { class: 'badge warn' }, 'Out of time') : null);
+          s.out_of_time ? h('span', { class: 'badge warn' }, 'Out of time') : null,
+          state.clock && past === null ? seatClock(s) : null);
       })),
       notifyToggle());
   }

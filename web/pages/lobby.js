@@ -126,6 +126,17 @@ function openGamesList(waiting, names, mine) {
     }) : null)));
 }
 
+/**
+ * The time controls offered: seconds a decision may take, and a reserve each seat dips into beyond that.
+ * Live games are played at one sitting; correspondence games over days, with a turn notification.
+ */
+const CLOCKS = [
+  { value: '', label: 'No clock' },
+  { value: '120/3600', label: 'Live: 2 minutes a decision, and 1 hour in reserve' },
+  { value: '3600/86400', label: 'Same day: 1 hour a decision, and 1 day in reserve' },
+  { value: '86400/259200', label: 'Correspondence: 1 day a decision, and 3 days in reserve' },
+];
+
 /** The seat count offered first: four players when the game allows it, else the nearest it does. */
 const defaultSeats = ({ min, max }) => Math.min(max, Math.max(min, 4));
 
@@ -186,6 +197,10 @@ function newGame(catalogue, bots, initialUploads) {
   const optionsBox = h('fieldset', { class: 'options' });
   const provisional = h('p', { class: 'provisional-note' });
   const rated = h('input', { id: 'new-rated', type: 'checkbox', checked: true, 'aria-describedby': 'rated-help' });
+  const clock = h('select', { id: 'new-clock', 'aria-describedby': 'clock-help' },
+    CLOCKS.map((c) => h('option', { value: c.value }, c.label)));
+  const clockHelp = h('small', { class: 'help', id: 'clock-help' },
+    'A player out of time may have their seat given to a bot by the others; time beyond a decision’s allowance comes out of the reserve.');
   const ratedHelp = h('small', { class: 'help', id: 'rated-help' });
   let controls = [];
 
@@ -268,6 +283,10 @@ function newGame(catalogue, bots, initialUploads) {
         const body = { game: gameSelect.value, options, seats };
         if (contentSelect.value) body.content = contentSelect.value;
         body.rated = rated.checked;
+        if (clock.value) {
+          const [perMove, reserve] = clock.value.split('/').map(Number);
+          body.time_control = { per_move_seconds: perMove, reserve_seconds: reserve };
+        }
         const created = await post('/api/games', body);
         // The game page shows the creator the invitation links to its open seats.
         sessionStorage.setItem(`invites-${created.id}`, JSON.stringify(created.invites));
@@ -284,6 +303,7 @@ function newGame(catalogue, bots, initialUploads) {
   h('label', { for: 'new-content' }, 'Content'), contentSelect, contentHelp,
   h('label', { for: 'seat-count' }, 'Players'), count, seatRange,
   seatsBox, optionsBox,
+  h('label', { for: 'new-clock' }, 'Clock'), clock, clockHelp,
   h('div', { class: 'check' }, rated, h('label', { for: 'new-rated' }, 'Rated')), ratedHelp,
   submit);
   const setUploads = (sets, fresh) => {

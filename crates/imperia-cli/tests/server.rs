@@ -404,6 +404,13 @@ fn async_play_on(storage: &Storage) {
     assert_eq!(joined["seat"], 1);
     assert_eq!(boris.post(&format!("/api/games/{game}/start"), json!({})).0, 403, "only the creator starts");
     assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
+    // Every viewer sees the time control, and the clock of the seat whose decision runs.
+    let state = boris.get(&format!("/api/games/{game}")).1;
+    assert_eq!(state["clock"], json!({ "per_move_seconds": PER_MOVE, "reserve_seconds": 0 }));
+    let running = state["to_act"][0].as_u64().expect("a seat to act") as usize;
+    let left = state["seats"][running]["time_left"].as_u64().expect("its clock runs");
+    assert!((PER_MOVE - 2..=PER_MOVE).contains(&left), "{left}");
+    assert_eq!(state["seats"][1 - running]["time_left"], Value::Null, "the other's clock is stopped");
     // Get to Anton's turn, then Anton plays until it is Boris's; Boris is not watching, so his webhook is
     // called.
     loop {

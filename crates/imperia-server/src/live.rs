@@ -156,6 +156,9 @@ pub struct SeatView {
     /// (the other players may then hand it to a bot).
     pub reserve_left: Option<i64>,
     pub out_of_time: bool,
+    /// With a clock, while this seat's decision runs: the seconds it has left, the move's allowance and
+    /// the reserve together, as of this answer (negative once it has run out).
+    pub time_left: Option<i64>,
 }
 
 /// What one viewer receives about a game: over HTTP and, after every change, over the WebSocket.
@@ -172,6 +175,8 @@ pub struct GameState {
     pub finished: bool,
     /// The game counts for ratings.
     pub rated: bool,
+    /// The time control: seconds per decision and a reserve; none for an untimed game.
+    pub clock: Option<Clock>,
     /// The game's own view for this viewer.
     #[schema(value_type = Object)]
     pub view: Value,
@@ -224,6 +229,7 @@ impl LiveGame {
                     open: s.user_id.is_none() && s.bot.is_none(),
                     reserve_left: s.reserve_left,
                     out_of_time: self.out_of_time(s.seat),
+                    time_left: self.time_left(s),
                 })
                 .collect(),
             // Before the start nobody is to act, whatever the engine's first decision will be.
@@ -231,6 +237,7 @@ impl LiveGame {
             started: self.started,
             finished: to_act == ToAct::Nobody,
             rated: self.rated,
+            clock: self.clock,
             view: self.m.view(viewer),
             prompt: self.prompt(viewer),
             legal_actions: seat.filter(|_| self.started).map(|s| self.m.legal_actions(s)).unwrap_or_default(),
@@ -269,9 +276,15 @@ impl LiveGame {
 
     /// Whether `seat` has used up its time and reserve on its current decision.
     pub fn out_of_time(&self, seat: Seat) -> bool {
-        let (Some(clock), Some(s)) = (self.clock, self.seats.get(seat)) else { return false };
+        self.seats.get(seat).and_then(|s| self.time_left(s)).is_some_and(|left| left < 0)
+    }
+
+    /// The seconds a person's seat has left on the decision it is making (the move's allowance and its
+    /// reserve), if the game has a clock and that decision is running; bots play on no clock.
+    fn time_left(&self, s: &SeatRow) -> Option<i64> {
+        let (clock, started) = (self.clock?, s.turn_started.filter(|_| s.bot.is_none())?);
         let allowed = clock.per_move_seconds.saturating_add(s.reserve_left.unwrap_or(0).max(0));
-        s.bot.is_none() && s.turn_started.is_some_and(|started| now().saturating_sub(started) > allowed)
+        Some(allowed.saturating_sub(now().saturating_sub(started)))
     }
 
     /// The bot to play now, if a bot seat must act: in a decision several seats make at once (Virgin Queen's
