@@ -33,22 +33,92 @@ export async function show(root, session) {
   }
   const names = Object.fromEntries(catalogue.map((g) => [g.id, g]));
   const form = session.guest ? null : newGame(catalogue, bots, uploads);
+  // Which games the lists show (one game, or all), and which page of the open games: kept across refreshes.
+  const listing = { game: '', before: null, pages: [] };
+  const query = (extra) => {
+    const q = new URLSearchParams(extra);
+    if (listing.game) q.set('game', listing.game);
+    return `?${q}`;
+  };
+  const redraw = async () => {
+    const [m, w, live] = await Promise.all([get('/api/games'),
+      get(`/api/lobby${query(listing.before ? { limit: PAGE, before: listing.before } : { limit: PAGE })}`),
+      get(`/api/games/live${query({ limit: 20 })}`)]);
+    replace(document.getElementById('my-games-list'), myGamesList(m, names));
+    replace(document.getElementById('open-games-list'), openGamesList(w, names, m, session), pager(w));
+    replace(document.getElementById('watch-list'), watchList(live, names));
+  };
+  // Newer and older pages of the open games, by the last id of each page seen.
+  const pager = (w) => {
+    const older = w.length === PAGE ? h('button', { type: 'button', id: 'older-open', onclick: () => {
+      listing.pages.push(listing.before);
+      listing.before = w[w.length - 1].id;
+      redraw().catch((e) => notify(e.message));
+    } }, 'Older games') : null;
+    const newer = listing.before ? h('button', { type: 'button', onclick: () => {
+      listing.before = listing.pages.pop() ?? null;
+      redraw().catch((e) => notify(e.message));
+    } }, 'Newer games') : null;
+    return older || newer ? h('p', { class: 'pager' }, newer, older) : null;
+  };
+  const filter = h('select', { id: 'lobby-filter', 'aria-label': 'Show games of', onchange: () => {
+    Object.assign(listing, { game: filter.value, before: null, pages: [] });
+    redraw().catch((e) => notify(e.message));
+  } }, h('option', { value: '' }, 'All games'), catalogue.map((g) => h('option', { value: g.id }, g.name)));
   replace(root,
     h('div', { class: 'lobby' },
       myGames(mine, names),
       form ? form.node : guestNote(),
-      openGames(waiting, names, mine, session),
+      openGames(waiting, names, mine, session, filter),
+      watchGames(),
       form ? uploadSection(catalogue, names, uploads, (sets, fresh) => form.setUploads(sets, fresh)) : null));
-  const refresh = setInterval(async () => {
-    try {
-      const [m, w] = await Promise.all([get('/api/games'), get('/api/lobby')]);
-      replace(document.getElementById('my-games-list'), myGamesList(m, names));
-      replace(document.getElementById('open-games-list'), openGamesList(w, names, m, session));
-    } catch {
-      /* keep what is shown; the next tick tries again */
-    }
-  }, 5000);
+  redraw().catch(() => { /* the first lists stay; the next tick tries again */ });
+  const refresh = setInterval(() => redraw().catch(() => { /* keep what is shown; the next tick tries again */ }), 5000);
   return () => clearInterval(refresh);
+}
+
+/** Open games a page at a time. */
+const PAGE = 50;
+
+/** Games under way that anyone may watch. */
+function watchGames() {
+  return h('section', { class: 'card', 'aria-labelledby': 'watch-title' },
+    h('h2', { id: 'watch-title' }, 'Games to watch'),
+    h('div', { id: 'watch-list' }, h('p', { class: 'muted' }, 'Looking for games under way…')));
+}
+
+function watchList(live, names) {
+  if (!live.length) return h('p', { class: 'muted' }, 'No game is under way right now.');
+  return h('ul', { class: 'games' }, live.map((g) => h('li', { 'data-game': g.id },
+    h('a', { href: `#/game/${g.id}` }, `${names[g.game]?.name ?? g.game} · game ${g.id}`),
+    h('span', { class: 'muted' }, ` · step ${g.steps} · ${g.seats.map(who).join(', ')}`),
+    h('span', { class: g.rated ? 'badge rated' : 'badge' }, g.rated ? 'Rated' : 'Casual'),
+    g.clock ? h('span', { class: 'badge' }, clockWords(g.clock)) : null)));
+}
+
+/** Who sits at a seat, in a list of games. */
+const who = (s) => s.player ?? (s.bot ? `bot (${s.bot})` : 'open seat');
+
+/** "2 min + 1 h": a time control, short. */
+function clockWords(c) {
+  const span = (n) => (n % 86400 === 0 && n ? `${n / 86400} d` : n % 3600 === 0 && n ? `${n / 3600} h` : n % 60 === 0 ? `${n / 60} min` : `${n} s`);
+  return `Clock: ${span(c.per_move_seconds)} + ${span(c.reserve_seconds)}`;
+}
+
+/** How long ago a Unix time was, roughly: "just now", "5 min ago", "3 h ago", "2 days ago". */
+function age(seconds) {
+  const ago = Math.max(0, Date.now() / 1000 - seconds);
+  if (ago < 60) return 'just now';
+  if (ago < 3600) return `${Math.floor(ago / 60)} min ago`;
+  if (ago < 86400) return `${Math.floor(ago / 3600)} h ago`;
+  const days = Math.floor(ago / 86400);
+  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+}
+
+/** The options a game's creator changed from the catalogue's defaults, in words. */
+function variantWords(options, entry) {
+  const changed = (entry?.options ?? []).filter((o) => options?.[o.name] !== undefined && options[o.name] !== o.default);
+  return changed.map((o) => (options[o.name] === true ? o.label : `${o.label}: ${String(options[o.name]).replace(/_/g, ' ')}`));
 }
 
 function badge(entry) {
@@ -88,9 +158,10 @@ function guestNote() {
       'create an account (a guest who signs out cannot come back to the seat).'));
 }
 
-function openGames(waiting, names, mine, session) {
+function openGames(waiting, names, mine, session, filter) {
   return h('section', { class: 'card', 'aria-labelledby': 'open-games' },
-    h('h2', { id: 'open-games' }, 'Open games'),
+    h('div', { class: 'section-head' }, h('h2', { id: 'open-games' }, 'Open games'),
+      h('label', { for: 'lobby-filter', class: 'muted' }, 'Show'), filter),
     h('div', { id: 'open-games-list' }, openGamesList(waiting, names, mine, session)));
 }
 
@@ -99,8 +170,11 @@ function openGamesList(waiting, names, mine) {
   const open = waiting.filter((g) => g.open_seats.length && !seated.has(g.id));
   if (!open.length) return h('p', { class: 'muted' }, 'No game is waiting for players right now.');
   return h('ul', { class: 'games' }, open.map((g) => h('li', { 'data-game': g.id },
-    `${names[g.game]?.name ?? g.game} · game ${g.id} · ${g.open_seats.length} open ${g.open_seats.length === 1 ? 'seat' : 'seats'} of ${g.seats.length} `,
+    `${names[g.game]?.name ?? g.game} · game ${g.id}${g.creator ? ` by ${g.creator}` : ''} · ${g.open_seats.length} open ${g.open_seats.length === 1 ? 'seat' : 'seats'} of ${g.seats.length} `,
     h('span', { class: g.rated ? 'badge rated' : 'badge' }, g.rated ? 'Rated' : 'Casual'),
+    g.clock ? h('span', { class: 'badge' }, clockWords(g.clock)) : null,
+    variantWords(g.options, names[g.game]).map((v) => h('span', { class: 'badge variant' }, v)),
+    h('span', { class: 'muted' }, `· ${g.seats.map(who).join(', ')} · ${age(g.created_at)}`),
     badge(names[g.game]),
     scopeBadge(names[g.game]),
     g.content ? h('span', {

@@ -643,3 +643,35 @@ fn hints_are_for_players_of_casual_games() {
     let refused = (0..8).map(|_| hana.post(&format!("/api/games/{game}/hint"), json!({ "version": 0 })).0).last();
     assert_eq!(refused, Some(429));
 }
+
+/// The lobby says who made each open game, with what variant and clock, and when; it shows one game's
+/// games when asked; and the games under way are listed for anyone to watch.
+#[test]
+fn the_lobby_lists_open_games_and_games_to_watch() {
+    let server = Server::start(&Storage::Sqlite(data_dir("lobby")));
+    let mut lena = Client::new(&server);
+    lena.signup("lena");
+    let clock = json!({ "per_move_seconds": 120, "reserve_seconds": 3600 });
+    let (_, open) = lena.post(
+        "/api/games",
+        json!({ "game": "imperial2030", "seats": ["human", "human"], "options": { "hidden_cash": true }, "time_control": clock }),
+    );
+    let (_, running) = lena.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "easy"] }));
+    let (open, running) = (open["id"].clone(), running["id"].clone());
+    let spectator = Client::new(&server);
+    let lobby = spectator.get("/api/lobby").1;
+    assert_eq!(lobby.as_array().map(Vec::len), Some(1), "{lobby}");
+    let listed = &lobby[0];
+    assert_eq!((&listed["id"], &listed["creator"], &listed["clock"]), (&open, &json!("lena"), &clock));
+    assert_eq!(listed["options"]["hidden_cash"], true, "{listed}");
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("a clock").as_secs() as i64;
+    assert!(listed["created_at"].as_i64().is_some_and(|t| (stamp - 60..=stamp + 1).contains(&t)), "{listed}");
+    assert_eq!(spectator.get("/api/lobby?game=endeavor").1, json!([]));
+    assert_eq!(spectator.get("/api/lobby?game=imperial2030").1[0]["id"], open);
+    let live = spectator.get("/api/games/live").1;
+    assert_eq!(live.as_array().map(Vec::len), Some(1), "only the game under way: {live}");
+    assert_eq!((&live[0]["id"], &live[0]["seats"][0]["player"]), (&running, &json!("lena")));
+    assert_eq!(spectator.get("/api/games/live?game=imperial2030").1, json!([]));
+    assert_eq!(spectator.get("/api/games/live?limit=0").1.as_array().map(Vec::len), Some(1), "a limit is at least 1");
+    assert_eq!(spectator.get("/api/games/live?limit=many").0, 400);
+}

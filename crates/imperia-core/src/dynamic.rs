@@ -32,6 +32,8 @@ pub struct ActionChoice {
 pub trait DynMatch: Send {
     fn game_id(&self) -> &'static str;
     fn seats(&self) -> usize;
+    /// The game's config (player count and variant options), as JSON.
+    fn config(&self) -> Value;
     fn to_act(&self) -> ToAct;
     /// See [`Game::prompt`].
     fn prompt(&self, viewer: Viewer) -> String;
@@ -75,6 +77,11 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn seats(&self) -> usize {
         self.state().seats()
+    }
+
+    fn config(&self) -> Value {
+        let _scope = self.enter();
+        to_json(self.state().config())
     }
 
     fn to_act(&self) -> ToAct {

@@ -87,6 +87,8 @@ pub struct LiveGame {
     /// The game counts for ratings; its result is settled ([`crate::ratings`]).
     pub rated: bool,
     pub settled: bool,
+    /// Unix seconds.
+    pub created_at: i64,
     /// Each viewer's log so far, once asked for: kept step by step, so the log is never replayed twice.
     log: BTreeMap<Option<Seat>, Vec<PastStep>>,
     /// The newest lines of the chat, oldest first (each viewer reads only its own: `talk::visible_chat`).
@@ -351,7 +353,7 @@ impl LiveGame {
 impl LiveGame {
     fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, table: Table) -> Self {
         let (watchers, acting) = (vec![0; table.seats.len()], m.to_act().seats().to_vec());
-        let Table { seats, clock, created_by, started, content, chat, time_limit, rated, settled } = table;
+        let Table { seats, clock, created_by, started, content, chat, time_limit, rated, settled, created_at } = table;
         LiveGame {
             id,
             m,
@@ -368,6 +370,7 @@ impl LiveGame {
             content,
             rated,
             settled,
+            created_at,
             log: BTreeMap::new(),
             chat,
             time_limit,
@@ -406,6 +409,7 @@ pub struct Table {
     pub time_limit: Option<RunningLimit>,
     pub rated: bool,
     pub settled: bool,
+    pub created_at: i64,
 }
 
 impl Table {
@@ -420,6 +424,7 @@ impl Table {
             time_limit: row.time_limit.clone(),
             rated: row.rated,
             settled: row.settled,
+            created_at: row.created_at,
         }
     }
 }

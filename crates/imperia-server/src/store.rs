@@ -118,6 +118,8 @@ pub struct GameRow {
     pub rated: bool,
     /// Its result has been settled: places and scores stored, ratings updated if rated.
     pub settled: bool,
+    /// Unix seconds.
+    pub created_at: i64,
 }
 
 /// One line of a game's chat.
@@ -621,7 +623,7 @@ impl Store {
     /// A game with its record and seats; `Damaged` if a row cannot be read.
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at FROM games WHERE id = $1",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -702,6 +704,7 @@ impl Store {
             time_limit,
             rated: g.get::<i64, _>(14) != 0,
             settled: g.get::<Option<i64>, _>(15).is_some(),
+            created_at: g.get(16),
         })
     }
 

@@ -21,7 +21,7 @@ use crate::auth;
 use crate::content::{self, ContentNotice};
 use crate::error::ApiError;
 use crate::levels::{BotLevel, LEVELS};
-use crate::live::{self, AppState, Shared};
+use crate::live::{self, AppState, LiveGame, Shared};
 use crate::seating;
 use crate::store::{Clock, SeatRow, User};
 
@@ -33,6 +33,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games", post(create_game).get(my_games))
         .route("/api/games/import", post(import_game).layer(axum::extract::DefaultBodyLimit::max(super::RECORD_LIMIT)))
         .route("/api/lobby", get(lobby))
+        .route("/api/games/live", get(live_games))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/start", post(start))
@@ -303,6 +304,7 @@ async fn open_game(
         time_limit: None,
         rated,
         settled: false,
+        created_at: crate::store::now(),
     };
     let game = live::install(state, id, m, version, table).await;
     // An imported record may already be over: its places are stored at once (it is never rated).
@@ -352,6 +354,8 @@ pub struct Page {
     limit: Option<usize>,
     /// Only games with a smaller id (the last id of the previous page).
     before: Option<i64>,
+    /// Only games of this game (its catalogue id).
+    game: Option<String>,
 }
 
 impl Page {
@@ -362,6 +366,11 @@ impl Page {
     /// The games in memory from `before` back, newest first (the caller filters and stops at the limit).
     async fn games(&self, state: &AppState) -> Vec<Shared> {
         state.games.read().await.range(..self.before.unwrap_or(i64::MAX)).rev().map(|(_, g)| g.clone()).collect()
+    }
+
+    /// Whether a game is of the game asked for, if one was.
+    fn shows(&self, g: &LiveGame) -> bool {
+        self.game.as_deref().is_none_or(|id| id == g.m.game_id())
     }
 }
 
@@ -402,10 +411,18 @@ pub async fn my_games(
 pub struct Waiting {
     id: i64,
     game: String,
+    /// Who created it.
+    creator: Option<String>,
+    /// The variant options it is played with, by name (`GET /api/catalogue`: `options`).
+    #[schema(value_type = Object)]
+    options: serde_json::Map<String, Value>,
     seats: Vec<WaitingSeat>,
     open_seats: Vec<Seat>,
     /// The game counts for ratings.
     rated: bool,
+    clock: Option<Clock>,
+    /// Unix seconds.
+    created_at: i64,
     /// The replaced content the game is played with, if any: shown before anyone joins.
     #[serde(skip_serializing_if = "Option::is_none")]
     content: Option<ContentNotice>,
@@ -439,30 +456,92 @@ pub struct Started {
 
 #[utoipa::path(get, path = "/api/lobby", tag = "lobby",
     params(("limit" = Option<usize>, Query, description = "At most this many, 1 to 100 (50)"),
-           ("before" = Option<i64>, Query, description = "Only games with a smaller id: the last id of the previous page")),
+           ("before" = Option<i64>, Query, description = "Only games with a smaller id: the last id of the previous page"),
+           ("game" = Option<String>, Query, description = "Only games of this game (its catalogue id)")),
     responses((status = 200, description = "Games waiting for players, newest first", body = Vec<Waiting>)))]
 pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> Json<Vec<Waiting>> {
-    let games = page.games(&state).await;
     let mut waiting = Vec::new();
-    for game in games {
+    for game in page.games(&state).await {
         if waiting.len() >= page.limit() {
             break;
         }
         let g = game.lock().await;
-        if g.started {
+        if g.started || !page.shows(&g) {
             continue;
         }
-        let open_seats = g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect();
-        let seats = g
-            .seats
-            .iter()
-            .map(|s| WaitingSeat { seat: s.seat, player: s.user_name.clone(), bot: s.bot.clone() })
-            .collect();
-        let content = g.content_notice.clone();
-        let (id, game, rated) = (g.id, g.m.game_id().to_string(), g.rated);
-        waiting.push(Waiting { id, game, seats, open_seats, rated, content });
+        let creator = g.seats.iter().find(|s| s.user_id == Some(g.created_by)).and_then(|s| s.user_name.clone());
+        waiting.push(Waiting {
+            id: g.id,
+            game: g.m.game_id().to_string(),
+            creator,
+            options: variant(&state, &g),
+            seats: seats_of(&g),
+            open_seats: g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect(),
+            rated: g.rated,
+            clock: g.clock,
+            created_at: g.created_at,
+            content: g.content_notice.clone(),
+        });
     }
     Json(waiting)
+}
+
+/// Who sits at each seat of a game, for a list of games.
+fn seats_of(g: &LiveGame) -> Vec<WaitingSeat> {
+    g.seats.iter().map(|s| WaitingSeat { seat: s.seat, player: s.user_name.clone(), bot: s.bot.clone() }).collect()
+}
+
+/// The game's variant options as its config holds them: each declared option, by name.
+fn variant(state: &AppState, g: &LiveGame) -> serde_json::Map<String, Value> {
+    let config = g.m.config();
+    let declared = state.registry.get(g.m.game_id()).map_or(&[][..], |e| e.options);
+    declared.iter().filter_map(|o| Some((o.name.to_string(), config.get(o.name)?.clone()))).collect()
+}
+
+/// A game under way, for spectators.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Watchable {
+    id: i64,
+    game: String,
+    seats: Vec<WaitingSeat>,
+    /// The seats whose decision it is.
+    to_act: Vec<Seat>,
+    /// Actions played so far.
+    steps: usize,
+    rated: bool,
+    clock: Option<Clock>,
+    /// Unix seconds.
+    created_at: i64,
+}
+
+#[utoipa::path(get, path = "/api/games/live", tag = "lobby",
+    params(("limit" = Option<usize>, Query, description = "At most this many, 1 to 100 (50)"),
+           ("before" = Option<i64>, Query, description = "Only games with a smaller id: the last id of the previous page"),
+           ("game" = Option<String>, Query, description = "Only games of this game (its catalogue id)")),
+    responses((status = 200, description = "Games under way that anyone may watch, newest first", body = Vec<Watchable>)))]
+pub async fn live_games(State(state): State<AppState>, Query(page): Query<Page>) -> Json<Vec<Watchable>> {
+    let mut live = Vec::new();
+    for game in page.games(&state).await {
+        if live.len() >= page.limit() {
+            break;
+        }
+        let g = game.lock().await;
+        let to_act = g.m.to_act();
+        if !g.started || to_act == ToAct::Nobody || !page.shows(&g) {
+            continue;
+        }
+        live.push(Watchable {
+            id: g.id,
+            game: g.m.game_id().to_string(),
+            seats: seats_of(&g),
+            to_act: to_act.seats().to_vec(),
+            steps: g.m.last_recorded().map_or(0, |(steps, _)| steps),
+            rated: g.rated,
+            clock: g.clock,
+            created_at: g.created_at,
+        });
+    }
+    Json(live)
 }
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]

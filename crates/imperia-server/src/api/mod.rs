@@ -6,7 +6,7 @@
 //! | `POST /api/me/password`, `GET`/`PUT /api/me/webhook`, `POST /api/me/webhook/test` | change the password (ending other sessions); the turn webhook, and a test message to it |
 //! | `GET /api/catalogue`, `/api/catalogue/{game}`, `/api/bots` | the games, one game's board, the bot levels ([`lobby`]) |
 //! | `POST /api/games`, `GET /api/games`, `POST /api/games/import` | create, list mine, import a record |
-//! | `GET /api/lobby` | games waiting for players, newest first, a page at a time |
+//! | `GET /api/lobby`, `GET /api/games/live` | games waiting for players; games under way, to watch: newest first, a page at a time, `?game=` for one game's |
 //! | `POST /api/content`, `GET /api/content` | upload a set of one's own content files (a form); list mine ([`content`]) |
 //! | `POST /api/games/{id}/join`, `/claim`, `/start` | take an open seat; take the seat of an invitation; start |
 //! | `GET /api/games/{id}`, `POST …/actions`, `…/undo` | the game as the caller may see it; act; undo ([`play`]) |

@@ -33,6 +33,7 @@ pub fn routes() -> Router<AppState> {
         lobby::import_game,
         lobby::my_games,
         lobby::lobby,
+        lobby::live_games,
         lobby::join,
         lobby::claim,
         lobby::start,
