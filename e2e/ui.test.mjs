@@ -41,7 +41,9 @@ const game = { id: null, page: null, context: null };
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'imperia-e2e-data-'));
   mkdirSync(ARTIFACTS, { recursive: true });
-  server = spawn(BIN, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // One address signs up every player of the suite: more than a public server allows in an hour.
+  const args = ['serve', '--bind', '127.0.0.1:0', '--data-dir', dataDir, '--signups-per-hour', '100'];
+  server = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
@@ -1244,7 +1246,7 @@ test('ratings: a rated game moves the player’s and the bot’s ratings; the pr
   for (const [viewport, size] of [[{ width: 1280, height: 800 }, '1280x800'], [{ width: 390, height: 844 }, '390x844']]) {
     await page.setViewportSize(viewport);
     await page.goto(`${base}/#/player/rosa`);
-    await page.getByRole('heading', { name: 'Ratings' }).waitFor();
+    await page.locator('#player-games li').first().waitFor();
     assert.match(await page.locator('.standings tbody tr').first().textContent(), /Endeavor: Age of Sail.*1$/);
     const line = await page.locator('#player-games li').first().textContent();
     assert.match(line, new RegExp(`game ${id}`));
@@ -1254,7 +1256,7 @@ test('ratings: a rated game moves the player’s and the bot’s ratings; the pr
     await page.screenshot({ path: join(ARTIFACTS, `profile-${size}.png`), fullPage: true });
 
     await page.getByRole('link', { name: 'Endeavor: Age of Sail' }).first().click();
-    await page.getByRole('heading', { name: 'Ratings: Endeavor: Age of Sail' }).waitFor();
+    await page.getByRole('heading', { name: 'Ratings: Endeavor: Age of Sail', exact: true }).waitFor();
     const rows = await page.locator('.standings tbody tr').allTextContents();
     assert.equal(rows.length, 2, `rosa and the random bot: ${rows}`);
     assert.ok(rows.some((r) => /rosa/.test(r)) && rows.some((r) => /Bot: easy/.test(r)), rows.join(' | '));
@@ -1263,7 +1265,7 @@ test('ratings: a rated game moves the player’s and the bot’s ratings; the pr
     await page.screenshot({ path: join(ARTIFACTS, `ratings-${size}.png`), fullPage: true });
   }
   await page.locator('.standings').getByRole('link', { name: 'rosa', exact: true }).click();
-  await page.getByRole('heading', { name: 'Games' }).waitFor();
+  await page.getByRole('heading', { name: 'Games', exact: true }).waitFor();
   await page.goto(`${base}/#/player/nobody-at-all`);
   await page.getByRole('heading', { name: 'No such player' }).waitFor();
   await context.close();
@@ -1277,8 +1279,8 @@ test('an address that names no page says so, in the app’s own page', async () 
   assert.match(await page.locator('.not-found').textContent(), /nothing at \/games\/999999/);
   for (const [hash, said] of [['#/game/abc', /“abc” is not a game number/], ['#/nothing', /no page “#\/nothing”/], ['#/player', /needs a name/]]) {
     await page.goto(`${base}/${hash}`);
-    await page.getByRole('heading', { name: 'No such page' }).waitFor();
-    assert.match(await page.locator('.not-found').textContent(), said, hash);
+    // The page is drawn after the address changes: wait for its own words, not the last page's heading.
+    await page.locator('.not-found', { hasText: said }).waitFor();
   }
   await page.goto(`${base}/games/12`);
   await page.getByRole('link', { name: 'Imperia' }).click();
