@@ -64,6 +64,7 @@ export async function show(root, session, id) {
   let chatScroll = null; // where a reader scrolled the chat up to, or null to follow the newest line
   let receivedAt = Date.now(); // when the state's `time_limit.seconds_left` was true
   let hint = null; // the bot's best choices for one version: {version, loading} or {version, hints, iterations}
+  let sinceOpen = true; // whether "while you waited" is unfolded, kept across redraws
   const ticker = setInterval(tickClock, 1000);
 
   const mySeat = () => state.seat;
@@ -265,8 +266,37 @@ export async function show(root, session, id) {
           title: 'The bot searches your position, seeing what you see, and shows its three best choices',
         }, 'Hint: what would the bot do?') : null),
       hintPanel(),
+      whileYouWaited(),
       notStarted());
   }
+
+  /**
+   * What the others did since this player's last decision, folded into one line per player's turn: the
+   * steps a player waited through (bots may take dozens) without scrolling to the log.
+   */
+  function whileYouWaited() {
+    const me = mySeat();
+    if (past !== null || me === null || me === undefined || !state.started || !log.length) return null;
+    let last = log.length - 1;
+    while (last >= 0 && log[last].seat !== me) last--;
+    const turns = turnsOf(log.slice(last + 1));
+    if (!turns.length) return null;
+    const steps = turns.reduce((n, t) => n + t.steps.length, 0);
+    return h('details', {
+      class: 'since-mine', open: sinceOpen, ontoggle: (e) => { sinceOpen = e.target.open; },
+    }, h('summary', {}, last < 0 ? `Before your first decision: ${steps} ${steps === 1 ? 'step' : 'steps'}`
+      : `While you waited: ${steps} ${steps === 1 ? 'step' : 'steps'} by ${[...new Set(turns.map((t) => seatName(state.seats[t.seat])))].join(', ')}`),
+    h('ul', {}, turns.map(turnLine)));
+  }
+
+  /** One player's turn in the log: who, which steps, and what happened. */
+  const turnLine = (t) => h('li', {},
+    h('button', {
+      type: 'button', class: 'link step', title: `See the game as it was after step ${t.steps[t.steps.length - 1].step}`,
+      onclick: () => lookAt(t.steps[t.steps.length - 1].step),
+    }, t.steps.length === 1 ? `${t.steps[0].step}.` : `${t.steps[0].step}–${t.steps[t.steps.length - 1].step}.`), ' ',
+    h('span', { class: 'who' }, seatName(state.seats[t.seat])), ': ',
+    t.steps.flatMap((x) => x.events).join('. '));
 
   /** Ask the bot for its best choices at this version (casual games only: the server refuses in rated ones). */
   async function askHint() {
@@ -591,18 +621,13 @@ export async function show(root, session, id) {
       past && past.events.length ? h('p', { class: 'muted' }, `At this step: ${past.events.join('. ')}.`) : null);
   }
 
+  /** The log, newest first: one line per player's turn (consecutive steps of one seat), empty steps left out. */
   function logPanel() {
-    const shown = log.slice(-200).reverse();
+    const shown = log.slice(-200);
     return h('section', { class: 'card log', 'aria-labelledby': 'log-title' },
       h('h2', { id: 'log-title' }, 'Game log'),
       log.length > 200 ? h('p', { class: 'muted' }, `The last 200 of ${log.length} steps; the slider reaches them all.`) : null,
-      h('ol', { id: 'log', reversed: true }, shown.map((s) => h('li', { value: s.step },
-        h('button', {
-          type: 'button', class: 'link step', title: `See the game as it was after step ${s.step}`,
-          onclick: () => lookAt(s.step),
-        }, `${s.step}.`), ' ',
-        h('span', { class: 'who' }, seatName(state.seats[s.seat])), ': ',
-        s.events.length ? s.events.join('. ') : 'nothing to report'))));
+      h('ul', { id: 'log' }, turnsOf(shown).reverse().map(turnLine)));
   }
 
   signalTurn();
@@ -615,6 +640,21 @@ export async function show(root, session, id) {
     document.title = 'Imperia';
     setIcon(BLANK_ICON);
   };
+}
+
+/**
+ * Steps of the log grouped into turns: consecutive steps of one seat, with the steps that say nothing (a
+ * choice whose effect comes later, as seen by this viewer) left out.
+ */
+function turnsOf(steps) {
+  const turns = [];
+  for (const step of steps) {
+    if (!step.events.length) continue;
+    const turn = turns[turns.length - 1];
+    if (turn && turn.seat === step.seat) turn.steps.push(step);
+    else turns.push({ seat: step.seat, steps: [step] });
+  }
+  return turns;
 }
 
 /** Where the choice to be notified of one's turns is kept, per browser. */
