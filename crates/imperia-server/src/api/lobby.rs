@@ -368,9 +368,21 @@ impl Page {
         state.games.read().await.range(..self.before.unwrap_or(i64::MAX)).rev().map(|(_, g)| g.clone()).collect()
     }
 
-    /// Whether a game is of the game asked for, if one was.
-    fn shows(&self, g: &LiveGame) -> bool {
-        self.game.as_deref().is_none_or(|id| id == g.m.game_id())
+    /// Up to the limit of the games in memory from `before` back, newest first, of the game asked for if
+    /// one was: each that `pick` lists, as it lists it.
+    async fn list<T>(&self, state: &AppState, mut pick: impl FnMut(&LiveGame) -> Option<T>) -> Vec<T> {
+        let mut listed = Vec::new();
+        for game in self.games(state).await {
+            if listed.len() >= self.limit() {
+                break;
+            }
+            let g = game.lock().await;
+            if self.game.as_deref().is_some_and(|id| id != g.m.game_id()) {
+                continue;
+            }
+            listed.extend(pick(&g));
+        }
+        listed
     }
 }
 
@@ -460,30 +472,24 @@ pub struct Started {
            ("game" = Option<String>, Query, description = "Only games of this game (its catalogue id)")),
     responses((status = 200, description = "Games waiting for players, newest first", body = Vec<Waiting>)))]
 pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> Json<Vec<Waiting>> {
-    let mut waiting = Vec::new();
-    for game in page.games(&state).await {
-        if waiting.len() >= page.limit() {
-            break;
-        }
-        let g = game.lock().await;
-        if g.started || !page.shows(&g) {
-            continue;
-        }
-        let creator = g.seats.iter().find(|s| s.user_id == Some(g.created_by)).and_then(|s| s.user_name.clone());
-        waiting.push(Waiting {
-            id: g.id,
-            game: g.m.game_id().to_string(),
-            creator,
-            options: variant(&state, &g),
-            seats: seats_of(&g),
-            open_seats: g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect(),
-            rated: g.rated,
-            clock: g.clock,
-            created_at: g.created_at,
-            content: g.content_notice.clone(),
-        });
-    }
-    Json(waiting)
+    Json(
+        page.list(&state, |g| {
+            let creator = g.seats.iter().find(|s| s.user_id == Some(g.created_by)).and_then(|s| s.user_name.clone());
+            (!g.started).then(|| Waiting {
+                id: g.id,
+                game: g.m.game_id().to_string(),
+                creator,
+                options: variant(&state, g),
+                seats: seats_of(g),
+                open_seats: g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect(),
+                rated: g.rated,
+                clock: g.clock,
+                created_at: g.created_at,
+                content: g.content_notice.clone(),
+            })
+        })
+        .await,
+    )
 }
 
 /// Who sits at each seat of a game, for a list of games.
@@ -520,28 +526,22 @@ pub struct Watchable {
            ("game" = Option<String>, Query, description = "Only games of this game (its catalogue id)")),
     responses((status = 200, description = "Games under way that anyone may watch, newest first", body = Vec<Watchable>)))]
 pub async fn live_games(State(state): State<AppState>, Query(page): Query<Page>) -> Json<Vec<Watchable>> {
-    let mut live = Vec::new();
-    for game in page.games(&state).await {
-        if live.len() >= page.limit() {
-            break;
-        }
-        let g = game.lock().await;
-        let to_act = g.m.to_act();
-        if !g.started || to_act == ToAct::Nobody || !page.shows(&g) {
-            continue;
-        }
-        live.push(Watchable {
-            id: g.id,
-            game: g.m.game_id().to_string(),
-            seats: seats_of(&g),
-            to_act: to_act.seats().to_vec(),
-            steps: g.m.last_recorded().map_or(0, |(steps, _)| steps),
-            rated: g.rated,
-            clock: g.clock,
-            created_at: g.created_at,
-        });
-    }
-    Json(live)
+    Json(
+        page.list(&state, |g| {
+            let to_act = g.m.to_act();
+            (g.started && to_act != ToAct::Nobody).then(|| Watchable {
+                id: g.id,
+                game: g.m.game_id().to_string(),
+                seats: seats_of(g),
+                to_act: to_act.seats().to_vec(),
+                steps: g.m.last_recorded().map_or(0, |(steps, _)| steps),
+                rated: g.rated,
+                clock: g.clock,
+                created_at: g.created_at,
+            })
+        })
+        .await,
+    )
 }
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]
