@@ -25,6 +25,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { secondPerson } from '../web/lib/words.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BIN = process.env.IMPERIA_BIN || join(here, '..', 'target', 'debug', 'imperia');
@@ -121,6 +122,14 @@ const statusOf = (page) => page.locator('#status').textContent();
 
 /** The server's prompt for this page's viewer (`GET /api/games/{id}`). */
 const promptOf = (page, id) => page.evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()).prompt, id);
+
+/** The status a player reads on their turn: the server's prompt, said to them ("Your turn: you choose …"). */
+async function myTurnStatus(page, id) {
+  const s = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+  const said = secondPerson(s.prompt, s.seats[s.seat].name);
+  assert.match(said, /^you /, `the prompt names the player's seat first: ${s.prompt}`);
+  return `Your turn: ${said}.`;
+}
 
 /** The step count the page shows ("Live: step 17"). */
 async function liveStep(page) {
@@ -244,7 +253,7 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
       await page.screenshot({ path: join(ARTIFACTS, 'game-1280x800.png') });
       await page.screenshot({ path: join(ARTIFACTS, 'game-1280x800-full.png'), fullPage: true });
       // The status line is the server's prompt for this player.
-      assert.equal(await statusOf(page), `Your turn: ${await promptOf(page, game.id)}.`);
+      assert.equal(await statusOf(page), await myTurnStatus(page, game.id));
       screenshots = true;
     }
     if (!lit.board || !lit.map) await checkTargets();
@@ -692,7 +701,7 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
     page.locator('.choices button.action', { hasText: "Spain: announce France's proposal: an alliance of Spain and France" }));
   await choose(page, "Spain: announce France's proposal: an alliance of Spain and France");
   await choose(page, 'Done announcing');
-  await france.page.locator('#status', { hasText: "France approves or rejects, as a whole, Spain's announcement: an alliance of Spain and France" }).waitFor({ timeout: 30_000 });
+  await france.page.locator('#status', { hasText: "Your turn: you approve or reject, as a whole, Spain's announcement: an alliance of Spain and France" }).waitFor({ timeout: 30_000 });
   await choose(france.page, 'Approve the announcement');
   await france.page.getByText('Spain and France are allied for this turn').first().waitFor();
   await france.page.setViewportSize({ width: 1280, height: 800 });
@@ -723,8 +732,8 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   const guestName = (await guest.page.locator('#account .me').textContent()).match(/Playing as (Guest \S+)/)[1];
   assert.match(await guest.page.locator('.seat-list').textContent(), new RegExp(`Player 2 \\(${guestName}\\) · you`));
   // Before the start the server's prompt says what the table waits for: here, with every seat taken, its
-  // creator.
-  assert.match(await statusOf(guest.page), /^Every seat is taken; waiting for the creator to start the game\.$/);
+  // creator, by name.
+  assert.match(await statusOf(guest.page), /^Every seat is taken; waiting for bea to start the game\.$/);
   assert.equal(await guest.page.locator('.choices, #status.mine').count(), 0, 'nobody acts before the start');
   assert.equal(await guest.page.locator('#start').count(), 0, 'only the creator starts the game');
   assert.equal(await guest.page.locator('#spectating').count(), 0, 'the guest plays, it does not watch');
@@ -744,7 +753,8 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   const guestStatus = await statusOf(guest.page);
   const guestPrompt = await promptOf(guest.page, id);
   assert.match(guestPrompt, /^Player [12] /, guestPrompt);
-  assert.ok(guestStatus === `Your turn: ${guestPrompt}.` || guestStatus === `${guestPrompt}.`, `${guestStatus} / ${guestPrompt}`);
+  const guestTurn = /^Player 2 /.test(guestPrompt) ? await myTurnStatus(guest.page, id) : null;
+  assert.ok(guestStatus === guestTurn || guestStatus === `${guestPrompt}.`, `${guestStatus} / ${guestPrompt}`);
   if (/^Your turn/.test(guestStatus)) assert.ok(await guest.page.locator('.choices').count(), 'the guest is offered its actions');
   await guest.page.screenshot({ path: join(ARTIFACTS, 'invite-guest-1280x800.png') });
   await guest.page.setViewportSize({ width: 390, height: 844 });
@@ -1133,7 +1143,7 @@ test('Endeavor: two players and the Silent Fleet, played by clicking the map, th
   for (let round = 0; !enough(); round++) {
     assert.ok(round < 120, `still playing after 120 decisions: ${JSON.stringify(used)}`);
     if (!(await waitForMyTurn(page))) break;
-    if (decisions === 0) assert.equal(await statusOf(page), `Your turn: ${await promptOf(page, id)}.`, 'the status is the server\'s prompt');
+    if (decisions === 0) assert.equal(await statusOf(page), await myTurnStatus(page, id), 'the status is the server\'s prompt');
     const kind = await endeavorDecision(page);
     used[kind] = (used[kind] ?? 0) + 1;
     decisions += 1;

@@ -15,6 +15,7 @@ import { get, post } from '../lib/api.js';
 import { h, lightUp, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { gameNotice } from '../lib/content.js';
+import { secondPerson } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
 
 /** A span of seconds as a clock reads it: `0:45`, `2:05`, `1:00:00`, `3d 4:00:00`. */
@@ -281,7 +282,7 @@ export async function show(root, session, id) {
     while (last >= 0 && log[last].seat !== me) last--;
     const turns = turnsOf(log.slice(last + 1));
     if (!turns.length) return null;
-    const steps = turns.reduce((n, t) => n + t.steps.length, 0);
+    const steps = log.length - last - 1;
     return h('details', {
       class: 'since-mine', open: sinceOpen, ontoggle: (e) => { sinceOpen = e.target.open; },
     }, h('summary', {}, last < 0 ? `Before your first decision: ${steps} ${steps === 1 ? 'step' : 'steps'}`
@@ -346,7 +347,7 @@ export async function show(root, session, id) {
     if (!state.started) return prompt || 'The game waits for its players.';
     if (state.finished) return `The game is over. ${winners()}`;
     const waiting = `Waiting for ${state.to_act.map((s) => seatName(state.seats[s])).join(' and ')}.`;
-    if (myTurn()) return `Your turn: ${prompt || 'choose one of the actions below.'}`;
+    if (myTurn()) return `Your turn: ${secondPerson(prompt, state.seats[mySeat()]?.name) || 'choose one of the actions below.'}`;
     if (mySeat() === null || mySeat() === undefined) return `You are watching. ${prompt || waiting}`;
     return prompt || waiting;
   }

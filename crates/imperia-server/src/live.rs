@@ -267,7 +267,9 @@ impl LiveGame {
         } else if self.seats.iter().any(|s| s.user_id.is_none() && s.bot.is_none()) {
             "Waiting for players to take the open seats".into()
         } else {
-            "Every seat is taken; waiting for the creator to start the game".into()
+            let creator =
+                self.seats.iter().find(|s| s.user_id == Some(self.created_by)).and_then(|s| s.user_name.as_deref());
+            format!("Every seat is taken; waiting for {} to start the game", creator.unwrap_or("the creator"))
         }
     }
 
