@@ -1367,3 +1367,26 @@ test('a timed game: the lobby’s presets, and the clock of the seat to play cou
   await page.screenshot({ path: join(ARTIFACTS, 'clock-1280x800.png') });
   await context.close();
 });
+
+test('private notes: saved as the player types, there after a reload, for nobody else', async () => {
+  const { context, page } = await signUp('noor');
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  const notes = page.getByRole('textbox', { name: 'My notes' });
+  await notes.waitFor();
+  await notes.fill('Take Russia early; watch the Suez canal.');
+  await page.locator('#notes-said', { hasText: /^Saved$/ }).waitFor();
+  await page.reload();
+  await page.locator('#notes').waitFor();
+  await page.waitForFunction(() => document.querySelector('#notes')?.value.includes('Suez'));
+  const url = page.url();
+  await context.close();
+  const watcher = await signUp('nosy');
+  await watcher.page.goto(url);
+  await watcher.page.locator('#spectating').waitFor();
+  assert.equal(await watcher.page.locator('#notes').count(), 0, 'a spectator has no notes, and reads none');
+  await watcher.context.close();
+});

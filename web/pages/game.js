@@ -11,7 +11,7 @@
 // A game played with replaced content (`content` in the state) says so at the top, with the entries that
 // differ from the shipped content, to players and spectators alike.
 
-import { get, post } from '../lib/api.js';
+import { api, get, post } from '../lib/api.js';
 import { h, lightUp, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { gameNotice } from '../lib/content.js';
@@ -66,6 +66,8 @@ export async function show(root, session, id) {
   let receivedAt = Date.now(); // when the state's `time_limit.seconds_left` was true
   let hint = null; // the bot's best choices for one version: {version, loading} or {version, hints, iterations}
   let sinceOpen = true; // whether "while you waited" is unfolded, kept across redraws
+  let notes = null; // this player's private notes: {text, said} once asked for; `said` is the save's state
+  let notesTimer = null;
   const ticker = setInterval(tickClock, 1000);
 
   const mySeat = () => state.seat;
@@ -214,7 +216,7 @@ export async function show(root, session, id) {
       state.finished && live ? finalScores() : null,
       h('div', { class: 'game-body' },
         h('div', { class: 'board-area' }, module.render(ctx)),
-        h('aside', { class: 'side' }, seatsPanel(), chatPanel(), replayPanel(), logPanel())));
+        h('aside', { class: 'side' }, seatsPanel(), notesPanel(), chatPanel(), replayPanel(), logPanel())));
   }
 
   /** What is provisional, kind by kind, folded: the entries the game made up, and how many it took from the rulebook or references. */
@@ -532,6 +534,51 @@ export async function show(root, session, id) {
       saying = false;
       draw();
     }
+  }
+
+  /**
+   * The player's private notes: only they read them (the server keeps them apart from the game). Saved a
+   * moment after typing stops, and when the field is left.
+   */
+  function notesPanel() {
+    if (mySeat() === null || mySeat() === undefined) return null;
+    if (notes === null) {
+      notes = { text: '', said: 'Loading…' };
+      get(`/api/games/${id}/notes`)
+        .then((n) => { notes = { text: n.text, said: '' }; draw(); })
+        .catch((e) => { notes.said = `Not loaded: ${e.message}`; draw(); });
+    }
+    // The line under the field, as it is on the page when the save ends (a redraw may have replaced it).
+    const say = (text) => {
+      notes.said = text;
+      const line = document.getElementById('notes-said');
+      if (line) line.textContent = text;
+    };
+    const save = async () => {
+      clearTimeout(notesTimer);
+      if (notes.said !== 'Not saved yet') return;
+      say('Saving…');
+      try {
+        await api('PUT', `/api/games/${id}/notes`, { text: notes.text });
+        say('Saved');
+      } catch (e) {
+        say(`Not saved: ${e.message}`);
+      }
+    };
+    return h('section', { class: 'card notes', 'aria-labelledby': 'notes-title' },
+      h('h2', { id: 'notes-title' }, 'My notes'),
+      h('textarea', {
+        id: 'notes', 'data-key': 'notes', rows: 4, maxlength: 10000, 'aria-labelledby': 'notes-title', 'aria-describedby': 'notes-said',
+        placeholder: 'Plans, reminders, who promised what: only you read these.',
+        oninput: (e) => {
+          notes.text = e.target.value;
+          say('Not saved yet');
+          clearTimeout(notesTimer);
+          notesTimer = setTimeout(save, 800);
+        },
+        onblur: save,
+      }, notes.text),
+      h('small', { id: 'notes-said', class: 'muted', 'aria-live': 'polite' }, notes.said));
   }
 
   /** A seat's time: counting down while its decision runs, else the reserve it has left. */

@@ -675,3 +675,47 @@ fn the_lobby_lists_open_games_and_games_to_watch() {
     assert_eq!(spectator.get("/api/games/live?limit=0").1.as_array().map(Vec::len), Some(1), "a limit is at least 1");
     assert_eq!(spectator.get("/api/games/live?limit=many").0, 400);
 }
+
+/// Private notes: each player reads and writes only their own; spectators have none; nothing of them is
+/// in the game's state, log or record; an overlong note is refused and changes nothing.
+#[test]
+fn private_notes_are_read_by_their_author_only() {
+    let server = Server::start(&Storage::Sqlite(data_dir("notes")));
+    let mut nils = Client::new(&server);
+    nils.signup("nils");
+    let (_, created) = nils.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human"] }));
+    let game = created["id"].as_i64().expect("an id");
+    let invite = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
+    let guest = Client::guest(&server, game, &invite);
+    let path = format!("/api/games/{game}/notes");
+    let put = |client: &Client, text: &str| {
+        let mut request = agent().put(client.url(&path)).header("Content-Type", "application/json");
+        if let Some(c) = &client.cookie {
+            request = request.header("Cookie", c);
+        }
+        let mut response = request.send(json!({ "text": text }).to_string()).expect("a response");
+        (response.status().as_u16(), response.body_mut().read_json::<Value>().unwrap_or(Value::Null))
+    };
+    assert_eq!(nils.get(&path).1, json!({ "text": "" }));
+    assert_eq!(put(&nils, "Russia is mine; keep Boris off the Balkans").0, 200);
+    assert_eq!(put(&guest, "Nils wants Russia").0, 200);
+    assert_eq!(nils.get(&path).1["text"], "Russia is mine; keep Boris off the Balkans");
+    assert_eq!(guest.get(&path).1["text"], "Nils wants Russia");
+    assert_eq!(Client::new(&server).get(&path).0, 401, "a spectator signed out");
+    let mut stranger = Client::new(&server);
+    stranger.signup("stranger");
+    assert_eq!(stranger.get(&path).0, 403, "a spectator signed in");
+    assert_eq!(put(&stranger, "x").0, 403);
+    let (status, body) = put(&nils, &"x".repeat(10_001));
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        nils.get(&path).1["text"],
+        "Russia is mine; keep Boris off the Balkans",
+        "an overlong note changes nothing"
+    );
+    for seen in [nils.get(&format!("/api/games/{game}")).1, guest.get(&format!("/api/games/{game}/record")).1] {
+        assert!(!seen.to_string().contains("Balkans"), "notes are never part of the game");
+    }
+    assert_eq!(put(&nils, "").0, 200);
+    assert_eq!(nils.get(&path).1, json!({ "text": "" }), "emptied");
+}

@@ -708,6 +708,40 @@ impl Store {
         })
     }
 
+    // Players' private notes (`api::notes`).
+
+    /// An account's notes on a game, if it wrote any.
+    pub async fn note(&self, game_id: i64, user_id: i64) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT text FROM notes WHERE game_id = $1 AND user_id = $2")
+            .bind(game_id)
+            .bind(user_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    /// Keep an account's notes on a game (empty notes are none).
+    pub async fn set_note(&self, game_id: i64, user_id: i64, text: &str) -> Result<(), StoreError> {
+        self.write(async |tx| {
+            sqlx::query("DELETE FROM notes WHERE game_id = $1 AND user_id = $2")
+                .bind(game_id)
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+            if !text.is_empty() {
+                sqlx::query("INSERT INTO notes (game_id, user_id, text, updated_at) VALUES ($1, $2, $3, $4)")
+                    .bind(game_id)
+                    .bind(user_id)
+                    .bind(text)
+                    .bind(now())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            Ok(())
+        })
+        .await
+    }
+
     // Chat and timed segments.
 
     /// Add a line to a game's chat, unless the game already holds `cap` lines (then `None`).

@@ -10,6 +10,7 @@
 //! | `POST /api/content`, `GET /api/content` | upload a set of one's own content files (a form); list mine ([`content`]) |
 //! | `POST /api/games/{id}/join`, `/claim`, `/start` | take an open seat; take the seat of an invitation; start |
 //! | `GET /api/games/{id}`, `POST …/actions`, `…/undo` | the game as the caller may see it; act; undo ([`play`]) |
+//! | `GET`/`PUT /api/games/{id}/notes` | the caller's private notes on a game, which nobody else reads ([`notes`]) |
 //! | `POST /api/games/{id}/hint` | the search's three best choices for the caller's decision, in a casual game ([`hints`]) |
 //! | `POST /api/games/{id}/seats/{seat}/bot` | hand a seat whose time ran out to a bot |
 //! | `GET /api/games/{id}/record`, `/log`, `/steps/{n}` | the record; the log in words; a past view |
@@ -31,6 +32,7 @@ pub mod accounts;
 pub mod content;
 pub mod hints;
 pub mod lobby;
+pub mod notes;
 pub mod openapi;
 pub mod play;
 pub mod ratings;
@@ -78,6 +80,7 @@ pub fn router(state: AppState) -> Router {
         .merge(talk::routes())
         .merge(ratings::routes())
         .merge(hints::routes())
+        .merge(notes::routes())
         .merge(ws::routes())
         .merge(openapi::routes())
         .fallback(crate::web::serve)

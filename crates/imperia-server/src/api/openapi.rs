@@ -6,7 +6,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{accounts, content, hints, lobby, play, ratings, talk, ws};
+use super::{accounts, content, hints, lobby, notes, play, ratings, talk, ws};
 use crate::error::ApiError;
 use crate::live::AppState;
 
@@ -48,6 +48,8 @@ pub fn routes() -> Router<AppState> {
         play::log,
         play::step,
         hints::hint,
+        notes::read,
+        notes::write,
         talk::say,
         ratings::leaderboard,
         ratings::profile,
