@@ -246,6 +246,22 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
     }
     await all.locator('summary').click();
   };
+  // An investment: every bond on offer is a row of the dialog, with what it costs and the cash left after.
+  let invested = false;
+  const checkInvestments = async () => {
+    const state = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), game.id);
+    const buys = state.legal_actions.filter((a) => a.action.type === 'invest');
+    const cash = state.view.players.find((p) => p.seat === state.seat).cash;
+    const rows = await page.locator('.invest tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    assert.equal(rows.length, buys.length, 'a row per bond on offer');
+    buys.forEach((b, i) => {
+      const pay = b.action.price - (b.action.trade_in ?? 0);
+      assert.equal(rows[i][2], String(pay), `${b.label}: what it costs`);
+      assert.equal(rows[i][3], String(cash - pay), `${b.label}: the cash after`);
+    });
+    await page.locator('.invest').screenshot({ path: join(ARTIFACTS, 'invest-1280x800.png') });
+    invested = true;
+  };
   for (let round = 0; acted < ACTIONS_TO_PLAY || !undone || used.map === 0 || used.rondel === 0 || used.button === 0; round++) {
     assert.ok(round < 200, `still playing after 200 decisions: ${JSON.stringify(used)}, undone ${undone}`);
     if (!(await waitForMyTurn(page))) break;
@@ -268,6 +284,7 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
       undone = true;
       continue;
     }
+    if (!invested && (await page.locator('.invest').count())) await checkInvestments();
     const rondel = page.locator('.rondel .choice');
     const region = page.locator('.world-map .clickable');
     const bond = page.locator('.bond.choice');
@@ -280,7 +297,7 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
   assert.ok(used.map > 0 && used.rondel > 0 && used.button > 0, `clicked all kinds: ${JSON.stringify(used)}`);
   assert.ok(undone, 'undid once');
   assert.ok(lit.board, 'the targets of a rondel or bond choice were lit up');
-  console.log(`# played ${acted} actions: ${JSON.stringify(used)}, one undo`);
+  console.log(`# played ${acted} actions: ${JSON.stringify(used)}, one undo${invested ? ', the investment dialog checked' : ''}`);
 });
 
 test('a reload shows the same state', async () => {

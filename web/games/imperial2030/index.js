@@ -11,6 +11,7 @@ import { h, lightUp } from '../../lib/dom.js';
 import { actionButtons } from '../generic.js';
 import { drawMap, legend } from './map.js';
 import { drawRondel } from './rondel.js';
+import { investPanel } from './invest.js';
 import { nationsPanel, playersPanel } from './panels.js';
 
 // What the player has picked so far, for the position it was picked in.
@@ -105,6 +106,7 @@ export function render(ctx) {
   // The pick is on the page too, for tests and styles: "moscow→ukraine", "bond usa:9", or "".
   const pick = picked.bond ? `bond ${picked.bond}` : picked.region ? `${picked.region}${picked.to ? `→${picked.to}` : ''}` : '';
   root = h('div', { class: 'imperial', 'data-pick': pick, 'data-hot': '' },
+    investPanel({ board, view, actions, act, busy, seat, names, hover }),
     actions.length ? choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick, hover, to }) : null,
     h('div', { class: 'table-top' },
       h('section', { class: 'card map-card', 'aria-labelledby': 'map-title' },
