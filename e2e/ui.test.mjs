@@ -737,6 +737,11 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   assert.match(await statusOf(a.page), /has not started: invite the players/);
   assert.equal(await a.page.locator('.choices, #status.mine, .seat-list .acting').count(), 0, 'nobody acts before the start');
   await a.page.screenshot({ path: join(ARTIFACTS, 'invite-creator-1280x800.png') });
+  // In another tab of the creator's, the same link: the server gives it to the creator, not the tab.
+  const tab = await a.context.newPage();
+  await tab.goto(`${base}/#/game/${id}`);
+  assert.equal(await tab.locator('.invite-links code').textContent(), link);
+  await tab.close();
 
   // A second browser, with no cookies: the link makes it a guest in seat 2.
   const guest = await newPage();
@@ -755,8 +760,10 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   assert.equal(await guest.page.locator('#start').count(), 0, 'only the creator starts the game');
   assert.equal(await guest.page.locator('#spectating').count(), 0, 'the guest plays, it does not watch');
 
-  // The creator's page learns of the guest over its WebSocket; the game starts with no bot.
+  // The creator's page learns of the guest over its WebSocket, and says who came; the game starts with no
+  // bot.
   await a.page.locator('.start-row').getByText('Every seat is taken').waitFor();
+  await a.page.locator('#notice').getByText(`${guestName} took seat 2.`).waitFor();
   assert.equal(await a.page.locator('.invite-links').count(), 0, 'the spent link is no longer offered');
   await a.page.screenshot({ path: join(ARTIFACTS, 'invite-ready-1280x800.png') });
   await a.page.getByRole('button', { name: 'Start the game now' }).click();

@@ -107,6 +107,12 @@ export async function show(root, session, id) {
   /** Take a state pushed or fetched, and bring the log up to it. */
   async function accept(next) {
     if (next.version < state.version) return;
+    // Before the start, the creator is told who takes a seat.
+    if (isCreator()) {
+      for (const s of next.seats) {
+        if (state.seats[s.seat]?.open && !s.open && s.player) notify(`${s.player} took seat ${s.seat + 1}.`, 'info');
+      }
+    }
     state = next;
     receivedAt = Date.now();
     signalTurn();
@@ -368,14 +374,13 @@ export async function show(root, session, id) {
 
   /**
    * Before the start, for the game's creator: the invitation links of the seats still open, and the start,
-   * with a bot level for the open seats (the server starts no game with a seat nobody plays). The links
-   * come from the answer to the game's creation, kept in this browser tab's session storage.
+   * with a bot level for the open seats (the server starts no game with a seat nobody plays). The server
+   * gives the links to the creator alone, in any tab.
    */
   function notStarted() {
     if (!isCreator()) return null;
     const open = state.seats.filter((s) => s.open);
-    const invites = JSON.parse(sessionStorage.getItem(`invites-${id}`) || '[]')
-      .filter((i) => state.seats[i.seat] && state.seats[i.seat].open);
+    const invites = state.invites ?? [];
     const base = `${location.origin}${location.pathname}`;
     const fill = h('select', {
       id: 'fill-open', 'data-key': 'fill-open', onchange: () => { fillLevel = fill.value; },
@@ -404,8 +409,7 @@ export async function show(root, session, id) {
       invites.length ? h('ul', { class: 'invite-links' }, invites.map((i) => h('li', {},
         h('span', { class: 'invite-seat' }, `Seat ${i.seat + 1}`),
         h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)))) : null,
-      open.length && !invites.length ? h('p', { class: 'muted' },
-        `The invitation ${open.length > 1 ? 'links were' : 'link was'} shown in the browser tab where the game was created.`) : null,
+
       h('div', { class: 'start-row' },
         open.length ? h('label', { for: 'fill-open' }, `${seatWords(open)}, still open, will be played by`) : null,
         open.length ? fill : h('span', {}, 'Every seat is taken.'),

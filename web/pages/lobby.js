@@ -362,8 +362,6 @@ function newGame(catalogue, bots, initialUploads) {
           body.time_control = { per_move_seconds: perMove, reserve_seconds: reserve };
         }
         const created = await post('/api/games', body);
-        // The game page shows the creator the invitation links to its open seats.
-        sessionStorage.setItem(`invites-${created.id}`, JSON.stringify(created.invites));
         location.hash = `#/game/${created.id}`;
       } catch (err) {
         notify(err.message);

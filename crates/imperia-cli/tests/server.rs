@@ -719,3 +719,24 @@ fn private_notes_are_read_by_their_author_only() {
     assert_eq!(put(&nils, "").0, 200);
     assert_eq!(nils.get(&path).1, json!({ "text": "" }), "emptied");
 }
+
+/// The invitations of a game's open seats go to its creator, in every answer, until the start; nobody else
+/// ever sees one.
+#[test]
+fn invitations_are_the_creators_alone() {
+    let server = Server::start(&Storage::Sqlite(data_dir("invites")));
+    let mut ines = Client::new(&server);
+    ines.signup("ines");
+    let (_, created) = ines.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human", "human"] }));
+    let game = created["id"].as_i64().expect("an id");
+    let state = ines.get(&format!("/api/games/{game}")).1;
+    assert_eq!(state["invites"], created["invites"], "the creator's answer holds the open seats' links");
+    let invite = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
+    let guest = Client::guest(&server, game, &invite);
+    assert_eq!(guest.get(&format!("/api/games/{game}")).1.get("invites"), None, "a player sees none");
+    assert_eq!(Client::new(&server).get(&format!("/api/games/{game}")).1.get("invites"), None, "a spectator sees none");
+    let left = ines.get(&format!("/api/games/{game}")).1["invites"].clone();
+    assert_eq!(left.as_array().map(Vec::len), Some(1), "the spent invitation is gone: {left}");
+    assert_eq!(ines.post(&format!("/api/games/{game}/start"), json!({ "bots": "easy" })).0, 200);
+    assert_eq!(ines.get(&format!("/api/games/{game}")).1.get("invites"), None, "none after the start");
+}

@@ -144,6 +144,13 @@ pub struct Options {
     pub webhooks_to_private: bool,
 }
 
+/// An open seat's invitation.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct OpenInvite {
+    pub seat: Seat,
+    pub invite: String,
+}
+
 /// One seat as every viewer sees it.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct SeatView {
@@ -179,6 +186,10 @@ pub struct GameState {
     pub rated: bool,
     /// The time control: seconds per decision and a reserve; none for an untimed game.
     pub clock: Option<Clock>,
+    /// For the game's creator, before the start: the invitation of each seat still open, to send to the
+    /// players (each seats one person, once). Absent for everyone else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invites: Option<Vec<OpenInvite>>,
     /// The game's own view for this viewer.
     #[schema(value_type = Object)]
     pub view: Value,
@@ -240,6 +251,7 @@ impl LiveGame {
             finished: to_act == ToAct::Nobody,
             rated: self.rated,
             clock: self.clock,
+            invites: self.invites_for(seat),
             view: self.m.view(viewer),
             prompt: self.prompt(viewer),
             legal_actions: seat.filter(|_| self.started).map(|s| self.m.legal_actions(s)).unwrap_or_default(),
@@ -276,6 +288,18 @@ impl LiveGame {
     /// The refusal for a caller who acted on an old version: the game as it now stands for `seat`.
     fn stale_for(&self, seat: Seat) -> TableError {
         TableError::Stale { version: self.version, state: Box::new(self.state_for(Some(seat))) }
+    }
+
+    /// The open seats' invitations, for the creator's seat before the start.
+    fn invites_for(&self, seat: Option<Seat>) -> Option<Vec<OpenInvite>> {
+        let creator = seat.and_then(|s| self.seats.get(s)).is_some_and(|s| s.user_id == Some(self.created_by));
+        (creator && !self.started).then(|| {
+            self.seats
+                .iter()
+                .filter(|s| s.is_open() && !s.invite_used)
+                .map(|s| OpenInvite { seat: s.seat, invite: s.invite.clone() })
+                .collect()
+        })
     }
 
     /// Whether `seat` has used up its time and reserve on its current decision.
