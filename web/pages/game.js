@@ -253,7 +253,8 @@ export async function show(root, session, id) {
           title: state.rated ? 'Counts for the players’ ratings when it ends' : 'Does not count for ratings',
         }, state.rated ? 'Rated' : 'Casual'),
         state.clock ? h('span', { class: 'badge', id: 'game-clock', title: 'The time control: each decision’s allowance, and a reserve for time beyond it' },
-          `${span(state.clock.per_move_seconds)} a decision + ${span(state.clock.reserve_seconds)} reserve`) : null),
+          `${span(state.clock.per_move_seconds)} a decision + ${span(state.clock.reserve_seconds)} reserve`
+          + (state.clock.bot_after_seconds === undefined ? '' : `; out of time, a bot takes over after ${span(state.clock.bot_after_seconds)}`)) : null),
       scopeText(entry) ? h('p', { class: 'provisional-note', role: 'note' }, scopeText(entry)) : null,
       text ? h('p', { class: 'provisional-note', role: 'note' },
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,

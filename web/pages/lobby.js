@@ -211,6 +211,14 @@ const CLOCKS = [
   { value: '86400/259200', label: 'Correspondence: 1 day a decision, and 3 days in reserve' },
 ];
 
+/** What running out of time does: the others may hand the seat to a bot, or a bot takes it after a while. */
+const TIMEOUTS = [
+  { value: '', label: 'the others may give the seat to a bot' },
+  { value: '300', label: 'a bot takes the seat 5 minutes later' },
+  { value: '3600', label: 'a bot takes the seat 1 hour later' },
+  { value: '86400', label: 'a bot takes the seat 1 day later' },
+];
+
 /** The seat count offered first: four players when the game allows it, else the nearest it does. */
 const defaultSeats = ({ min, max }) => Math.min(max, Math.max(min, 4));
 
@@ -274,7 +282,11 @@ function newGame(catalogue, bots, initialUploads) {
   const clock = h('select', { id: 'new-clock', 'aria-describedby': 'clock-help' },
     CLOCKS.map((c) => h('option', { value: c.value }, c.label)));
   const clockHelp = h('small', { class: 'help', id: 'clock-help' },
-    'A player out of time may have their seat given to a bot by the others; time beyond a decision’s allowance comes out of the reserve.');
+    'Time beyond a decision’s allowance comes out of the reserve.');
+  const timeout = h('select', { id: 'new-timeout' }, TIMEOUTS.map((t) => h('option', { value: t.value }, t.label)));
+  const timeoutRow = h('div', { class: 'timeout-row', hidden: true },
+    h('label', { for: 'new-timeout' }, 'When a player runs out of time'), timeout);
+  clock.addEventListener('change', () => { timeoutRow.hidden = !clock.value; });
   const ratedHelp = h('small', { class: 'help', id: 'rated-help' });
   let controls = [];
 
@@ -360,6 +372,7 @@ function newGame(catalogue, bots, initialUploads) {
         if (clock.value) {
           const [perMove, reserve] = clock.value.split('/').map(Number);
           body.time_control = { per_move_seconds: perMove, reserve_seconds: reserve };
+          if (timeout.value) body.time_control.bot_after_seconds = Number(timeout.value);
         }
         const created = await post('/api/games', body);
         location.hash = `#/game/${created.id}`;
@@ -375,7 +388,7 @@ function newGame(catalogue, bots, initialUploads) {
   h('label', { for: 'new-content' }, 'Content'), contentSelect, contentHelp,
   h('label', { for: 'seat-count' }, 'Players'), count, seatRange,
   seatsBox, optionsBox,
-  h('label', { for: 'new-clock' }, 'Clock'), clock, clockHelp,
+  h('label', { for: 'new-clock' }, 'Clock'), clock, clockHelp, timeoutRow,
   h('div', { class: 'check' }, rated, h('label', { for: 'new-rated' }, 'Rated')), ratedHelp,
   submit);
   const setUploads = (sets, fresh) => {

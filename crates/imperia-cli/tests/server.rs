@@ -740,3 +740,37 @@ fn invitations_are_the_creators_alone() {
     assert_eq!(ines.post(&format!("/api/games/{game}/start"), json!({ "bots": "easy" })).0, 200);
     assert_eq!(ines.get(&format!("/api/games/{game}")).1.get("invites"), None, "none after the start");
 }
+
+/// A clock that says a bot takes over: the seat whose player ran out of time goes to a bot that long
+/// after, by itself, and the game goes on; the player still answers for the seat.
+#[test]
+fn a_bot_takes_a_late_seat_when_the_clock_says_so() {
+    let server = Server::start(&Storage::Sqlite(data_dir("timeout_bot")));
+    let mut tom = Client::new(&server);
+    tom.signup("tom");
+    let clock = json!({ "per_move_seconds": 1, "reserve_seconds": 0, "bot_after_seconds": 1 });
+    let (status, body) = tom.post(
+        "/api/games",
+        json!({ "game": "endeavor", "seats": ["human", "easy"], "time_control": { "per_move_seconds": 1, "bot_after_seconds": -1 } }),
+    );
+    assert_eq!(status, 400, "{body}");
+    let (status, created) =
+        tom.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "easy"], "time_control": clock }));
+    assert_eq!(status, 201, "{created}");
+    let game = created["id"].as_i64().expect("an id");
+    assert_eq!(tom.get(&format!("/api/games/{game}")).1["clock"], clock);
+    // Tom does nothing: one second to decide, one more of grace, and the sweep runs every second.
+    let mut seat = Value::Null;
+    for _ in 0..100 {
+        seat = tom.get(&format!("/api/games/{game}")).1["seats"][0].clone();
+        if seat["bot"] == "medium" {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(seat["bot"], "medium", "a bot took the seat: {seat}");
+    let mine = &tom.get("/api/players/tom").1["games"][0];
+    assert_eq!((&mine["id"], &mine["left"]), (&json!(game), &json!(true)), "{mine}");
+    let state = wait_for(&tom, game, &[]);
+    assert!(state["steps"].as_u64() > Some(1), "the bots play on: {}", state["steps"]);
+}

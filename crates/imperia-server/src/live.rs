@@ -242,7 +242,7 @@ impl LiveGame {
                     open: s.user_id.is_none() && s.bot.is_none(),
                     reserve_left: s.reserve_left,
                     out_of_time: self.out_of_time(s.seat),
-                    time_left: self.time_left(s),
+                    time_left: self.time_left(s.seat),
                 })
                 .collect(),
             // Before the start nobody is to act, whatever the engine's first decision will be.
@@ -304,12 +304,13 @@ impl LiveGame {
 
     /// Whether `seat` has used up its time and reserve on its current decision.
     pub fn out_of_time(&self, seat: Seat) -> bool {
-        self.seats.get(seat).and_then(|s| self.time_left(s)).is_some_and(|left| left < 0)
+        self.time_left(seat).is_some_and(|left| left < 0)
     }
 
     /// The seconds a person's seat has left on the decision it is making (the move's allowance and its
     /// reserve), if the game has a clock and that decision is running; bots play on no clock.
-    fn time_left(&self, s: &SeatRow) -> Option<i64> {
+    pub fn time_left(&self, seat: Seat) -> Option<i64> {
+        let s = self.seats.get(seat)?;
         let (clock, started) = (self.clock?, s.turn_started.filter(|_| s.bot.is_none())?);
         let allowed = clock.per_move_seconds.saturating_add(s.reserve_left.unwrap_or(0).max(0));
         Some(allowed.saturating_sub(now().saturating_sub(started)))

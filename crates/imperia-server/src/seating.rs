@@ -132,6 +132,14 @@ pub async fn hand_to_bot(
     if !g.out_of_time(seat) {
         return Err(conflict(format!("seat {seat} has not run out of time")));
     }
+    give_to_bot(state, &mut g, seat, level).await?;
+    drop(g);
+    live::spawn_bots(state.clone(), game.clone());
+    Ok(())
+}
+
+/// The seat's player leaves it to a bot of `level` (and still answers for its result); everyone is told.
+async fn give_to_bot(state: &AppState, g: &mut LiveGame, seat: Seat, level: &BotLevel) -> Result<(), TableError> {
     if !state.store.hand_to_bot(g.id, seat, level.level).await? {
         return Err(conflict(format!("seat {seat} was just changed")));
     }
@@ -139,8 +147,37 @@ pub async fn hand_to_bot(
     s.bot = Some(level.level.to_string());
     s.user_id = None;
     s.user_name = None;
-    live::announce(state, &g);
-    drop(g);
-    live::spawn_bots(state.clone(), game.clone());
+    live::announce(state, g);
     Ok(())
+}
+
+/// The level that takes a seat whose time ran out, in a game whose clock says a bot takes over.
+const TIMEOUT_LEVEL: &str = "medium";
+
+/// Run for the server's life: in games whose clock says a bot takes over (`Clock::bot_after_seconds`),
+/// give each seat whose player ran out of time that long ago to a bot, and let the bots play on.
+pub async fn take_over_late_seats(state: AppState) {
+    let Ok(level) = BotLevel::named(TIMEOUT_LEVEL) else { return };
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+    loop {
+        tick.tick().await;
+        let games: Vec<Shared> = state.games.read().await.values().cloned().collect();
+        for game in games {
+            let mut g = game.lock().await;
+            let Some(after) = g.clock.and_then(|c| c.bot_after_seconds) else { continue };
+            let late: Vec<Seat> =
+                (0..g.seats.len()).filter(|&s| g.time_left(s).is_some_and(|left| left < -after)).collect();
+            let mut taken = false;
+            for seat in late {
+                match give_to_bot(&state, &mut g, seat, level).await {
+                    Ok(()) => taken = true,
+                    Err(e) => tracing::warn!("game {}: seat {seat} ran out of time but stays: {e}", g.id),
+                }
+            }
+            drop(g);
+            if taken {
+                live::spawn_bots(state.clone(), game.clone());
+            }
+        }
+    }
 }

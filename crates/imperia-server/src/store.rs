@@ -80,6 +80,10 @@ pub struct Clock {
     /// 0 to 60 days.
     #[serde(default)]
     pub reserve_seconds: i64,
+    /// What running out of time does: a bot (the medium level) takes the seat this many seconds after its
+    /// player ran out (0 to 7 days); when absent, the other players may hand the seat to a bot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_after_seconds: Option<i64>,
 }
 
 impl Clock {
@@ -93,6 +97,9 @@ impl Clock {
         }
         if !(0..=Self::MAX_RESERVE).contains(&self.reserve_seconds) {
             return Err(format!("reserve_seconds is from 0 to {} (60 days)", Self::MAX_RESERVE));
+        }
+        if self.bot_after_seconds.is_some_and(|s| !(0..=Self::MAX_PER_MOVE).contains(&s)) {
+            return Err(format!("bot_after_seconds is from 0 to {} (7 days)", Self::MAX_PER_MOVE));
         }
         Ok(self)
     }
@@ -437,8 +444,8 @@ impl Store {
     ) -> Result<i64, StoreError> {
         self.write(async |tx| {
             let id: i64 = sqlx::query(
-                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content, rated) \
-                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content, rated, bot_after) \
+                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
             )
             .bind(&record.game)
             .bind(i64::from(record.rules_version))
@@ -452,6 +459,7 @@ impl Store {
             .bind(i64::from(started))
             .bind(&record.content)
             .bind(i64::from(rated))
+            .bind(clock.and_then(|c| c.bot_after_seconds))
             .fetch_one(&mut *tx)
             .await?
             .get(0);
@@ -623,7 +631,7 @@ impl Store {
     /// A game with its record and seats; `Damaged` if a row cannot be read.
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at FROM games WHERE id = $1",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -685,7 +693,11 @@ impl Store {
         Ok(GameRow {
             id,
             version: g.get(5),
-            clock: per_move.map(|per_move_seconds| Clock { per_move_seconds, reserve_seconds: reserve.unwrap_or(0) }),
+            clock: per_move.map(|per_move_seconds| Clock {
+                per_move_seconds,
+                reserve_seconds: reserve.unwrap_or(0),
+                bot_after_seconds: g.get(17),
+            }),
             created_by: g.get(8),
             started: g.get::<i64, _>(9) != 0,
             broken: g.get(10),
