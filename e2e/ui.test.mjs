@@ -322,7 +322,10 @@ test('a reload shows the same state', async () => {
   await page.locator('details.legend-box summary').click();
   // The replay slider shows an earlier moment, without controls, and comes back to live. Looking back is
   // unmistakable: no "Live" badge, nobody marked to play, a way back beside the status.
-  // The oldest line of the log is the first turn; its button shows the game after it.
+  // The oldest line of the log is the first turn; its button shows the game after it. Below the widest
+  // screens the log is a drawer, pulled out from the corner first.
+  await page.locator('.log-toggle').click();
+  await page.locator('.log.open').waitFor();
   const firstTurn = Number((await page.locator('#log li').last().getByRole('button').textContent()).match(/(\d+)\.$/)[1]);
   await page.locator('#log li').last().getByRole('button').click();
   await page.getByRole('button', { name: 'Back to live' }).first().waitFor();
@@ -720,7 +723,7 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   await choose(page, 'Done announcing');
   await france.page.locator('#status', { hasText: "Your turn: you approve or reject, as a whole, Spain's announcement: an alliance of Spain and France" }).waitFor({ timeout: 30_000 });
   await choose(france.page, 'Approve the announcement');
-  await france.page.getByText('Spain and France are allied for this turn').first().waitFor();
+  await france.page.locator('#log li', { hasText: 'Spain and France are allied for this turn' }).waitFor({ state: 'attached' });
   await france.page.setViewportSize({ width: 1280, height: 800 });
   await france.page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-allied-1280x800.png'), fullPage: true });
   for (const c of [spain, france, watcher]) await c.context.close();

@@ -66,6 +66,7 @@ export async function show(root, session, id) {
   let receivedAt = Date.now(); // when the state's `time_limit.seconds_left` was true
   let hint = null; // the bot's best choices for one version: {version, loading} or {version, hints, iterations}
   let sinceOpen = true; // whether "while you waited" is unfolded, kept across redraws
+  let logOpen = false; // below the widest screens the log is a drawer: whether it is pulled out
   let notes = null; // this player's private notes: {text, said} once asked for; `said` is the save's state
   let notesTimer = null;
   const ticker = setInterval(tickClock, 1000);
@@ -674,13 +675,24 @@ export async function show(root, session, id) {
       past && past.events.length ? h('p', { class: 'muted' }, `At this step: ${past.events.join('. ')}.`) : null);
   }
 
-  /** The log, newest first: one line per player's turn (consecutive steps of one seat), empty steps left out. */
+  /**
+   * The log, newest first: one line per player's turn (consecutive steps of one seat), empty steps left
+   * out. Beside the board on the widest screens; below them, a drawer pulled out by a button that stays in
+   * the corner, so the log is one click away however far down the board goes.
+   */
   function logPanel() {
     const shown = log.slice(-200);
-    return h('section', { class: 'card log', 'aria-labelledby': 'log-title' },
-      h('h2', { id: 'log-title' }, 'Game log'),
-      log.length > 200 ? h('p', { class: 'muted' }, `The last 200 of ${log.length} steps; the slider reaches them all.`) : null,
-      h('ul', { id: 'log' }, turnsOf(shown).reverse().map(turnLine)));
+    const toggle = () => { logOpen = !logOpen; draw(); };
+    return [
+      logOpen ? null : h('button', {
+        type: 'button', class: 'log-toggle', 'data-key': 'log-toggle', 'aria-expanded': 'false', 'aria-controls': 'log-panel', onclick: toggle,
+      }, 'Game log'),
+      h('section', { id: 'log-panel', class: logOpen ? 'card log open' : 'card log', 'aria-labelledby': 'log-title' },
+        h('button', { type: 'button', class: 'log-close', 'data-key': 'log-close', 'aria-expanded': 'true', onclick: toggle }, 'Close'),
+        h('h2', { id: 'log-title' }, 'Game log'),
+        log.length > 200 ? h('p', { class: 'muted' }, `The last 200 of ${log.length} steps; the slider reaches them all.`) : null,
+        h('ul', { id: 'log' }, turnsOf(shown).reverse().map(turnLine))),
+    ];
   }
 
   signalTurn();
