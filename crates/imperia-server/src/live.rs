@@ -279,15 +279,22 @@ impl LiveGame {
         } else if self.seats.iter().any(|s| s.user_id.is_none() && s.bot.is_none()) {
             "Waiting for players to take the open seats".into()
         } else {
-            let creator =
-                self.seats.iter().find(|s| s.user_id == Some(self.created_by)).and_then(|s| s.user_name.as_deref());
-            format!("Every seat is taken; waiting for {} to start the game", creator.unwrap_or("the creator"))
+            format!(
+                "Every seat is taken; waiting for {} to start the game",
+                self.creator_name().unwrap_or("the creator")
+            )
         }
     }
 
     /// The refusal for a caller who acted on an old version: the game as it now stands for `seat`.
     fn stale_for(&self, seat: Seat) -> TableError {
         TableError::Stale { version: self.version, state: Box::new(self.state_for(Some(seat))) }
+    }
+
+    /// The name of the account that created the game, when it sits at it (as the creator of a game with
+    /// open seats always does).
+    pub fn creator_name(&self) -> Option<&str> {
+        self.seats.iter().find(|s| s.user_id == Some(self.created_by)).and_then(|s| s.user_name.as_deref())
     }
 
     /// The open seats' invitations, for the creator's seat before the start.

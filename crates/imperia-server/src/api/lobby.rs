@@ -474,11 +474,10 @@ pub struct Started {
 pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> Json<Vec<Waiting>> {
     Json(
         page.list(&state, |g| {
-            let creator = g.seats.iter().find(|s| s.user_id == Some(g.created_by)).and_then(|s| s.user_name.clone());
             (!g.started).then(|| Waiting {
                 id: g.id,
                 game: g.m.game_id().to_string(),
-                creator,
+                creator: g.creator_name().map(str::to_string),
                 options: variant(&state, g),
                 seats: seats_of(g),
                 open_seats: g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect(),
