@@ -1,6 +1,7 @@
 // Words for the page. The server's prompts name the seat whose decision it is ("Player 1 chooses Russia's
 // rondel space", "Red builds"), as every viewer reads them; to that seat's player the page speaks to them:
-// "you choose Russia's rondel space". Pure functions, so the browser tests use them too.
+// "you choose Russia's rondel space". Spans of time in words. Pure functions, so the browser tests use
+// them too.
 
 const IRREGULAR = { has: 'have', is: 'are', does: 'do', was: 'were' };
 const MODALS = new Set(['may', 'must', 'can', 'will', 'should']);
@@ -33,4 +34,11 @@ export function secondPerson(prompt, name) {
     words[i + 1] = next;
   }
   return ['you', ...words].join(' ');
+}
+
+/** A time control's span in words: `2 min`, `1 h`, `3 days`, `90 s`. */
+export function spanWords(seconds) {
+  const [unit, size] = [['day', 86400], ['h', 3600], ['min', 60]].find(([, n]) => seconds >= n && seconds % n === 0) ?? ['s', 1];
+  const n = seconds / size;
+  return unit === 'day' ? `${n} ${n === 1 ? 'day' : 'days'}` : `${n} ${unit}`;
 }

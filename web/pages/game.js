@@ -15,7 +15,7 @@ import { api, get, post } from '../lib/api.js';
 import { h, lightUp, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { gameNotice } from '../lib/content.js';
-import { secondPerson } from '../lib/words.js';
+import { secondPerson, spanWords as span } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
 
 /** A span of seconds as a clock reads it: `0:45`, `2:05`, `1:00:00`, `3d 4:00:00`. */
@@ -26,13 +26,6 @@ function duration(seconds) {
   if (d) return `${d}d ${hours}:${pad(minutes)}:${pad(secs)}`;
   if (hours) return `${hours}:${pad(minutes)}:${pad(secs)}`;
   return `${minutes}:${pad(secs)}`;
-}
-
-/** A time control's span in words: `2 min`, `1 h`, `3 days`, `90 s`. */
-function span(seconds) {
-  const [unit, size] = [['day', 86400], ['h', 3600], ['min', 60]].find(([, n]) => seconds >= n && seconds % n === 0) ?? ['s', 1];
-  const n = seconds / size;
-  return unit === 'day' ? `${n} ${n === 1 ? 'day' : 'days'}` : `${n} ${unit}`;
 }
 
 export async function show(root, session, id) {

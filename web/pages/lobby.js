@@ -15,6 +15,7 @@ import { provisionalText, scopeText } from '../games/registry.js';
 import {
   changeList, changesDetails, differCount, entryName, fingerprintCode, replacedFiles, shortFingerprint,
 } from '../lib/content.js';
+import { spanWords } from '../lib/words.js';
 
 // The waiting games whose list of changed entries is open, kept across the list's refreshes.
 const openNotices = new Set();
@@ -99,11 +100,8 @@ function watchList(live, names) {
 /** Who sits at a seat, in a list of games. */
 const who = (s) => s.player ?? (s.bot ? `bot (${s.bot})` : 'open seat');
 
-/** "2 min + 1 h": a time control, short. */
-function clockWords(c) {
-  const span = (n) => (n % 86400 === 0 && n ? `${n / 86400} d` : n % 3600 === 0 && n ? `${n / 3600} h` : n % 60 === 0 ? `${n / 60} min` : `${n} s`);
-  return `Clock: ${span(c.per_move_seconds)} + ${span(c.reserve_seconds)}`;
-}
+/** "Clock: 2 min + 1 h": a time control, short. */
+const clockWords = (c) => `Clock: ${spanWords(c.per_move_seconds)} + ${spanWords(c.reserve_seconds)}`;
 
 /** How long ago a Unix time was, roughly: "just now", "5 min ago", "3 h ago", "2 days ago". */
 function age(seconds) {
