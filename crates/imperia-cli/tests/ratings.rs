@@ -93,6 +93,14 @@ fn rated_games_move_ratings_once_on(storage: &Storage) {
     assert!(profile["games"][0]["place"].is_i64(), "{profile}");
     assert_eq!(line(&rita.get("/api/ratings/endeavor").1, "rita").expect("rated")["games"], 1);
 
+    // A bot level at two seats of one game is one player: one game more, moved by the mean of its seats.
+    let threesome = create(&mut rita, "endeavor", "easy", json!({ "seats": ["human", "easy", "easy"] }));
+    play_out(&mut rita, threesome);
+    let board = rita.get("/api/ratings/endeavor").1;
+    assert_eq!(line(&board, "easy").expect("rated")["games"], 2, "{board}");
+    assert_eq!(line(&board, "rita").expect("rated")["games"], 2, "{board}");
+    assert_eq!(board["total"], 2, "still rita and one level: {board}");
+
     // A restart settles nothing twice; a result left unsettled (the server stopped in between) is settled.
     server.kill();
     sql(
@@ -108,7 +116,9 @@ fn rated_games_move_ratings_once_on(storage: &Storage) {
     let board = rita.get("/api/ratings/endeavor").1;
     assert_eq!(line(&board, "rita").expect("settled again")["games"], 1, "{board}");
     assert!((line(&board, "rita").expect("rated")["mu"].as_f64().expect("μ") - my_mu).abs() < 1e-9);
-    assert_eq!(rita.get("/api/players/rita").1["games"][1]["place"], place);
+    let games = rita.get("/api/players/rita").1["games"].clone();
+    let first = games.as_array().and_then(|g| g.iter().find(|g| g["id"] == game)).expect("listed");
+    assert_eq!(first["place"], place, "{games}");
 }
 
 #[test]
