@@ -11,7 +11,7 @@ use axum::{Json, Router};
 use imperia_bots::{Budget, Hint};
 use serde::{Deserialize, Serialize};
 
-use super::{Body, MaybeUser, find, per_address, seat_of};
+use super::{Body, MaybeUser, per_address, seated};
 use crate::auth;
 use crate::error::ApiError;
 use crate::live::AppState;
@@ -59,10 +59,8 @@ pub async fn hint(
     MaybeUser(user): MaybeUser,
     Body(request): Body<HintRequest>,
 ) -> Result<Json<Hints>, ApiError> {
-    let game = find(&state, id).await?;
-    let seat = seat_of(user.as_ref(), &game)
-        .await
-        .ok_or_else(|| ApiError::forbidden("hints are for the players of a game; spectators get none"))?;
+    let (game, seat) =
+        seated(&state, id, user.as_ref(), "hints are for the players of a game; spectators get none").await?;
     let (record, content, game_id) = {
         let g = game.lock().await;
         if g.rated {

@@ -329,6 +329,18 @@ pub async fn seat_of(user: Option<&User>, game: &Shared) -> Option<imperia_core:
     game.lock().await.seats.iter().find(|s| s.user_id == Some(user.id)).map(|s| s.seat)
 }
 
+/// A game and the caller's seat in it; a spectator is refused, `spectators` saying why.
+pub async fn seated(
+    state: &AppState,
+    id: i64,
+    user: Option<&User>,
+    spectators: &str,
+) -> Result<(Shared, imperia_core::Seat), ApiError> {
+    let game = find(state, id).await?;
+    let seat = seat_of(user, &game).await.ok_or_else(|| ApiError::forbidden(spectators))?;
+    Ok((game, seat))
+}
+
 pub fn game_entry(state: &AppState, id: &str) -> Result<imperia_core::GameEntry, ApiError> {
     state.registry.get(id).copied().ok_or_else(|| {
         let shown: String = id.chars().take(40).collect();

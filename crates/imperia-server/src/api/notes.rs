@@ -9,7 +9,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use super::{Body, CurrentUser, find, per_address, seat_of};
+use super::{Body, CurrentUser, per_address, seated};
 use crate::error::ApiError;
 use crate::live::AppState;
 
@@ -29,14 +29,8 @@ pub struct Notes {
     text: String,
 }
 
-/// Refused unless the caller holds a seat in game `id`.
-async fn seated(state: &AppState, id: i64, user: &crate::store::User) -> Result<(), ApiError> {
-    let game = find(state, id).await?;
-    seat_of(Some(user), &game)
-        .await
-        .map(|_| ())
-        .ok_or_else(|| ApiError::forbidden("notes are for the players of a game; spectators keep none"))
-}
+/// Why a spectator has no notes.
+const SPECTATORS: &str = "notes are for the players of a game; spectators keep none";
 
 #[utoipa::path(get, path = "/api/games/{id}/notes", tag = "play",
     params(("id" = i64, Path, description = "The game")),
@@ -47,7 +41,7 @@ pub async fn read(
     Path(id): Path<i64>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<Notes>, ApiError> {
-    seated(&state, id, &user).await?;
+    seated(&state, id, Some(&user), SPECTATORS).await?;
     Ok(Json(Notes { text: state.store.note(id, user.id).await?.unwrap_or_default() }))
 }
 
@@ -65,7 +59,7 @@ pub async fn write(
     if notes.text.chars().count() > MAX_NOTE {
         return Err(ApiError::bad_request(format!("notes hold at most {MAX_NOTE} characters")));
     }
-    seated(&state, id, &user).await?;
+    seated(&state, id, Some(&user), SPECTATORS).await?;
     state.store.set_note(id, user.id, &notes.text).await?;
     Ok(Json(notes))
 }

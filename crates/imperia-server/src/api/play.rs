@@ -12,11 +12,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::lobby::GameDescription;
-use super::{Body, MaybeUser, find, game_entry, per_address, seat_of};
+use super::{Body, MaybeUser, find, game_entry, per_address, seat_of, seated};
 use crate::error::ApiError;
 use crate::levels::BotLevel;
-use crate::live::{self, AppState, GameState, PastStep, Shared};
-use crate::store::User;
+use crate::live::{self, AppState, GameState, PastStep};
 
 pub fn routes() -> Router<AppState> {
     // A past view replays the game up to that step: the costliest read, so it is rationed per address.
@@ -48,14 +47,8 @@ pub async fn game_state(
     Ok(Json(game.lock().await.state_for(seat)))
 }
 
-/// The game and the caller's seat in it; spectators are refused.
-async fn seated(state: &AppState, id: i64, user: Option<&User>) -> Result<(Shared, Seat), ApiError> {
-    let game = find(state, id).await?;
-    let seat = seat_of(user, &game)
-        .await
-        .ok_or_else(|| ApiError::forbidden("you have no seat in this game; spectators cannot act"))?;
-    Ok((game, seat))
-}
+/// Why a spectator cannot act.
+const SPECTATORS: &str = "you have no seat in this game; spectators cannot act";
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -90,7 +83,7 @@ pub async fn act(
     MaybeUser(user): MaybeUser,
     Body(request): Body<ActRequest>,
 ) -> Result<Json<Acted>, ApiError> {
-    let (game, seat) = seated(&state, id, user.as_ref()).await?;
+    let (game, seat) = seated(&state, id, user.as_ref(), SPECTATORS).await?;
     let committed = live::commit(&state, &game, seat, request.version, &request.action).await?;
     Ok(Json(Acted { version: committed.version, events: committed.events, repeated: committed.repeated }))
 }
@@ -113,7 +106,7 @@ pub async fn undo(
     MaybeUser(user): MaybeUser,
     Body(request): Body<UndoRequest>,
 ) -> Result<Json<Undone>, ApiError> {
-    let (game, seat) = seated(&state, id, user.as_ref()).await?;
+    let (game, seat) = seated(&state, id, user.as_ref(), SPECTATORS).await?;
     let version = live::undo(&state, &game, seat, request.version).await?;
     Ok(Json(Undone { version }))
 }
@@ -137,7 +130,7 @@ pub async fn hand_to_bot(
     Body(request): Body<HandOver>,
 ) -> Result<Json<HandedToBot>, ApiError> {
     let level = BotLevel::named(&request.bot).map_err(ApiError::bad_request)?;
-    let (game, caller) = seated(&state, id, user.as_ref()).await?;
+    let (game, caller) = seated(&state, id, user.as_ref(), SPECTATORS).await?;
     crate::seating::hand_to_bot(&state, &game, caller, seat, level).await?;
     Ok(Json(HandedToBot { seat, bot: level.level }))
 }

@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use imperia_core::Seat;
 use serde::Deserialize;
 
-use super::{Body, MaybeUser, find, per_address, seat_of};
+use super::{Body, MaybeUser, per_address, seated};
 use crate::error::ApiError;
 use crate::live::{AppState, announce};
 use crate::store::CHAT_KEPT;
@@ -46,10 +46,8 @@ pub async fn say(
     MaybeUser(user): MaybeUser,
     Body(request): Body<Say>,
 ) -> Result<Json<ChatView>, ApiError> {
-    let game = find(&state, id).await?;
-    let seat = seat_of(user.as_ref(), &game)
-        .await
-        .ok_or_else(|| ApiError::forbidden("you have no seat in this game; spectators read the table talk only"))?;
+    let (game, seat) =
+        seated(&state, id, user.as_ref(), "you have no seat in this game; spectators read the table talk only").await?;
     let mut g = game.lock().await;
     let (text, audience) =
         check_line(&request.text, request.to.as_deref(), seat, g.seats.len()).map_err(ApiError::bad_request)?;
