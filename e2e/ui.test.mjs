@@ -1417,3 +1417,119 @@ test('private notes: saved as the player types, there after a reload, for nobody
   assert.equal(await watcher.page.locator('#notes').count(), 0, 'a spectator has no notes, and reads none');
   await watcher.context.close();
 });
+
+/** POST `body` as JSON from `page` (its session, this site's origin); resolves to {status, body}. */
+const postFrom = (page, path, body) => page.evaluate(async ([p, b]) => {
+  const r = await fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+  return { status: r.status, body: await r.json() };
+}, [path, body]);
+
+test('rules: each game has a rules page, linked from the game page, and a refusal by the rules opens its section', async () => {
+  const { context, page } = await signUp('ruth');
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/(\d+)$/)[1]);
+  assert.ok(await waitForMyTurn(page));
+
+  // The game page's "Rules" opens the game's rules: its rulebook section by section, then the rulings.
+  await page.locator('#rules-link').click();
+  await page.getByRole('heading', { name: 'Rules: Imperial 2030' }).waitFor();
+  assert.ok(await page.locator('.rule-section').count() >= 20, 'the rulebook, section by section');
+  assert.match(await page.locator('.rule-section').first().textContent(), /«.+»/, 'with the book’s own titles');
+  await page.getByRole('heading', { name: 'Rulings' }).waitFor();
+  assert.ok(await page.locator('.rulings h2').count() >= 3, 'the rulings, rendered');
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-1280x800.png') });
+  // Every other game has one too, a tab away.
+  await page.getByRole('link', { name: 'Imperial Struggle' }).click();
+  await page.getByRole('heading', { name: 'Rules: Imperial Struggle' }).waitFor();
+  assert.ok(await page.locator('.rule-section').count() >= 40);
+
+  // A decision the rules refuse (ending imports before the game is at an import): the refusal cites the
+  // rulebook, and the notice links to that section, which opens marked.
+  await page.goto(`${base}/#/game/${id}`);
+  assert.ok(await waitForMyTurn(page));
+  const version = await page.evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()).version, id);
+  const refused = await postFrom(page, `/api/games/${id}/actions`, { version, action: { type: 'end_import' } });
+  assert.equal(refused.status, 422, JSON.stringify(refused.body));
+  assert.match(refused.body.error, /not a decision of this moment/);
+  assert.equal(refused.body.rule.game, 'imperial2030');
+  assert.match(refused.body.rule.heading, /«Ход игры»/);
+  // The page shows a refusal as it shows every error: through its notice, with the "Why?" link.
+  await page.evaluate(async (r) => {
+    const { notify } = await import('/lib/notice.js');
+    const { ApiError } = await import('/lib/api.js');
+    notify(new ApiError(422, r.error, r));
+  }, refused.body);
+  const why = page.locator('#notice a.why');
+  assert.match(await why.textContent(), /^Why\? .*«Ход игры»/);
+  await page.screenshot({ path: join(ARTIFACTS, 'refusal-why-1280x800.png') });
+  await why.click();
+  await page.waitForURL(new RegExp(`#/rules/imperial2030/${refused.body.rule.section}$`));
+  const target = page.locator('.rule-section.target');
+  await target.waitFor();
+  assert.equal(await target.getAttribute('id'), `r-${refused.body.rule.section}`);
+  assert.ok(await target.isVisible() && (await target.boundingBox()).y < 800, 'scrolled to the section');
+  await context.close();
+
+  // On a phone: one column, nothing sideways, the marked section in view.
+  const phone = await newPage({ width: 390, height: 844 });
+  await phone.page.goto(`${base}/#/rules/imperial2030/${refused.body.rule.section}`);
+  await phone.page.locator('.rule-section.target').waitFor();
+  assert.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll');
+  await phone.page.screenshot({ path: join(ARTIFACTS, 'rules-390x844.png') });
+  await phone.page.goto(`${base}/#/rules/imperial2030/no-such-section`);
+  await phone.page.getByText('This game’s rules have no section “no-such-section”.').waitFor();
+  await phone.context.close();
+});
+
+test('rollback: a player proposes going back past the rules’ commit points, the other agrees, the log says so', async () => {
+  const a = await signUp('rosa');
+  const b = await signUp('remy');
+  const id = await createWithOpenSeat(a.page);
+  assert.equal((await postFrom(b.page, `/api/games/${id}/join`, {})).status, 200);
+  await a.page.getByRole('button', { name: 'Start the game now' }).click();
+  // Six steps, whoever is to act taking the first choice (the proposal is what this test clicks).
+  const players = [a.page, b.page];
+  for (let i = 0; i < 6; i++) {
+    const s = await a.page.evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()), id);
+    const mine = await players[s.to_act[0]].evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()), id);
+    const done = await postFrom(players[s.to_act[0]], `/api/games/${id}/actions`, { version: mine.version, action: mine.legal_actions[0].action });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+  }
+  await b.page.goto(`${base}/#/game/${id}`);
+  await a.page.reload();
+  await a.page.locator('label[for=replay]', { hasText: 'Live: step 6' }).waitFor();
+
+  // Rosa looks back two steps and proposes returning there.
+  await a.page.getByRole('button', { name: '◀ Step back' }).click();
+  await a.page.locator('#looking-back', { hasText: 'Replay: step 5 of 6' }).waitFor();
+  await a.page.getByRole('button', { name: '◀ Step back' }).click();
+  await a.page.locator('#looking-back', { hasText: 'Replay: step 4 of 6' }).waitFor();
+  await a.page.getByRole('button', { name: 'Propose going back to step 4' }).click();
+  await a.page.getByText('Proposed: the game goes back once every player agrees.').waitFor();
+
+  // Remy is asked, and sees who agreed and who is awaited.
+  const panel = b.page.locator('.rollback-panel');
+  await panel.waitFor();
+  assert.match(await panel.locator('h2').textContent(), /proposes going back to step 4/);
+  assert.match(await panel.textContent(), /steps 5–6 would be taken back/);
+  assert.match(await panel.textContent(), /Waiting for: .*remy/);
+  await b.page.screenshot({ path: join(ARTIFACTS, 'rollback-proposed-1280x800.png') });
+  await b.page.getByRole('button', { name: 'Agree to go back' }).click();
+
+  // Both are back at step 4, live; the log says what everyone agreed to.
+  for (const p of players) {
+    await p.locator('label[for=replay]', { hasText: 'Live: step 4' }).waitFor();
+    await p.getByRole('button', { name: 'Game log' }).click();
+    await p.locator('.rollback-line', { hasText: /Everyone agreed: back from step 6 to step 4, as .*rosa/ }).waitFor();
+    assert.equal(await p.locator('.rollback-panel').count(), 0);
+  }
+  await a.page.screenshot({ path: join(ARTIFACTS, 'rollback-done-1280x800.png') });
+  await b.page.setViewportSize({ width: 390, height: 844 });
+  await b.page.screenshot({ path: join(ARTIFACTS, 'rollback-done-390x844.png') });
+  await a.context.close();
+  await b.context.close();
+});

@@ -7,6 +7,7 @@
 //   #/account              the password, and signing out everywhere (pages/account.js)
 //   #/ratings/endeavor     a game's leaderboard, ?side=France for a side's (pages/ratings.js)
 //   #/player/anton         a player's ratings and games (pages/player.js)
+//   #/rules/endeavor/attack a game's rules, at a section (pages/rules.js)
 //
 // Each page module exports `show(root, session)` and may return a function that tears it down (closing its
 // WebSocket) when the player goes elsewhere. `session.me` is the signed-in name, or null; `session.guest`
@@ -21,6 +22,7 @@ import * as game from './pages/game.js';
 import * as account from './pages/account.js';
 import * as ratings from './pages/ratings.js';
 import * as player from './pages/player.js';
+import * as rules from './pages/rules.js';
 
 let teardown = null;
 let shownPath = null; // the page shown, as its hash path ("game/12"): a new page starts at the top
@@ -36,7 +38,7 @@ async function whoAmI() {
 function showAccount(me) {
   const nav = document.getElementById('account');
   if (!me) {
-    replace(nav, h('a', { href: '/#/ratings' }, 'Ratings'), ' ',
+    replace(nav, h('a', { href: '/#/ratings' }, 'Ratings'), ' ', h('a', { href: '/#/rules' }, 'Rules'), ' ',
       h('a', { href: '/#/signin' }, 'Sign in'), ' ', h('a', { href: '/#/signup' }, 'Sign up'));
     return;
   }
@@ -56,12 +58,12 @@ function showAccount(me) {
     },
   }, 'Sign out');
   const who = me.guest ? `Playing as ${me.name} (guest)` : `Signed in as ${me.name}`;
-  replace(nav, h('a', { href: '/#/ratings' }, 'Ratings'), ' ',
+  replace(nav, h('a', { href: '/#/ratings' }, 'Ratings'), ' ', h('a', { href: '/#/rules' }, 'Rules'), ' ',
     h('a', { class: 'me', href: `/#/player/${encodeURIComponent(me.name)}`, title: 'Your ratings and games' }, who), ' ',
     me.guest ? null : h('a', { href: '/#/account' }, 'Account'), ' ', signOut);
 }
 
-const PAGES = ['lobby', 'game', 'account', 'ratings', 'player', 'signin', 'signup'];
+const PAGES = ['lobby', 'game', 'account', 'ratings', 'player', 'rules', 'signin', 'signup'];
 
 /** Why the address names no page, in words; null when it names one. */
 function notFound(page, arg) {
@@ -99,7 +101,7 @@ async function route() {
   clear();
   const root = document.getElementById('app');
   const { parts, query } = parseHash();
-  const [page, arg] = parts;
+  const [page, arg, sub] = parts;
   if (page === 'game' && /^\d+$/.test(arg || '') && query.get('invite')) {
     // Claimed before anything else, so a new guest's session is in place for the page that follows. The
     // link is dropped from the address without a hashchange, so the claim's notice stays on screen.
@@ -127,6 +129,8 @@ async function route() {
     shown = game.show(root, session, Number(arg));
   } else if (page === 'ratings') {
     shown = ratings.show(root, session, arg, query);
+  } else if (page === 'rules') {
+    shown = rules.show(root, session, decoded(arg || ''), sub === undefined ? undefined : decoded(sub));
   } else if (page === 'player' && arg) {
     shown = player.show(root, session, decoded(arg));
   } else if (page === 'account' && me && !me.guest) {

@@ -1,10 +1,18 @@
 // The one place the UI tells the player something went wrong (or right): a banner under the top bar,
-// announced to screen readers, holding the server's own message.
+// announced to screen readers, holding the server's own message. A refusal by the rules also links to the
+// section of the game's rules page it cites ("Why? …").
+
+import { rulesHref } from './links.js';
 
 let timer = null;
 
-/** Show `message`; `kind` is 'error' or 'info'. Errors stay until dismissed or replaced. */
+/**
+ * Show `message`, or an ApiError's message with a link to the rule it cites; `kind` is 'error' or 'info'.
+ * Errors stay until dismissed or replaced.
+ */
 export function notify(message, kind = 'error') {
+  const rule = typeof message === 'object' ? message?.body?.rule : null;
+  if (typeof message === 'object' && message !== null) message = message.message;
   const box = document.getElementById('notice');
   box.className = `notice ${kind}`;
   box.replaceChildren();
@@ -15,7 +23,16 @@ export function notify(message, kind = 'error') {
   close.className = 'link';
   close.textContent = 'Dismiss';
   close.addEventListener('click', clear);
-  box.append(text, ' ', close);
+  box.append(text, ' ');
+  if (rule) {
+    const why = document.createElement('a');
+    why.className = 'why';
+    why.href = rulesHref(rule.game, rule.section);
+    why.textContent = `Why? ${rule.heading}`;
+    why.title = "Open this rule's section of the rules page";
+    box.append(why, ' ');
+  }
+  box.append(close);
   box.hidden = false;
   clearTimeout(timer);
   if (kind !== 'error') timer = setTimeout(clear, 4000);

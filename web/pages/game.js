@@ -14,6 +14,8 @@
 import { api, get, post } from '../lib/api.js';
 import { h, lightUp, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
+import { rulesHref } from '../lib/links.js';
+import { proposalPanel, proposeButton, rollbackLine, withRollbacks } from './rollback.js';
 import { gameNotice } from '../lib/content.js';
 import { secondPerson, spanWords as span } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
@@ -88,7 +90,7 @@ export async function show(root, session, id) {
       if (done) notify(done, 'info');
     } catch (e) {
       if (e.status === 409 && e.body && e.body.game) state = e.body.game;
-      notify(e.message);
+      notify(e);
     } finally {
       busy = false;
       draw();
@@ -107,6 +109,8 @@ export async function show(root, session, id) {
         if (state.seats[s.seat]?.open && !s.open && s.player) notify(`${s.player} took seat ${s.seat + 1}.`, 'info');
       }
     }
+    // A look back at a step the game went back to, or past, is the game as it now stands.
+    if (past && (past.step >= next.steps || next.rollbacks.length !== state.rollbacks.length)) past = null;
     state = next;
     receivedAt = Date.now();
     signalTurn();
@@ -117,12 +121,16 @@ export async function show(root, session, id) {
 
   // Log fetches run one after another, each bringing the log up to the latest state it finds, so pushes
   // arriving close together never add a step twice.
+  // A rollback agreed since the log was fetched replaced its later steps, so the log is fetched whole.
   let logSync = Promise.resolve();
+  let logRollbacks = state.rollbacks.length;
   async function syncLog() {
-    if (state.steps === log.length) return;
+    const rollbacks = state.rollbacks.length;
+    if (state.steps === log.length && rollbacks === logRollbacks) return;
     try {
-      if (state.steps < log.length || !log.length) {
+      if (state.steps < log.length || !log.length || rollbacks !== logRollbacks) {
         log = await get(`/api/games/${id}/log`);
+        logRollbacks = rollbacks;
       } else {
         const from = log.length + 1;
         const newer = await get(`/api/games/${id}/log?from=${from}`);
@@ -248,7 +256,8 @@ export async function show(root, session, id) {
         }, state.rated ? 'Rated' : 'Casual'),
         state.clock ? h('span', { class: 'badge', id: 'game-clock', title: 'The time control: each decision’s allowance, and a reserve for time beyond it' },
           `${span(state.clock.per_move_seconds)} a decision + ${span(state.clock.reserve_seconds)} reserve`
-          + (state.clock.bot_after_seconds === undefined ? '' : `; out of time, a bot takes over after ${span(state.clock.bot_after_seconds)}`)) : null),
+          + (state.clock.bot_after_seconds === undefined ? '' : `; out of time, a bot takes over after ${span(state.clock.bot_after_seconds)}`)) : null,
+        h('a', { id: 'rules-link', class: 'rules-link', href: rulesHref(entry.id), title: `The rules of ${entry.name}, section by section, and Imperia's rulings` }, 'Rules')),
       scopeText(entry) ? h('p', { class: 'provisional-note', role: 'note' }, scopeText(entry)) : null,
       text ? h('p', { class: 'provisional-note', role: 'note' },
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
@@ -270,6 +279,7 @@ export async function show(root, session, id) {
           title: 'The bot searches your position, seeing what you see, and shows its three best choices',
         }, 'Hint: what would the bot do?') : null),
       hintPanel(),
+      proposalPanel(id, state, busy, refresh),
       whileYouWaited(),
       notStarted());
   }
@@ -664,7 +674,8 @@ export async function show(root, session, id) {
       h('div', { class: 'replay-buttons' },
         h('button', { type: 'button', 'data-key': 'replay-back', disabled: at === 0, onclick: () => step(-1) }, '◀ Step back'),
         h('button', { type: 'button', 'data-key': 'replay-forward', disabled: past === null, onclick: () => step(1) }, 'Step forward ▶'),
-        past ? h('button', { type: 'button', id: 'live', class: 'primary', onclick: () => lookAt(state.steps) }, 'Back to live') : null),
+        past ? h('button', { type: 'button', id: 'live', class: 'primary', onclick: () => lookAt(state.steps) }, 'Back to live') : null,
+        past ? proposeButton(id, state, at, refresh) : null),
       past && past.events.length ? h('p', { class: 'muted' }, `At this step: ${past.events.join('. ')}.`) : null);
   }
 
@@ -684,7 +695,8 @@ export async function show(root, session, id) {
         h('button', { type: 'button', class: 'log-close', 'data-key': 'log-close', 'aria-expanded': 'true', onclick: toggle }, 'Close'),
         h('h2', { id: 'log-title' }, 'Game log'),
         log.length > 200 ? h('p', { class: 'muted' }, `The last 200 of ${log.length} steps; the slider reaches them all.`) : null,
-        h('ul', { id: 'log' }, turnsOf(shown).reverse().map(turnLine))),
+        h('ul', { id: 'log' }, withRollbacks(turnsOf(shown), state.rollbacks).reverse()
+          .map((item) => (item.rollback ? rollbackLine(state, item.rollback) : turnLine(item))))),
     ];
   }
 

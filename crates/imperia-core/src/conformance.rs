@@ -13,7 +13,9 @@
 //!    view, offers it the same legal actions, and keeps the invariants;
 //! 9. no undo crosses a draw: a step that moved the game's generator cannot be undone, and a step that can
 //!    be undone shows the acting seat the same thing whatever was hidden from it before (so a draw from
-//!    randomness the match cannot see, or a secret revealed without saying so, is caught).
+//!    randomness the match cannot see, or a secret revealed without saying so, is caught);
+//! 10. every refusal cites a section of the game's rules index ([`Game::RULES_INDEX`]), so a player's
+//!     "why?" always leads somewhere.
 //!
 //! A game opts in by implementing [`Conformance`]; its tests call [`run`].
 
@@ -25,6 +27,7 @@ use serde::{Serialize, de::DeserializeOwned};
 use crate::game::{Game, Seat, ToAct, Viewer};
 use crate::record::Record;
 use crate::rng::{GameRng, seeded};
+use crate::rules::RulesIndex;
 use crate::session::{Match, draws};
 
 /// What a game supplies so the harness can test it.
@@ -168,6 +171,7 @@ pub fn fuzz<G: Conformance>(options: &Options, each: &mut dyn FnMut(&Report) -> 
 struct GameCheck<G: Game> {
     game_index: usize,
     m: Match<G>,
+    rules: RulesIndex,
     bound: usize,
     step: usize,
 }
@@ -188,9 +192,16 @@ impl<G: Conformance> GameCheck<G> {
                 content: None,
                 content_files: Default::default(),
                 actions: vec![],
+                rollbacks: vec![],
             }),
         })?;
-        Ok(GameCheck { game_index, m, bound, step: 0 })
+        let mut check = GameCheck { game_index, m, bound, step: 0, rules: RulesIndex::default() };
+        check.rules = match RulesIndex::parse(G::RULES_INDEX) {
+            Ok(rules) if !rules.sections.is_empty() => rules,
+            Ok(_) => return Err(check.fail("10 citation", "the game has no rules index (Game::RULES_INDEX)")),
+            Err(e) => return Err(check.fail("10 citation", e.to_string())),
+        };
+        Ok(check)
     }
 
     fn fail(&self, check: &'static str, message: impl Into<String>) -> Failure {
@@ -303,8 +314,12 @@ impl<G: Conformance> GameCheck<G> {
                 continue;
             }
             let mut s = state.clone();
-            if s.apply(seat, &action).is_ok() {
+            let Err(refusal) = s.apply(seat, &action) else {
                 return Err(self.fail("2 refusal", format!("unlisted {action:?} by seat {seat} was accepted")));
+            };
+            if self.rules.resolve(&refusal.rule).is_none() {
+                let cited = format!("refusing {action:?}, `{}` cites no section of the rules index", refusal.rule);
+                return Err(self.fail("10 citation", cited));
             }
             if &s != state {
                 return Err(self.fail("2 refusal", format!("refused {action:?} changed the state")));

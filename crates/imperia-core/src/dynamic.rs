@@ -41,6 +41,8 @@ pub trait DynMatch: Send {
     /// Apply a JSON action; returns the step's events as the acting seat sees them, in plain words.
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<String>, MatchError>;
     fn can_undo(&self, seat: Seat) -> bool;
+    /// [`Match::revealed_after`].
+    fn revealed_after(&self, steps: usize) -> Option<usize>;
     fn undo(&mut self, seat: Seat) -> Result<(), MatchError>;
     fn view(&self, viewer: Viewer) -> Value;
     /// The last step's events as `viewer` may see them, in plain words.
@@ -118,6 +120,10 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn undo(&mut self, seat: Seat) -> Result<(), MatchError> {
         Match::undo(self, seat)
+    }
+
+    fn revealed_after(&self, steps: usize) -> Option<usize> {
+        Match::revealed_after(self, steps)
     }
 
     fn view(&self, viewer: Viewer) -> Value {
@@ -259,6 +265,10 @@ pub struct GameEntry {
     pub seats: (usize, usize),
     /// [`Game::OPTIONS`].
     pub options: &'static [GameOption],
+    /// [`Game::RULES_INDEX`], as TOML.
+    pub rules_index: &'static str,
+    /// [`Game::RULINGS`], as Markdown.
+    pub rulings: &'static str,
     /// The config for a number of seats and an options object, as JSON; refused, saying why, when the
     /// seat count is outside [`Game::SEATS`] or an option is unknown or out of range.
     pub configure: fn(seats: usize, options: &Value) -> Result<Value, String>,
@@ -334,6 +344,8 @@ impl GameEntry {
             sides: G::SIDES,
             seats: (*G::SEATS.start(), *G::SEATS.end()),
             options: G::OPTIONS,
+            rules_index: G::RULES_INDEX,
+            rulings: G::RULINGS,
             configure: configure::<G>,
             options_schema: options_schema::<G>,
             start: |config, seed, content| {

@@ -191,6 +191,12 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     /// player may be stronger on one side than the other: hosts rate each side apart as well as overall.
     /// Seats named by [`Game::seat_name`] are the sides.
     const SIDES: bool = false;
+    /// The index of the rulebook's sections in our own words ([`crate::rules::RulesIndex`], TOML): the
+    /// rules page shows it, and every refusal's citation must lead to one of its sections.
+    const RULES_INDEX: &'static str = "";
+    /// The project's decisions where the rulebook is silent or ambiguous (`docs/rules/<game>.md`, Markdown),
+    /// shown on the rules page after the index.
+    const RULINGS: &'static str = "";
 
     /// Player count and variant options.
     type Config: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;

@@ -12,6 +12,7 @@
 //!   through which the CLI and the server host any game without knowing its types.
 //! - [`content`]: a game's content as a value ([`ContentSet`]), shipped or read from a player's own files,
 //!   and where each entry comes from (seed, public reference, or provisional).
+//! - [`rules`]: the index of a rulebook's sections, and the section a refusal's citation leads to.
 //! - [`words`]: English for messages — counts with the right plural, nouns with the right article.
 //! - [`conformance`]: the harness that plays many seeded random games and checks the contract at every step.
 //!
@@ -25,6 +26,7 @@ pub mod options;
 pub mod rating;
 pub mod record;
 pub mod rng;
+pub mod rules;
 pub mod session;
 pub mod words;
 
@@ -37,6 +39,7 @@ pub use game::{
     Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer, outcome_values,
 };
 pub use options::{GameOption, OptionKind};
-pub use record::{Record, RecordedAction, state_hash};
+pub use record::{Record, RecordedAction, RolledBack, state_hash};
 pub use rng::GameRng;
+pub use rules::{RulesIndex, Section};
 pub use session::{Match, MatchError, Played};

@@ -36,6 +36,30 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub content_files: BTreeMap<String, String>,
     pub actions: Vec<RecordedAction>,
+    /// Steps the players agreed to take back, oldest first. A replay plays only `actions`, which hold what
+    /// stands; these keep the rest of the story.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rollbacks: Vec<RolledBack>,
+}
+
+/// A consensual rollback: every seat agreed to return the game to an earlier step, past a point the rules
+/// had made final.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledBack {
+    /// The record held this many actions when the players agreed.
+    pub from_step: usize,
+    /// And this many after: the game went back to how it stood after action `to_step`.
+    pub to_step: usize,
+    pub proposed_by: Seat,
+    /// The seats that agreed, every seat of the game.
+    pub agreed_by: Vec<Seat>,
+    /// Something hidden had come to light since `to_step` (a draw, a secret turned up), and every seat
+    /// agreed knowing it.
+    pub informed: bool,
+    /// The actions taken back, in order.
+    pub undone: Vec<RecordedAction>,
+    /// When, in Unix seconds.
+    pub at: i64,
 }
 
 impl Record {

@@ -2,7 +2,10 @@
 //! than in any user interface.
 //!
 //! A step is a *commit point* when it drew from the game's generator (seen here, by the generator's
-//! position), when the game says it revealed a secret, or when it changes who must decide. A seat may undo its own steps back to the last commit point and no further.
+//! position), when the game says it revealed a secret, or when it changes who must decide. A seat may undo
+//! its own steps back to the last commit point and no further. Going back further takes every seat's
+//! consent, which hosts collect: [`Match::revealed_after`] tells them whether something hidden has come to
+//! light since, so that everyone agrees knowing it.
 
 use serde::{Serialize, de::DeserializeOwned};
 
@@ -49,6 +52,9 @@ pub struct Played<G: Game> {
     pub seat: Seat,
     pub action: G::Action,
     pub hash: u64,
+    /// The step drew from the game's generator or revealed a secret: after it, someone knows what they
+    /// did not know before.
+    pub revealed: bool,
 }
 
 /// A game being played: state, history and undo stack.
@@ -155,6 +161,7 @@ impl<G: Game> Match<G> {
                 .iter()
                 .map(|p| RecordedAction { seat: p.seat, action: to_json(&p.action), hash: hash_hex(p.hash) })
                 .collect(),
+            rollbacks: Vec::new(),
         }
     }
 
@@ -187,15 +194,22 @@ impl<G: Game> Match<G> {
         let before = self.state.clone();
         let step = self.state.apply(seat, action)?;
         let drew = draws(&before) != draws(&self.state);
-        let commit = step.commit || drew || self.state.to_act() != before_to_act;
+        let revealed = step.commit || drew;
+        let commit = revealed || self.state.to_act() != before_to_act;
         if commit {
             self.undo.clear();
         } else {
             self.undo.push((seat, before));
         }
-        self.history.push(Played { seat, action: action.clone(), hash: state_hash(&self.state) });
+        self.history.push(Played { seat, action: action.clone(), hash: state_hash(&self.state), revealed });
         self.last_events = step.events.clone();
         Ok(step)
+    }
+
+    /// The first step after the first `steps` that brought something hidden to light (its number, 1 for
+    /// the record's first action), if any: returning to step `steps` would leave someone knowing it.
+    pub fn revealed_after(&self, steps: usize) -> Option<usize> {
+        self.history.iter().enumerate().skip(steps).find(|(_, p)| p.revealed).map(|(i, _)| i + 1)
     }
 
     /// Whether `seat` may undo now.

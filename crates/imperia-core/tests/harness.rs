@@ -25,6 +25,8 @@ struct Bugs {
     hidden_dice: bool,
     /// When the late segment's time runs out, the seat that is not to act is made to add.
     wrong_expiry: bool,
+    /// Refusals cite a rule the rules index does not have.
+    miscite: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -80,6 +82,8 @@ impl Game for Toy {
     const NAME: &'static str = "Toy";
     const RULES_VERSION: u32 = 1;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+    const RULES_INDEX: &'static str = "[[section]]\nid = 'turn'\nheading = '§2 Your turn'\n\
+                                       summary = 'Add 1 or 2, roll, or peek.'\ncites = ['toy rules §2']";
     type Config = Bugs;
     type Action = Act;
     type View = ToyView;
@@ -124,7 +128,7 @@ impl Game for Toy {
             self.counter = 0; // the planted bug: a refused action resets the counter
         }
         if !self.bugs.accept_anything && (seat != self.turn || matches!(action, Act::Add(n) if *n == 0 || *n > 2)) {
-            return Err(RuleError::new("not allowed", "toy rules"));
+            return Err(RuleError::new("not allowed", if self.bugs.miscite { "house rules" } else { "toy rules §2" }));
         }
         let step = match action {
             Act::Add(n) => {
@@ -241,6 +245,7 @@ macro_rules! buggy {
             const NAME: &'static str = "Toy";
             const RULES_VERSION: u32 = 1;
             const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+            const RULES_INDEX: &'static str = Toy::RULES_INDEX;
             type Config = Bugs;
             type Action = Act;
             type View = ToyView;
@@ -327,6 +332,7 @@ buggy!(Lax, accept_anything);
 buggy!(Endless, endless);
 buggy!(HiddenDice, hidden_dice);
 buggy!(WrongExpiry, wrong_expiry);
+buggy!(Miscited, miscite);
 
 fn options() -> Options {
     Options { games: 20, seed: 9, refusals_per_step: 4 }
@@ -356,6 +362,9 @@ fn the_harness_catches_broken_games() {
     assert_eq!(failure.check, "9 commit", "{failure}");
     let failure = run::<WrongExpiry>(&options()).expect_err("a time limit that makes the wrong seat act");
     assert_eq!(failure.check, "1 time limit", "{failure}");
+    let failure = run::<Miscited>(&options()).expect_err("a refusal citing no section of the index");
+    assert_eq!(failure.check, "10 citation", "{failure}");
+    assert!(failure.message.contains("`house rules` cites no section"), "{failure}");
 }
 
 #[test]
@@ -376,6 +385,10 @@ fn matches_record_replay_and_undo() {
     m.apply(1, &Act::Roll).expect("legal"); // a draw: committed without the game saying so
     assert!(m.state().counter > counter);
     assert!(!m.can_undo(0) && !m.can_undo(1), "no undo crosses a draw");
+    // Going back further takes consent, and knowing what came to light: the peek (step 3) and the roll
+    // (step 4) each showed something; the first two steps showed nothing.
+    assert_eq!((m.revealed_after(0), m.revealed_after(2)), (Some(3), Some(3)));
+    assert_eq!((m.revealed_after(3), m.revealed_after(4)), (Some(4), None));
 
     // A record replays to the same state and refuses tampering.
     let record = m.record();

@@ -15,11 +15,14 @@ pub struct ApiError {
     pub message: String,
     /// For a conflict: the current version and the caller's view of it.
     pub current: Option<(i64, Box<GameState>)>,
+    /// More for the client to act on, beside `error` in the body: `rule` (the section of the rules page a
+    /// refusal by the rules cites), `revealed_at` (the step since which going back needs `informed`).
+    pub more: serde_json::Map<String, serde_json::Value>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, message: message.into(), current: None }
+        ApiError { status, message: message.into(), current: None, more: Default::default() }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -47,12 +50,19 @@ impl ApiError {
             status: StatusCode::CONFLICT,
             message: format!("the game has moved on to version {version}; here it is as it now stands"),
             current: Some((version, Box::new(state))),
+            more: Default::default(),
         }
     }
 
     /// A game that cannot be played any more, and why.
     pub fn damaged(id: i64, why: &str) -> Self {
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, format!("game {id} is damaged and cannot be played: {why}"))
+    }
+
+    /// This error with `value` under `key` in its body, beside `error`.
+    pub fn with(mut self, key: &str, value: serde_json::Value) -> Self {
+        self.more.insert(key.into(), value);
+        self
     }
 
     pub fn too_many(message: impl Into<String>) -> Self {
@@ -90,6 +100,8 @@ impl From<TableError> for ApiError {
             TableError::NotStarted => Self::new(StatusCode::CONFLICT, e.to_string()),
             TableError::Stale { version, state } => ApiError::conflict(version, *state),
             TableError::Refused(why) => Self::unprocessable(why),
+            TableError::Illegal { why, rule } => Self::unprocessable(why).with("rule", json!(rule)),
+            TableError::Revealed { at, .. } => Self::unprocessable(e.to_string()).with("revealed_at", json!(at)),
             TableError::NoGame(_) | TableError::NotFound(_) => Self::not_found(e.to_string()),
             TableError::Conflict(why) => Self::new(StatusCode::CONFLICT, why),
             TableError::Forbidden(why) => Self::forbidden(why),
@@ -104,7 +116,11 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = match self.current {
             Some((version, state)) => json!({ "error": self.message, "version": version, "game": state }),
-            None => json!({ "error": self.message }),
+            None => {
+                let mut body = self.more;
+                body.insert("error".into(), self.message.into());
+                serde_json::Value::Object(body)
+            }
         };
         let mut response = (self.status, Json(body)).into_response();
         if self.status == StatusCode::SERVICE_UNAVAILABLE {

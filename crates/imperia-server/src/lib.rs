@@ -25,6 +25,8 @@ pub mod limits;
 pub mod live;
 pub mod net;
 pub mod ratings;
+pub mod rollback;
+pub mod rulebooks;
 pub mod seating;
 pub mod store;
 pub mod talk;
@@ -86,11 +88,13 @@ pub enum ServeError {
 pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
     let store = Store::open(&config.url()?, config.init).await?;
     let limits = config.limits.clone();
+    let registry = imperia_games::registry();
     let state = AppState {
+        rulebooks: rulebooks::Rulebooks::of(&registry).map_err(ServeError::Setup)?,
         store: store.clone(),
         games: Arc::new(RwLock::new(BTreeMap::new())),
         broken: Arc::new(RwLock::new(BTreeMap::new())),
-        registry: imperia_games::registry(),
+        registry,
         passwords: auth::Passwords::new(limits.hash_threads).map_err(ServeError::Setup)?,
         limiters: Limiters::new(&limits),
         bot_permits: Arc::new(Semaphore::new(limits.bot_threads.max(1))),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use imperia_bots::BotSpec;
-use imperia_core::{ActionChoice, DynContent, DynMatch, Seat, ToAct, Viewer};
+use imperia_core::{ActionChoice, DynContent, DynMatch, MatchError, RolledBack, Seat, ToAct, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::Semaphore;
@@ -17,6 +17,7 @@ use crate::auth::Passwords;
 use crate::content::{ContentError, ContentNotice};
 use crate::levels::BotLevel;
 use crate::limits::{Limiters, Limits};
+use crate::rollback::Proposal;
 use crate::store::{ChatLine, Clock, RunningLimit, SeatRow, Store, StoreError, now};
 use crate::talk::{ChatView, TimeLimitView, sync_time_limit, visible_chat, watch_time_limit};
 
@@ -29,9 +30,19 @@ pub enum TableError {
     /// The caller acted on an old version; here is the game as it now stands for that seat.
     #[error("the game has moved on to version {version}; here it is as it now stands")]
     Stale { version: i64, state: Box<GameState> },
-    /// The engine refused: the rules, the turn, or an action it cannot read.
+    /// The engine refused: the turn, or an action it cannot read.
     #[error("{0}")]
     Refused(String),
+    /// The rules refuse the action; `rule` is the section of the game's rules page the refusal cites.
+    #[error("{why}")]
+    Illegal { why: String, rule: Option<crate::rulebooks::RuleLink> },
+    /// Going back to `to_step` would leave everyone knowing what came to light at step `at`; the proposer
+    /// has not said they know.
+    #[error(
+        "something hidden came to light at step {at} (a draw, or a secret turned up), so everyone would go back \
+         to step {to_step} knowing it; propose again saying you know, and the others will be told"
+    )]
+    Revealed { at: usize, to_step: usize },
     #[error("there is no game {0}")]
     NoGame(i64),
     /// The table does not allow it now (a seat taken, a game started).
@@ -95,6 +106,10 @@ pub struct LiveGame {
     pub chat: Vec<ChatLine>,
     /// The timed segment under way (`talk`), and whether a task runs its clock.
     pub time_limit: Option<RunningLimit>,
+    /// The proposal to go back, as last saved; it holds only at its version ([`LiveGame::open_rollback`]).
+    pub rollback: Option<Proposal>,
+    /// Every rollback agreed, oldest first.
+    pub rollbacks: Vec<RolledBack>,
     pub limit_watched: bool,
     /// Each seat's last action taken here: the version it was sent for, the action, and the version it
     /// made. The same action sent again for the same version (a double click, a second tab) is that one.
@@ -123,6 +138,8 @@ pub struct AppState {
     /// the reason: reported to whoever asks for them, while the rest serve on.
     pub broken: Arc<RwLock<BTreeMap<i64, String>>>,
     pub registry: imperia_core::Registry,
+    /// Every game's rules page, and where refusals' citations lead in it.
+    pub rulebooks: crate::rulebooks::Rulebooks,
     pub passwords: Passwords,
     pub limits: Limits,
     pub limiters: Arc<Limiters>,
@@ -220,6 +237,10 @@ pub struct GameState {
     /// may.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub private_talk_closed: Option<String>,
+    /// The open proposal to go back to an earlier step, which every seat must agree to.
+    pub rollback: Option<Proposal>,
+    /// The rollbacks agreed so far, oldest first, for the log.
+    pub rollbacks: Vec<crate::rollback::RollbackView>,
 }
 
 impl LiveGame {
@@ -264,6 +285,8 @@ impl LiveGame {
             chat: visible_chat(&self.chat, seat),
             time_limit: self.time_limit.as_ref().map(TimeLimitView::of),
             private_talk_closed: self.private_talk().err(),
+            rollback: self.open_rollback().cloned(),
+            rollbacks: self.rollbacks.iter().map(crate::rollback::RollbackView::of).collect(),
         }
     }
 
@@ -287,7 +310,7 @@ impl LiveGame {
     }
 
     /// The refusal for a caller who acted on an old version: the game as it now stands for `seat`.
-    fn stale_for(&self, seat: Seat) -> TableError {
+    pub(crate) fn stale_for(&self, seat: Seat) -> TableError {
         TableError::Stale { version: self.version, state: Box::new(self.state_for(Some(seat))) }
     }
 
@@ -326,7 +349,8 @@ impl LiveGame {
     /// The bot to play now, if a bot seat must act: in a decision several seats make at once (Virgin Queen's
     /// Negotiations), the bots do not wait for the people.
     fn bot_to_act(&self) -> Option<(Seat, BotSpec)> {
-        if !self.started {
+        // While a proposal to go back is open, the bots wait for the answer rather than move the game on.
+        if !self.started || self.open_rollback().is_some() {
             return None;
         }
         self.m.to_act().seats().iter().find_map(|&seat| {
@@ -366,6 +390,11 @@ impl LiveGame {
         Ok(log.iter().skip(from.saturating_sub(1)).cloned().collect())
     }
 
+    /// Forget the kept logs: the game went back.
+    pub(crate) fn forget_log(&mut self) {
+        self.log.clear();
+    }
+
     /// Bring the kept logs up to a step just taken, or forget them if the game went back.
     fn extend_logs(&mut self) {
         let Some((steps, recorded)) = self.m.last_recorded() else {
@@ -387,7 +416,20 @@ impl LiveGame {
 impl LiveGame {
     fn new(id: i64, m: Box<dyn imperia_core::DynMatch>, version: i64, table: Table) -> Self {
         let (watchers, acting) = (vec![0; table.seats.len()], m.to_act().seats().to_vec());
-        let Table { seats, clock, created_by, started, content, chat, time_limit, rated, settled, created_at } = table;
+        let Table {
+            seats,
+            clock,
+            created_by,
+            started,
+            content,
+            chat,
+            time_limit,
+            rated,
+            settled,
+            created_at,
+            rollback,
+            rollbacks,
+        } = table;
         LiveGame {
             id,
             m,
@@ -408,6 +450,8 @@ impl LiveGame {
             log: BTreeMap::new(),
             chat,
             time_limit,
+            rollback,
+            rollbacks,
             limit_watched: false,
             last_action: BTreeMap::new(),
         }
@@ -444,6 +488,8 @@ pub struct Table {
     pub rated: bool,
     pub settled: bool,
     pub created_at: i64,
+    pub rollback: Option<Proposal>,
+    pub rollbacks: Vec<RolledBack>,
 }
 
 impl Table {
@@ -459,8 +505,16 @@ impl Table {
             rated: row.rated,
             settled: row.settled,
             created_at: row.created_at,
+            rollback: saved_proposal(row),
+            rollbacks: row.record.rollbacks.clone(),
         }
     }
+}
+
+/// The proposal to go back saved with a game; one that no longer reads is dropped (it only ever held for
+/// a moment of the game).
+fn saved_proposal(row: &crate::store::GameRow) -> Option<Proposal> {
+    serde_json::from_str(row.rollback.as_deref()?).ok()
 }
 
 /// Put a new game in play, starting its first clock and telling its first player.
@@ -518,7 +572,7 @@ pub async fn commit(
 /// older version than the caller saw, read the database: another server sharing it may have started or
 /// moved the game a moment ago, before its announcement arrived here. (A caller behind this server is
 /// simply stale; re-reading then would only risk trading this server's clocks for ones not yet saved.)
-async fn catch_up(state: &AppState, g: &mut LiveGame, version: i64) -> Result<(), TableError> {
+pub(crate) async fn catch_up(state: &AppState, g: &mut LiveGame, version: i64) -> Result<(), TableError> {
     if g.started && version <= g.version {
         return Ok(());
     }
@@ -542,7 +596,7 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
     }
     g.m = next;
     g.version += 1;
-    g.log.clear();
+    g.forget_log();
     after_change(state, &mut g);
     Ok(g.version)
 }
@@ -644,9 +698,11 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     if let Some(why) = row.broken {
         return Err(TableError::Damaged { id: g.id, why });
     }
-    // Another server may have taken a chat line without moving the game.
-    if row.chat != g.chat {
+    // Another server may have taken a chat line, or a proposal to go back, without moving the game.
+    let proposal = saved_proposal(&row);
+    if row.chat != g.chat || proposal != g.rollback {
         g.chat = row.chat;
+        g.rollback = proposal;
         let _ = g.changes.send(g.version);
     }
     if row.version == g.version && row.seats == g.seats && row.started == g.started {
@@ -661,8 +717,9 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     g.version = row.version;
     g.seats = row.seats;
     g.started = row.started;
+    g.rollbacks = row.record.rollbacks;
     g.acting = g.m.to_act().seats().to_vec();
-    g.log.clear();
+    g.forget_log();
     // A deadline another server saved holds for the segment the game is now in; a saved one may also lag
     // behind this server's memory (saves run in the background), so the engine decides.
     if let Some(saved) = row.time_limit.filter(|l| g.m.time_limit().is_some_and(|d| d.segment == l.segment)) {
@@ -743,7 +800,7 @@ async fn commit_bot(
     action: &Value,
 ) -> Result<(), TableError> {
     let mut g = game.lock().await;
-    if g.version != version {
+    if g.version != version || g.open_rollback().is_some() {
         return Ok(());
     }
     store_step(state, &mut g, seat, action).await.map(|_| ())
@@ -758,7 +815,7 @@ pub(crate) async fn store_step(
     action: &Value,
 ) -> Result<Vec<String>, TableError> {
     let mut next = g.m.boxed_clone();
-    let events = next.apply(seat, action).map_err(|e| TableError::Refused(e.to_string()))?;
+    let events = next.apply(seat, action).map_err(|e| refusal(state, next.game_id(), e))?;
     let Some((len, recorded)) = next.last_recorded() else {
         return Err(TableError::Refused("nothing was done".into()));
     };
@@ -776,6 +833,16 @@ pub(crate) async fn store_step(
     }
     after_change(state, g);
     Ok(events)
+}
+
+/// The engine's refusal as the table reports it: a rule broken leads to its section of the rules page.
+fn refusal(state: &AppState, game: &str, e: MatchError) -> TableError {
+    match e {
+        MatchError::Rule(rule) => {
+            TableError::Illegal { rule: state.rulebooks.link(game, &rule.rule), why: rule.to_string() }
+        }
+        e => TableError::Refused(e.to_string()),
+    }
 }
 
 /// Load game `id` from the database into memory and start its bots. `None` if there is no such game or it

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use imperia_core::{Record, RecordedAction, Seat};
+use imperia_core::{Record, RecordedAction, RolledBack, Seat};
 use serde_json::Value;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::MigrateDatabase;
@@ -127,6 +127,8 @@ pub struct GameRow {
     pub settled: bool,
     /// Unix seconds.
     pub created_at: i64,
+    /// The open rollback proposal as saved (`crate::rollback`), as JSON.
+    pub rollback: Option<String>,
 }
 
 /// One line of a game's chat.
@@ -631,7 +633,7 @@ impl Store {
     /// A game with its record and seats; `Damaged` if a row cannot be read.
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after FROM games WHERE id = $1",
+            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after, rollback FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -710,6 +712,7 @@ impl Store {
                 content: g.get(11),
                 content_files: Default::default(),
                 actions,
+                rollbacks: self.rollbacks(id).await?,
             },
             seats,
             chat,
@@ -717,7 +720,63 @@ impl Store {
             rated: g.get::<i64, _>(14) != 0,
             settled: g.get::<Option<i64>, _>(15).is_some(),
             created_at: g.get(16),
+            rollback: g.get(18),
         })
+    }
+
+    // Consensual rollback (`crate::rollback`).
+
+    /// Save the open rollback proposal of a game (`None` clears it), if the game is still at `version`.
+    pub async fn set_rollback(&self, game_id: i64, version: i64, proposal: Option<&str>) -> Result<(), StoreError> {
+        let saved = sqlx::query("UPDATE games SET rollback = $1 WHERE id = $2 AND version = $3")
+            .bind(proposal)
+            .bind(game_id)
+            .bind(version)
+            .execute(&self.pool)
+            .await?;
+        if saved.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        Ok(())
+    }
+
+    /// Take the game back to its first `agreed.to_step` actions, if it is still at `version`, keeping what
+    /// was taken back and who agreed; the game moves to `version + 1` with no proposal open.
+    pub async fn roll_back(&self, game_id: i64, version: i64, agreed: &RolledBack) -> Result<(), StoreError> {
+        let json = serde_json::to_string(agreed).map_err(|e| StoreError::Damaged(e.to_string()))?;
+        self.write(async |tx| {
+            // Only a game under way is rolled back, so it is running afterwards too.
+            bump_version(tx, game_id, version, false).await?;
+            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
+                .bind(game_id)
+                .bind(agreed.to_step as i64)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE games SET rollback = NULL WHERE id = $1").bind(game_id).execute(&mut *tx).await?;
+            sqlx::query("INSERT INTO rollbacks (game_id, version, agreed) VALUES ($1, $2, $3)")
+                .bind(game_id)
+                .bind(version)
+                .bind(&json)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Every rollback of a game, oldest first.
+    async fn rollbacks(&self, game_id: i64) -> Result<Vec<RolledBack>, StoreError> {
+        sqlx::query("SELECT agreed, version FROM rollbacks WHERE game_id = $1 ORDER BY version")
+            .bind(game_id)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|r| {
+                let (agreed, version): (String, i64) = (r.get(0), r.get(1));
+                serde_json::from_str(&agreed)
+                    .map_err(|e| StoreError::Damaged(format!("game {game_id}'s rollback at version {version}: {e}")))
+            })
+            .collect()
     }
 
     // Players' private notes (`api::notes`).

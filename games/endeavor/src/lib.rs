@@ -43,6 +43,8 @@ impl Game for Endeavor {
     const RULES_VERSION: u32 = 1;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
+    const RULES_INDEX: &'static str = include_str!("../../../docs/rules/endeavor.sections.toml");
+    const RULINGS: &'static str = include_str!("../../../docs/rules/endeavor.md");
 
     type Config = Config;
     type Action = Action;

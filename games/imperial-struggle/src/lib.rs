@@ -79,6 +79,8 @@ impl Game for ImperialStruggle {
     /// Britain and France are sides with cards and powers of their own: rated apart as well.
     const SIDES: bool = true;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
+    const RULES_INDEX: &'static str = include_str!("../../../docs/rules/imperial-struggle.sections.toml");
+    const RULINGS: &'static str = include_str!("../../../docs/rules/imperial-struggle.md");
 
     type Config = Config;
     type Action = Action;

@@ -191,6 +191,8 @@ impl Game for Imperial2030 {
     const RULES_VERSION: u32 = 2;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const OPTIONS: &'static [GameOption] = config::OPTIONS;
+    const RULES_INDEX: &'static str = include_str!("../../../docs/rules/imperial2030.sections.toml");
+    const RULINGS: &'static str = include_str!("../../../docs/rules/imperial2030.md");
 
     type Config = Config;
     type Action = Action;

@@ -51,6 +51,8 @@ impl Game for VirginQueen {
     /// Each seat plays powers of its own (England, France, ...): rated apart as well.
     const SIDES: bool = true;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
+    const RULES_INDEX: &'static str = include_str!("../../../docs/rules/virgin-queen.sections.toml");
+    const RULINGS: &'static str = include_str!("../../../docs/rules/virgin-queen.md");
     const SCOPE: Option<&'static str> = Some(
         "the diplomacy of Virgin Queen (Card Draw and Diplomacy, §8–§9); the campaign between turns is provisional",
     );

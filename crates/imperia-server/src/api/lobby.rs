@@ -305,6 +305,8 @@ async fn open_game(
         rated,
         settled: false,
         created_at: crate::store::now(),
+        rollback: None,
+        rollbacks: Vec::new(),
     };
     let game = live::install(state, id, m, version, table).await;
     // An imported record may already be over: its places are stored at once (it is never rated).

@@ -10,12 +10,14 @@
 //! | `POST /api/content`, `GET /api/content` | upload a set of one's own content files (a form); list mine ([`content`]) |
 //! | `POST /api/games/{id}/join`, `/claim`, `/start` | take an open seat; take the seat of an invitation; start |
 //! | `GET /api/games/{id}`, `POST …/actions`, `…/undo` | the game as the caller may see it; act; undo ([`play`]) |
+//! | `POST /api/games/{id}/rollback`, `…/rollback/answer` | propose going back past the rules' commit points; agree or refuse ([`rollback`]) |
 //! | `GET`/`PUT /api/games/{id}/notes` | the caller's private notes on a game, which nobody else reads ([`notes`]) |
 //! | `POST /api/games/{id}/hint` | the search's three best choices for the caller's decision, in a casual game ([`hints`]) |
 //! | `POST /api/games/{id}/seats/{seat}/bot` | hand a seat whose time ran out to a bot |
 //! | `GET /api/games/{id}/record`, `/log`, `/steps/{n}` | the record; the log in words; a past view |
 //! | `GET /api/games/{id}/board` | the catalogue entry with the board of the content this game is played with |
 //! | `GET /api/ratings/{game}`, `GET /api/players/{name}` | a game's leaderboard (per side too); an account's ratings and games ([`ratings`]) |
+//! | `GET /api/rules/{game}` | a game's rules page: its rulebook's sections in our own words, and the rulings ([`rules`]) |
 //! | `GET /api/games/{id}/ws` | the same state pushed after every change ([`ws`]) |
 //! | `GET /api/openapi.json` | this API in OpenAPI 3 ([`openapi`]) |
 //! | every other path | the browser UI ([`crate::web`]) |
@@ -36,6 +38,8 @@ pub mod notes;
 pub mod openapi;
 pub mod play;
 pub mod ratings;
+pub mod rollback;
+pub mod rules;
 pub mod talk;
 pub mod ws;
 
@@ -81,6 +85,8 @@ pub fn router(state: AppState) -> Router {
         .merge(ratings::routes())
         .merge(hints::routes())
         .merge(notes::routes())
+        .merge(rules::routes())
+        .merge(rollback::routes())
         .merge(ws::routes())
         .merge(openapi::routes())
         .fallback(crate::web::serve)

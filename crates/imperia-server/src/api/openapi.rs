@@ -6,7 +6,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{accounts, content, hints, lobby, notes, play, ratings, talk, ws};
+use super::{accounts, content, hints, lobby, notes, play, ratings, rollback, rules, talk, ws};
 use crate::error::ApiError;
 use crate::live::AppState;
 
@@ -53,6 +53,9 @@ pub fn routes() -> Router<AppState> {
         talk::say,
         ratings::leaderboard,
         ratings::profile,
+        rules::rules,
+        rollback::propose,
+        rollback::answer,
         ws::websocket
     ),
     components(schemas(
@@ -62,7 +65,9 @@ pub fn routes() -> Router<AppState> {
         crate::store::Clock,
         crate::live::PastStep,
         crate::talk::ChatView,
-        crate::talk::TimeLimitView
+        crate::talk::TimeLimitView,
+        crate::rollback::Proposal,
+        crate::rollback::RollbackView
     ))
 )]
 pub struct ApiDoc;
@@ -72,6 +77,8 @@ pub struct ApiDoc;
 pub struct ErrorBody {
     /// What is wrong, in words a person can act on.
     pub error: String,
+    /// For a refusal by the rules: the section of the game's rules page it cites.
+    pub rule: Option<crate::rulebooks::RuleLink>,
 }
 
 async fn openapi() -> Response {

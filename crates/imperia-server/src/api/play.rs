@@ -163,7 +163,9 @@ pub async fn record(
             "this game hides information, which its record would reveal: it can be exported when it is over",
         ));
     }
-    Ok(Json(g.m.record()))
+    let mut record = g.m.record();
+    record.rollbacks = g.rollbacks.clone();
+    Ok(Json(record))
 }
 
 #[derive(Deserialize, Default)]

@@ -1,0 +1,50 @@
+// A game's rules page (#/rules/imperial2030, #/rules/imperial2030/import): the rulebook's sections in our own
+// words, each with the book's own title so it can be found in print, then the rulings Imperia made where the
+// book is silent or ambiguous. A refusal's "Why?" link opens the section it cites, marked and scrolled to.
+
+import { get } from '../lib/api.js';
+import { h, replace } from '../lib/dom.js';
+import { notify } from '../lib/notice.js';
+import { rulesHref } from '../lib/links.js';
+
+export async function show(root, session, gameId, sectionId) {
+  let catalogue;
+  let book;
+  try {
+    catalogue = await get('/api/catalogue');
+    const game = catalogue.some((g) => g.id === gameId) ? gameId : catalogue[0]?.id;
+    book = await get(`/api/rules/${encodeURIComponent(game)}`);
+  } catch (e) {
+    notify(e.message);
+    replace(root, h('p', {}, 'The rules could not be loaded. ', h('a', { href: '#/rules' }, 'Try again')));
+    return;
+  }
+  document.title = `Rules: ${book.name} · Imperia`;
+  const target = book.sections.find((s) => s.id === sectionId);
+  const known = !sectionId || target || sectionId === 'rulings';
+  const children = new Map();
+  for (const s of book.sections) children.set(s.parent ?? null, [...(children.get(s.parent ?? null) ?? []), s]);
+  const section = (s, depth) => h('li', { id: `r-${s.id}`, class: s.id === target?.id ? 'rule-section target' : 'rule-section' },
+    h('div', { class: 'rule-head' },
+      h(depth === 0 ? 'h2' : 'h3', {}, h('a', { href: rulesHref(book.game, s.id), class: 'anchor' }, s.heading)),
+      h('p', {}, s.summary)),
+    children.has(s.id) ? h('ul', { class: 'rule-sections' }, children.get(s.id).map((c) => section(c, depth + 1))) : null);
+  const rulings = h('div', { class: 'rulings' });
+  // The project's own Markdown, rendered by the server; nothing a player wrote.
+  rulings.innerHTML = book.rulings_html;
+  replace(root, h('div', { class: 'rules' },
+    h('h1', {}, `Rules: ${book.name}`),
+    h('nav', { class: 'tabs', 'aria-label': 'Games' }, catalogue.map((g) => h('a', {
+      href: rulesHref(g.id), class: g.id === book.game ? 'tab on' : 'tab', 'aria-current': g.id === book.game ? 'page' : null,
+    }, g.name))),
+    known ? null : h('p', { class: 'notice error', role: 'alert' }, `This game’s rules have no section “${sectionId}”.`),
+    h('p', { class: 'muted' }, 'What each section of the rulebook says, in our words; the title in «» is the printed ',
+      "book's, so you can look it up there. Below them, the ", h('a', { href: rulesHref(book.game, 'rulings') }, 'rulings'),
+      ' Imperia made where the book is silent or unclear.'),
+    h('section', { class: 'card', 'aria-labelledby': 'index-title' },
+      h('h2', { id: 'index-title', class: 'visually-hidden' }, 'The rulebook, section by section'),
+      h('ul', { class: 'rule-sections top' }, (children.get(null) ?? []).map((s) => section(s, 0)))),
+    h('section', { id: 'r-rulings', class: 'card', 'aria-labelledby': 'rulings-title' },
+      h('h2', { id: 'rulings-title' }, 'Rulings'), rulings)));
+  if (sectionId && known) document.getElementById(`r-${target ? target.id : 'rulings'}`)?.scrollIntoView({ block: 'start' });
+}
