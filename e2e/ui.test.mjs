@@ -1527,9 +1527,124 @@ test('rollback: a player proposes going back past the rules’ commit points, th
     await p.locator('.rollback-line', { hasText: /Everyone agreed: back from step 6 to step 4, as .*rosa/ }).waitFor();
     assert.equal(await p.locator('.rollback-panel').count(), 0);
   }
+  // Pointing at a line of the log lights up the board pieces it names (here the rondel's Investor space).
+  const line = a.page.locator('#log li', { hasText: 'rondel marker on Investor' }).first();
+  await line.hover();
+  assert.match(await a.page.locator('.board-area').getAttribute('data-hot'), /\binvestor\b/);
   await a.page.screenshot({ path: join(ARTIFACTS, 'rollback-done-1280x800.png') });
+  await a.page.mouse.move(0, 0);
+  assert.equal(await a.page.locator('.board-area').getAttribute('data-hot'), '');
   await b.page.setViewportSize({ width: 390, height: 844 });
   await b.page.screenshot({ path: join(ARTIFACTS, 'rollback-done-390x844.png') });
   await a.context.close();
   await b.context.close();
+});
+
+test('review: after the game, the bot marks the biggest slips on the replay slider', async () => {
+  const { context, page } = await signUp('vera');
+  await page.getByLabel('Game', { exact: true }).selectOption('endeavor');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/(\d+)$/)[1]);
+  // The game is played out quickly (the review is what this test clicks): vera takes her first choice.
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < 5000; i++) {
+      const s = await (await fetch(`/api/games/${n}`)).json();
+      if (s.finished) return;
+      if (!s.to_act.includes(s.seat)) { await new Promise((r) => setTimeout(r, 20)); continue; }
+      await fetch(`/api/games/${n}/actions`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ version: s.version, action: s.legal_actions[0].action }),
+      });
+    }
+  }, id);
+  await page.reload();
+  await page.getByRole('button', { name: 'Review the game with the bot' }).click();
+  const summary = page.locator('.slips summary');
+  await summary.waitFor({ timeout: 120_000 });
+  assert.match(await summary.textContent(), /^The bot's review: (\d+ slips?|no slip) in \d+ decisions$/);
+  const marks = page.locator('.slip-mark');
+  const n = await marks.count();
+  assert.ok(n >= 1, 'taking the first choice every time slips somewhere');
+  await page.screenshot({ path: join(ARTIFACTS, 'review-1280x800.png') });
+  // A mark opens the position the slip was decided in, and says what the bot preferred.
+  const title = await marks.first().getAttribute('title');
+  const step = Number(title.match(/^Step (\d+):/)[1]);
+  await marks.first().click();
+  await page.locator('#looking-back', { hasText: `Replay: step ${step - 1} of` }).waitFor();
+  assert.match(await page.locator('.slip-here').textContent(), new RegExp(`step ${step}, was a slip: .*the bot preferred`));
+  await summary.click();
+  assert.equal(await page.locator('.slips li').count(), n, 'each slip listed');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.replay').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ARTIFACTS, 'review-390x844.png') });
+  await context.close();
+});
+
+test('out of time: everyone sees a seat run out, and a bot takes it as the game’s clock says', async () => {
+  const a = await signUp('otto');
+  const b = await signUp('olga');
+  await a.page.goto(`${base}/#/lobby`);
+  const created = await postFrom(a.page, '/api/games', {
+    game: 'endeavor', seats: ['human', 'human'], rated: false,
+    time_control: { per_move_seconds: 3, reserve_seconds: 0, bot_after_seconds: 2 },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  assert.equal((await postFrom(b.page, `/api/games/${id}/join`, {})).status, 200);
+  await a.page.goto(`${base}/#/game/${id}`);
+  await a.page.getByRole('button', { name: 'Start the game now' }).click();
+  await b.page.goto(`${base}/#/game/${id}`);
+  for (const p of [a.page, b.page]) {
+    assert.match(await p.locator('#game-clock').textContent(), /out of time, a bot takes over after 2 s/);
+  }
+  // Nobody moves: the seat to play runs out on both pages, then a bot has it, on both pages.
+  const state = await a.page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+  const late = state.to_act[0];
+  for (const p of [a.page, b.page]) {
+    await p.locator(`[data-seat-clock="${late}"]`, { hasText: 'out of time' }).waitFor({ timeout: 10_000 });
+  }
+  await b.page.screenshot({ path: join(ARTIFACTS, 'out-of-time-1280x800.png') });
+  for (const p of [a.page, b.page]) {
+    await p.locator('.seat-list li', { hasText: /\(bot, / }).waitFor({ timeout: 15_000 });
+  }
+  const after = await b.page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+  assert.equal(after.seats[late].player, null, 'the player who ran out lost the seat');
+  assert.ok(after.seats[late].bot, 'a bot has it');
+  await a.context.close();
+  await b.context.close();
+});
+
+test('while you waited: the steps since my last decision, by turn, above the board; the log a drawer at 1280', async () => {
+  const { context, page } = await signUp('wanda');
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  await page.getByLabel('Players', { exact: true }).selectOption('4');
+  for (const seat of [2, 3, 4]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  assert.ok(await waitForMyTurn(page));
+  // My decisions (the first choice; other tests click the board) until the bots have moved in between.
+  const id = Number(page.url().match(/(\d+)$/)[1]);
+  const waited = page.locator('details.since-mine');
+  for (let i = 0; i < 10 && !(await waited.count()); i++) {
+    const now = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+    assert.equal((await postFrom(page, `/api/games/${id}/actions`, { version: now.version, action: now.legal_actions[0].action })).status, 200);
+    await page.waitForFunction((v) => Number(document.querySelector('article.game')?.dataset.version) > v, now.version);
+    assert.ok(await waitForMyTurn(page));
+  }
+  await waited.waitFor();
+  const summary = await waited.locator('summary').textContent();
+  assert.match(summary, /^While you waited: \d+ steps? by .*bot/);
+  const turns = await waited.locator('li').count();
+  assert.ok(turns >= 1, 'a line per turn of the others');
+  assert.equal(await waited.locator('li', { hasText: 'nothing to report' }).count(), 0, 'no empty entries');
+  // Below 1,500 px the log is a drawer, one click away.
+  assert.equal(await page.locator('#log-panel').isVisible(), false);
+  await page.getByRole('button', { name: 'Game log' }).click();
+  await page.locator('#log-panel').waitFor();
+  assert.ok(await page.locator('#log li').count() >= turns);
+  await page.screenshot({ path: join(ARTIFACTS, 'while-you-waited-1280x800.png') });
+  await context.close();
 });

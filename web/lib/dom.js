@@ -64,6 +64,30 @@ export function replace(root, ...children) {
 }
 
 /**
+ * The board ids of the pieces under `root` whose names `text` mentions as whole words (a piece's name is
+ * its label, its title, or its own text): what a line of the log lights up, saying no more than the line.
+ */
+export function piecesNamedIn(root, text) {
+  if (!root || !text) return [];
+  const letter = /\p{L}/u;
+  const mentions = (name) => {
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+      const before = text[at - 1] ?? ' ';
+      const after = text[at + name.length] ?? ' ';
+      if (!letter.test(before) && !letter.test(after)) return true;
+    }
+    return false;
+  };
+  const ids = new Set();
+  for (const piece of root.querySelectorAll('[data-target]')) {
+    const name = (piece.querySelector(':scope > text')?.textContent || piece.getAttribute('title')
+      || piece.getAttribute('aria-label') || '').trim();
+    if (name.length >= 3 && mentions(name)) ids.add(piece.dataset.target);
+  }
+  return [...ids];
+}
+
+/**
  * Light up, inside `root`, the pieces an action touches (their `data-target` ids), and only those; the
  * root's `data-hot` says which, for tests. `root` may not be drawn yet (null), and then nothing happens.
  */

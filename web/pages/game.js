@@ -12,10 +12,11 @@
 // differ from the shipped content, to players and spectators alike.
 
 import { api, get, post } from '../lib/api.js';
-import { h, lightUp, replace } from '../lib/dom.js';
+import { h, lightUp, piecesNamedIn, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { rulesHref } from '../lib/links.js';
 import { proposalPanel, proposeButton, rollbackLine, withRollbacks } from './rollback.js';
+import { reviewOf, reviewPart } from './review.js';
 import { gameNotice } from '../lib/content.js';
 import { secondPerson, spanWords as span } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
@@ -48,6 +49,7 @@ export async function show(root, session, id) {
   }
 
   let past = null; // {step, view, to_act, events} while the slider looks back
+  const reviewer = reviewOf(id, () => draw()); // the bot's review, once the game is over
   let busy = false;
   let closed = false;
   let socket = null;
@@ -113,6 +115,7 @@ export async function show(root, session, id) {
     if (past && (past.step >= next.steps || next.rollbacks.length !== state.rollbacks.length)) past = null;
     state = next;
     receivedAt = Date.now();
+    if (state.finished && !reviewer.current()) reviewer.load();
     signalTurn();
     draw();
     logSync = logSync.then(syncLog);
@@ -303,8 +306,16 @@ export async function show(root, session, id) {
     h('ul', {}, turns.map(turnLine)));
   }
 
-  /** One player's turn in the log: who, which steps, and what happened. */
-  const turnLine = (t) => h('li', {},
+  const boardArea = () => root.querySelector('.board-area');
+  /** Light up the board pieces the log line an event is on names; or none. */
+  const lightNamed = (e) => lightUp(boardArea(), piecesNamedIn(boardArea(), e.currentTarget.textContent));
+  const unlight = () => lightUp(boardArea(), []);
+
+  /** One player's turn in the log: who, which steps, and what happened; pointing at it lights up the board
+   * pieces it names. */
+  const turnLine = (t) => h('li', {
+    onmouseenter: lightNamed, onmouseleave: unlight, onfocusin: lightNamed, onfocusout: unlight,
+  },
     h('button', {
       type: 'button', class: 'link step', title: `See the game as it was after step ${t.steps[t.steps.length - 1].step}`,
       onclick: () => lookAt(t.steps[t.steps.length - 1].step),
@@ -671,6 +682,7 @@ export async function show(root, session, id) {
       h('h2', { id: 'replay-title' }, 'Replay'),
       h('label', { for: 'replay' }, past ? `Looking at step ${at} of ${state.steps}` : `Live: step ${state.steps}`),
       slider,
+      reviewPart(state, reviewer.current(), { ask: reviewer.ask, lookAt, at }),
       h('div', { class: 'replay-buttons' },
         h('button', { type: 'button', 'data-key': 'replay-back', disabled: at === 0, onclick: () => step(-1) }, '◀ Step back'),
         h('button', { type: 'button', 'data-key': 'replay-forward', disabled: past === null, onclick: () => step(1) }, 'Step forward ▶'),
@@ -700,11 +712,13 @@ export async function show(root, session, id) {
     ];
   }
 
+  if (state.finished) reviewer.load();
   signalTurn();
   draw();
   connect();
   return () => {
     closed = true;
+    reviewer.stop();
     clearInterval(ticker);
     if (socket) socket.close();
     document.title = 'Imperia';

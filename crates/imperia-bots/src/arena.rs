@@ -119,6 +119,43 @@ pub struct BotEntry {
     pub hint: fn(record: &Record, content: &DynContent, seat: Seat, budget: Budget, seed: u64) -> Hints,
     /// Search speed from the first decision of a new game played with `content`.
     pub bench: fn(config: &Value, content: &DynContent, seed: u64, budget: Budget) -> Result<SearchSpeed, String>,
+    /// The search's judgement of the decisions of `seats` among actions `steps` (0 for the record's first)
+    /// of a record played with `content`: each searched from the deciding seat's view as it was then.
+    /// Decisions with a single legal action are not judged.
+    pub review: Review,
+}
+
+/// See [`BotEntry::review`].
+pub type Review = fn(
+    record: &Record,
+    content: &DynContent,
+    seats: &[Seat],
+    steps: std::ops::Range<usize>,
+    budget: Budget,
+    seed: u64,
+) -> Result<Vec<Judged>, String>;
+
+/// One decision of a game as the search judges it afterwards.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Judged {
+    /// The step's number: 1 for the record's first action.
+    pub step: usize,
+    pub seat: Seat,
+    /// What the seat chose, and the search's estimate of its chances after it (0 to 1).
+    pub chosen: String,
+    pub chosen_value: f64,
+    /// The search's choice (its most visited action), and its estimate.
+    pub best: String,
+    pub best_value: f64,
+    /// How many actions the seat could choose from.
+    pub choices: usize,
+}
+
+impl Judged {
+    /// How far the chosen action fell below the search's choice, in chances (0 when it was the choice).
+    pub fn loss(&self) -> f64 {
+        (self.best_value - self.chosen_value).max(0.0)
+    }
 }
 
 /// The search's root actions, best first, with its diagnostics; or why there are none.
@@ -132,6 +169,48 @@ pub struct Hint {
     pub visits: u64,
     /// Mean reward for the seat, 0 to 1.
     pub value: f64,
+}
+
+/// See [`BotEntry::review`].
+fn review<G: Evaluate>(
+    record: &Record,
+    content: &DynContent,
+    seats: &[Seat],
+    steps: std::ops::Range<usize>,
+    budget: Budget,
+    seed: u64,
+) -> Result<Vec<Judged>, String> {
+    let content = content.set::<G>().map_err(|e| e.to_string())?;
+    let mut upto = record.clone();
+    upto.actions.truncate(steps.start);
+    let mut m = Match::<G>::replay_with(&upto, &content, |_, _, _| {}).map_err(|e| e.to_string())?;
+    let _scope = m.enter();
+    let mut judged = Vec::new();
+    for index in steps.start..steps.end.min(record.actions.len()) {
+        let recorded = &record.actions[index];
+        let action = G::Action::deserialize(&recorded.action).map_err(|e| format!("action {}: {e}", index + 1))?;
+        let state = m.state();
+        let legal = state.legal_actions(recorded.seat);
+        if seats.contains(&recorded.seat) && legal.len() > 1 {
+            let view = state.view(Viewer::Seat(recorded.seat));
+            let mut rng = seeded(seed ^ (index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+            let ranked = search::<G>(&view, &content, recorded.seat, budget, &mut rng).ranked(&legal);
+            let chosen = ranked.iter().find(|(a, _, _)| *a == action);
+            if let (Some(best), Some(chosen)) = (ranked.first(), chosen) {
+                judged.push(Judged {
+                    step: index + 1,
+                    seat: recorded.seat,
+                    chosen: state.describe(&chosen.0),
+                    chosen_value: chosen.2,
+                    best: state.describe(&best.0),
+                    best_value: best.2,
+                    choices: legal.len(),
+                });
+            }
+        }
+        m.apply(recorded.seat, &action).map_err(|e| format!("action {}: {e}", index + 1))?;
+    }
+    Ok(judged)
 }
 
 /// How fast a search ran.
@@ -174,6 +253,7 @@ impl BotEntry {
                     .collect();
                 Ok((hints, result.stats))
             },
+            review: review::<G>,
             bench: |config, content, seed, budget| {
                 let content = content.set::<G>().map_err(|e| e.to_string())?;
                 let _scope = content.enter();

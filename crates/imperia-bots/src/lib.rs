@@ -23,7 +23,7 @@ use std::time::Duration;
 use imperia_core::{ContentSet, Evaluate, Game, GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
-pub use arena::{BotEntry, DynBot, Hint, SearchSpeed};
+pub use arena::{BotEntry, DynBot, Hint, Judged, SearchSpeed};
 pub use heuristic::HeuristicBot;
 pub use mcts::{Budget, Guide, MctsBot};
 pub use random::RandomBot;

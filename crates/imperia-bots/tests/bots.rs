@@ -228,3 +228,25 @@ fn the_guided_search_starts_from_the_one_step_choice() {
         assert_eq!(result.ranked(&state.legal_actions(0)).len(), 1, "one move tried");
     }
 }
+
+#[test]
+fn a_review_finds_the_blunder() {
+    // From 5, seat 0 plays +1 (the only winning move was +2), seat 1 answers well, and from 7 seat 0 has
+    // only losing moves: the review marks the first decision and not the last, and judges only seat 0.
+    let game = imperia_core::GameEntry::of::<Race>();
+    let mut m = imperia_core::Match::<Race>::new(5, 0).expect("setup");
+    for (seat, n) in [(0, 1), (1, 1), (0, 1), (1, 2)] {
+        m.apply(seat, &Add(n)).expect("legal");
+    }
+    let record = m.record();
+    let review = BotEntry::of::<Race>().review;
+    let judged =
+        review(&record, &(game.shipped)(), &[0], 0..record.actions.len(), Budget::iterations(2000), 1).expect("judged");
+    assert_eq!(judged.iter().map(|j| (j.step, j.seat)).collect::<Vec<_>>(), [(1, 0), (3, 0)], "{judged:?}");
+    assert_eq!((judged[0].chosen.as_str(), judged[0].best.as_str()), ("+1", "+2"), "{judged:?}");
+    assert!(judged[0].loss() > 0.5, "{judged:?}");
+    assert!(judged[1].loss() < 0.1, "every move from 7 loses: {judged:?}");
+    // A range judges only its own steps, the same way.
+    let part = review(&record, &(game.shipped)(), &[0], 2..4, Budget::iterations(2000), 1).expect("judged");
+    assert_eq!(part, judged[1..]);
+}

@@ -10,22 +10,6 @@ mod common;
 use common::*;
 use serde_json::{Value, json};
 
-/// Play seat 0's first legal action until the game is over; the final state.
-fn play_out(client: &mut Client, game: i64) -> Value {
-    for _ in 0..5000 {
-        let state = wait_for_turn(client, game);
-        if state["finished"] == true {
-            return state;
-        }
-        let (status, body) = client.post(
-            &format!("/api/games/{game}/actions"),
-            json!({ "version": state["version"], "action": state["legal_actions"][0]["action"] }),
-        );
-        assert!(status == 200 || status == 409, "{status} {body}");
-    }
-    panic!("the game does not end");
-}
-
 /// A new game of `game` for `client` at seat 0 against `bot`, with `extra` fields; its id.
 fn create(client: &mut Client, game: &str, bot: &str, extra: Value) -> i64 {
     let mut body = json!({ "game": game, "seats": ["human", bot] });

@@ -25,6 +25,7 @@ pub mod limits;
 pub mod live;
 pub mod net;
 pub mod ratings;
+pub mod review;
 pub mod rollback;
 pub mod rulebooks;
 pub mod seating;
@@ -101,6 +102,7 @@ pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
         limits,
         options: config.options,
         content: content::Library::default(),
+        reviews: review::Reviews::default(),
     };
     let mut broken = 0;
     for id in store.game_ids().await? {

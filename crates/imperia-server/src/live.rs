@@ -148,6 +148,8 @@ pub struct AppState {
     pub options: Options,
     /// Content sets loaded in this process.
     pub content: crate::content::Library,
+    /// Reviews of finished games being made in this process.
+    pub reviews: crate::review::Reviews,
 }
 
 /// How the server is deployed.

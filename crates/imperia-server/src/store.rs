@@ -724,6 +724,33 @@ impl Store {
         })
     }
 
+    // Reviews of finished games (`crate::review`).
+
+    /// The review kept for a game, as JSON.
+    pub async fn review(&self, game_id: i64) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT review FROM reviews WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    /// Keep a game's review; a second one for the same game changes nothing.
+    pub async fn save_review(&self, game_id: i64, review: &str) -> Result<(), StoreError> {
+        self.write(async |tx| {
+            sqlx::query(
+                "INSERT INTO reviews (game_id, review, made_at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING",
+            )
+            .bind(game_id)
+            .bind(review)
+            .bind(now())
+            .execute(&mut *tx)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
+
     // Consensual rollback (`crate::rollback`).
 
     /// Save the open rollback proposal of a game (`None` clears it), if the game is still at `version`.

@@ -146,6 +146,22 @@ pub fn wait_for_turn(client: &Client, game: i64) -> Value {
     wait_for(client, game, &[0])
 }
 
+/// Play seat 0's first legal action until the game is over; the final state.
+pub fn play_out(client: &mut Client, game: i64) -> Value {
+    for _ in 0..5000 {
+        let state = wait_for_turn(client, game);
+        if state["finished"] == true {
+            return state;
+        }
+        let (status, body) = client.post(
+            &format!("/api/games/{game}/actions"),
+            json!({ "version": state["version"], "action": state["legal_actions"][0]["action"] }),
+        );
+        assert!(status == 200 || status == 409, "{status} {body}");
+    }
+    panic!("the game does not end");
+}
+
 /// A one-shot HTTP receiver on loopback: the bodies of the requests it gets.
 pub fn webhook_receiver() -> (String, std::sync::mpsc::Receiver<String>) {
     use std::io::{Read, Write};

@@ -11,6 +11,7 @@
 //! | `POST /api/games/{id}/join`, `/claim`, `/start` | take an open seat; take the seat of an invitation; start |
 //! | `GET /api/games/{id}`, `POST …/actions`, `…/undo` | the game as the caller may see it; act; undo ([`play`]) |
 //! | `POST /api/games/{id}/rollback`, `…/rollback/answer` | propose going back past the rules' commit points; agree or refuse ([`rollback`]) |
+//! | `GET`/`POST /api/games/{id}/review` | the bot's review of a finished game: read it; ask for it ([`review`]) |
 //! | `GET`/`PUT /api/games/{id}/notes` | the caller's private notes on a game, which nobody else reads ([`notes`]) |
 //! | `POST /api/games/{id}/hint` | the search's three best choices for the caller's decision, in a casual game ([`hints`]) |
 //! | `POST /api/games/{id}/seats/{seat}/bot` | hand a seat whose time ran out to a bot |
@@ -38,6 +39,7 @@ pub mod notes;
 pub mod openapi;
 pub mod play;
 pub mod ratings;
+pub mod review;
 pub mod rollback;
 pub mod rules;
 pub mod talk;
@@ -87,6 +89,7 @@ pub fn router(state: AppState) -> Router {
         .merge(notes::routes())
         .merge(rules::routes())
         .merge(rollback::routes())
+        .merge(review::routes())
         .merge(ws::routes())
         .merge(openapi::routes())
         .fallback(crate::web::serve)

@@ -6,7 +6,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{accounts, content, hints, lobby, notes, play, ratings, rollback, rules, talk, ws};
+use super::{accounts, content, hints, lobby, notes, play, ratings, review, rollback, rules, talk, ws};
 use crate::error::ApiError;
 use crate::live::AppState;
 
@@ -56,6 +56,8 @@ pub fn routes() -> Router<AppState> {
         rules::rules,
         rollback::propose,
         rollback::answer,
+        review::read,
+        review::ask,
         ws::websocket
     ),
     components(schemas(
@@ -67,7 +69,9 @@ pub fn routes() -> Router<AppState> {
         crate::talk::ChatView,
         crate::talk::TimeLimitView,
         crate::rollback::Proposal,
-        crate::rollback::RollbackView
+        crate::rollback::RollbackView,
+        crate::review::ReviewState,
+        crate::review::Review
     ))
 )]
 pub struct ApiDoc;
@@ -79,6 +83,9 @@ pub struct ErrorBody {
     pub error: String,
     /// For a refusal by the rules: the section of the game's rules page it cites.
     pub rule: Option<crate::rulebooks::RuleLink>,
+    /// For a proposal to go back refused for want of `informed`: the step that brought something hidden
+    /// to light since.
+    pub revealed_at: Option<usize>,
 }
 
 async fn openapi() -> Response {

@@ -1,0 +1,47 @@
+//! The bot's review of a finished game ([`crate::review`]): asked for once, made in the background, read by
+//! anyone who may see the game.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+
+use super::{CurrentUser, find, per_address};
+use crate::error::ApiError;
+use crate::live::AppState;
+use crate::review::{self, ReviewState};
+
+pub fn routes() -> Router<AppState> {
+    // Asking starts a long search, so each address may ask only a few times a minute; reading is cheap.
+    let ask = per_address(
+        Router::new().route("/api/games/{id}/review", axum::routing::post(ask)),
+        4,
+        Duration::from_secs(60),
+    );
+    Router::new().route("/api/games/{id}/review", get(read)).merge(ask)
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/review", tag = "play",
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "Where the review stands: none, running (steps done of all), ready (the slips), or failed", body = ReviewState),
+              (status = 404, description = "No such game", body = super::openapi::ErrorBody)))]
+pub async fn read(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Json<ReviewState>, ApiError> {
+    find(&state, id).await?;
+    Ok(Json(review::state_of(&state, id).await?))
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/review", tag = "play",
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "Started, or already under way or made: where it stands", body = ReviewState),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 409, description = "The game is not over, or only bots played it", body = super::openapi::ErrorBody),
+              (status = 429, description = "Asked too often from this address", body = super::openapi::ErrorBody)))]
+pub async fn ask(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    CurrentUser(_user): CurrentUser,
+) -> Result<Json<ReviewState>, ApiError> {
+    let game = find(&state, id).await?;
+    Ok(Json(review::start(&state, id, &game).await?))
+}
