@@ -11,6 +11,9 @@
 // Players' own content: a player uploads an edited Imperial 2030 board (and sees a broken one refused with
 // the server's reason), creates a game with it, and another player sees in the lobby, before joining, that
 // the game uses replaced content and which entries differ; the game page says so to players and spectators.
+// Around the board: each game's rules page and a refusal's "Why?" link into it; a proposal to go back that
+// the other player agrees to; the bot's review of a finished game on the replay slider; a seat that runs out
+// of time handed to a bot, seen by both players; "while you waited" and the log's drawer.
 // Screenshots (the game page at 1280×800 and 390×844, and each new screen) are saved in e2e/artifacts/.
 //
 // The server is the binary named by IMPERIA_BIN (scripts/test builds it), on a free loopback port with a
@@ -1486,7 +1489,7 @@ test('rules: each game has a rules page, linked from the game page, and a refusa
 });
 
 test('rollback: a player proposes going back past the rules’ commit points, the other agrees, the log says so', async () => {
-  const a = await signUp('rosa');
+  const a = await signUp('rosalind');
   const b = await signUp('remy');
   const id = await createWithOpenSeat(a.page);
   assert.equal((await postFrom(b.page, `/api/games/${id}/join`, {})).status, 200);
@@ -1524,7 +1527,7 @@ test('rollback: a player proposes going back past the rules’ commit points, th
   for (const p of players) {
     await p.locator('label[for=replay]', { hasText: 'Live: step 4' }).waitFor();
     await p.getByRole('button', { name: 'Game log' }).click();
-    await p.locator('.rollback-line', { hasText: /Everyone agreed: back from step 6 to step 4, as .*rosa/ }).waitFor();
+    await p.locator('.rollback-line', { hasText: /Everyone agreed: back from step 6 to step 4, as .*rosalind/ }).waitFor();
     assert.equal(await p.locator('.rollback-panel').count(), 0);
   }
   // Pointing at a line of the log lights up the board pieces it names (here the rondel's Investor space).
@@ -1628,7 +1631,8 @@ test('while you waited: the steps since my last decision, by turn, above the boa
   // My decisions (the first choice; other tests click the board) until the bots have moved in between.
   const id = Number(page.url().match(/(\d+)$/)[1]);
   const waited = page.locator('details.since-mine');
-  for (let i = 0; i < 10 && !(await waited.count()); i++) {
+  const sinceMine = async () => (await waited.count()) && /^While you waited/.test(await waited.locator('summary').textContent());
+  for (let i = 0; i < 10 && !(await sinceMine()); i++) {
     const now = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
     assert.equal((await postFrom(page, `/api/games/${id}/actions`, { version: now.version, action: now.legal_actions[0].action })).status, 200);
     await page.waitForFunction((v) => Number(document.querySelector('article.game')?.dataset.version) > v, now.version);
