@@ -1609,6 +1609,9 @@ test('out of time: everyone sees a seat run out, and a bot takes it as the gameâ
   for (const p of [a.page, b.page]) {
     await p.locator(`[data-seat-clock="${late}"]`, { hasText: 'out of time' }).waitFor({ timeout: 10_000 });
   }
+  for (const p of [a.page, b.page]) {
+    await p.locator('#late', { hasText: /ran out of time: a bot takes the seat (in \d+ s|now)\./ }).waitFor({ timeout: 10_000 });
+  }
   await b.page.screenshot({ path: join(ARTIFACTS, 'out-of-time-1280x800.png') });
   for (const p of [a.page, b.page]) {
     await p.locator('.seat-list li', { hasText: /\(bot, / }).waitFor({ timeout: 15_000 });

@@ -268,6 +268,7 @@ export async function show(root, session, id) {
       state.content ? gameNotice(state.content, { open: contentOpen, onToggle: (open) => { contentOpen = open; } }) : null,
       h('div', { class: 'status-row' },
         h('p', { id: 'status', class: myTurn() && past === null ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
+        h('p', { id: 'late', class: 'late', role: 'status', hidden: !lateText() }, lateText()),
         state.time_limit && past === null ? h('span', {
           id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
         }, clockText()) : null,
@@ -464,6 +465,24 @@ export async function show(root, session, id) {
     return left > 0 ? `${duration(left)} left` : 'out of time';
   };
 
+  /**
+   * Who has run out of time on the decision at hand, and what follows, for everyone at the table: the game's
+   * clock hands the seat to a bot after a grace, or else the other players may.
+   */
+  function lateText() {
+    if (!state.clock || past !== null) return '';
+    const late = state.seats.filter((s) => acting().includes(s.seat) && s.time_left !== null && s.time_left !== undefined
+      && secondsLeft(s.time_left) <= 0);
+    if (!late.length) return '';
+    const named = late.map((s) => (s.seat === mySeat() ? 'you' : seatName(s))).join(' and ');
+    const who = named[0].toUpperCase() + named.slice(1);
+    const grace = state.clock.bot_after_seconds;
+    if (grace === undefined) return `${who} ran out of time: the other players may hand the seat to a bot.`;
+    const over = Math.max(...late.map((s) => (Date.now() - receivedAt) / 1000 - s.time_left));
+    const left = Math.max(0, Math.round(grace - over));
+    return `${who} ran out of time: a bot takes the seat ${left > 0 ? `in ${duration(left)}` : 'now'}.`;
+  }
+
   function tickClock() {
     if (closed) {
       clearInterval(ticker);
@@ -471,6 +490,11 @@ export async function show(root, session, id) {
     }
     const el = document.getElementById('time-limit');
     if (el) el.textContent = clockText();
+    const late = document.getElementById('late');
+    if (late) {
+      late.textContent = lateText();
+      late.hidden = !late.textContent;
+    }
     for (const badge of root.querySelectorAll('[data-seat-clock]')) {
       const s = state.seats[Number(badge.dataset.seatClock)];
       if (s && s.time_left !== null && s.time_left !== undefined) badge.textContent = seatClockText(s);
