@@ -120,6 +120,20 @@ async function createWithOpenSeat(page) {
   return Number(page.url().match(/#\/game\/(\d+)/)[1]);
 }
 
+/**
+ * In the lobby: create a game of `game` for `players`, the seats after the first played by `bot`, rated
+ * unless `rated` is false; resolves to its id once its page shows.
+ */
+async function createAgainstBots(page, game, players, { bot = 'easy', rated = true } = {}) {
+  await page.getByLabel('Game', { exact: true }).selectOption(game);
+  await page.getByLabel('Players', { exact: true }).selectOption(String(players));
+  for (let seat = 2; seat <= players; seat++) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption(bot);
+  if (!rated) await page.getByLabel('Rated', { exact: true }).uncheck();
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  return Number(page.url().match(/#\/game\/(\d+)/)[1]);
+}
+
 /** The text of the status line. */
 const statusOf = (page) => page.locator('#status').textContent();
 
@@ -169,12 +183,7 @@ test('a new player signs up and creates a game against three bots', async () => 
   await page.getByRole('heading', { name: 'New game' }).waitFor();
   assert.match(await page.locator('#account').textContent(), /Signed in as ada/);
 
-  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
-  await page.getByLabel('Players', { exact: true }).selectOption('4');
-  for (const seat of [2, 3, 4]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
-  await page.getByRole('button', { name: 'Create the game' }).click();
-  await page.waitForURL(/#\/game\/\d+$/);
-  game.id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  game.id = await createAgainstBots(page, 'imperial2030', 4);
   await page.locator('.world-map').waitFor();
   assert.equal(await page.locator('.world-map .region').count(), 62, 'all 62 regions are drawn');
   assert.equal(await page.locator('.rondel .space').count(), 8, 'the rondel has its 8 spaces');
@@ -1333,12 +1342,7 @@ test('an address that names no page says so, in the app’s own page', async () 
 
 test('a hint in a casual game: the bot’s three best choices, lit on the board, one click to play', async () => {
   const { context, page } = await signUp('hugo');
-  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
-  await page.getByLabel('Players', { exact: true }).selectOption('2');
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
-  await page.getByLabel('Rated', { exact: true }).uncheck();
-  await page.getByRole('button', { name: 'Create the game' }).click();
-  await page.waitForURL(/#\/game\/\d+$/);
+  await createAgainstBots(page, 'imperial2030', 2, { rated: false });
   assert.equal(await page.locator('#rated').textContent(), 'Casual');
   assert.ok(await waitForMyTurn(page));
   const before = await liveStep(page);
@@ -1400,11 +1404,7 @@ test('a timed game: the lobby’s presets, and the clock of the seat to play cou
 
 test('private notes: saved as the player types, there after a reload, for nobody else', async () => {
   const { context, page } = await signUp('noor');
-  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
-  await page.getByLabel('Players', { exact: true }).selectOption('2');
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
-  await page.getByRole('button', { name: 'Create the game' }).click();
-  await page.waitForURL(/#\/game\/\d+$/);
+  await createAgainstBots(page, 'imperial2030', 2);
   const notes = page.getByRole('textbox', { name: 'My notes' });
   await notes.waitFor();
   await notes.fill('Take Russia early; watch the Suez canal.');
@@ -1429,12 +1429,7 @@ const postFrom = (page, path, body) => page.evaluate(async ([p, b]) => {
 
 test('rules: each game has a rules page, linked from the game page, and a refusal by the rules opens its section', async () => {
   const { context, page } = await signUp('ruth');
-  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
-  await page.getByLabel('Players', { exact: true }).selectOption('2');
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
-  await page.getByRole('button', { name: 'Create the game' }).click();
-  await page.waitForURL(/#\/game\/\d+$/);
-  const id = Number(page.url().match(/(\d+)$/)[1]);
+  const id = await createAgainstBots(page, 'imperial2030', 2);
   assert.ok(await waitForMyTurn(page));
 
   // The game page's "Rules" opens the game's rules: its rulebook section by section, then the rulings.
@@ -1545,12 +1540,7 @@ test('rollback: a player proposes going back past the rules’ commit points, th
 
 test('review: after the game, the bot marks the biggest slips on the replay slider', async () => {
   const { context, page } = await signUp('vera');
-  await page.getByLabel('Game', { exact: true }).selectOption('endeavor');
-  await page.getByLabel('Players', { exact: true }).selectOption('2');
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
-  await page.getByRole('button', { name: 'Create the game' }).click();
-  await page.waitForURL(/#\/game\/\d+$/);
-  const id = Number(page.url().match(/(\d+)$/)[1]);
+  const id = await createAgainstBots(page, 'endeavor', 2);
   // The game is played out quickly (the review is what this test clicks): vera takes her first choice.
   await page.evaluate(async (n) => {
     for (let i = 0; i < 5000; i++) {
@@ -1625,14 +1615,9 @@ test('out of time: everyone sees a seat run out, and a bot takes it as the game�
 
 test('while you waited: the steps since my last decision, by turn, above the board; the log a drawer at 1280', async () => {
   const { context, page } = await signUp('wanda');
-  await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
-  await page.getByLabel('Players', { exact: true }).selectOption('4');
-  for (const seat of [2, 3, 4]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
-  await page.getByRole('button', { name: 'Create the game' }).click();
-  await page.waitForURL(/#\/game\/\d+$/);
+  const id = await createAgainstBots(page, 'imperial2030', 4);
   assert.ok(await waitForMyTurn(page));
   // My decisions (the first choice; other tests click the board) until the bots have moved in between.
-  const id = Number(page.url().match(/(\d+)$/)[1]);
   const waited = page.locator('details.since-mine');
   const sinceMine = async () => (await waited.count()) && /^While you waited/.test(await waited.locator('summary').textContent());
   for (let i = 0; i < 10 && !(await sinceMine()); i++) {
