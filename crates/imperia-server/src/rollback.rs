@@ -4,7 +4,8 @@
 //! that, a player *proposes* returning the game to an earlier step and the others answer. The rules of it:
 //!
 //! - A proposal holds for the moment it was made: it lapses as soon as the game moves (any action or undo
-//!   changes the version), and while it is open the bots wait rather than move it on.
+//!   changes the version), and while it is open the bots wait rather than move it on. Any player may
+//!   refuse it, which ends it; the proposer's refusal withdraws it.
 //! - Every seat must agree. A bot has no say it could give, so in a casual game bots agree, and in a rated
 //!   game with a bot seat there is no rollback: a rating must not be bought back from a bot.
 //! - If something hidden came to light since the step proposed (a draw, a secret turned up), going back
@@ -137,7 +138,11 @@ pub async fn propose(state: &AppState, game: &Shared, seat: Seat, ask: &Propose)
     let mut agreed = vec![seat];
     agreed.extend(bots.into_iter().filter(|&b| b != seat));
     let proposal = Proposal { to_step, from_step, proposed_by: seat, revealed_at, agreed, version: g.version };
-    settle(state, &mut g, proposal).await
+    let done = settle(state, &mut g, proposal).await?;
+    drop(g);
+    // Gone back at once, a bot may be the one to act.
+    spawn_bots(state.clone(), game.clone());
+    Ok(done)
 }
 
 /// `seat` answers the open proposal. Answers whether the game went back.
