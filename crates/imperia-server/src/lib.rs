@@ -133,7 +133,7 @@ async fn follow_other_servers(state: AppState, url: String) {
     }
     loop {
         let Ok(notification) = listener.recv().await else { continue };
-        let Ok(id) = notification.payload().parse::<i64>() else { continue };
+        let Some(id) = state.store.announced_by_another(notification.payload()) else { continue };
         let known = state.games.read().await.get(&id).cloned();
         match known {
             Some(game) => {

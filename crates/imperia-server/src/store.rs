@@ -167,6 +167,9 @@ pub struct Store {
     /// SQLite takes one writer at a time and makes the others sleep and retry; queueing writers here
     /// instead keeps the wait short and fair. (PostgreSQL needs no such lock.)
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
+    /// This process among the servers sharing a database: its announcements carry it, so that it does not
+    /// reload a game from its own announcement (which may come before the game's clocks are saved).
+    instance: u64,
 }
 
 /// The PostgreSQL channel on which servers sharing a database announce changed games.
@@ -217,7 +220,8 @@ impl Store {
             sqlx::migrate!("./migrations/postgres").run(&pool).await?;
         }
         let writer = sqlite.then(|| std::sync::Arc::new(tokio::sync::Mutex::new(())));
-        let store = Store { pool, url: url.to_string(), writer };
+        let instance = crate::auth::seed().map_err(StoreError::Refused)?;
+        let store = Store { pool, url: url.to_string(), writer, instance };
         store.fill_name_keys().await?;
         Ok(store)
     }
@@ -271,9 +275,16 @@ impl Store {
     /// Tell the other servers on this database that game `id` changed (PostgreSQL only).
     pub async fn notify(&self, id: i64) -> Result<(), StoreError> {
         if self.postgres_url().is_some() {
-            sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(id.to_string()).execute(&self.pool).await?;
+            let payload = format!("{id} {}", self.instance);
+            sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(&self.pool).await?;
         }
         Ok(())
+    }
+
+    /// The game an announcement names, unless this server made it.
+    pub fn announced_by_another(&self, payload: &str) -> Option<i64> {
+        let (id, from) = payload.split_once(' ').unwrap_or((payload, ""));
+        (from != self.instance.to_string()).then(|| id.parse().ok()).flatten()
     }
 
     /// The SQLite file in `dir` (the folder is created if missing).
@@ -1097,4 +1108,24 @@ async fn insert_action(
         .execute(&mut *tx)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_server_skips_its_own_announcements() {
+        let dir = std::env::temp_dir().join(format!("imperia-store-announce-{}", std::process::id()));
+        let (ours, theirs) = (
+            Store::open(&Store::sqlite_url(&dir.join("a")).expect("a url"), true).await.expect("a store"),
+            Store::open(&Store::sqlite_url(&dir.join("b")).expect("a url"), true).await.expect("a store"),
+        );
+        let from_us = format!("12 {}", ours.instance);
+        assert_eq!(ours.announced_by_another(&from_us), None, "our own: the game in memory is newer");
+        assert_eq!(theirs.announced_by_another(&from_us), Some(12));
+        assert_eq!(ours.announced_by_another("12"), Some(12), "an older server's announcement names only the game");
+        assert_eq!(ours.announced_by_another("twelve"), None);
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
