@@ -63,7 +63,8 @@ export function proposalPanel(id, state, busy, done) {
   const mine = me !== null && me !== undefined;
   return h('section', { class: 'rollback-panel card', role: 'alert', 'aria-labelledby': 'rollback-title' },
     h('h2', { id: 'rollback-title' }, `${name(p.proposed_by)} proposes going back to step ${p.to_step}`),
-    h('p', {}, `The game would stand as it did after step ${p.to_step}; steps ${p.to_step + 1}–${p.from_step} would be taken back. `,
+    h('p', {}, `The game would stand as it did after step ${p.to_step}; `,
+      p.from_step - p.to_step === 1 ? `step ${p.from_step} would be taken back. ` : `steps ${p.to_step + 1}–${p.from_step} would be taken back. `,
       'It goes back once every player agrees; any move, or one refusal, ends the proposal.'),
     p.revealed_at ? h('p', { class: 'warn' }, `Something hidden came to light at step ${p.revealed_at} (a draw, or a secret turned up): `,
       'everyone would go back knowing it.') : null,
