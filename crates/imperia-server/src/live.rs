@@ -613,6 +613,7 @@ pub fn after_change(state: &AppState, g: &mut LiveGame) {
     }
     let to_act: Vec<Seat> = g.m.to_act().seats().to_vec();
     let stamp = now();
+    let mut clocks = Vec::new();
     for &seat in g.acting.clone().iter().filter(|s| !to_act.contains(s)) {
         // The decision is made: charge the time over the allowance to the reserve.
         if let (Some(clock), Some(s)) = (g.clock, g.seats.get_mut(seat)) {
@@ -620,14 +621,14 @@ pub fn after_change(state: &AppState, g: &mut LiveGame) {
             let over = used.saturating_sub(clock.per_move_seconds).max(0);
             s.reserve_left = Some(s.reserve_left.unwrap_or(0).saturating_sub(over));
             s.turn_started = None;
-            save_clock(state, g.id, s);
+            clocks.push(s.clone());
         }
     }
     for &seat in to_act.iter().filter(|s| !g.acting.contains(s)) {
         let Some(s) = g.seats.get_mut(seat) else { continue };
         if g.clock.is_some() {
             s.turn_started = Some(stamp);
-            save_clock(state, g.id, s);
+            clocks.push(s.clone());
         }
         if let Some(user_id) = s.user_id.filter(|_| g.watchers.get(seat).copied().unwrap_or(0) == 0) {
             let decision = g.m.view(Viewer::Seat(seat)).get("decision").and_then(|d| d.as_str()).map(str::to_string);
@@ -641,14 +642,22 @@ pub fn after_change(state: &AppState, g: &mut LiveGame) {
         }
     }
     g.acting = to_act;
-    announce(state, g);
+    announce_after(state, g, clocks);
 }
 
-fn save_clock(state: &AppState, game_id: i64, seat: &SeatRow) {
-    let (store, s, reserve, started) = (state.store.clone(), seat.seat, seat.reserve_left, seat.turn_started);
+/// Tell this server's viewers, then, once `clocks` are saved, the other servers on the database: a server
+/// that reloads the game on the announcement finds its clocks as they are.
+fn announce_after(state: &AppState, g: &LiveGame, clocks: Vec<SeatRow>) {
+    let _ = g.changes.send(g.version);
+    let (store, id) = (state.store.clone(), g.id);
     tokio::spawn(async move {
-        if let Err(e) = store.set_seat_clock(game_id, s, reserve, started).await {
-            tracing::warn!("game {game_id}: clock not saved: {e}");
+        for s in clocks {
+            if let Err(e) = store.set_seat_clock(id, s.seat, s.reserve_left, s.turn_started).await {
+                tracing::warn!("game {id}: clock not saved: {e}");
+            }
+        }
+        if let Err(e) = store.notify(id).await {
+            tracing::warn!("could not announce game {id}: {e}");
         }
     });
 }
@@ -667,13 +676,7 @@ fn notify_player(state: &AppState, user_id: i64, message: String) {
 
 /// Tell this server's viewers, and the other servers on the database, that a game changed.
 pub fn announce(state: &AppState, g: &LiveGame) {
-    let _ = g.changes.send(g.version);
-    let (store, id) = (state.store.clone(), g.id);
-    tokio::spawn(async move {
-        if let Err(e) = store.notify(id).await {
-            tracing::warn!("could not announce game {id}: {e}");
-        }
-    });
+    announce_after(state, g, Vec::new());
 }
 
 /// The database holds a newer version than this server's memory (another server sharing the database
