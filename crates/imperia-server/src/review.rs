@@ -101,13 +101,18 @@ pub async fn start(state: &AppState, id: i64, game: &Shared) -> Result<ReviewSta
     let Some(entry) = imperia_games::bots_for(game_id) else {
         return Err(TableError::NotFound(format!("no bot plays {game_id}, so none can review it")));
     };
-    let now = state_of(state, id).await?;
-    if matches!(now, ReviewState::Ready { .. } | ReviewState::Running { .. }) {
+    if let now @ ReviewState::Ready { .. } = state_of(state, id).await? {
         return Ok(now);
     }
-    let of = record.actions.len();
-    let running = ReviewState::Running { done: 0, of };
-    state.reviews.running.lock().await.insert(id, running.clone());
+    // Checked and claimed under one lock, so that two asking at once start one review.
+    let running = ReviewState::Running { done: 0, of: record.actions.len() };
+    {
+        let mut reviews = state.reviews.running.lock().await;
+        if let Some(now @ ReviewState::Running { .. }) = reviews.get(&id) {
+            return Ok(now.clone());
+        }
+        reviews.insert(id, running.clone());
+    }
     let state = state.clone();
     tokio::spawn(async move {
         let done = review(&state, id, entry, record, content, seats).await;
