@@ -1,0 +1,252 @@
+// The four provisional maps: the real area each one samples, the geographic zones that give each hex
+// its terrain, the real towns offered as capital sites, and the constraints the generator checks.
+//
+// Positions are decimal degrees (lon, lat) of town centres, hill tops and historic mining sites: public
+// geographic facts typed in by hand to 0.01 degree (about 1 km, far finer than any hex here).
+import * as G from './geo.mjs';
+import * as H from './hex.mjs';
+
+const RIVERS_KM = G.segmentIndex(G.allRiverLines);
+
+// ------------------------------------------------------------------ 1. solo: Pernambuco, near Recife
+const GUARARAPES_HILLS = [-34.95, -8.16];
+const guararapes = {
+  id: 'guararapes',
+  name: 'Battle of the Guararapes Hills (approximation)',
+  players: 1,
+  water_rule: false,
+  source:
+    'provisional: Pernambuco between the Borborema escarpment and Recife; the coast is the east edge, green starts inland to the north-west, the Dutch hold Recife in the south-east, the Atlantic forest belt lies between',
+  zones: [
+    'zones: field within 15 km of the sea (coastal plain and lower valleys, cane land); forest 15-55 km (the Atlantic forest belt, Zona da Mata);',
+    'gold deposit 55-75 km (stand-in for the Borborema escarpment hills: Pernambuco had no gold mines) and the hex of the',
+    'Guararapes hills (stand-in, likewise); field beyond 75 km (the Agreste).',
+  ],
+  area: { lonW: -35.78, lonE: -34.8, latN: -7.6, latS: -8.3 },
+  // the map is the ground between the two camps: hexes within `widthKm` of the line from
+  // Bom Jardim (inland, north-west) to the Guararapes hills (south of Recife)
+  corridor: { from: [-35.59, -7.8], to: GUARARAPES_HILLS, widthKm: [16, 18, 20, 22, 24] },
+  steps: [0.1, 0.105, 0.11, 0.115, 0.12, 0.125],
+  goldSites: [['Guararapes hills', ...GUARARAPES_HILLS]],
+  classify(p) {
+    const d = G.coastKm(p, 200);
+    if (d < 15) return 'f';
+    if (d < 55) return 'w';
+    if (d < 75) return 'g';
+    return 'f';
+  },
+  capitals: [
+    { mark: 'C', towns: [['Surubim', -35.76, -7.83], ['Bom Jardim', -35.59, -7.8], ['Orobó', -35.6, -7.74], ['João Alfredo', -35.59, -7.86], ['Limoeiro', -35.45, -7.87], ['Umbuzeiro', -35.66, -7.69], ['Passira', -35.58, -7.99], ['Cumaru', -35.7, -8.01]] },
+    { mark: 'D', towns: [['Recife', -34.88, -8.05], ['Olinda', -34.86, -8.01]] },
+  ],
+  relaxHood: [],
+  places: [
+    ['Olinda', -34.86, -8.01],
+    ['Guararapes hills', ...GUARARAPES_HILLS],
+    ['Igarassu', -34.91, -7.83],
+    ['Goiana', -35.0, -7.56],
+    ['Vitória de Santo Antão', -35.29, -8.12],
+    ['Gravatá', -35.56, -8.2],
+  ],
+  targets: { land: 30, q: 6, water: [0, 0] },
+  // green top-left, Dutch bottom-right, 7-8 apart, at least two forest hexes on the line between
+  extraCheck(grid, caps) {
+    const errs = [];
+    const c = caps.find((x) => x.mark === 'C'), d = caps.find((x) => x.mark === 'D');
+    const dist = H.distance(c.at, d.at);
+    if (dist < 7 || dist > 8) errs.push(`green-Dutch distance ${dist}, want 7-8`);
+    if (!(c.at[0] < d.at[0] && c.at[1] < d.at[1])) errs.push('green capital is not up-left of the Dutch one');
+    const ridge = H.line(c.at, d.at).filter(([r, cc]) => grid.cells.get(H.key(r, cc)) === 'w').length;
+    if (ridge < 2) errs.push(`only ${ridge} forest hexes between the capitals`);
+    return errs;
+  },
+  prefer: (grid, caps) => caps.find((x) => x.mark === 'C').at[0] * 0.5, // green as high up as the rest allows
+  report(grid, caps) {
+    const c = caps.find((x) => x.mark === 'C'), d = caps.find((x) => x.mark === 'D');
+    const ridge = H.line(c.at, d.at).map(([r, cc]) => grid.cells.get(H.key(r, cc))).join('');
+    return `green-Dutch distance ${H.distance(c.at, d.at)}, hexes on the line between: ${ridge}`;
+  },
+};
+
+
+// ------------------------------------------------------------------ shared pieces
+// The hexes a river's centre line passes through, inside the map's area, thinned to a chain one hex
+// wide: where the line only grazes a hex between two hexes that touch each other, that hex stays land.
+function riverHexes(lines) {
+  return (frame) => {
+    const area = frame.area;
+    const out = new Set();
+    for (const line of lines) {
+      const seq = [];
+      for (let i = 1; i < line.length; i++) {
+        const [a, b] = [line[i - 1], line[i]];
+        const n = Math.ceil(Math.hypot(b[0] - a[0], b[1] - a[1]) / 0.005) || 1;
+        for (let k = 0; k <= n; k++) {
+          const p = [a[0] + ((b[0] - a[0]) * k) / n, a[1] + ((b[1] - a[1]) * k) / n];
+          if (p[0] < area.lonW || p[0] > area.lonE || p[1] > area.latN || p[1] < area.latS) continue;
+          const h = H.hexAt(frame, p);
+          if (!seq.length || seq[seq.length - 1].join() !== h.join()) seq.push(h);
+        }
+      }
+      // drop revisits (keep the path from the first to the last visit) and grazed hexes
+      for (let changed = true; changed; ) {
+        changed = false;
+        for (let i = 0; i < seq.length; i++) {
+          const j = seq.findLastIndex((h) => h.join() === seq[i].join());
+          if (j > i) { seq.splice(i + 1, j - i); changed = true; break; }
+          if (i + 2 < seq.length && H.distance(seq[i], seq[i + 2]) === 1) { seq.splice(i + 1, 1); changed = true; break; }
+        }
+      }
+      for (const h of seq) out.add(H.key(...h));
+    }
+    return out;
+  };
+}
+
+// Colonial gold and diamond workings of Minas Gerais (18th century): the hex holding one is a gold deposit.
+const MINAS_GOLD = [
+  ['Ouro Preto', -43.5, -20.39], ['Mariana', -43.42, -20.38], ['Sabará', -43.81, -19.89], ['Caeté', -43.67, -19.88],
+  ['Santa Bárbara', -43.41, -19.96], ['Congonhas', -43.86, -20.5], ['Itabira', -43.23, -19.62],
+  ['Conceição do Mato Dentro', -43.42, -19.04], ['Serro', -43.38, -18.6], ['Diamantina', -43.6, -18.24],
+  ['Datas diamond workings', -43.66, -18.45], ['Couto de Magalhães diamond workings', -43.47, -18.07], ['Milho Verde', -43.48, -18.47],
+  ['Pitangui', -44.89, -19.68], ['Itapecerica (Tamanduá)', -45.12, -20.47], ['São João del-Rei', -44.26, -21.14], ['Tiradentes', -44.18, -21.11],
+  ['Paracatu', -46.87, -17.22], ['Minas Novas', -42.59, -17.22], ['Grão Mogol', -42.89, -16.56],
+  ['Itacambira', -43.31, -17.06], ['Abaeté diamond washings', -45.45, -19.16], ['Coromandel diamond washings', -47.2, -18.47],
+];
+
+// ------------------------------------------------------------------ 3 players: the São Francisco in Minas Gerais
+const SAO_FRANCISCO = G.riverChain([-46.5, -20.32], [-36.41, -10.49]); // source in the Serra da Canastra, mouth on the Atlantic
+// Water: the river below the first big confluence (the Paraopeba, where Natural Earth's headwater line ends).
+const SF_MAIN = SAO_FRANCISCO.slice(1);
+const sfArea = { lonW: -46.4, lonE: -41.9, latN: -16.6, latS: -20.7 };
+const saoFrancisco = {
+  id: 'sao_francisco',
+  name: 'Upper São Francisco (approximation)',
+  players: 3,
+  water_rule: true,
+  source:
+    'provisional: the upper São Francisco in Minas Gerais, from the Serra da Canastra past Três Marias to Pirapora, through the middle of the map; the gold towns east of it, the cerrado west, the Atlantic forest to the east',
+  zones: [
+    'zones: water where the Natural Earth centre line of the São Francisco crosses the hex; gold deposit where a',
+    'colonial gold or diamond working lies in the hex; forest within 340 km of the sea (the Atlantic forest reaches',
+    'inland to the Espinhaço range) or within 12 km of another big river (gallery forest); field elsewhere (cerrado).',
+  ],
+  area: sfArea,
+  steps: [0.5, 0.52, 0.54, 0.56, 0.58, 0.6, 0.62, 0.64],
+  water: { hexes: riverHexes(SF_MAIN) },
+  shifts: [-0.4, 0, 0.4].flatMap((dx) => [-0.4, 0, 0.4].map((dy) => [dx, dy])),
+  goldSites: MINAS_GOLD,
+  classify(p) {
+    if (G.coastKm(p, 400) < 340) return 'w';
+    if (RIVERS_KM(p, 20) < 12) return 'w';
+    return 'f';
+  },
+  capitals: [
+    { mark: 'C', towns: [['Dores do Indaiá', -45.6, -19.46], ['Abaeté', -45.45, -19.16], ['João Pinheiro', -46.17, -17.74], ['Bom Despacho', -45.25, -19.74], ['Morada Nova de Minas', -45.36, -18.6], ['Patos de Minas', -46.52, -18.58], ['Luz', -45.68, -19.79], ['Lagoa da Prata', -45.54, -20.02], ['Paracatu', -46.87, -17.22], ['Tiros', -45.96, -19.0], ['Presidente Olegário', -46.42, -18.42]] },
+    { mark: 'C', towns: [['Ouro Preto', -43.5, -20.39], ['Mariana', -43.42, -20.38], ['Sabará', -43.81, -19.89], ['Itabira', -43.23, -19.62], ['Congonhas', -43.86, -20.5], ['Santa Bárbara', -43.41, -19.96], ['Pitangui', -44.89, -19.68], ['Itapecerica', -45.12, -20.47], ['Divinópolis', -44.88, -20.14], ['Sete Lagoas', -44.25, -19.47], ['Belo Horizonte', -43.94, -19.92]] },
+    { mark: 'C', towns: [['Diamantina', -43.6, -18.24], ['Serro', -43.38, -18.6], ['Guanhães', -42.93, -18.77], ['Minas Novas', -42.59, -17.22], ['Itamarandiba', -42.86, -17.86], ['Capelinha', -42.52, -17.69], ['Curvelo', -44.43, -18.76], ['Conceição do Mato Dentro', -43.42, -19.04], ['Bocaiúva', -43.82, -17.11], ['Montes Claros', -43.86, -16.73]] },
+  ],
+  places: [['Pirapora', -44.94, -17.34], ['Três Marias', -45.24, -18.2], ['Serra da Canastra', -46.5, -20.25], ['Mariana', -43.42, -20.38], ['Paracatu', -46.87, -17.22]],
+  targets: { land: 52, q: 12, water: [5, 7] },
+  previewLines: () => SAO_FRANCISCO,
+};
+
+
+// ------------------------------------------------------------------ 4 players: Guanabara Bay, Rio de Janeiro
+// The bay: sea north of its mouth (between the Sugarloaf and Santa Cruz fortress, about 22.94 S).
+const BAY = { lonW: -43.3, lonE: -42.97, latS: -22.94 };
+const inBay = (p) => p[0] > BAY.lonW && p[0] < BAY.lonE && p[1] > BAY.latS;
+// The bay's shore: the coast segments inside that box, for "distance to the bay".
+// Sepetiba Bay, west of Rio, has the same lowland around it.
+const SEPETIBA = (q) => q[0] > -44.0 && q[0] < -43.55 && q[1] > -23.02 && q[1] < -22.85;
+const BAY_SHORE_KM = G.segmentIndex(
+  G.coastLines.flatMap((ring) => [ring.filter((q) => inBay(q) && q[1] < -22.6), ring.filter(SEPETIBA)]).filter((r) => r.length > 1),
+);
+// Granite massifs of the Rio de Janeiro landscape (peaks), the stand-in for gold deposits here.
+const RIO_MASSIFS = [
+  ['Tijuca massif', -43.29, -22.94], ['Pedra Branca massif', -43.48, -22.93], ['Serra do Mendanha', -43.51, -22.83],
+  ['Serra do Tinguá', -43.43, -22.58], ['Serra dos Órgãos', -43.03, -22.46], ['Serra da Tiririca', -43.02, -22.93],
+  ['Serra da Misericórdia', -43.29, -22.85], ['Serra da Estrela', -43.22, -22.55],
+];
+const guanabara = {
+  id: 'guanabara',
+  name: 'Guanabara Bay (approximation)',
+  players: 4,
+  water_rule: true,
+  source:
+    'provisional: Guanabara Bay and its shores, Rio de Janeiro; the bay is the water in the middle, the Serra do Mar to the north, the open sea to the south is the map edge',
+  zones: [
+    'zones: water where the hex centre is in Guanabara Bay (sea north of its mouth); gold deposit where a granite',
+    'massif peak lies in the hex (stand-in: no gold was mined around the bay); field within 25 km of the shores of',
+    'Guanabara and Sepetiba bays (the Baixada lowlands) or within 6 km of the open sea (sandbanks and lagoons);',
+    'forest elsewhere (the Atlantic forest of the Serra do Mar and the hills).',
+  ],
+  area: { lonW: -43.8, lonE: -42.62, latN: -22.38, latS: -23.0 },
+  steps: [0.09, 0.095, 0.1, 0.105, 0.11, 0.115, 0.12],
+  shifts: [-0.05, 0, 0.05].flatMap((dx) => [-0.05, 0, 0.05].map((dy) => [dx, dy])),
+  water: {
+    hexes(frame) {
+      const out = new Set();
+      const a = frame.area;
+      for (let r = 0; r < 40; r++)
+        for (let c = 0; c < 40; c++) {
+          const p = H.centre(frame, r, c);
+          if (p[0] < a.lonW || p[0] > a.lonE || p[1] > a.latN || p[1] < a.latS) continue;
+          if (inBay(p) && !G.isLand(p)) out.add(H.key(r, c));
+        }
+      return out;
+    },
+  },
+  goldSites: RIO_MASSIFS,
+  classify(p) {
+    if (BAY_SHORE_KM(p, 40) < 25) return 'f';
+    if (G.coastKm(p, 40) < 6) return 'f';
+    return 'w';
+  },
+  capitals: [
+    { mark: 'C', towns: [['Rio de Janeiro', -43.18, -22.91], ['Campo Grande', -43.56, -22.9], ['Santa Cruz', -43.69, -22.92], ['Itaguaí', -43.78, -22.85], ['Seropédica', -43.71, -22.74]] },
+    { mark: 'C', towns: [['Nova Iguaçu', -43.45, -22.76], ['Queimados', -43.56, -22.72], ['Japeri', -43.65, -22.64], ['Paracambi', -43.71, -22.61], ['Petrópolis', -43.18, -22.51], ['Duque de Caxias', -43.31, -22.79], ['Miguel Pereira', -43.47, -22.45]] },
+    { mark: 'C', towns: [['Teresópolis', -42.97, -22.41], ['Guapimirim', -42.98, -22.54], ['Cachoeiras de Macacu', -42.65, -22.46], ['Magé', -43.04, -22.65]] },
+    { mark: 'C', towns: [['Niterói', -43.1, -22.88], ['São Gonçalo', -43.05, -22.83], ['Maricá', -42.82, -22.92], ['Itaboraí', -42.86, -22.74], ['Rio Bonito', -42.62, -22.71], ['Tanguá', -42.72, -22.73]] },
+  ],
+  places: [['Niterói', -43.1, -22.88], ['Rio de Janeiro', -43.18, -22.91], ['Tijuca massif', -43.29, -22.94], ['Magé', -43.04, -22.65], ['Petrópolis', -43.18, -22.51]],
+  targets: { land: 66, q: 16, water: [3, 4] },
+  previewLines: () => [],
+};
+
+
+// ------------------------------------------------------------------ 2 players: the gold road of Minas Gerais
+const minasGerais = {
+  id: 'minas_gerais',
+  name: 'Minas Gerais Gold Road (approximation)',
+  players: 2,
+  water_rule: false,
+  source:
+    'provisional: the gold country of Minas Gerais along the Espinhaço range, from Ouro Preto in the south to Diamantina in the north; no water on the map',
+  zones: [
+    'zones: gold deposit where a colonial gold or diamond working lies in the hex; forest within 340 km of the sea',
+    '(the Atlantic forest side, east of the Espinhaço) or within 12 km of a big river (gallery forest); field elsewhere',
+    '(cerrado and the high rocky grasslands).',
+  ],
+  area: { lonW: -44.4, lonE: -42.6, latN: -17.9, latS: -20.7 },
+  steps: [0.38, 0.4, 0.42, 0.44, 0.46, 0.48, 0.5],
+  shifts: [-0.3, 0, 0.3].flatMap((dx) => [-0.2, 0, 0.2].map((dy) => [dx, dy])),
+  goldSites: MINAS_GOLD,
+  classify(p) {
+    if (G.coastKm(p, 400) < 340) return 'w';
+    if (RIVERS_KM(p, 20) < 12) return 'w';
+    return 'f';
+  },
+  capitals: [
+    { mark: 'C', towns: [['Ouro Preto', -43.5, -20.39], ['Mariana', -43.42, -20.38], ['Congonhas', -43.86, -20.5], ['Ouro Branco', -43.69, -20.52], ['Sabará', -43.81, -19.89], ['Santa Bárbara', -43.41, -19.96], ['Itabirito', -43.8, -20.25]] },
+    { mark: 'C', towns: [['Diamantina', -43.6, -18.24], ['Serro', -43.38, -18.6], ['Gouveia', -43.74, -18.45], ['Datas', -43.66, -18.45], ['Conceição do Mato Dentro', -43.42, -19.04]] },
+  ],
+  places: [['Ouro Preto', -43.5, -20.39], ['Mariana', -43.42, -20.38], ['Sabará', -43.81, -19.89], ['Serro', -43.38, -18.6], ['Itabira', -43.23, -19.62], ['Curvelo', -44.43, -18.76]],
+  targets: { land: 38, q: 8, water: [0, 0] },
+  // capitals at opposite ends: at least 5 rows apart
+  extraCheck(grid, caps) {
+    return Math.abs(caps[0].at[0] - caps[1].at[0]) < 5 ? ['capitals not at opposite ends'] : [];
+  },
+};
+
+export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara];
