@@ -2,6 +2,7 @@
 //! only through [`imperia_core::DynMatch`] and [`imperia_bots::DynBot`]; adding a game means adding its crate
 //! and one line to each list below.
 
+use brazil_imperial::Brazil;
 use endeavor::Endeavor;
 use imperia_bots::BotEntry;
 use imperia_core::{GameEntry, Registry};
@@ -16,6 +17,7 @@ pub fn registry() -> Registry {
         GameEntry::of::<ImperialStruggle>().with_conformance::<ImperialStruggle>(),
         GameEntry::of::<VirginQueen>().with_conformance::<VirginQueen>(),
         GameEntry::of::<Endeavor>().with_conformance::<Endeavor>(),
+        GameEntry::of::<Brazil>().with_conformance::<Brazil>(),
     ])
 }
 
@@ -26,6 +28,7 @@ pub fn bots() -> Vec<BotEntry> {
         BotEntry::of::<ImperialStruggle>(),
         BotEntry::of::<VirginQueen>(),
         BotEntry::of::<Endeavor>(),
+        BotEntry::of::<Brazil>(),
     ]
 }
 

@@ -79,3 +79,13 @@ fn endeavor_batch_1() {
 fn endeavor_batch_2() {
     perfect_information_batch("endeavor", 2, 40);
 }
+
+#[test]
+fn brazil_imperial_batch_1() {
+    batch("brazil-imperial", 1, 40);
+}
+
+#[test]
+fn brazil_imperial_batch_2() {
+    batch("brazil-imperial", 2, 40);
+}

@@ -1,0 +1,417 @@
+//! # Brazil: Imperial
+//!
+//! The rules engine for *Brazil: Imperial* (Zé Mendes, Meeple BR, 2021): the multiplayer game for 2–4 players
+//! and the solo scenario "Battle of the Guararapes Hills". The rulebook is
+//! `../shared/seeds/003_70b0c0b30606f3dd.txt`, the Russian edition; code and refusals cite its headings. Its
+//! icons, cards and maps were pictures and are lost, so most content is provisional
+//! (`docs/rules/brazil-imperial.md` records each choice and every ruling, B1–B62 and on).
+//!
+//! - [`content`]: the components as data, read from `data/*.toml` and validated; [`map`]: the hex maps.
+//! - [`state`]: what is on the table; [`config`]: how many play.
+//! - `setup`, [`play`] (every decision and its order), `spaces` (the seven actions), `pending` (what
+//!   interrupts a turn, and what may be done at any step of it), `fight` (moves, exploration, battles),
+//!   [`pay`] (paying with pieces, cards and substitutes), [`score`].
+//! - [`view`]: what one viewer may see, and `determinize`.
+
+mod cite;
+pub mod config;
+mod conformance;
+pub mod content;
+pub mod event;
+mod fight;
+pub mod map;
+pub mod pay;
+mod pending;
+pub mod play;
+#[cfg(test)]
+mod scenarios;
+pub mod score;
+mod setup;
+mod spaces;
+pub mod state;
+mod table;
+pub mod view;
+
+use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+
+pub use config::Config;
+pub use content::Content;
+pub use event::Event;
+pub use play::Action;
+pub use state::Brazil;
+pub use view::View;
+
+use crate::state::{Pending, Stage, Work};
+
+impl Game for Brazil {
+    const ID: &'static str = "brazil-imperial";
+    const NAME: &'static str = "Brazil: Imperial";
+    const RULES_VERSION: u32 = 1;
+    const SEATS: std::ops::RangeInclusive<usize> = 1..=4;
+    const RULES_INDEX: &'static str = include_str!("../../../docs/rules/brazil-imperial.sections.toml");
+    const RULINGS: &'static str = include_str!("../../../docs/rules/brazil-imperial.md");
+
+    type Config = Config;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+    type Content = Content;
+
+    fn configure(seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
+        Config::new(seats)
+    }
+
+    fn setup(config: &Config, content: &ContentSet<Content>, seed: u64) -> Result<Self, SetupError> {
+        Brazil::new_game(config, content, seed)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn content(&self) -> &ContentSet<Content> {
+        &self.content
+    }
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.deciding() {
+            Some(s) => ToAct::one(s),
+            None => ToAct::Nobody,
+        }
+    }
+
+    /// The same sentence for every viewer: a decision's subject is public, its secrets are not in it.
+    fn prompt(&self, _viewer: Viewer) -> String {
+        let _scope = self.content.enter();
+        self.decision()
+    }
+
+    fn rng(&self) -> Option<&GameRng> {
+        Some(&self.rng)
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.legal(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Step<Event>, RuleError> {
+        let _scope = self.content.enter();
+        // `act` checks before it changes anything, so a refused action leaves the state untouched.
+        let events = self.act(seat, action)?;
+        Ok(if self.revealed { Step::committed(events) } else { Step::new(events) })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let _scope = self.content.enter();
+        self.make_view(viewer)
+    }
+
+    fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        Some(event.seen_by(viewer))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        if self.solo() {
+            let won = self.solo_won == Some(true);
+            return Some(Outcome { scores: vec![i64::from(won)], ranks: vec![if won { 1 } else { 2 }] });
+        }
+        let scores: Vec<(i64, u32)> = (0..self.players.len())
+            .map(|s| {
+                let sc = self.score(s as u8);
+                (i64::from(sc.total), sc.science_buildings)
+            })
+            .collect();
+        // The tie-break is the science-making buildings; players still tied share the place (B53).
+        let ranks = scores.iter().map(|&m| 1 + scores.iter().filter(|&&o| o > m).count()).collect();
+        Some(Outcome { scores: scores.iter().map(|s| s.0).collect(), ranks })
+    }
+
+    fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> Self {
+        let _scope = content.enter();
+        view::determinize(view, content, rng)
+    }
+
+    fn summary(&self, viewer: Viewer) -> String {
+        let _scope = self.content.enter();
+        self.table_text(viewer)
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.seat_label(seat as u8)
+    }
+
+    fn has_hidden_information(&self) -> bool {
+        true
+    }
+
+    /// The hexes an action touches (`r3c4`), or its space (`space:build`), card or item.
+    fn targets(&self, action: &Action) -> Vec<String> {
+        let _scope = self.content.enter();
+        let c = &*self.content;
+        let hex = |h: &map::Hex| h.to_string();
+        match action {
+            Action::Capital { at }
+            | Action::Recruit { at, .. }
+            | Action::Build { at, .. }
+            | Action::Found { at, .. }
+            | Action::Renew { at, .. }
+            | Action::Fight { at }
+            | Action::Peek { at }
+            | Action::Palace { at, .. }
+            | Action::Braganca { at, .. } => vec![hex(at)],
+            Action::Pay { from: Some(at), .. } => vec![hex(at)],
+            Action::Move { unit, to, .. } | Action::Bombard { unit, target: to } => {
+                let from = self.deciding().and_then(|s| match self.spot(s as u8, *unit) {
+                    state::Spot::Map(i) => Some(self.board().hexes[usize::from(i)].to_string()),
+                    _ => None,
+                });
+                from.into_iter().chain([hex(to)]).collect()
+            }
+            Action::Activate { space } | Action::EraToken { space } | Action::Park { space } => {
+                vec![format!(
+                    "space:{}",
+                    serde_json::to_value(space).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+                )]
+            }
+            Action::Take { card } => vec![format!("privilege:{}", c.privilege(*card).id)],
+            Action::Craft { item, .. } => vec![format!("item:{}", c.items[item.index()].id)],
+            Action::Declare { goal, .. } => vec![format!("goal:{}", c.goal(*goal).id)],
+            _ => vec![],
+        }
+    }
+}
+
+impl Brazil {
+    /// The decision in one sentence.
+    pub fn decision(&self) -> String {
+        let Some(seat) = self.deciding() else {
+            return String::new();
+        };
+        let who = self.seat_label(seat as u8);
+        if let Some(o) = self.over_limit() {
+            return match o {
+                play::Over::Supply(_) => format!("{who} returns pieces down to 5 in the personal supply"),
+                _ => format!("{who} discards down to 3 cards"),
+            };
+        }
+        if let Some(p) = self.pending.last() {
+            return match p {
+                Pending::Pay { need, .. } => {
+                    format!(
+                        "{who} pays {}{}",
+                        need.pieces,
+                        if need.any > 0 { format!(" + {} of any resource", need.any) } else { String::new() }
+                    )
+                }
+                Pending::Battle(b) if b.attack_cards.is_none() => {
+                    format!("{who} commits up to 3 battle cards to attack")
+                }
+                Pending::Battle(_) => format!("{who} commits up to 3 battle cards to defend"),
+                Pending::Defeat { .. } => format!("{who} chooses the winner's unit Sepé Tiaraju defeats"),
+                Pending::Palace { .. } => format!("{who} may place a palace"),
+                Pending::EraToken { .. } => format!("{who} puts the old era token under an action space"),
+                Pending::Gain { left, .. } => format!("{who} takes {}", imperia_core::words::count(*left, "resource")),
+                Pending::Quilombo { .. } => format!("{who} names the era of the goal to draw"),
+                Pending::Refill { .. } => format!("{who} picks the privilege pile to refill the display from"),
+            };
+        }
+        match &self.stage {
+            Stage::Prepare => format!("{who} keeps one goal of each era and chooses a ruler"),
+            Stage::Capital { .. } => format!("{who} chooses a capital"),
+            Stage::Act => format!("{who} puts the era-{} token on an action space", play::roman(self.era)),
+            Stage::Work(w) => format!(
+                "{who} carries out {}",
+                match w {
+                    Work::Recruit { .. } => "Recruit",
+                    Work::Obtain => "Obtain",
+                    Work::Build { .. } => "Build",
+                    Work::Renew => "Renew",
+                    Work::Craft => "Craft",
+                    Work::Harbor => "Harbor",
+                    Work::Market => "the Market",
+                }
+            ),
+            Stage::Move => format!("{who} moves units or ends the turn"),
+            Stage::Over => String::new(),
+        }
+    }
+
+    /// The table in text, for the terminal: the era and round, each player's board, and the hex map.
+    pub fn table_text(&self, viewer: Viewer) -> String {
+        let v = self.make_view(viewer);
+        let t = &v.table;
+        let c = &*self.content;
+        let mut out = format!("{} — era {}, round {}\n", c.map(t.map).name, play::roman(t.era), t.round);
+        for (s, p) in t.players.iter().enumerate() {
+            let ruler = p.ruler.map(|r| c.rulers[r.index()].name.clone()).unwrap_or_else(|| "?".into());
+            let h = &v.hidden[s];
+            out.push_str(&format!(
+                "{}. {} [{ruler}] supply: {} · {} · battle cards {} · opportunity cards {} · {} VP\n",
+                s + 1,
+                t.seat_label(s as u8),
+                p.supply,
+                imperia_core::words::count(p.privileges.len() as u32, "privilege"),
+                p.battle.len() + h.battle,
+                p.opportunities.len() + h.opportunities,
+                v.scores[s].total
+            ));
+        }
+        out.push_str(&self.hex_text(t));
+        out
+    }
+
+    /// The map as rows of hexes, odd rows shifted right: each hex shows its terrain, then the token on it
+    /// and whose it is, then how many units stand there.
+    fn hex_text(&self, t: &Brazil) -> String {
+        use crate::map::Cell;
+        let c = &*self.content;
+        let board = c.map(t.map);
+        let rows = board.hexes.iter().map(|h| h.r).max().map_or(0, |r| usize::from(r) + 1);
+        let cols = board.hexes.iter().map(|h| h.c).max().map_or(0, |c| usize::from(c) + 1);
+        let mut out = String::from("    ");
+        for col in 0..cols {
+            out.push_str(&format!("{col:<5}"));
+        }
+        out.push('\n');
+        for r in 0..rows {
+            out.push_str(&format!("r{r:<2}{}", if r % 2 == 1 { "  " } else { "" }));
+            for col in 0..cols {
+                let Some(i) = board.index(map::Hex { r: r as u8, c: col as u8 }) else {
+                    out.push_str("     ");
+                    continue;
+                };
+                let ground = match board.cells[i] {
+                    Cell::Land(content::Terrain::Field) => 'f',
+                    Cell::Land(content::Terrain::Forest) => 'w',
+                    Cell::Land(content::Terrain::Gold) => 'g',
+                    Cell::Land(_) => '~',
+                    Cell::Question if t.sites[i].lying.is_some_and(|l| !l.face_up) => '?',
+                    Cell::Question => '!',
+                    Cell::Capital | Cell::Dutch => 'C',
+                };
+                let (token, owner) = match t.sites[i].token {
+                    Some(k) => (
+                        match k.built {
+                            state::Built::Building(b) => building_code(&c.building(b).id),
+                            state::Built::City(_) => '#',
+                            state::Built::Capital => '*',
+                        },
+                        if k.owner == state::DUTCH { 'D' } else { char::from(b'1' + k.owner) },
+                    ),
+                    None => (' ', ' '),
+                };
+                let units = t.units_at(i).count();
+                let n = if units == 0 { ' ' } else { char::from(b'0' + units.min(9) as u8) };
+                out.push_str(&format!("{ground}{token}{owner}{n} "));
+            }
+            out.push('\n');
+        }
+        out.push_str(
+            "ground: f field, w forest, g gold deposit, ~ water, ? unexplored, ! explored, C capital site\n\
+             token: S sawmill, T trading post, A cane field, K coffee plantation, M mine, P spinning mill, \
+             H church, U university, # city, * capital; then its player (D the Dutch), then the units there\n",
+        );
+        out
+    }
+}
+
+/// One letter per building for the terminal's map.
+fn building_code(id: &str) -> char {
+    match id {
+        "sawmill" => 'S',
+        "trading_post" => 'T',
+        "cane_field" => 'A',
+        "coffee_plantation" => 'K',
+        "mine" => 'M',
+        "spinning_mill" => 'P',
+        "church" => 'H',
+        "university" => 'U',
+        other => other.chars().next().unwrap_or('B').to_ascii_uppercase(),
+    }
+}
+
+impl Brazil {
+    /// What a piece is worth to a forecast: resources least, science most.
+    fn piece_worth(bag: content::Bag) -> f64 {
+        content::Piece::ALL
+            .iter()
+            .map(|&p| {
+                let w = match p {
+                    content::Piece::Gold => 0.5,
+                    content::Piece::Science => 0.8,
+                    _ => 0.35,
+                };
+                w * f64::from(bag.get(p))
+            })
+            .sum()
+    }
+
+    /// A seat's forecast final score (provisional weights): its score now; the pieces it can spend; its
+    /// cards; its goals' progress (the share of their conditions met); and a purchase under way, as if
+    /// done.
+    fn forecast(&self, seat: u8) -> f64 {
+        let c = &*self.content;
+        let p = &self.players[usize::from(seat)];
+        let mut f = f64::from(self.score(seat).total);
+        f += Self::piece_worth(self.pool(seat).pieces);
+        f += 0.4 * p.battle.len() as f64 + 0.6 * p.opportunities.len() as f64;
+        let holdings = self.holdings(seat);
+        for h in &p.goals {
+            let g = c.goal(h.goal);
+            let weight = if g.era <= self.era { 0.5 } else { 0.2 };
+            for (t, task) in g.tasks.iter().enumerate() {
+                if h.done & (1 << t) != 0 || task.conditions.is_empty() {
+                    continue;
+                }
+                let met = task.conditions.iter().filter(|&&k| holdings.meets(k)).count() as f64;
+                f += weight * f64::from(task.vp) * met / task.conditions.len() as f64;
+            }
+        }
+        if let Some(Pending::Pay { seat: payer, then, .. }) = self.pending.last()
+            && *payer == seat
+        {
+            f += match then {
+                state::Purchase::Recruit { unit, .. } => f64::from(c.unit(*unit).strength),
+                state::Purchase::Take { card } => f64::from(c.privilege(*card).vp) + 1.0,
+                state::Purchase::Build { building, .. } => {
+                    let b = c.building(*building);
+                    f64::from(b.vp) + Self::piece_worth(b.produces)
+                }
+                state::Purchase::Found { city, .. } => f64::from(c.cities[city.index()].vp),
+                state::Purchase::Renew { .. } => 1.0,
+                state::Purchase::Craft { item, .. } => f64::from(c.items[item.index()].vp) + 0.5,
+                state::Purchase::Trade { gives, card } => Self::piece_worth(*gives) + if *card { 0.6 } else { 0.0 },
+            };
+        }
+        f
+    }
+}
+
+impl Evaluate for Brazil {
+    /// Each seat's forecast against the others' mean, squashed into (0, 1); the solo seat's progress toward
+    /// its three conditions.
+    fn evaluate(&self) -> Vec<f64> {
+        if let Some(o) = self.outcome() {
+            return imperia_core::outcome_values(&o);
+        }
+        let _scope = self.content.enter();
+        let n = self.players.len();
+        if n == 1 {
+            let units = self.units_on_map(0) as f64 / 5.0;
+            let era = f64::from(self.era - 1) / 2.0;
+            let goals = self.forecast(0) / 100.0;
+            let taken = f64::from(u8::from(self.dutch_taken));
+            return vec![(0.35 * era + 0.25 * units + 0.3 * taken + goals.min(0.1)).clamp(0.0, 1.0)];
+        }
+        let f: Vec<f64> = (0..n).map(|s| self.forecast(s as u8)).collect();
+        let total: f64 = f.iter().sum();
+        f.iter().map(|&v| 1.0 / (1.0 + (-(v - (total - v) / (n as f64 - 1.0)) / 8.0).exp())).collect()
+    }
+}
