@@ -13,7 +13,10 @@
 // the game uses replaced content and which entries differ; the game page says so to players and spectators.
 // Around the board: each game's rules page and a refusal's "Why?" link into it; a proposal to go back that
 // the other player agrees to; the bot's review of a finished game on the replay slider; a seat that runs out
-// of time handed to a bot, seen by both players; "while you waited" and the log's drawer.
+// of time handed to a bot, seen by both players; "while you waited" and the log's drawer. Brazil: Imperial's
+// own page: a 3-player game against two bots and the solo scenario, played by clicking the hex map and the
+// boards (setup, capital, action spaces, builds, payments, moves, the end of each turn), the map zoomed and
+// panned on a phone.
 // Screenshots (the game page at 1280×800 and 390×844, and each new screen) are saved in e2e/artifacts/.
 //
 // The server is the binary named by IMPERIA_BIN (scripts/test builds it), on a free loopback port with a
@@ -1638,5 +1641,299 @@ test('while you waited: the steps since my last decision, by turn, above the boa
   await page.locator('#log-panel').waitFor();
   assert.ok(await page.locator('#log li').count() >= turns);
   await page.screenshot({ path: join(ARTIFACTS, 'while-you-waited-1280x800.png') });
+  await context.close();
+});
+
+// --- Brazil: Imperial's own page ----------------------------------------------------------------------
+
+/** A player's state from the server (`GET /api/games/{id}`), as the page fetches it. */
+const gameState = (page, id) => page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+
+/** The kind of an action as JSON: its only key ("build"), or the word itself ("end"). */
+const actionKind = (action) => (typeof action === 'string' ? action : Object.keys(action)[0]);
+
+/** Wait until the page shows a version after `version`, and is not busy. */
+const newerThan = (page, version) => page.waitForFunction((v) => {
+  const g = document.querySelector('article.game');
+  return g && Number(g.dataset.version) > v && g.getAttribute('aria-busy') !== 'true';
+}, version);
+
+/** The first of `locator`'s elements that a click reaches (shown, nothing lying over it), or null. */
+async function reachable(locator) {
+  for (let i = 0; i < Math.min(await locator.count(), 40); i++) {
+    if (await locator.nth(i).click({ trial: true, timeout: 1_000 }).then(() => true, () => false)) return locator.nth(i);
+  }
+  return null;
+}
+
+/**
+ * Click `target`; if the click lists several actions (the page's `data-pick` changes), click the first of
+ * the list. Resolves to the action the server took, once the page shows the game after it.
+ */
+async function brazilClick(page, target) {
+  const version = Number(await page.locator('article.game').getAttribute('data-version'));
+  const before = await page.locator('.brazil').getAttribute('data-pick');
+  const answered = page.waitForResponse(isActionPost, { timeout: 15_000 });
+  const narrowed = page.waitForFunction((b) => (document.querySelector('.brazil')?.dataset.pick ?? '') !== b, before, { timeout: 15_000 })
+    .then(() => 'narrowed', () => null);
+  await target.click();
+  let response = await Promise.race([answered, narrowed]);
+  if (response === 'narrowed') {
+    const pick = await page.locator('.brazil').getAttribute('data-pick');
+    if (/^from \S+$/.test(pick)) {
+      // A units' hex picked: a framed hex to move to, then the move (the first listed if several).
+      const to = await reachable(page.locator('.brazil-map .hex.choice.destination'));
+      assert.ok(to, `a hex to move to from ${pick}`);
+      const moved = page.waitForFunction((b) => (document.querySelector('.brazil')?.dataset.pick ?? '') !== b, pick, { timeout: 15_000 })
+        .then(() => 'narrowed', () => null);
+      await to.click();
+      if ((await Promise.race([answered, moved])) === 'narrowed') {
+        await page.locator('.brazil-choices .action-list .action').first().click();
+      }
+    } else {
+      await page.locator('.brazil-choices .action-list .action').first().click();
+    }
+    response = await answered;
+  }
+  assert.equal(response.status(), 200, `the server took the click: ${await response.text()}`);
+  await newerThan(page, version);
+  return response.request().postDataJSON().action;
+}
+
+/**
+ * Take one Brazil: Imperial decision by clicking, as a player of the board game would: the setup's goals
+ * and ruler in their panel; a battle's cards in the commit panel; a payment's piece of the supply (or a
+ * token's, on the map); an action space on one's board (Build first, then Harbor, then any); a framed hex
+ * on the map (a capital, a build, a recruit, a palace) or a place on the boards; and, in the movement
+ * phase, one move of a unit (when `move` is set) or the end of the turn. Resolves to the action taken.
+ */
+async function brazilDecision(page, id, { move = false, prefer = 'build' } = {}) {
+  const s = await gameState(page, id);
+  const kinds = new Set(s.legal_actions.map((a) => actionKind(a.action)));
+  const version = s.version;
+  if (kinds.has('prepare')) {
+    const panel = page.locator('.brazil .setup-panel');
+    await panel.waitFor();
+    const eras = panel.locator('.setup-era');
+    assert.equal(await eras.count(), 3, 'two goals dealt for each era');
+    for (let era = 0; era < 3; era++) await eras.nth(era).locator('.goal-pick').nth(era % 2).click();
+    await panel.locator('.ruler-pick').first().click();
+    // Once all four are chosen, the confirmation names the ruler.
+    const confirm = panel.locator('[data-key="setup-confirm"]:not([disabled])');
+    await confirm.waitFor();
+    assert.match(await confirm.textContent(), /^Keep these goals and rule as /);
+    const [response] = await Promise.all([page.waitForResponse(isActionPost), confirm.click()]);
+    assert.equal(response.status(), 200, await response.text());
+    await newerThan(page, version);
+    return response.request().postDataJSON().action;
+  }
+  if (kinds.has('commit')) {
+    const panel = page.locator('.brazil .commit-panel');
+    await panel.waitFor();
+    if (await panel.locator('.battle-pick').count()) await panel.locator('.battle-pick').first().click();
+    const [response] = await Promise.all([page.waitForResponse(isActionPost), panel.locator('[data-key="commit"]').click()]);
+    assert.equal(response.status(), 200, await response.text());
+    await newerThan(page, version);
+    return response.request().postDataJSON().action;
+  }
+  const moving = s.view.table.stage === 'move' && !s.view.table.pending.length;
+  const order = [
+    '.brazil .payment .pay-piece',
+    `.brazil .player-board.me .space-tile.choice[data-target="space:${prefer}"]`,
+    '.brazil .player-board.me .space-tile.choice[data-target="space:build"]',
+    '.brazil .player-board.me .space-tile.choice[data-target="space:harbor"]',
+    '.brazil .player-board.me .space-tile.choice',
+    moving ? null : '.brazil-map .hex.choice',
+    '.brazil .privilege-card.choice',
+    '.brazil .player-board.me .choice',
+  ].filter(Boolean);
+  if (moving) {
+    if (move && kinds.has('move')) {
+      const from = await reachable(page.locator('.brazil-map .hex.choice'));
+      if (from) return brazilClick(page, from);
+    }
+    const end = page.locator('.brazil-choices .choice-group .action[data-key="action:\\"end\\""]');
+    if (await end.count()) return brazilClick(page, end);
+  }
+  for (const selector of order) {
+    const target = await reachable(page.locator(selector));
+    if (target) return brazilClick(page, target);
+  }
+  // A resource to take: wood, which most buildings need.
+  const wood = page.locator('.brazil-choices .choice-group .action[data-key*="wood"]');
+  return brazilClick(page, (await wood.count()) ? wood.first() : page.locator('.brazil-choices .choice-group .action').first());
+}
+
+/** Screenshots of a Brazil: Imperial page at a laptop's, a large screen's and a phone's size; none scrolls sideways. */
+async function brazilScreenshots(page, name) {
+  for (const [width, height] of [[1280, 800], [1920, 1080], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    // A phone opens the page afresh, its map filling the box.
+    if (width < 700) await page.reload();
+    await page.locator('.brazil-map').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}.png`) });
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}-full.png`), fullPage: true });
+    await page.locator('.brazil .map-card').screenshot({ path: join(ARTIFACTS, `${name}-map-${width}x${height}.png`) });
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scrollWidth <= innerWidth, `${name} at ${width}×${height}: the page does not scroll sideways (${scrollWidth} > ${innerWidth})`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Where the map's window is: its viewBox as numbers. */
+const viewBoxOf = async (page) => (await page.locator('.brazil-map').getAttribute('viewBox')).split(' ').map(Number);
+
+test('Brazil: Imperial: three players against two bots, played by clicking the map and the boards', async () => {
+  const violations = [];
+  const { context, page } = await signUp('cabral', undefined, { prepare: (c) => watchCsp(c, 'cabral', violations) });
+  const id = await createAgainstBots(page, 'brazil-imperial', 3);
+  await page.locator('.brazil-map').waitFor();
+
+  // The board drawn is the server's: every hex of the 3-player map, its towns, a board per player, the
+  // privilege display's six cards, and the map said to be an approximation.
+  const { board } = await page.evaluate(async (n) => (await fetch(`/api/games/${n}/board`)).json(), id);
+  const start = await gameState(page, id);
+  const map = board.maps.find((m) => m.id === start.view.table.map);
+  assert.equal(map.players, 3, 'the map made for three');
+  assert.equal(await page.locator('.brazil-map .hex').count(), map.hexes.length, 'every hex');
+  assert.deepEqual(await page.locator('.brazil-map .hex').evaluateAll((g) => g.map((x) => x.dataset.target)), map.hexes.map((x) => x.hex));
+  for (const place of map.places) assert.ok(await page.locator('.brazil-map .place-name', { hasText: place.name }).count(), place.name);
+  assert.equal(await page.locator('.brazil .player-board').count(), 3);
+  assert.match(await page.locator('.brazil .player-board.me').textContent(), /· you/);
+  assert.equal(await page.locator('.brazil .display-cards .privilege-card').count(), 6);
+  assert.match(await page.locator('.brazil .map-card').textContent(), /approximation/);
+  assert.equal(await page.locator('.brazil-map .hex.cell-question').count(), map.hexes.filter((x) => x.cell === 'question').length, 'the "?" hexes');
+
+  // The decisions, each by clicking: the setup's goals and ruler, the capital on the map, action spaces
+  // on the board, builds on framed hexes, the payments from the supply, the end of each turn.
+  const sent = {};
+  let decisions = 0;
+  const enough = () => sent.prepare && sent.capital && (sent.activate ?? 0) >= 3 && sent.build && sent.pay && (sent.end ?? 0) >= 3;
+  let screenshots = false;
+  for (; !enough(); decisions++) {
+    assert.ok(decisions < 80, `still playing after 80 decisions: ${JSON.stringify(sent)}`);
+    if (!(await waitForMyTurn(page))) break;
+    if (decisions === 0) {
+      assert.equal(await statusOf(page), await myTurnStatus(page, id), 'the status is the server\'s prompt');
+      await page.locator('.brazil .setup-panel').screenshot({ path: join(ARTIFACTS, 'brazil-3p-setup-1280x800.png') });
+    }
+    const s = await gameState(page, id);
+    // A payment says what is owed, and the supply's pieces are buttons.
+    if (s.view.table.pending.at(-1)?.pay && !screenshots) {
+      assert.match(await page.locator('.brazil .payment').textContent(), /Still owed:/);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-pay-1280x800.png') });
+      await page.locator('.brazil-choices').screenshot({ path: join(ARTIFACTS, 'brazil-3p-pay-choices-1280x800.png') });
+      screenshots = true;
+    }
+    const action = await brazilDecision(page, id, { move: (sent.end ?? 0) === 1 });
+    const kind = actionKind(action);
+    sent[kind] = (sent[kind] ?? 0) + 1;
+  }
+  assert.ok(enough(), `played ${decisions} decisions: ${JSON.stringify(sent)}`);
+  console.log(`# Brazil: Imperial, 3 players: ${decisions} decisions by clicking: ${JSON.stringify(sent)}`);
+
+  // The game moved on, as the page shows it: a building of mine on the map, my capital.
+  await waitForMyTurn(page);
+  const now = await gameState(page, id);
+  const me = now.seat;
+  const mine = now.view.table.sites.map((x, i) => [x, i]).filter(([x]) => x.token && x.token.owner === me);
+  assert.ok(mine.some(([x]) => x.token.built === 'capital'), 'my capital');
+  assert.ok(mine.some(([x]) => x.token.built.building), 'a building of mine');
+  for (const [, i] of mine) {
+    assert.match(await page.locator(`.brazil-map .hex[data-target="${map.hexes[i].hex}"] title`).first().textContent(), /of (Green|Blue|Red|Orange)|capital/);
+  }
+  // Pointing at an action in the full list lights up exactly the pieces it touches.
+  await page.locator('.brazil .all-actions summary').click();
+  const listed = page.locator('.brazil .all-actions .action[data-targets]').first();
+  if (await listed.count()) {
+    const ids = (await listed.getAttribute('data-targets')).split(' ');
+    await listed.hover();
+    assert.deepEqual([...new Set(await page.locator('.brazil .hot').evaluateAll((els) => els.map((e) => e.dataset.target)))].sort(), [...new Set(ids)].sort());
+    await page.mouse.move(2, 2);
+  }
+  await page.locator('.brazil .all-actions summary').click();
+
+  await brazilScreenshots(page, 'brazil-3p');
+
+  // On a phone: one column, nothing sideways; the map zooms with its buttons and pans by dragging, and
+  // turns go on by clicking.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.locator('.brazil-map').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.querySelector('.brazil-map').scrollIntoView());
+  // The map fills its box (taller than the map), at least as high as the map.
+  const filled = await viewBoxOf(page);
+  const [mapWidth, mapHeight] = await page.locator('.brazil-map').evaluate((svg) => [Number(svg.dataset.width), Number(svg.dataset.height)]);
+  assert.ok(filled[3] <= mapHeight + 1 && filled[2] < mapWidth, `a phone starts with the map filling its box: ${filled}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-390x844-map.png') });
+  await page.getByRole('button', { name: 'Fit the map to its box' }).click();
+  const fit = await viewBoxOf(page);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  const zoomed = await viewBoxOf(page);
+  assert.ok(zoomed[2] < fit[2] * 0.8, `zoomed in: ${zoomed} from ${fit}`);
+  const boxOnScreen = await page.locator('.brazil-map').boundingBox();
+  await page.mouse.move(boxOnScreen.x + boxOnScreen.width / 2, boxOnScreen.y + boxOnScreen.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(boxOnScreen.x + boxOnScreen.width / 2 - 80, boxOnScreen.y + boxOnScreen.height / 2 - 30, { steps: 6 });
+  await page.mouse.up();
+  const panned = await viewBoxOf(page);
+  assert.notDeepEqual(panned.slice(0, 2), zoomed.slice(0, 2), 'dragging pans the map');
+  await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-390x844-zoomed.png') });
+  await page.getByRole('button', { name: 'Fit the map to its box' }).click();
+  const ended = sent.end;
+  for (let i = 0; i < 30 && sent.end < ended + 2; i++) {
+    if (!(await waitForMyTurn(page))) break;
+    const kind = actionKind(await brazilDecision(page, id));
+    sent[kind] = (sent[kind] ?? 0) + 1;
+  }
+  assert.ok(sent.end >= ended + 2, `two more turns on a phone: ${JSON.stringify(sent)}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 390 px');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-390x844-played.png') });
+  assert.deepEqual(violations, [], 'no securitypolicyviolation event');
+  await context.close();
+});
+
+test('Brazil: Imperial: the solo scenario, its setup and turns played by clicking', async () => {
+  const { context, page } = await signUp('tiradentes');
+  await page.getByLabel('Game', { exact: true }).selectOption('brazil-imperial');
+  await page.getByLabel('Players', { exact: true }).selectOption('1');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  await page.locator('.brazil-map').waitFor();
+  const { board } = await page.evaluate(async (n) => (await fetch(`/api/games/${n}/board`)).json(), id);
+  const start = await gameState(page, id);
+  const map = board.maps.find((m) => m.id === start.view.table.map);
+  assert.equal(map.players, 1);
+  assert.equal(await page.locator('.brazil-map .hex').count(), map.hexes.length);
+  // The Dutch hold their capital with their units, drawn in orange with a D.
+  const dutch = map.hexes.find((x) => x.cell === 'dutch');
+  const hex = page.locator(`.brazil-map .hex[data-target="${dutch.hex}"]`);
+  assert.match(await hex.locator('title').first().textContent(), /the Dutch's capital.*units of the Dutch/);
+  assert.ok(await hex.locator('.unit-letter', { hasText: 'D' }).count() >= 1, 'the Dutch units');
+  assert.match(await page.locator('.brazil .solo-panel').textContent(), /round 1 of 20/);
+
+  const sent = {};
+  let decisions = 0;
+  // Once a building stands, a unit is recruited and moved: two clicks, its hex then where it goes.
+  const enough = () => sent.prepare && (sent.activate ?? 0) >= 3 && (sent.end ?? 0) >= 3 && sent.build && sent.move;
+  for (; !enough(); decisions++) {
+    assert.ok(decisions < 80, `still playing after 80 decisions: ${JSON.stringify(sent)}`);
+    if (!(await waitForMyTurn(page))) break;
+    const kind = actionKind(await brazilDecision(page, id, { move: true, prefer: sent.build ? 'recruit' : 'build' }));
+    sent[kind] = (sent[kind] ?? 0) + 1;
+  }
+  assert.ok(enough(), `played ${decisions} decisions: ${JSON.stringify(sent)}`);
+  console.log(`# Brazil: Imperial, solo: ${decisions} decisions by clicking: ${JSON.stringify(sent)}`);
+  const now = await gameState(page, id);
+  assert.ok(now.view.table.round >= 3, `round ${now.view.table.round}`);
+  assert.match(await page.locator('.brazil .solo-panel').textContent(), new RegExp(`round ${now.view.table.round} of 20`));
+  assert.ok(now.view.table.sites.some((x) => x.token?.built === 'capital' && x.token.owner === 0), 'green\'s capital, placed by the scenario');
+  await brazilScreenshots(page, 'brazil-solo');
   await context.close();
 });

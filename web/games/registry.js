@@ -6,6 +6,7 @@
 
 /** The games that have a page of their own; every other game is drawn by the generic page. */
 const PAGES = {
+  'brazil-imperial': () => import('./brazil-imperial/index.js'),
   endeavor: () => import('./endeavor/index.js'),
   imperial2030: () => import('./imperial2030/index.js'),
   'virgin-queen': () => import('./virgin-queen.js'),

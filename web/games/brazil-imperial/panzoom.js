@@ -1,0 +1,160 @@
+// Panning and zooming the hex map: the SVG's viewBox is a window on the drawing, moved by dragging (mouse,
+// pen or one finger once zoomed in), scaled by the wheel around the pointer, by pinching with two fingers,
+// and by the map's buttons (zoom in, zoom out, fit). A drag never counts as a click on the hex under it.
+// The window takes the shape of the map's box on the page (a phone's box is taller than the map), starts
+// filling it, and is kept per map across the page's redraws (every new state redraws the page).
+
+const MAX = 5;
+const views = new Map(); // map id → {scale, cx, cy}, scale null until the box is measured
+
+/**
+ * Make `svg` (a drawing `width` × `height`, the map `id`) pannable and zoomable; returns the controls:
+ * `zoomBy(f)` and `fit()`. A window not kept yet is centred on `focus` ([x, y] in the drawing: the
+ * viewer's capital), or on the drawing's middle.
+ */
+export function panZoom(svg, id, width, height, focus = null) {
+  if (!views.has(id)) views.set(id, { scale: null, cx: focus?.[0] ?? width / 2, cy: focus?.[1] ?? height / 2 });
+  const v = views.get(id);
+  let aspect = width / height; // the box's width over its height, once measured
+
+  /** The window at scale 1: the least box of the page box's shape holding the whole drawing. */
+  const base = () => (aspect > width / height ? [height * aspect, height] : [width, width / aspect]);
+  /** The scale at which the window fills the box with the drawing: the phone's start. */
+  const cover = () => {
+    const [bw, bh] = base();
+    return Math.max(bw / width, bh / height);
+  };
+  const windowOf = () => {
+    const [bw, bh] = base();
+    const s = v.scale ?? cover();
+    return [bw / s, bh / s];
+  };
+  const clamp = () => {
+    v.scale = Math.min(MAX, Math.max(1, v.scale ?? cover()));
+    const [w, hgt] = windowOf();
+    v.cx = w >= width ? width / 2 : Math.min(width - w / 2, Math.max(w / 2, v.cx));
+    v.cy = hgt >= height ? height / 2 : Math.min(height - hgt / 2, Math.max(hgt / 2, v.cy));
+  };
+  const box = () => {
+    const [w, hgt] = windowOf();
+    return [v.cx - w / 2, v.cy - hgt / 2, w, hgt];
+  };
+  const apply = () => {
+    clamp();
+    svg.setAttribute('viewBox', box().map((n) => n.toFixed(1)).join(' '));
+    svg.dataset.scale = v.scale.toFixed(2);
+    // With more of the drawing above or below the window, one finger pans the map every way; else an
+    // upward or downward swipe scrolls the page, and a sideways one pans the map.
+    svg.classList.toggle('zoomed-in', box()[3] < height - 1);
+  };
+  const measure = () => {
+    const r = svg.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) aspect = r.width / r.height;
+  };
+  if (v.scale !== null) apply();
+  else svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  // Once on the page, the window takes the box's shape (and again whenever the box changes size).
+  requestAnimationFrame(() => {
+    measure();
+    apply();
+  });
+  if (typeof ResizeObserver !== 'undefined') {
+    new ResizeObserver(() => {
+      if (!svg.isConnected) return;
+      measure();
+      apply();
+    }).observe(svg);
+  }
+
+  /** The drawing's point under a client point. */
+  const toMap = (clientX, clientY) => {
+    const r = svg.getBoundingClientRect();
+    const [x, y, w, hgt] = box();
+    return [x + ((clientX - r.left) / r.width) * w, y + ((clientY - r.top) / r.height) * hgt];
+  };
+  /** Scale by `f` keeping the drawing's point under (clientX, clientY) where it is. */
+  const zoomAt = (f, clientX, clientY) => {
+    const [mx, my] = toMap(clientX, clientY);
+    const before = v.scale;
+    v.scale = Math.min(MAX, Math.max(1, v.scale * f));
+    const k = before / v.scale;
+    v.cx = mx + (v.cx - mx) * k;
+    v.cy = my + (v.cy - my) * k;
+    apply();
+  };
+
+  svg.addEventListener('wheel', (e) => {
+    // At the fit, scrolling down goes on scrolling the page.
+    if (!e.ctrlKey && v.scale <= 1.01 && e.deltaY > 0) return;
+    e.preventDefault();
+    zoomAt(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), e.clientX, e.clientY);
+  }, { passive: false });
+
+  const pointers = new Map();
+  let dragged = false;
+  let pinch = null;
+  svg.addEventListener('pointerdown', (e) => {
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
+    if (pointers.size === 1) dragged = false;
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
+      dragged = true;
+    }
+  });
+  svg.addEventListener('pointermove', (e) => {
+    const p = pointers.get(e.pointerId);
+    if (!p) return;
+    const dx = e.clientX - p.x;
+    const dy = e.clientY - p.y;
+    p.x = e.clientX;
+    p.y = e.clientY;
+    if (pointers.size === 2 && pinch) {
+      const [a, b] = [...pointers.values()];
+      const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      zoomAt(d / pinch.d, (a.x + b.x) / 2, (a.y + b.y) / 2);
+      pinch.d = d;
+      return;
+    }
+    if (!dragged && Math.hypot(e.clientX - p.x0, e.clientY - p.y0) < 6) return;
+    const [w, hgt] = windowOf();
+    if (w >= width && hgt >= height) return; // the whole drawing is in view: nothing to pan
+    if (!dragged) {
+      dragged = true;
+      try {
+        svg.setPointerCapture(e.pointerId);
+      } catch {
+        // A pointer already gone cannot be captured; the drag goes on without it.
+      }
+    }
+    const r = svg.getBoundingClientRect();
+    v.cx -= (dx / r.width) * w;
+    v.cy -= (dy / r.height) * hgt;
+    apply();
+  });
+  const up = (e) => {
+    pointers.delete(e.pointerId);
+    if (pointers.size < 2) pinch = null;
+  };
+  svg.addEventListener('pointerup', up);
+  svg.addEventListener('pointercancel', up);
+  // The click that ends a drag or a pinch is not a click on a hex.
+  svg.addEventListener('click', (e) => {
+    if (dragged) {
+      e.stopPropagation();
+      e.preventDefault();
+      dragged = false;
+    }
+  }, true);
+
+  return {
+    zoomBy(f) {
+      v.scale = Math.min(MAX, Math.max(1, (v.scale ?? cover()) * f));
+      apply();
+    },
+    fit() {
+      Object.assign(v, { scale: 1, cx: width / 2, cy: height / 2 });
+      apply();
+    },
+  };
+}
