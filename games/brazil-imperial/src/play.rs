@@ -200,7 +200,9 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Prepare { ruler, .. } => write!(f, "keep three goals and rule as {ruler}"),
+            Action::Prepare { keep, ruler } => {
+                write!(f, "keep {}, {} and {}; rule as {ruler}", keep[0], keep[1], keep[2])
+            }
             Action::Capital { at } => write!(f, "found the capital at {at}"),
             Action::Activate { space } => write!(f, "activate {space}"),
             Action::Recruit { unit, at } => write!(f, "recruit the {unit} at {at}"),
