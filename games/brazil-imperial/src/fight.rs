@@ -45,14 +45,19 @@ impl Brazil {
             } else {
                 vec![vec![]]
             };
+            // Only the moves still to make are offered (`check_step` decides the rest).
+            let flags: Vec<bool> = [(false, self.main_left()), (true, extra)]
+                .into_iter()
+                .filter_map(|(flag, open)| open.then_some(flag))
+                .collect();
             for &to in &targets {
                 for carry in &carriers {
-                    for flag in [false, true] {
+                    for &flag in &flags {
                         out.push(Action::Move { unit, to: board.hexes[to], carry: carry.clone(), extra: flag });
                     }
                 }
             }
-            if self.content.unit(unit).ability == Ability::Adjacent {
+            if self.content.unit(unit).ability == Ability::Adjacent && self.main_left() {
                 out.extend(
                     board.neighbours[from]
                         .iter()
@@ -60,7 +65,8 @@ impl Brazil {
                 );
             }
         }
-        let mut fights: Vec<usize> = mine.iter().map(|&(_, i)| i).collect();
+        let mut fights: Vec<usize> =
+            mine.iter().map(|&(_, i)| i).filter(|&i| self.main_left() && self.expedition_at(i).is_some()).collect();
         fights.sort_unstable();
         fights.dedup();
         out.extend(fights.into_iter().map(|i| Action::Fight { at: board.hexes[i] }));
