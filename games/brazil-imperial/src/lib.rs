@@ -374,6 +374,19 @@ impl Brazil {
                 f += weight * f64::from(task.vp) * met / task.conditions.len() as f64;
             }
         }
+        // An action chosen but not yet carried out is worth about what it usually brings, so that a
+        // one-step look ahead sees what choosing a space is for (provisional, to be tuned in the arena).
+        if let Stage::Work(w) = self.stage
+            && self.turn_seat() == usize::from(seat)
+        {
+            f += match w {
+                Work::Build { second: false } | Work::Obtain | Work::Craft => 1.5,
+                Work::Recruit { left } => 1.2 * f64::from(left),
+                Work::Build { second: true } | Work::Renew => 0.8,
+                Work::Harbor => 0.4,
+                Work::Market => 0.2,
+            };
+        }
         if let Some(Pending::Pay { seat: payer, then, .. }) = self.pending.last()
             && *payer == seat
         {

@@ -283,13 +283,13 @@ impl Brazil {
         out
     }
 
-    pub fn check_anytime(&self, seat: u8, action: &Action) -> Result<(), No> {
+    pub fn check_anytime(&self, ctx: &Ctx, seat: u8, action: &Action) -> Result<(), No> {
         if usize::from(seat) != self.turn_seat() {
             return Err(no("only on your own turn", cite::GOALS));
         }
         let p = &self.players[usize::from(seat)];
         match action {
-            Action::Declare { goal, task } => self.check_declare(seat, *goal, *task),
+            Action::Declare { goal, task } => self.check_declare(ctx, seat, *goal, *task),
             Action::Park { space } => {
                 if !self.holds(seat, Privilege::Coroados) {
                     return Err(no("you need Coroados to park an era token", cite::PRIVILEGES));
@@ -506,7 +506,7 @@ impl Brazil {
         }
     }
 
-    fn check_declare(&self, seat: u8, goal: GoalId, task: u8) -> Result<(), No> {
+    fn check_declare(&self, ctx: &Ctx, seat: u8, goal: GoalId, task: u8) -> Result<(), No> {
         let p = &self.players[usize::from(seat)];
         let Some(held) = p.goals.iter().find(|h| h.goal == goal) else {
             return Err(no("that goal is not in your hand", cite::GOALS));
@@ -519,7 +519,7 @@ impl Brazil {
         if held.done & (1 << task) != 0 {
             return Err(no("that task is already declared", cite::GOALS));
         }
-        let holdings = self.holdings(seat);
+        let holdings = ctx.holdings.get_or_init(|| self.holdings(seat));
         if let Some(k) = t.conditions.iter().position(|c| !holdings.meets(*c)) {
             return Err(no("condition {} of the goal is not met", cite::GOALS).arg(Arg::N(k as u32 + 1)));
         }

@@ -289,11 +289,13 @@ pub fn roman(n: u8) -> &'static str {
     ["0", "I", "II", "III", "IV", "V", "VI"].get(usize::from(n)).copied().unwrap_or("?")
 }
 
-/// A listing's shared counts: what the deciding seat could pay with, counted once for all the actions
-/// checked while the state stands still.
+/// A listing's shared counts: what the deciding seat could pay with and what its goals count, counted once
+/// for all the actions checked while the state stands still.
 #[derive(Default)]
 pub struct Ctx {
     pool: std::cell::OnceCell<crate::pay::Pool>,
+    /// What the deciding seat has that goals count.
+    pub(crate) holdings: std::cell::OnceCell<crate::pending::Holdings>,
 }
 
 /// The limit someone is over, which they settle before anything else.
@@ -425,7 +427,7 @@ impl Brazil {
             | Action::End
                 if matches!(self.stage, Stage::Act | Stage::Move) =>
             {
-                self.check_anytime(seat, action)
+                self.check_anytime(ctx, seat, action)
             }
             _ => match &self.stage {
                 Stage::Prepare => self.check_prepare(seat, action),
