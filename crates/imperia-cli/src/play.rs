@@ -54,14 +54,15 @@ pub fn run(registry: &Registry, args: &PlayArgs) -> Result<()> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
 
+    let others =
+        if m.seats() > 1 { format!("; the other seats are played by the {} bot", args.bots) } else { String::new() };
     writeln!(
         out,
-        "{} — {} players, seed {seed}. You play {} (seat {}); the other seats are played by the {} bot.",
+        "{} — {}, seed {seed}. You play {} (seat {}){others}.",
         entry.name,
-        m.seats(),
+        imperia_core::words::count(m.seats() as u32, "player"),
         m.seat_name(me),
         me + 1,
-        args.bots
     )?;
     if let Some(scope) = entry.scope {
         writeln!(out, "This is {scope}.")?;
