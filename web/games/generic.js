@@ -3,7 +3,7 @@
 // a button with the engine's plain-words description and, under it, the board pieces it touches (its
 // `targets`, by their names in the game's board when it has one). Game-specific pages reuse `actionButtons`.
 
-import { h } from '../lib/dom.js';
+import { h, lightWhilePointed } from '../lib/dom.js';
 
 /** Draw the game: the choices in front of the player, then the view. */
 export function render({ view, board, actions, act, busy }) {
@@ -41,14 +41,7 @@ export function actionButtons(actions, act, busy, { names = null, hover = null }
     }, a.label, names && targets.length
       ? [' ', h('span', { class: 'action-targets' }, targets.map((id) => names.get(id) ?? words(id)).join(' · '))]
       : null);
-    if (hover && targets.length) {
-      const on = () => hover(targets);
-      const off = () => hover([]);
-      button.addEventListener('mouseenter', on);
-      button.addEventListener('focus', on);
-      button.addEventListener('mouseleave', off);
-      button.addEventListener('blur', off);
-    }
+    if (hover && targets.length) lightWhilePointed(button, hover, targets);
     return button;
   }));
 }

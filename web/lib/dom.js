@@ -99,3 +99,14 @@ export function lightUp(root, ids) {
   }
   root.dataset.hot = ids.join(' ');
 }
+
+/** While `element` is pointed at or focused, `hover(targets)` lights those board pieces; `hover([])` after. */
+export function lightWhilePointed(element, hover, targets) {
+  const on = () => hover(targets);
+  const off = () => hover([]);
+  element.addEventListener('mouseenter', on);
+  element.addEventListener('focus', on);
+  element.addEventListener('mouseleave', off);
+  element.addEventListener('blur', off);
+  return element;
+}

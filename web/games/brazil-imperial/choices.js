@@ -7,7 +7,7 @@
 // Market's exchanges, a resource to take…) is a small set of grouped buttons. Every legal action is also
 // in the full list of choices, each labelled by the server.
 
-import { h } from '../../lib/dom.js';
+import { h, lightWhilePointed } from '../../lib/dom.js';
 import { pieceTag } from './boards.js';
 import { hexName } from './map.js';
 import { bagEntries, bagWords, roman } from './palette.js';
@@ -79,14 +79,7 @@ export function buttons(actions, { act, busy, hover, map, board, here = null, pr
       disabled: busy,
       onclick: () => act(a.action),
     }, labelOf(a, map, here), note ? h('span', { class: 'action-note' }, note) : null);
-    if (hover && targets.length) {
-      const on = () => hover(targets);
-      const off = () => hover([]);
-      button.addEventListener('mouseenter', on);
-      button.addEventListener('focus', on);
-      button.addEventListener('mouseleave', off);
-      button.addEventListener('blur', off);
-    }
+    if (hover && targets.length) lightWhilePointed(button, hover, targets);
     return button;
   }));
 }

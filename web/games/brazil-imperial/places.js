@@ -8,10 +8,10 @@
 // rest (Done, end the turn, no palace, the Market's exchanges…) are buttons, grouped. The helpers here make
 // a place clickable, in SVG or HTML, when some legal action is played there.
 
-import { clickable, h } from '../../lib/dom.js';
+import { clickable } from '../../lib/dom.js';
+import { capital, kindOf, offerHtml, offerWords } from '../../lib/places.js';
 
-/** The kind of an action: its JSON's only key ("build", "pay"), or the word itself ("done", "end"). */
-export const kindOf = (action) => (typeof action === 'string' ? action : Object.keys(action)[0]);
+export { capital, kindOf, offerHtml };
 
 /** The action's fields ({} for a word). */
 export const argsOf = (action) => (typeof action === 'string' ? {} : action[kindOf(action)] ?? {});
@@ -69,6 +69,7 @@ export function places(actions, act, pick, picked, busy) {
   };
   return {
     picked,
+    isPicked: (key) => picked.place === key,
     from,
     destinations,
     movesFrom,
@@ -96,18 +97,9 @@ export function places(actions, act, pick, picked, busy) {
 
 /** The places of a viewer with no decision to take (a spectator, another player's board): none. */
 export const NO_PLACES = {
-  picked: {}, from: null, destinations: new Map(), movesFrom: new Map(),
+  picked: {}, isPicked: () => false, from: null, destinations: new Map(), movesFrom: new Map(),
   here: () => [], at: () => [], live: () => false, choose: () => {},
 };
-
-/** What a click on a place does, in words for its accessible name. */
-function offerWords(here) {
-  if (here.length === 1) return capital(here[0].label);
-  return `${here.length} choices: ${here.map((a) => a.label).join('; ')}`;
-}
-
-/** A label as a sentence starts: "Build a Sawmill at r3c4". */
-export const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 /**
  * Make an SVG piece at place `key` answer clicks and the keyboard when an action is played there, with
@@ -128,22 +120,4 @@ export function offerSvg(g, key, name, frame, pl) {
   g.append(frame);
   const words = origin ? 'Picked: click it again to choose something else' : offerWords(here);
   return clickable(g, `${name}. ${words}`, () => pl.choose(key));
-}
-
-/**
- * An HTML piece at place `key`: a button when an action is played there (framed, like the map's), else a
- * plain element of `tag`.
- */
-export function offerHtml(tag, key, name, pl, props, ...children) {
-  const here = pl.at(key);
-  const common = { ...props, 'data-target': key, title: props.title ?? name };
-  if (!here.length) return h(tag, common, ...children);
-  return h('button', {
-    ...common,
-    type: 'button',
-    class: `${props.class ?? ''} choice${pl.picked.place === key ? ' picked' : ''}`,
-    'data-key': `place:${key}`,
-    'aria-label': `${name}. ${offerWords(here)}`,
-    onclick: () => pl.choose(key),
-  }, ...children);
 }

@@ -5,10 +5,10 @@
 // choices, discard and govern) is a button. The helpers here make a place clickable, in SVG or HTML, when
 // some legal action is played there.
 
-import { clickable, h } from '../../lib/dom.js';
+import { clickable } from '../../lib/dom.js';
+import { kindOf, offerHtml, offerWords } from '../../lib/places.js';
 
-/** The kind of an action: its JSON's only key ("activate", "ship"), or the word itself ("pass"). */
-export const kindOf = (action) => (typeof action === 'string' ? action : Object.keys(action)[0]);
+export { kindOf, offerHtml };
 
 /** The place of a legal action (`{action, label, targets}`), or null. */
 export function placeOf({ action, targets }) {
@@ -34,6 +34,7 @@ export function places(actions, act, pick, picked, busy) {
   }
   return {
     picked,
+    isPicked: (key) => picked === key,
     at: (key) => byPlace.get(key) ?? [],
     choose(key) {
       const here = byPlace.get(key) ?? [];
@@ -45,10 +46,7 @@ export function places(actions, act, pick, picked, busy) {
 }
 
 /** The places of a viewer with no decision to take (a spectator, another player's board): none. */
-export const NO_PLACES = { picked: null, at: () => [], choose: () => {} };
-
-/** What a click on a place does, in words for its accessible name: the label of its action(s). */
-const offerWords = (here) => (here.length === 1 ? here[0].label : `${here.length} choices: ${here.map((a) => a.label).join('; ')}`);
+export const NO_PLACES = { picked: null, isPicked: () => false, at: () => [], choose: () => {} };
 
 /**
  * Make an SVG piece at place `key` answer clicks and the keyboard when an action is played there, with
@@ -66,22 +64,4 @@ export function offerSvg(g, key, name, frame, pl) {
   g.setAttribute('data-key', `place:${key}`);
   g.append(frame);
   return clickable(g, `${name}. ${offerWords(here)}`, () => pl.choose(key));
-}
-
-/**
- * An HTML piece at place `key`: a button when an action is played there (framed, like the board's), else
- * a plain element of `tag`.
- */
-export function offerHtml(tag, key, name, pl, props, ...children) {
-  const here = pl.at(key);
-  const common = { ...props, 'data-target': key, title: props.title ?? name };
-  if (!here.length) return h(tag, common, ...children);
-  return h('button', {
-    ...common,
-    type: 'button',
-    class: `${props.class ?? ''} choice${pl.picked === key ? ' picked' : ''}`,
-    'data-key': `place:${key}`,
-    'aria-label': `${name}. ${offerWords(here)}`,
-    onclick: () => pl.choose(key),
-  }, ...children);
 }
