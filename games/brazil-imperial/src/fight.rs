@@ -206,6 +206,10 @@ impl Brazil {
             }
         }
         if !carry.is_empty() {
+            // A player has five units; a longer list is refused before it is read.
+            if carry.len() >= self.colour_units(seat).len() {
+                return Err(no("the units carried must be yours, on the carrier's hex", cite::UNITS));
+            }
             if self.content.unit(unit).ability != Ability::Carries {
                 return Err(no("only the carrying unit brings others along", cite::UNITS));
             }
