@@ -302,8 +302,11 @@ impl Brazil {
 
     /// Units of `seat` have entered hex `i`: a battle, an exploration token, or an expedition.
     fn arrive(&mut self, seat: u8, units: Vec<UnitId>, i: usize, ev: &mut Vec<Event>) {
+        // Units joining their own side on a token it already occupies start no battle.
+        let held = self.units_at(i).any(|(o, u)| o == seat && !units.contains(&u));
         let defender = match self.occupant_except(i, seat) {
             Some(o) => Some(o),
+            None if held => None,
             None => self.sites[i].token.filter(|t| t.owner != seat).map(|t| t.owner),
         };
         if let Some(d) = defender {

@@ -563,3 +563,25 @@ fn a_payment_never_gets_stuck() {
     let why = refused(&g, s, &Action::Pay { from: None, piece: Piece::Gold });
     assert!(why.contains("unpayable") || why.contains("does not pay"), "{why}");
 }
+
+/// A captured token stays the occupier's while a unit of theirs is on it; more units joining them start
+/// no second battle («Захваченные города и постройки»).
+#[test]
+fn joining_an_occupied_token_starts_no_battle() {
+    let mut g = table(2, 13);
+    let a = g.first;
+    let d = 1 - a;
+    let _scope = g.content.enter();
+    turn_of(&mut g, a);
+    put_token(&mut g, d, "sawmill", "r3c3");
+    let to = at(&g, "r3c3");
+    let first = unit_of(&g, a, Ability::Cities);
+    let second = unit_of(&g, a, Ability::None);
+    g.set_spot(a, first, Spot::Map(to as u16));
+    g.set_spot(a, second, Spot::Map(at(&g, "r2c3") as u16));
+    assert_eq!(g.controller(to), Some(a), "occupied");
+    g.stage = Stage::Move;
+    act(&mut g, a, Action::Move { unit: second, to: hex("r3c3"), carry: vec![], extra: false });
+    assert!(g.pending.is_empty(), "no battle");
+    assert_eq!(g.controller(to), Some(a));
+}
