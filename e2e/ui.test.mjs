@@ -1622,7 +1622,8 @@ test('while you waited: the steps since my last decision, by turn, above the boa
   assert.ok(await waitForMyTurn(page));
   // My decisions (the first choice; other tests click the board) until the bots have moved in between.
   const waited = page.locator('details.since-mine');
-  const sinceMine = async () => (await waited.count()) && /^While you waited/.test(await waited.locator('summary').textContent());
+  // Read in one step in the page: a redraw may replace the element between two of Playwright's reads.
+  const sinceMine = () => page.evaluate(() => /^While you waited/.test(document.querySelector('details.since-mine summary')?.textContent ?? ''));
   for (let i = 0; i < 10 && !(await sinceMine()); i++) {
     const now = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
     assert.equal((await postFrom(page, `/api/games/${id}/actions`, { version: now.version, action: now.legal_actions[0].action })).status, 200);
