@@ -136,11 +136,7 @@ const saoFrancisco = {
   water: { hexes: riverHexes(SF_MAIN) },
   shifts: [-0.4, 0, 0.4].flatMap((dx) => [-0.4, 0, 0.4].map((dy) => [dx, dy])),
   goldSites: MINAS_GOLD,
-  classify(p) {
-    if (G.coastKm(p, 400) < 340) return 'w';
-    if (RIVERS_KM(p, 20) < 12) return 'w';
-    return 'f';
-  },
+  classify: minasForestOrField,
   capitals: [
     { mark: 'C', towns: [['Dores do Indaiá', -45.6, -19.46], ['Abaeté', -45.45, -19.16], ['João Pinheiro', -46.17, -17.74], ['Bom Despacho', -45.25, -19.74], ['Morada Nova de Minas', -45.36, -18.6], ['Patos de Minas', -46.52, -18.58], ['Luz', -45.68, -19.79], ['Lagoa da Prata', -45.54, -20.02], ['Paracatu', -46.87, -17.22], ['Tiros', -45.96, -19.0], ['Presidente Olegário', -46.42, -18.42]] },
     { mark: 'C', towns: [['Ouro Preto', -43.5, -20.39], ['Mariana', -43.42, -20.38], ['Sabará', -43.81, -19.89], ['Itabira', -43.23, -19.62], ['Congonhas', -43.86, -20.5], ['Santa Bárbara', -43.41, -19.96], ['Pitangui', -44.89, -19.68], ['Itapecerica', -45.12, -20.47], ['Divinópolis', -44.88, -20.14], ['Sete Lagoas', -44.25, -19.47], ['Belo Horizonte', -43.94, -19.92]] },
@@ -232,11 +228,7 @@ const minasGerais = {
   steps: [0.38, 0.4, 0.42, 0.44, 0.46, 0.48, 0.5],
   shifts: [-0.3, 0, 0.3].flatMap((dx) => [-0.2, 0, 0.2].map((dy) => [dx, dy])),
   goldSites: MINAS_GOLD,
-  classify(p) {
-    if (G.coastKm(p, 400) < 340) return 'w';
-    if (RIVERS_KM(p, 20) < 12) return 'w';
-    return 'f';
-  },
+  classify: minasForestOrField,
   capitals: [
     { mark: 'C', towns: [['Ouro Preto', -43.5, -20.39], ['Mariana', -43.42, -20.38], ['Congonhas', -43.86, -20.5], ['Ouro Branco', -43.69, -20.52], ['Sabará', -43.81, -19.89], ['Santa Bárbara', -43.41, -19.96], ['Itabirito', -43.8, -20.25]] },
     { mark: 'C', towns: [['Diamantina', -43.6, -18.24], ['Serro', -43.38, -18.6], ['Gouveia', -43.74, -18.45], ['Datas', -43.66, -18.45], ['Conceição do Mato Dentro', -43.42, -19.04]] },
@@ -249,4 +241,12 @@ const minasGerais = {
   },
 };
 
+
+/** Minas Gerais' ground: Atlantic forest within 340 km of the coast and gallery forest along the big
+ * rivers; cerrado (field) elsewhere. Shared by the two maps drawn there. */
+function minasForestOrField(p) {
+  if (G.coastKm(p, 400) < 340) return 'w';
+  if (RIVERS_KM(p, 20) < 12) return 'w';
+  return 'f';
+}
 export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara];
