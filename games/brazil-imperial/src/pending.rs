@@ -364,18 +364,13 @@ impl Brazil {
                 if self.turn.used.contains(&space) {
                     return Err(no("{} was already used this turn", cite::OPPORTUNITIES).arg(Arg::Space(space)));
                 }
-                // The card is spent before the action, so it cannot pay for it.
-                let mut after = self.clone();
-                let hand = &mut after.players[usize::from(seat)].opportunities;
-                if let Some(k) = hand.iter().position(|&c| c == card) {
-                    hand.remove(k);
-                }
-                let work = Brazil::work_of(space, after.upgraded(seat, space));
+                // The card is spent before the action, so it cannot pay for it. An extra-action card is
+                // not the Jesuits, so what the action may do is otherwise the same without it.
+                let mut pool = self.pool(seat);
+                pool.cards -= 1;
+                let work = Brazil::work_of(space, self.upgraded(seat, space));
                 if !matches!(space, Space::Recruit | Space::Market)
-                    && !after
-                        .work_candidates(seat, work)
-                        .iter()
-                        .any(|a| after.check_work(&Ctx::default(), seat, work, a).is_ok())
+                    && !self.any_work(&Ctx::paying_from(pool), seat, work)
                 {
                     return Err(
                         no("{} has nothing you could do with it now", cite::OPPORTUNITIES).arg(Arg::Space(space))

@@ -298,6 +298,13 @@ pub struct Ctx {
     pub(crate) holdings: std::cell::OnceCell<crate::pending::Holdings>,
 }
 
+impl Ctx {
+    /// Checks that pay from `pool` rather than from what the seat holds now.
+    pub(crate) fn paying_from(pool: crate::pay::Pool) -> Ctx {
+        Ctx { pool: pool.into(), ..Ctx::default() }
+    }
+}
+
 /// The limit someone is over, which they settle before anything else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Over {
@@ -364,7 +371,7 @@ impl Brazil {
         let _scope = self.content.enter();
         let seat = seat as u8;
         let ctx = Ctx::default();
-        self.candidates(seat).into_iter().filter(|a| self.check_in(&ctx, seat, a).is_ok()).collect()
+        self.candidates(&ctx, seat).into_iter().filter(|a| self.check_in(&ctx, seat, a).is_ok()).collect()
     }
 
     /// Carry out `action` for `seat`, or refuse it and change nothing.
@@ -382,7 +389,7 @@ impl Brazil {
     }
 
     /// What the decision is about, which decides which actions are even considered.
-    fn candidates(&self, seat: u8) -> Vec<Action> {
+    fn candidates(&self, ctx: &Ctx, seat: u8) -> Vec<Action> {
         if let Some(o) = self.over_limit() {
             return self.limit_candidates(o);
         }
@@ -394,7 +401,7 @@ impl Brazil {
             Stage::Capital { .. } => return self.capital_candidates(),
             Stage::Act => Space::ALL.iter().map(|&space| Action::Activate { space }).collect(),
             // Nothing else happens while an action is carried out (ruling B65).
-            Stage::Work(w) => return self.work_candidates(seat, *w),
+            Stage::Work(w) => return self.work_candidates(ctx, seat, *w),
             Stage::Move => self.move_candidates(seat),
             Stage::Over => return Vec::new(),
         };
@@ -408,6 +415,7 @@ impl Brazil {
     }
 
     /// What the deciding seat could pay with, counted at most once for all the actions checked with `ctx`.
+    /// (`Ctx::paying_from` sets it beforehand.)
     pub fn pool_in(&self, ctx: &Ctx, seat: u8) -> crate::pay::Pool {
         *ctx.pool.get_or_init(|| self.pool(seat))
     }

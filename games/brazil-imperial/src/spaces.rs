@@ -2,6 +2,8 @@
 //! pp.10–12). A priced action becomes a [`Purchase`] waiting on its payment ([`crate::pending`]); `complete`
 //! carries it out once paid.
 
+use std::ops::ControlFlow;
+
 use crate::cite;
 use crate::content::{Back, Bag, BuildingId, Cost, Find, Piece, Privilege, Reign, Shape, Space, Terrain};
 use crate::event::Event;
@@ -25,9 +27,7 @@ impl Brazil {
         }
         let work = Brazil::work_of(space, self.upgraded(seat, space));
         // Every space but Recruit and Market must have its action carried out (ruling B39).
-        if !matches!(space, Space::Recruit | Space::Market)
-            && !self.work_candidates(seat, work).iter().any(|a| self.check_work(ctx, seat, work, a).is_ok())
-        {
+        if !matches!(space, Space::Recruit | Space::Market) && !self.any_work(ctx, seat, work) {
             return Err(no("{} has nothing you could do with it now", cite::TURN).arg(Arg::Space(space)));
         }
         Ok(())
@@ -63,35 +63,69 @@ impl Brazil {
         self.stage = Stage::Work(Brazil::work_of(space, upgraded));
     }
 
-    pub fn work_candidates(&self, seat: u8, w: Work) -> Vec<Action> {
+    /// The actions a space's work could take, to be checked.
+    pub fn work_candidates(&self, ctx: &Ctx, seat: u8, w: Work) -> Vec<Action> {
+        let mut out = Vec::new();
+        let _ = self.each_work_candidate(ctx, seat, w, &mut |a| {
+            out.push(a);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Whether some action of a space's work passes its check: the candidates are made only until one does.
+    pub(crate) fn any_work(&self, ctx: &Ctx, seat: u8, w: Work) -> bool {
+        self.each_work_candidate(ctx, seat, w, &mut |a| match self.check_work(ctx, seat, w, &a) {
+            Ok(()) => ControlFlow::Break(()),
+            Err(_) => ControlFlow::Continue(()),
+        })
+        .is_break()
+    }
+
+    /// Hands each candidate of a space's work to `emit`, stopping when it breaks.
+    fn each_work_candidate(
+        &self,
+        ctx: &Ctx,
+        seat: u8,
+        w: Work,
+        emit: &mut dyn FnMut(Action) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let s = usize::from(seat);
         let board = self.board();
-        let mut out = Vec::new();
         match w {
             Work::Recruit { .. } => {
                 let musters: Vec<Hex> =
                     (0..self.sites.len()).filter(|&i| self.muster(seat, i)).map(|i| board.hexes[i]).collect();
                 for (k, &unit) in self.colour_units(seat).iter().enumerate() {
                     if matches!(self.players[s].units[k], Spot::Board | Spot::Supply) {
-                        out.extend(musters.iter().map(|&at| Action::Recruit { unit, at }));
+                        for &at in &musters {
+                            emit(Action::Recruit { unit, at })?;
+                        }
                     }
                 }
-                out.push(Action::Done);
+                emit(Action::Done)?;
             }
-            Work::Obtain => out.extend(self.display.iter().flatten().map(|&card| Action::Take { card })),
+            Work::Obtain => {
+                for &card in self.display.iter().flatten() {
+                    emit(Action::Take { card })?;
+                }
+            }
             Work::Build { second } => {
+                // Hexes touching one's own tokens that may take a token at all (`check_site` asks the same
+                // of every building, so it is asked once a hex here).
                 let near: Vec<usize> = (0..self.sites.len())
                     .filter(|&i| {
-                        self.sites[i].token.is_some_and(|t| t.owner == seat)
+                        (self.sites[i].token.is_some_and(|t| t.owner == seat)
                             || board.neighbours[i]
                                 .iter()
-                                .any(|&n| self.sites[usize::from(n)].token.is_some_and(|t| t.owner == seat))
+                                .any(|&n| self.sites[usize::from(n)].token.is_some_and(|t| t.owner == seat)))
+                            && self.check_site(seat, i, true).is_ok()
                     })
                     .collect();
                 let jesuits = self.holds_jesuits(seat);
                 let anywhere = self.holds(seat, Privilege::AnyTerrain);
                 // A building nobody could pay for is not offered on any hex.
-                let pool = self.pool(seat);
+                let pool = self.pool_in(ctx, seat);
                 for (b, building) in self.content.buildings.iter().enumerate() {
                     let building_id = BuildingId(b as u8);
                     if building.era > self.era && !(jesuits && building.era == 2) {
@@ -113,17 +147,17 @@ impl Brazil {
                             continue;
                         }
                         let at = board.hexes[i];
-                        out.push(Action::Build { building: building_id, at, alt: false, jesuits: false });
+                        emit(Action::Build { building: building_id, at, alt: false, jesuits: false })?;
                         if building.alt_cost.is_some() {
-                            out.push(Action::Build { building: building_id, at, alt: true, jesuits: false });
+                            emit(Action::Build { building: building_id, at, alt: true, jesuits: false })?;
                         }
                         if jesuits && building.era == 2 && building.any_terrain() {
-                            out.push(Action::Build { building: building_id, at, alt: false, jesuits: true });
+                            emit(Action::Build { building: building_id, at, alt: false, jesuits: true })?;
                         }
                     }
                 }
                 if second {
-                    out.push(Action::Done);
+                    emit(Action::Done)?;
                 } else {
                     let mut founders: Vec<Hex> = self
                         .colour_units(seat)
@@ -138,7 +172,9 @@ impl Brazil {
                     founders.dedup();
                     for stack in &self.city_stacks {
                         if let Some(&city) = stack.last() {
-                            out.extend(founders.iter().map(|&at| Action::Found { city, at }));
+                            for &at in &founders {
+                                emit(Action::Found { city, at })?;
+                            }
                         }
                     }
                 }
@@ -146,7 +182,7 @@ impl Brazil {
             Work::Renew => {
                 for i in self.empire(seat).collect::<Vec<_>>() {
                     for flip in [false, true] {
-                        out.push(Action::Renew { at: board.hexes[i], flip });
+                        emit(Action::Renew { at: board.hexes[i], flip })?;
                     }
                 }
             }
@@ -154,29 +190,41 @@ impl Brazil {
                 for k in 0..self.content.items.len() {
                     if self.players[s].items[k].is_none() {
                         let item = crate::content::ItemId(k as u8);
-                        out.extend(Space::ALL.iter().map(|&space| Action::Craft { item, on: Frame::Space(space) }));
-                        out.push(Action::Craft { item, on: Frame::Ruler });
+                        for &space in &Space::ALL {
+                            emit(Action::Craft { item, on: Frame::Space(space) })?;
+                        }
+                        emit(Action::Craft { item, on: Frame::Ruler })?;
                     }
                 }
             }
-            Work::Harbor => out.extend(Piece::RESOURCES.iter().map(|&piece| Action::Gather { piece })),
+            Work::Harbor => {
+                for &piece in &Piece::RESOURCES {
+                    emit(Action::Gather { piece })?;
+                }
+            }
             Work::Market => {
-                out.extend(Piece::RESOURCES.iter().map(|&piece| Action::Exchange { trade: Trade::Sell { piece } }));
-                out.extend((0..=2).map(|cotton| Action::Exchange { trade: Trade::Fine { cotton } }));
-                out.push(Action::Exchange { trade: Trade::Bulk });
+                for &piece in &Piece::RESOURCES {
+                    emit(Action::Exchange { trade: Trade::Sell { piece } })?;
+                }
+                for cotton in 0..=2 {
+                    emit(Action::Exchange { trade: Trade::Fine { cotton } })?;
+                }
+                emit(Action::Exchange { trade: Trade::Bulk })?;
+                // Each pair of cards once, however many copies the hand holds.
                 let hand = &self.players[s].battle;
+                let mut pairs = Vec::new();
                 for (x, &a) in hand.iter().enumerate() {
                     for &b in &hand[x + 1..] {
-                        let t = Action::Exchange { trade: Trade::Cards { a, b } };
-                        if !out.contains(&t) {
-                            out.push(t);
+                        if !pairs.contains(&(a, b)) {
+                            pairs.push((a, b));
+                            emit(Action::Exchange { trade: Trade::Cards { a, b } })?;
                         }
                     }
                 }
-                out.push(Action::Done);
+                emit(Action::Done)?;
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 
     pub fn check_work(&self, ctx: &Ctx, seat: u8, w: Work, action: &Action) -> Result<(), No> {
@@ -354,7 +402,10 @@ impl Brazil {
         } else if self.build_terrain(i).is_none() && self.sites[i].token.is_none_or(|t| t.owner != seat) {
             return Err(no("nothing may be built at {}", cite::TERRAIN).arg(Arg::Hex(at)));
         }
-        if !self.empire(seat).any(|e| self.board().adjacent(e, i)) {
+        if !self.board().neighbours[i]
+            .iter()
+            .any(|&n| self.sites[usize::from(n)].token.is_some_and(|t| t.owner == seat))
+        {
             return Err(no("a building must touch your capital, a city or a building of yours", cite::BUILD));
         }
         Ok(self.build_need(seat, building, alt, second))
