@@ -41,7 +41,7 @@ pub use play::Action;
 pub use state::Brazil;
 pub use view::View;
 
-use crate::state::{Pending, Stage, Work};
+use crate::state::{DUTCH, DUTCH_CAPITAL_STRENGTH, Pending, Spot, Stage, Work};
 
 impl Game for Brazil {
     const ID: &'static str = "brazil-imperial";
@@ -370,8 +370,19 @@ impl Brazil {
                 if h.done & (1 << t) != 0 || task.conditions.is_empty() {
                     continue;
                 }
-                let met = task.conditions.iter().filter(|&&k| holdings.meets(k)).count() as f64;
+                let met: f64 = task.conditions.iter().map(|&k| holdings.progress(k)).sum();
                 f += weight * f64::from(task.vp) * met / task.conditions.len() as f64;
+            }
+        }
+        // A founder standing where a city could go in era II or later is a city half-way there: the walk
+        // there is otherwise worth nothing to a short look ahead.
+        if self.era >= 2 && !self.city_stacks.iter().all(Vec::is_empty) {
+            let mut founders = self.colour_units(seat).iter().zip(&p.units).filter_map(|(&u, spot)| match spot {
+                Spot::Map(i) if self.founds(seat, u) => Some(usize::from(*i)),
+                _ => None,
+            });
+            if founders.any(|i| self.check_city_site(seat, i).is_ok()) {
+                f += 1.5;
             }
         }
         // An action chosen but not yet carried out is worth about what it usually brings, so that a
@@ -405,6 +416,48 @@ impl Brazil {
         }
         f
     }
+
+    /// How near green is to the solo scenario's three conditions (ruling B32), from 0 to 1: the era-I and
+    /// era-II goals (declared, or the share of the next one's conditions met), the units on the map, and the
+    /// army's weight near the Dutch capital against its defence, or the capital taken. Score points do not
+    /// count, as the scenario is not scored (B36).
+    fn solo_progress(&self) -> f64 {
+        let p = &self.players[0];
+        let holdings = self.holdings(0);
+        let next = p.goals.iter().map(|h| self.content.goal(h.goal)).find(|g| g.era == self.era && self.era < 3);
+        let under_way = next.map_or(0.0, |g| {
+            let conditions = g.tasks.iter().flat_map(|t| &t.conditions);
+            let (met, all) = conditions.fold((0.0, 0), |(m, n), &c| (m + holdings.progress(c), n + 1));
+            if all == 0 { 0.0 } else { met / f64::from(all) }
+        });
+        let goals = (f64::from(self.era.min(3) - 1) + 0.8 * under_way) / 2.0;
+        let units = self.units_on_map(0) as f64 / 5.0;
+        let military = if self.dutch_taken { 1.0 } else { 0.7 * self.solo_army() };
+        (0.4 * goals + 0.2 * units + 0.4 * military).clamp(0.0, 1.0)
+    }
+
+    /// Green's strength on the map, each unit's counted by how far it has come from the capital towards the
+    /// Dutch one, against the Dutch capital's defence (its units and its own strength, B34), at most 1.
+    fn solo_army(&self) -> f64 {
+        let board = self.board();
+        let (Some(dutch), Some(home)) = (board.dutch, self.players[0].capital) else { return 0.0 };
+        let target = board.hexes[usize::from(dutch)];
+        let span = f64::from(board.hexes[usize::from(home)].distance(target).max(1));
+        let units = self.colour_units(0).iter().zip(&self.players[0].units);
+        let weight: f64 = units
+            .filter_map(|(&u, spot)| match spot {
+                Spot::Map(at) => {
+                    let near = 1.0 - f64::from(board.hexes[usize::from(*at)].distance(target)).min(span) / span;
+                    Some(f64::from(self.content.unit(u).strength) * (0.3 + 0.7 * near))
+                }
+                _ => None,
+            })
+            .sum();
+        let defence =
+            self.units_at(usize::from(dutch)).filter(|&(o, _)| o == DUTCH).map(|(_, u)| self.content.unit(u).strength);
+        let defence = f64::from(defence.sum::<u8>() + DUTCH_CAPITAL_STRENGTH) + 2.0;
+        (weight / defence).min(1.0)
+    }
 }
 
 impl Evaluate for Brazil {
@@ -417,11 +470,7 @@ impl Evaluate for Brazil {
         let _scope = self.content.enter();
         let n = self.players.len();
         if n == 1 {
-            let units = self.units_on_map(0) as f64 / 5.0;
-            let era = f64::from(self.era - 1) / 2.0;
-            let goals = self.forecast(0) / 100.0;
-            let taken = f64::from(u8::from(self.dutch_taken));
-            return vec![(0.35 * era + 0.25 * units + 0.3 * taken + goals.min(0.1)).clamp(0.0, 1.0)];
+            return vec![self.solo_progress()];
         }
         let f: Vec<f64> = (0..n).map(|s| self.forecast(s as u8)).collect();
         let total: f64 = f.iter().sum();

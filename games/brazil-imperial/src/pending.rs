@@ -619,6 +619,18 @@ pub struct Holdings {
 
 impl Holdings {
     pub fn meets(&self, c: crate::content::Condition) -> bool {
+        let (have, want) = self.count(c);
+        have >= want
+    }
+
+    /// How much of a condition is met, from 0 to 1.
+    pub fn progress(&self, c: crate::content::Condition) -> f64 {
+        let (have, want) = self.count(c);
+        if want == 0 { 1.0 } else { (have as f64 / want as f64).min(1.0) }
+    }
+
+    /// What a condition counts: what the player has, and what it asks for.
+    fn count(&self, c: crate::content::Condition) -> (usize, usize) {
         use crate::content::Condition as C;
         let (have, want) = match c {
             C::Units(n) => (self.units, n),
@@ -632,7 +644,7 @@ impl Holdings {
             C::PrivilegesBack(n) => (self.backs.iter().copied().max().unwrap_or(0), n),
             C::Supply(n) => (self.supply, n),
         };
-        have >= usize::from(want)
+        (have, usize::from(want))
     }
 }
 

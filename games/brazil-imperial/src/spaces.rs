@@ -435,6 +435,15 @@ impl Brazil {
         }
     }
 
+    /// Hex `i` may take a city of `seat`'s, whoever stands there.
+    pub(crate) fn check_city_site(&self, seat: u8, i: usize) -> Result<(), No> {
+        self.check_site(seat, i, false)?;
+        if self.build_terrain(i).is_none() && self.sites[i].token.is_none() {
+            return Err(no("nothing may be built at {}", cite::TERRAIN).arg(Arg::Hex(self.board().hexes[i])));
+        }
+        Ok(())
+    }
+
     /// The hex may take a new token: no enemy units, no opponent's token on or beside it, and an existing
     /// token only if it is one's own era-I or era-II building, covered in era III or with Maria Leopoldina.
     fn check_site(&self, seat: u8, i: usize, building: bool) -> Result<(), No> {
@@ -471,10 +480,7 @@ impl Brazil {
         if !self.units_at(i).any(|(o, u)| o == seat && self.founds(seat, u)) {
             return Err(no("a city is founded where your general stands", cite::BUILD));
         }
-        self.check_site(seat, i, false)?;
-        if self.build_terrain(i).is_none() && self.sites[i].token.is_none() {
-            return Err(no("nothing may be built at {}", cite::TERRAIN).arg(Arg::Hex(at)));
-        }
+        self.check_city_site(seat, i)?;
         let mut need = Need::of(self.content.cities[city.index()].cost);
         if self.holds(seat, Privilege::CityDiscount) {
             discount_resource(&mut need);
