@@ -12,8 +12,9 @@
 //! only the counts named as the report names them; `ENDEAVOR_JOBS` sets the worker threads (one per core).
 //! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use endeavor::{Action, Config, Content, Endeavor, SilentFleet};
 use imperia_bots::BotSpec;
@@ -52,10 +53,6 @@ struct Tally {
     early_draws: Vec<[usize; 5]>,
     /// Each region's opening round summed, and how many games it opened in, by zone index.
     opened: Vec<(usize, usize)>,
-}
-
-fn env(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 impl Tally {
@@ -259,7 +256,7 @@ fn report(name: &str, t: &Tally) {
 #[test]
 #[ignore = "a long measurement: run by hand (see the module doc)"]
 fn provisional_content_balance() {
-    let games = env("ENDEAVOR_GAMES", 100);
+    let games = common::env("ENDEAVOR_GAMES", 100);
     let bot: BotSpec = std::env::var("ENDEAVOR_BOT").as_deref().unwrap_or("mcts:100").parse().expect("a bot name");
     let configs = [
         ("2 players", Config::new(2)),
@@ -281,30 +278,18 @@ fn provisional_content_balance() {
     let mut queue: Vec<(usize, u64)> =
         (0..configs.len()).flat_map(|c| (1..=games as u64).map(move |seed| (c, seed))).collect();
     queue.sort_by_key(|&(c, seed)| (std::cmp::Reverse(configs[c].1.players), seed));
-    let next = AtomicUsize::new(0);
-    let workers = env("ENDEAVOR_JOBS", std::thread::available_parallelism().map_or(1, |n| n.get()));
     let content = ContentSet::<Content>::shipped();
     let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players, &content)).collect::<Vec<_>>();
-    let mut totals = fresh();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let _scope = content.enter();
-                    let mut tallies = fresh();
-                    while let Some(&(c, seed)) = queue.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        play_one(&configs[c].1, &content, &bot, seed, &mut tallies[c]);
-                    }
-                    tallies
-                })
-            })
-            .collect();
-        for h in handles {
-            for (total, t) in totals.iter_mut().zip(h.join().expect("a worker")) {
-                total.merge(t);
-            }
-        }
-    });
+    let totals = common::play_queue(
+        &queue,
+        common::workers("ENDEAVOR_JOBS"),
+        fresh,
+        |t, c, seed| {
+            let _scope = content.enter();
+            play_one(&configs[c].1, &content, &bot, seed, t);
+        },
+        Tally::merge,
+    );
     for ((name, _), t) in configs.iter().zip(&totals) {
         report(name, t);
     }
