@@ -143,6 +143,38 @@ fn guarani_boosts_the_sawmills_built_and_to_come() {
     assert_eq!(g.sites[at(&g, "r2c1")].token.expect("built").pieces.get(Piece::Wood), 3);
 }
 
+/// Worked example 4 («Производство», the production boost), with the provisional Ciclo do Ouro: every mine
+/// gains a gold at once, full or spent, and a mine renewed later holds one gold more than it makes.
+#[test]
+fn ciclo_do_ouro_boosts_the_mines_now_and_when_renewed() {
+    let mut g = table(2, 1);
+    let _scope = g.content.enter();
+    let s = 0;
+    turn_of(&mut g, s);
+    put_token(&mut g, s, "mine", "r0c4");
+    put_token(&mut g, s, "mine", "r1c2");
+    let (full, spent) = (at(&g, "r0c4"), at(&g, "r1c2"));
+    g.sites[spent].token.as_mut().expect("built").pieces = Bag::default();
+    let gold = |g: &Brazil, i: usize| g.sites[i].token.expect("built").pieces.get(Piece::Gold);
+    assert_eq!((gold(&g, full), gold(&g, spent)), (2, 0));
+    let ciclo = privilege(&g, "ciclo_do_ouro");
+    g.display[0] = Some(ciclo);
+    g.players[usize::from(s)].supply = Bag::default();
+    give(&mut g, s, Piece::Wood, 1);
+    act(&mut g, s, Action::Activate { space: Space::Obtain });
+    act(&mut g, s, Action::Take { card: ciclo });
+    pay_all(&mut g, s);
+    assert_eq!((gold(&g, full), gold(&g, spent)), (3, 1), "a gold at once on each mine");
+    // Once its gold is spent again, renewing the mine refills it to what a mine makes, and the boost's gold.
+    g.sites[spent].token.as_mut().expect("built").pieces = Bag::default();
+    turn_of(&mut g, s);
+    give(&mut g, s, Piece::Wood, 1);
+    act(&mut g, s, Action::Activate { space: Space::Renew });
+    act(&mut g, s, Action::Renew { at: hex("r1c2"), flip: false });
+    pay_all(&mut g, s);
+    assert_eq!(gold(&g, spent), 3);
+}
+
 /// Worked example 3 («Возвести»): a wrong terrain is refused, a building brings its pieces at once, and a
 /// city needs the general under it.
 #[test]
