@@ -216,6 +216,8 @@ export async function show(root, session, id) {
       live,
       seat: mySeat(),
       seats: state.seats,
+      // Whose decision it is, as the server says: the same for players and spectators.
+      toAct: (live ? state.to_act : past.to_act) ?? [],
       names: state.seats.map(seatName),
       version: live ? state.version : `step ${past.step}`,
       redraw: draw,

@@ -1340,7 +1340,11 @@ impl GameContent for Content {
             })).collect::<Vec<_>>(),
             "opportunities": self.opportunities.iter().map(|o| json!({"id": o.id, "name": o.name, "text": o.text})).collect::<Vec<_>>(),
             "battle_cards": self.battle_cards.iter().map(|b| json!({"id": b.id, "name": b.name, "text": b.text})).collect::<Vec<_>>(),
-            "exploration": self.exploration.iter().map(|e| json!({"id": e.id, "name": e.name, "kind": e.find, "text": e.text})).collect::<Vec<_>>(),
+            "exploration": self.exploration.iter().map(|e| json!({
+                "id": e.id, "name": e.name, "kind": e.find, "text": e.text,
+                "strength": (e.strength > 0).then_some(e.strength),
+            })).collect::<Vec<_>>(),
+            "capital_tokens": self.capital_tokens.iter().map(|t| json!({"id": t.id, "first": t.first, "gives": t.gives.to_string()})).collect::<Vec<_>>(),
         })
     }
 }

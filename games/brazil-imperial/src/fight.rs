@@ -588,6 +588,19 @@ impl Brazil {
         ev.push(Event::Public(format!("{} wins the expedition: {reward}", self.seat_label(seat))));
     }
 
+    /// The battle under way, each side's strength before its cards: the attacker's, and the defender's or the
+    /// expedition's. All of it is public (units, tokens, spaces, privileges); only the cards are secret.
+    pub(crate) fn strengths_before_cards(&self) -> Option<[u32; 2]> {
+        let b = self.pending.iter().rev().find_map(|p| if let Pending::Battle(b) = p { Some(b) } else { None })?;
+        let defence = match b.defender {
+            None => self
+                .expedition_at(usize::from(b.at))
+                .map_or(0, |f| u32::from(self.content.exploration[f.index()].strength)),
+            Some(_) => self.side_strength(b, false),
+        };
+        Some([self.side_strength(b, true), defence])
+    }
+
     /// The strength of one side's units, tokens and standing bonuses («Правила боя»; B14, B16).
     fn side_strength(&self, b: &Battle, attacking: bool) -> u32 {
         let at = usize::from(b.at);

@@ -36,6 +36,8 @@ pub struct View {
     pub city_stacks: [usize; 2],
     /// Cards committed face down in the battle under way, by the attacker and the defender.
     pub committed: [Option<usize>; 2],
+    /// The battle under way: the attacker's and the defender's strength before cards.
+    pub strengths: Option<[u32; 2]>,
     pub scores: Vec<Score>,
     /// The decision in one sentence.
     pub prompt: String,
@@ -104,6 +106,7 @@ impl Brazil {
             privilege_piles: [0, 1, 2].map(|b| t.privilege_piles[b].len()),
             city_stacks: [0, 1].map(|k| t.city_stacks[k].len().saturating_sub(1)),
             committed,
+            strengths: self.strengths_before_cards(),
             // From the masked table: a hand's VP cards count only for the one who sees them.
             scores: (0..self.players.len()).map(|s| t.score(s as u8)).collect(),
             prompt: self.decision(),

@@ -45,11 +45,16 @@ function battlePanel(view, board, map, names) {
   const hex = map.hexes[b.at];
   const place = map.places?.find((p) => p.hex === hex?.hex);
   const committed = (k, cards) => (cards ? `${cards.length} card${cards.length === 1 ? '' : 's'} committed` : view.committed?.[k] !== null && view.committed?.[k] !== undefined ? `${view.committed[k]} card${view.committed[k] === 1 ? '' : 's'} committed face down` : 'choosing cards…');
+  const expedition = b.defender === null || b.defender === undefined;
+  // Strength before cards (units, tokens, spaces, privileges): public, unlike the cards.
+  const [attack, defence] = view.strengths ?? [];
+  const strength = (n) => (n === undefined ? '' : ` (strength ${n} before cards)`);
   return h('div', { class: 'battle-panel', role: 'status' },
     h('h3', {}, `Battle at ${place ? `${place.name} (${hex.hex})` : hex?.hex ?? '?'}`),
-    h('p', {}, h('strong', {}, who(b.attacker)), ' attacks: ', committed(0, b.attack_cards)),
-    h('p', {}, h('strong', {}, who(b.defender)), b.defender === null || b.defender === undefined ? '' : ' defends: ',
-      b.defender === null || b.defender === undefined || b.defender === DUTCH ? (b.defender === DUTCH ? 'one blind card per unit from the deck' : '') : committed(1, b.defence_cards)));
+    h('p', {}, h('strong', {}, who(b.attacker)), ` attacks${strength(attack)}: `, committed(0, b.attack_cards)),
+    h('p', {}, h('strong', {}, who(b.defender)), expedition ? ` has strength ${defence ?? '?'}` : `${strength(defence)} defends: `,
+      expedition || b.defender === DUTCH ? (b.defender === DUTCH ? 'one blind card per unit from the deck' : '') : committed(1, b.defence_cards)),
+    h('p', { class: 'muted' }, expedition ? 'The attacker wins with at least the expedition\'s strength.' : 'The attacker wins only with more strength; a tie holds the hex.'));
 }
 
 /** The privilege display: six slots, two per back, and the piles left. */

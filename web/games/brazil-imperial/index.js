@@ -22,7 +22,7 @@ import { places } from './places.js';
 // position it was picked in.
 let picked = { version: null, from: null, place: null };
 
-export function render({ view, board, actions, act, busy, seat, seats, names, version, redraw }) {
+export function render({ view, board, actions, act, busy, seat, seats, toAct, names, version, redraw }) {
   if (picked.version !== version) picked = { version, from: null, place: null };
   const t = view.table;
   const map = board.maps.find((m) => m.id === t.map) ?? board.maps.find((m) => m.players === t.players.length) ?? board.maps[0];
@@ -40,7 +40,7 @@ export function render({ view, board, actions, act, busy, seat, seats, names, ve
   const capital = t.players[seat]?.capital;
   const focus = capital === null || capital === undefined ? null : layoutOf(map).centres[capital];
   const zoom = panZoom(svg, map.id, Number(svg.dataset.width), Number(svg.dataset.height), focus);
-  const acting = actingSeats(t);
+  const acting = toAct ?? [];
   const players = [...t.players.map((p) => colour(p.colour)), ...(t.dutch?.length ? [ownerPaint(DUTCH, t)] : [])];
   const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);
 
@@ -63,21 +63,6 @@ export function render({ view, board, actions, act, busy, seat, seats, names, ve
         commonPanel({ board, view, pl, map, names })),
       boardsPanel({ board, view, seat, seats, pl, acting })));
   return root;
-}
-
-/** The seats whose decision it is, read from the table (the page has `to_act`, but spectators too). */
-function actingSeats(t) {
-  const stage = t.stage;
-  if (stage === 'over') return [];
-  const top = t.pending?.at(-1);
-  if (top) {
-    const p = Object.values(top)[0];
-    if (typeof p?.seat === 'number') return [p.seat];
-    if (top.battle) return [top.battle.attack_cards === null || top.battle.attack_cards === undefined ? top.battle.attacker : top.battle.defender ?? top.battle.attacker];
-  }
-  if (stage === 'prepare') return t.players.map((p, k) => (p.ready ? null : k)).filter((k) => k !== null).slice(0, 1);
-  if (stage?.capital) return [stage.capital.seat];
-  return [t.current];
 }
 
 const WORK = {

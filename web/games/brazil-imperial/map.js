@@ -145,13 +145,16 @@ function hex(x, i, [cx, cy], ctx) {
 /** A free capital site: a dashed tower, and the "1" of the first-player token when it lies there. */
 function capitalSite(g, i, ctx) {
   const k = ctx.capitalSites.indexOf(i);
-  const first = ctx.t.capital_tokens?.[k] === 0;
+  const kind = ctx.t.capital_tokens?.[k];
+  const token = kind === null || kind === undefined ? null : ctx.board.capital_tokens?.[kind];
+  const first = Boolean(token?.first);
   g.append(s('path', { d: tower(13, 11), class: 'capital-site' }));
   if (first) {
     g.append(s('circle', { cx: 15, cy: -14, r: 7, class: 'first-token' }));
     g.append(s('text', { x: 15, y: -11, class: 'first-text' }, '1'));
   }
-  return `a free capital site${first ? ', with the first-player token' : ''}`;
+  if (!token) return 'a free capital site';
+  return `a free capital site; its token gives ${token.gives}${first ? ' and the first turn' : ''}`;
 }
 
 /** A crenellated tower's outline, `w` half-wide and `hgt` half-high, around (0, -4). */
@@ -181,8 +184,7 @@ function lying(g, site, i, ctx) {
   const r = small ? 7 : 13;
   const group = s('g', { class: `find ${l.face_up ? 'face-up' : 'face-down'}${find && !l.face_up ? ' seen' : ''}` });
   group.append(s('circle', { cx, cy, r, class: 'find-disc' }));
-  const strength = find?.id.match(/_(\d+)$/)?.[1];
-  const code = l.face_up && find ? `${FIND_CODES[find.kind] ?? find.name.slice(0, 2)}${find.kind === 'expedition' && strength ? strength : ''}` : '?';
+  const code = l.face_up && find ? `${FIND_CODES[find.kind] ?? find.name.slice(0, 2)}${find.strength ?? ''}` : '?';
   group.append(s('text', { x: cx, y: cy + (small ? 2.5 : 4.5), class: `find-text${small ? ' small' : ''}` }, code));
   if (find && !l.face_up) group.append(s('circle', { cx: cx + r * 0.75, cy: cy - r * 0.75, r: 3.5, class: 'seen-dot' }));
   g.append(group);

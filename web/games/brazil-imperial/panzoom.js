@@ -5,6 +5,8 @@
 // filling it, and is kept per map across the page's redraws (every new state redraws the page).
 
 const MAX = 5;
+/** The hex ids' font size in drawing units (style.css `.brazil-map .hex-id`). */
+const HEX_ID_SIZE = 9;
 const views = new Map(); // map id → {scale, cx, cy}, scale null until the box is measured
 
 /**
@@ -46,6 +48,10 @@ export function panZoom(svg, id, width, height, focus = null) {
     // With more of the drawing above or below the window, one finger pans the map every way; else an
     // upward or downward swipe scrolls the page, and a sideways one pans the map.
     svg.classList.toggle('zoomed-in', box()[3] < height - 1);
+    // Hex ids show only once they are drawn at least 10 px high (on a phone, after zooming in); a hex's
+    // tooltip names it meanwhile.
+    const shown = svg.getBoundingClientRect().width / box()[2];
+    svg.classList.toggle('small-ids', shown > 0 && shown * HEX_ID_SIZE < 10);
   };
   const measure = () => {
     const r = svg.getBoundingClientRect();
