@@ -270,11 +270,9 @@ fn provisional_content_balance() {
     for b in solo.split(';').map(str::trim).filter(|b| !b.is_empty()) {
         runs.push((format!("solo, {b}"), Config::new(1).expect("a config"), b.parse().expect("a bot name")));
     }
-    let only = std::env::var("BRAZIL_ONLY").ok();
-    runs.retain(|(name, ..)| only.as_deref().is_none_or(|o| o.split(';').any(|o| name == o.trim())));
+    runs.retain(|(name, ..)| common::picked("BRAZIL_ONLY", name));
     assert!(!runs.is_empty(), "BRAZIL_ONLY names no run; runs are named as the report names them");
-    let mut queue: Vec<(usize, u64)> = (0..runs.len()).flat_map(|c| (1..=games as u64).map(move |s| (c, s))).collect();
-    queue.sort_by_key(|&(c, seed)| (std::cmp::Reverse(runs[c].1.players), seed));
+    let queue = common::queue(&runs.iter().map(|(_, c, _)| c.players).collect::<Vec<_>>(), games);
     let content = ContentSet::<Content>::shipped();
     let totals = common::play_queue(
         &queue,

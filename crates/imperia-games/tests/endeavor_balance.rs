@@ -266,18 +266,13 @@ fn provisional_content_balance() {
         ("4 players, side B", Config { side: "b".into(), ..Config::new(4).expect("a config") }.checked()),
         ("5 players", Config::new(5)),
     ];
-    let only = std::env::var("ENDEAVOR_ONLY").ok();
     let configs: Vec<(&str, Config)> = configs
         .into_iter()
-        .filter(|(name, _)| only.as_deref().is_none_or(|o| o.split(';').any(|o| *name == o.trim())))
+        .filter(|(name, _)| common::picked("ENDEAVOR_ONLY", name))
         .map(|(name, config)| (name, config.expect("a config")))
         .collect();
     assert!(!configs.is_empty(), "ENDEAVOR_ONLY names no count; the counts are named as the report names them");
-    // One queue of (config, seed) games, the longest counts first, shared by a worker per core, so that
-    // every core stays busy to the end.
-    let mut queue: Vec<(usize, u64)> =
-        (0..configs.len()).flat_map(|c| (1..=games as u64).map(move |seed| (c, seed))).collect();
-    queue.sort_by_key(|&(c, seed)| (std::cmp::Reverse(configs[c].1.players), seed));
+    let queue = common::queue(&configs.iter().map(|(_, c)| c.players).collect::<Vec<_>>(), games);
     let content = ContentSet::<Content>::shipped();
     let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players, &content)).collect::<Vec<_>>();
     let totals = common::play_queue(

@@ -8,9 +8,8 @@ pub fn env(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// Plays every `(config, seed)` of `queue` with `play`, on `workers` threads, and returns one tally per config:
-/// each worker starts from `fresh()` and the workers' tallies are merged in with `merge`. Put the longest
-/// games first so that no core idles at the end.
+/// Plays every `(run, seed)` of `queue` with `play`, on `workers` threads, and returns one tally per run: each
+/// worker starts from `fresh()` and the workers' tallies are merged in with `merge`.
 pub fn play_queue<T: Send>(
     queue: &[(usize, u64)],
     workers: usize,
@@ -39,6 +38,20 @@ pub fn play_queue<T: Send>(
         }
     });
     totals
+}
+
+/// Whether `var` (`;`-separated names, as the report names them) picks the run called `name`; unset picks all.
+pub fn picked(var: &str, name: &str) -> bool {
+    std::env::var(var).ok().is_none_or(|o| o.split(';').any(|o| name == o.trim()))
+}
+
+/// One queue of `(run, seed)` games, seeds 1 to `games` for each run, the runs with more players first, so that
+/// every core stays busy to the end. `players` is each run's player count.
+pub fn queue(players: &[usize], games: usize) -> Vec<(usize, u64)> {
+    let mut queue: Vec<(usize, u64)> =
+        (0..players.len()).flat_map(|c| (1..=games as u64).map(move |seed| (c, seed))).collect();
+    queue.sort_by_key(|&(c, seed)| (std::cmp::Reverse(players[c]), seed));
+    queue
 }
 
 /// The worker count: `var` if set, else one per core.
