@@ -1,8 +1,9 @@
 //! How Brazil: Imperial's provisional content and maps play (issue 17; docs/rules/brazil-imperial.md §3,
-//! the "Arena" lines): bots at every seat at each player count, and the solo scenario at two budgets. For each
-//! count it reports wins by turn position (the "1" capital token decides who goes first) and by colour and
-//! ruler (chosen at random with the goals kept, so that each is measured), the game's length in rounds and when the eras changed, how the game ended, battles a game, the share
-//! of "?" hexes explored, the scores, and how often each building, city, unit, item and card was used.
+//! the "Arena" lines, and §3.13 for the figures): bots at every seat at each player count, and the solo
+//! scenario at two budgets. For each count it reports wins by turn position (the "1" capital token decides who
+//! goes first), by colour and by ruler (rulers and goals kept are chosen at random, so that each is measured),
+//! the game's length in rounds and when the eras changed, how the game ended, battles a game, the share of "?"
+//! hexes explored, the scores, and how often each building, city, unit, item and card was used.
 //!
 //! A long run, so ignored by default; run it by hand:
 //! `BRAZIL_GAMES=400 cargo test --release -p imperia-games --test brazil_balance -- --ignored --nocapture`.
@@ -137,6 +138,7 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
             let e = &mut t.eras[usize::from(g.era) - 2];
             *e = (e.0 + g.round, e.1 + 1);
         }
+        // A battle is read from the public line that resolving it writes ("Battle at …; … wins").
         for e in &step.events {
             if let Event::Public(text) = e
                 && text.starts_with("Battle at ")
