@@ -187,6 +187,8 @@ export async function show(root, session, id) {
     drawing = true;
     requestAnimationFrame(() => {
       drawing = false;
+      // A frame asked for before the page was left (a resize, a pushed state) must not draw over the next page.
+      if (closed) return;
       const focused = document.activeElement && document.activeElement.getAttribute('data-key');
       // What the player opened stays open: a folded group of choices, a legend, the list of all choices.
       const opened = new Set([...root.querySelectorAll('details[data-key][open]')].map((d) => d.dataset.key));
