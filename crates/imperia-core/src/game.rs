@@ -297,11 +297,12 @@ pub trait Evaluate: Game {
     fn evaluate(&self) -> Vec<f64>;
 }
 
-/// A finished game's value for each seat: 1 for the winners, 0 for the last, evenly between.
+/// A finished game's value for each seat: 1 for the winners, 0 for the last, evenly between. Alone, a seat
+/// ranked first has won and any other rank is a loss (a solo scenario's).
 pub fn outcome_values(outcome: &Outcome) -> Vec<f64> {
     let n = outcome.ranks.len();
     if n < 2 {
-        return vec![1.0; n];
+        return outcome.ranks.iter().map(|&r| if r == 1 { 1.0 } else { 0.0 }).collect();
     }
     outcome.ranks.iter().map(|&r| (n - r) as f64 / (n - 1) as f64).collect()
 }
@@ -309,6 +310,15 @@ pub fn outcome_values(outcome: &Outcome) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lone_seat_values_a_loss_at_nothing() {
+        let solo = |rank| Outcome { scores: vec![0], ranks: vec![rank] };
+        assert_eq!(outcome_values(&solo(1)), vec![1.0]);
+        assert_eq!(outcome_values(&solo(2)), vec![0.0]);
+        let two = Outcome { scores: vec![3, 5], ranks: vec![2, 1] };
+        assert_eq!(outcome_values(&two), vec![0.0, 1.0]);
+    }
 
     #[test]
     fn a_refusal_is_put_into_words_only_when_read() {
