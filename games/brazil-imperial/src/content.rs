@@ -334,6 +334,8 @@ pub struct Colour {
     pub id: String,
     pub name: String,
     pub nation: String,
+    /// How a seat of this colour is named: "Green (Brazil)".
+    pub label: String,
     pub rulers: Vec<RulerId>,
     pub units: Vec<UnitId>,
 }
@@ -1005,6 +1007,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
             id: c.id.clone(),
             name: c.name.clone(),
             nation: c.nation.clone(),
+            label: format!("{} ({})", c.name, c.nation),
             rulers,
             units: vec![],
         });

@@ -29,10 +29,19 @@ impl Brazil {
             .filter_map(|(&u, s)| if let Spot::Map(i) = s { Some((u, usize::from(*i))) } else { None })
             .collect();
         let extra = !self.turn.extra_done && self.turn.extra_from.is_some_and(|s| !s.guards());
+        // Recruit's extra move may also go to any of one's musters.
+        let musters: Vec<usize> = if extra && self.turn.extra_from == Some(Space::Recruit) {
+            (0..self.sites.len()).filter(|&i| self.muster(seat, i)).collect()
+        } else {
+            Vec::new()
+        };
+        // Only the moves still to make are offered (`check_step` decides the rest).
+        let flags = [(false, self.main_left()), (true, extra)];
+        let flags = flags.iter().filter_map(|&(flag, open)| open.then_some(flag));
         for &(unit, from) in &mine {
             let mut targets: Vec<usize> = board.neighbours[from].iter().map(|&n| usize::from(n)).collect();
-            if extra && self.turn.extra_from == Some(Space::Recruit) {
-                targets.extend((0..self.sites.len()).filter(|&i| i != from && self.muster(seat, i)));
+            if !musters.is_empty() {
+                targets.extend(musters.iter().filter(|&&i| i != from));
                 targets.sort_unstable();
                 targets.dedup();
             }
@@ -43,16 +52,12 @@ impl Brazil {
                     .map(|m| others.iter().enumerate().filter(|(k, _)| m & (1 << k) != 0).map(|(_, &u)| u).collect())
                     .collect()
             } else {
-                vec![vec![]]
+                vec![Vec::new()]
             };
-            // Only the moves still to make are offered (`check_step` decides the rest).
-            let flags: Vec<bool> = [(false, self.main_left()), (true, extra)]
-                .into_iter()
-                .filter_map(|(flag, open)| open.then_some(flag))
-                .collect();
+            out.reserve(targets.len() * carriers.len() * 2);
             for &to in &targets {
                 for carry in &carriers {
-                    for &flag in &flags {
+                    for flag in flags.clone() {
                         out.push(Action::Move { unit, to: board.hexes[to], carry: carry.clone(), extra: flag });
                     }
                 }
@@ -235,7 +240,7 @@ impl Brazil {
     }
 
     pub fn perform_move(&mut self, seat: u8, action: &Action, ev: &mut Vec<Event>) {
-        let who = self.seat_label(seat);
+        let who = self.seat_label(seat).to_string();
         match action {
             Action::Move { unit, to, carry, extra } => {
                 let Some(i) = self.board().index(*to) else { return };

@@ -144,7 +144,7 @@ impl Game for Brazil {
     }
 
     fn seat_name(&self, seat: Seat) -> String {
-        self.seat_label(seat as u8)
+        self.seat_label(seat as u8).to_string()
     }
 
     fn has_hidden_information(&self) -> bool {

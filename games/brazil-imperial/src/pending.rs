@@ -28,12 +28,20 @@ impl Brazil {
                     }
                 }
                 out.extend(unique(self.players[s].opportunities.iter().map(|&card| Action::PayCard { card })));
+                // Battle cards pay only for the two rulers whose boards say so.
                 let hand = &self.players[s].battle;
-                out.extend(unique(hand.iter().map(|&card| Action::PayBattle { card })));
-                for (n, _) in AFONSO {
-                    if hand.len() >= usize::from(n) {
-                        out.push(Action::Afonso { cards: hand[..usize::from(n)].to_vec() });
+                match self.reign(seat) {
+                    Some(crate::content::Reign::Napoleon) => {
+                        out.extend(unique(hand.iter().map(|&card| Action::PayBattle { card })));
                     }
+                    Some(crate::content::Reign::AfonsoI) => {
+                        for (n, _) in AFONSO {
+                            if hand.len() >= usize::from(n) {
+                                out.push(Action::Afonso { cards: hand[..usize::from(n)].to_vec() });
+                            }
+                        }
+                    }
+                    _ => {}
                 }
                 out
             }

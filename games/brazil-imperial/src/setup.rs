@@ -168,12 +168,11 @@ impl Brazil {
     }
 
     /// A seat by its colour and nation: "Green (Brazil)".
-    pub fn seat_label(&self, seat: u8) -> String {
+    pub fn seat_label(&self, seat: u8) -> &str {
         if seat == DUTCH {
-            return "The Dutch".into();
+            return "The Dutch";
         }
-        let c = &self.content.colours[self.players[usize::from(seat)].colour.index()];
-        format!("{} ({})", c.name, c.nation)
+        &self.content.colours[self.players[usize::from(seat)].colour.index()].label
     }
 
     pub fn prepare_candidates(&self, seat: u8) -> Vec<Action> {

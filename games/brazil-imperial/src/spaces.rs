@@ -111,17 +111,14 @@ impl Brazil {
                 }
             }
             Work::Build { second } => {
-                // Hexes touching one's own tokens that may take a token at all (`check_site` asks the same
-                // of every building, so it is asked once a hex here).
-                let near: Vec<usize> = (0..self.sites.len())
-                    .filter(|&i| {
-                        (self.sites[i].token.is_some_and(|t| t.owner == seat)
-                            || board.neighbours[i]
-                                .iter()
-                                .any(|&n| self.sites[usize::from(n)].token.is_some_and(|t| t.owner == seat)))
-                            && self.check_site(seat, i, true).is_ok()
-                    })
-                    .collect();
+                // Hexes touching one's own tokens, and whether each may take a token at all: `check_site`
+                // asks the same of every building, so it is asked once a hex, and only of the hexes reached
+                // (a check for any work stops at the first candidate that passes).
+                let mut near: Vec<Option<bool>> = vec![Some(false); self.sites.len()];
+                for i in self.empire(seat) {
+                    near[i] = None;
+                    board.neighbours[i].iter().for_each(|&n| near[usize::from(n)] = None);
+                }
                 let jesuits = self.holds_jesuits(seat);
                 let anywhere = self.holds(seat, Privilege::AnyTerrain);
                 // A building nobody could pay for is not offered on any hex.
@@ -135,7 +132,10 @@ impl Brazil {
                     if !(affordable(false) || building.alt_cost.is_some() && affordable(true)) {
                         continue;
                     }
-                    for &i in &near {
+                    for (i, open) in near.iter_mut().enumerate() {
+                        if *open == Some(false) {
+                            continue;
+                        }
                         // Only hexes whose terrain could take it (`check_build` decides the rest).
                         let fits = building.any_terrain()
                             || anywhere
@@ -143,7 +143,7 @@ impl Brazil {
                             || self
                                 .build_terrain(i)
                                 .is_some_and(|t| t == Terrain::Any || building.terrain.contains(&t));
-                        if !fits {
+                        if !fits || !*open.get_or_insert_with(|| self.check_site(seat, i, true).is_ok()) {
                             continue;
                         }
                         let at = board.hexes[i];
@@ -187,9 +187,11 @@ impl Brazil {
                 }
             }
             Work::Craft => {
+                // An item nobody could pay for is not offered on any frame.
+                let pool = self.pool_in(ctx, seat);
                 for k in 0..self.content.items.len() {
-                    if self.players[s].items[k].is_none() {
-                        let item = crate::content::ItemId(k as u8);
+                    let item = crate::content::ItemId(k as u8);
+                    if self.players[s].items[k].is_none() && feasible(&self.craft_need(seat, item), &pool) {
                         for &space in &Space::ALL {
                             emit(Action::Craft { item, on: Frame::Space(space) })?;
                         }
@@ -545,14 +547,19 @@ impl Brazil {
             }
             Frame::Museum => return Err(no("items go to the museum only after your last turn", cite::PRIVILEGES)),
         }
-        let mut need = Need::of(it.cost);
+        Ok(self.craft_need(seat, item))
+    }
+
+    /// An item's price for `seat`: the upgraded Craft space and the craft-discount privilege take from it.
+    fn craft_need(&self, seat: u8, item: crate::content::ItemId) -> Need {
+        let mut need = Need::of(self.content.items[item.index()].cost);
         if self.upgraded(seat, Space::Craft) && !discount_resource(&mut need) && need.pieces.get(Piece::Gold) > 0 {
             need.pieces.0[Piece::Gold.index()] -= 1;
         }
         if self.holds(seat, Privilege::CraftDiscount) {
             discount_resource(&mut need);
         }
-        Ok(need)
+        need
     }
 
     pub fn perform_work(&mut self, seat: u8, w: Work, action: &Action, ev: &mut Vec<Event>) {
@@ -635,7 +642,7 @@ impl Brazil {
 
     /// Carry out what was paid for.
     pub fn complete(&mut self, seat: u8, then: Purchase, ev: &mut Vec<Event>) {
-        let who = self.seat_label(seat);
+        let who = self.seat_label(seat).to_string();
         let s = usize::from(seat);
         match then {
             Purchase::Recruit { unit, at } => {
@@ -725,7 +732,7 @@ impl Brazil {
     /// A new token on hex `i`: what it covers or finds there, its pieces, and the rulers' bonuses.
     fn place(&mut self, seat: u8, built: Built, i: usize, jesuit: bool, ev: &mut Vec<Event>) {
         let at = self.board().hexes[i];
-        let who = self.seat_label(seat);
+        let who = self.seat_label(seat).to_string();
         if self.sites[i].token.take().is_some() {
             ev.push(Event::Public(format!("{who} covers the old token at {at}, which leaves the game")));
         }

@@ -47,7 +47,10 @@ impl Brazil {
 
     /// Whose units stand on hex `i`, if anyone's.
     pub fn occupant(&self, i: usize) -> Option<u8> {
-        self.units_at(i).next().map(|(o, _)| o)
+        // `units_at(i).next()`, without walking each colour's unit list.
+        let here = Spot::Map(i as u16);
+        let player = self.players.iter().position(|p| p.units.contains(&here)).map(|s| s as u8);
+        player.or_else(|| self.dutch.iter().any(|(_, spot)| *spot == here).then_some(DUTCH))
     }
 
     /// Who controls the token on hex `i`: the owner, unless another's units stand on it («Захваченные
