@@ -11,12 +11,13 @@
 //! - `setup`, [`play`] (every decision and its order), `spaces` (the seven actions), `pending` (what
 //!   interrupts a turn, and what may be done at any step of it), `fight` (moves, exploration, battles),
 //!   [`pay`] (paying with pieces, cards and substitutes), [`score`].
-//! - [`view`]: what one viewer may see, and `determinize`.
+//! - [`view`]: what one viewer may see, and `determinize`; `evaluate`: how the search bot judges a position.
 
 mod cite;
 pub mod config;
 mod conformance;
 pub mod content;
+mod evaluate;
 pub mod event;
 mod fight;
 pub mod map;
@@ -32,7 +33,7 @@ pub mod state;
 mod table;
 pub mod view;
 
-use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{ContentSet, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 
 pub use config::Config;
 pub use content::Content;
@@ -41,7 +42,7 @@ pub use play::Action;
 pub use state::Brazil;
 pub use view::View;
 
-use crate::state::{DUTCH, DUTCH_CAPITAL_STRENGTH, Pending, Spot, Stage, Work};
+use crate::state::{Pending, Stage, Work};
 
 impl Game for Brazil {
     const ID: &'static str = "brazil-imperial";
@@ -334,146 +335,5 @@ fn building_code(id: &str) -> char {
         "church" => 'H',
         "university" => 'U',
         other => other.chars().next().unwrap_or('B').to_ascii_uppercase(),
-    }
-}
-
-impl Brazil {
-    /// What a piece is worth to a forecast: resources least, science most.
-    fn piece_worth(bag: content::Bag) -> f64 {
-        content::Piece::ALL
-            .iter()
-            .map(|&p| {
-                let w = match p {
-                    content::Piece::Gold => 0.5,
-                    content::Piece::Science => 0.8,
-                    _ => 0.35,
-                };
-                w * f64::from(bag.get(p))
-            })
-            .sum()
-    }
-
-    /// A seat's forecast final score (provisional weights): its score now; the pieces it can spend; its
-    /// cards; its goals' progress (the share of their conditions met); and a purchase under way, as if
-    /// done.
-    fn forecast(&self, seat: u8) -> f64 {
-        let c = &*self.content;
-        let p = &self.players[usize::from(seat)];
-        let mut f = f64::from(self.score(seat).total);
-        f += Self::piece_worth(self.pool(seat).pieces);
-        f += 0.4 * p.battle.len() as f64 + 0.6 * p.opportunities.len() as f64;
-        let holdings = self.holdings(seat);
-        for h in &p.goals {
-            let g = c.goal(h.goal);
-            let weight = if g.era <= self.era { 0.5 } else { 0.2 };
-            for (t, task) in g.tasks.iter().enumerate() {
-                if h.done & (1 << t) != 0 || task.conditions.is_empty() {
-                    continue;
-                }
-                let met: f64 = task.conditions.iter().map(|&k| holdings.progress(k)).sum();
-                f += weight * f64::from(task.vp) * met / task.conditions.len() as f64;
-            }
-        }
-        // A founder standing where a city could go in era II or later is a city half-way there: the walk
-        // there is otherwise worth nothing to a short look ahead.
-        if self.era >= 2 && !self.city_stacks.iter().all(Vec::is_empty) {
-            let mut founders = self.colour_units(seat).iter().zip(&p.units).filter_map(|(&u, spot)| match spot {
-                Spot::Map(i) if self.founds(seat, u) => Some(usize::from(*i)),
-                _ => None,
-            });
-            if founders.any(|i| self.check_city_site(seat, i).is_ok()) {
-                f += 1.5;
-            }
-        }
-        // An action chosen but not yet carried out is worth about what it usually brings, so that a
-        // one-step look ahead sees what choosing a space is for (provisional, to be tuned in the arena).
-        if let Stage::Work(w) = self.stage
-            && self.turn_seat() == usize::from(seat)
-        {
-            f += match w {
-                Work::Build { second: false } | Work::Obtain | Work::Craft => 1.5,
-                Work::Recruit { left } => 1.2 * f64::from(left),
-                Work::Build { second: true } | Work::Renew => 0.8,
-                Work::Harbor => 0.4,
-                Work::Market => 0.2,
-            };
-        }
-        if let Some(Pending::Pay { seat: payer, then, .. }) = self.pending.last()
-            && *payer == seat
-        {
-            f += match then {
-                state::Purchase::Recruit { unit, .. } => f64::from(c.unit(*unit).strength),
-                state::Purchase::Take { card } => f64::from(c.privilege(*card).vp) + 1.0,
-                state::Purchase::Build { building, .. } => {
-                    let b = c.building(*building);
-                    f64::from(b.vp) + Self::piece_worth(b.produces)
-                }
-                state::Purchase::Found { city, .. } => f64::from(c.cities[city.index()].vp),
-                state::Purchase::Renew { .. } => 1.0,
-                state::Purchase::Craft { item, .. } => f64::from(c.items[item.index()].vp) + 0.5,
-                state::Purchase::Trade { gives, card } => Self::piece_worth(*gives) + if *card { 0.6 } else { 0.0 },
-            };
-        }
-        f
-    }
-
-    /// How near green is to the solo scenario's three conditions (ruling B32), from 0 to 1: the era-I and
-    /// era-II goals (declared, or the share of the next one's conditions met), the units on the map, and the
-    /// army's weight near the Dutch capital against its defence, or the capital taken. Score points do not
-    /// count, as the scenario is not scored (B36).
-    fn solo_progress(&self) -> f64 {
-        let p = &self.players[0];
-        let holdings = self.holdings(0);
-        let next = p.goals.iter().map(|h| self.content.goal(h.goal)).find(|g| g.era == self.era && self.era < 3);
-        let under_way = next.map_or(0.0, |g| {
-            let conditions = g.tasks.iter().flat_map(|t| &t.conditions);
-            let (met, all) = conditions.fold((0.0, 0), |(m, n), &c| (m + holdings.progress(c), n + 1));
-            if all == 0 { 0.0 } else { met / f64::from(all) }
-        });
-        let goals = (f64::from(self.era.min(3) - 1) + 0.8 * under_way) / 2.0;
-        let units = self.units_on_map(0) as f64 / 5.0;
-        let military = if self.dutch_taken { 1.0 } else { 0.7 * self.solo_army() };
-        (0.4 * goals + 0.2 * units + 0.4 * military).clamp(0.0, 1.0)
-    }
-
-    /// Green's strength on the map, each unit's counted by how far it has come from the capital towards the
-    /// Dutch one, against the Dutch capital's defence (its units and its own strength, B34), at most 1.
-    fn solo_army(&self) -> f64 {
-        let board = self.board();
-        let (Some(dutch), Some(home)) = (board.dutch, self.players[0].capital) else { return 0.0 };
-        let target = board.hexes[usize::from(dutch)];
-        let span = f64::from(board.hexes[usize::from(home)].distance(target).max(1));
-        let units = self.colour_units(0).iter().zip(&self.players[0].units);
-        let weight: f64 = units
-            .filter_map(|(&u, spot)| match spot {
-                Spot::Map(at) => {
-                    let near = 1.0 - f64::from(board.hexes[usize::from(*at)].distance(target)).min(span) / span;
-                    Some(f64::from(self.content.unit(u).strength) * (0.3 + 0.7 * near))
-                }
-                _ => None,
-            })
-            .sum();
-        let defence =
-            self.units_at(usize::from(dutch)).filter(|&(o, _)| o == DUTCH).map(|(_, u)| self.content.unit(u).strength);
-        let defence = f64::from(defence.sum::<u8>() + DUTCH_CAPITAL_STRENGTH) + 2.0;
-        (weight / defence).min(1.0)
-    }
-}
-
-impl Evaluate for Brazil {
-    /// Each seat's forecast against the others' mean, squashed into (0, 1); the solo seat's progress toward
-    /// its three conditions.
-    fn evaluate(&self) -> Vec<f64> {
-        if let Some(o) = self.outcome() {
-            return imperia_core::outcome_values(&o);
-        }
-        let _scope = self.content.enter();
-        let n = self.players.len();
-        if n == 1 {
-            return vec![self.solo_progress()];
-        }
-        let f: Vec<f64> = (0..n).map(|s| self.forecast(s as u8)).collect();
-        let total: f64 = f.iter().sum();
-        f.iter().map(|&v| 1.0 / (1.0 + (-(v - (total - v) / (n as f64 - 1.0)) / 8.0).exp())).collect()
     }
 }

@@ -482,6 +482,34 @@ fn the_solo_scenario_is_won_on_the_dutch_capital_and_lost_after_round_20() {
     }
 }
 
+/// The solo bot's forecast (ruling B32's three conditions): an army gathered beside the Dutch capital is
+/// worth more than the same units at home or strung out, and a lost scenario is worth nothing.
+#[test]
+fn the_solo_forecast_wants_the_army_gathered_at_the_dutch_capital() {
+    use imperia_core::Evaluate;
+    let mut g = table(1, 9);
+    let _scope = g.content.enter();
+    let dutch = usize::from(g.board().dutch.expect("a Dutch capital"));
+    let home = usize::from(g.players[0].capital.expect("a capital"));
+    let next = usize::from(g.board().neighbours[dutch][0]);
+    let value_with = |spots: &[usize]| {
+        let mut t = g.clone();
+        for (spot, &i) in t.players[0].units.iter_mut().zip(spots) {
+            *spot = Spot::Map(i as u16);
+        }
+        t.evaluate()[0]
+    };
+    let at_home = value_with(&[home; 5]);
+    let gathered = value_with(&[next; 5]);
+    let strung_out = value_with(&[next, home, home, home, home]);
+    assert!(gathered > strung_out && strung_out > at_home, "{gathered} {strung_out} {at_home}");
+    assert!(at_home > g.evaluate()[0], "units on the map count");
+    g.round = 20;
+    g.stage = Stage::Move;
+    act(&mut g, 0, Action::End);
+    assert_eq!(g.evaluate(), vec![0.0], "a lost scenario is worth nothing to the search");
+}
+
 /// The Market takes exactly the pieces it names (B46): gold does not stand in for cotton.
 #[test]
 fn the_market_takes_only_what_it_names() {
