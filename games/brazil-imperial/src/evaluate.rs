@@ -121,13 +121,13 @@ impl Brazil {
     /// not count, as the scenario is not scored (B36).
     fn solo_progress(&self) -> f64 {
         let p = &self.players[0];
-        let mut holdings = self.holdings(0);
-        holdings.founding = self.founding(0);
+        let holdings = self.holdings(0);
+        let founding = self.founding(0);
         let c = &*self.content;
         // An era-I or era-II goal has one task.
         let share = |era: u8| {
             let goal = p.goals.iter().map(|h| c.goal(h.goal)).find(|g| g.era == era);
-            goal.and_then(|g| g.tasks.first()).map_or(0.0, |t| holdings.outlook(&t.conditions, c))
+            goal.and_then(|g| g.tasks.first()).map_or(0.0, |t| holdings.outlook(&t.conditions, c, founding))
         };
         let mut points = SOLO_ERA * f64::from(self.era.min(3) - 1);
         if self.era < 3 {

@@ -623,8 +623,6 @@ pub struct Holdings {
     privileges: usize,
     backs: [usize; 3],
     supply: usize,
-    /// How far the next city is under way, from 0 to 1, for [`Holdings::outlook`]; no rule reads it.
-    pub founding: f64,
 }
 
 impl Holdings {
@@ -641,49 +639,36 @@ impl Holdings {
 
     /// How much of a task's conditions is met, from 0 to 1: the mean of their shares.
     pub fn share(&self, conditions: &[crate::content::Condition]) -> f64 {
-        if conditions.is_empty() {
-            return 0.0;
-        }
-        conditions.iter().map(|&c| self.progress(c)).sum::<f64>() / conditions.len() as f64
+        mean(conditions.iter().map(|&c| self.progress(c)))
     }
 
     /// [`Holdings::share`] looking a step ahead, for the solo bot: a building asked for gains 0.4 for each
     /// token of its other face that the task does not itself ask for, as one Renew would flip it, and a
-    /// city asked for gains what `founding` says.
-    pub fn outlook(&self, conditions: &[crate::content::Condition], content: &crate::content::Content) -> f64 {
+    /// city asked for gains `founding`, how far the next one is under way (from 0 to 1).
+    pub fn outlook(
+        &self,
+        conditions: &[crate::content::Condition],
+        content: &crate::content::Content,
+        founding: f64,
+    ) -> f64 {
         use crate::content::Condition as C;
-        if conditions.is_empty() {
-            return 0.0;
-        }
         let asked = |b: crate::content::BuildingId| {
-            conditions
-                .iter()
-                .map(|&c| {
-                    if let C::Controls(x, n) = c
-                        && x == b
-                    {
-                        usize::from(n)
-                    } else {
-                        0
-                    }
-                })
-                .max()
+            let wants = conditions.iter().filter_map(|&c| match c {
+                C::Controls(x, n) if x == b => Some(usize::from(n)),
+                _ => None,
+            });
+            wants.max().unwrap_or(0)
         };
-        let met: f64 = conditions
-            .iter()
-            .map(|&c| match c {
-                C::Controls(b, n) if n > 0 => {
-                    let (have, want) = (self.buildings[b.index()], usize::from(n));
-                    let other = content.building(b).other;
-                    let spare = self.buildings[other.index()].saturating_sub(asked(other).unwrap_or(0));
-                    let near = have.min(want) as f64 + 0.4 * spare.min(want.saturating_sub(have)) as f64;
-                    near / want as f64
-                }
-                C::Cities(n) if self.cities < usize::from(n) => (self.cities as f64 + self.founding) / f64::from(n),
-                c => self.progress(c),
-            })
-            .sum();
-        met / conditions.len() as f64
+        mean(conditions.iter().map(|&c| match c {
+            C::Controls(b, n) if n > 0 => {
+                let (have, want) = (self.buildings[b.index()], usize::from(n));
+                let other = content.building(b).other;
+                let spare = self.buildings[other.index()].saturating_sub(asked(other));
+                (have.min(want) as f64 + 0.4 * spare.min(want.saturating_sub(have)) as f64) / want as f64
+            }
+            C::Cities(n) if self.cities < usize::from(n) => (self.cities as f64 + founding) / f64::from(n),
+            c => self.progress(c),
+        }))
     }
 
     /// What a condition counts: what the player has, and what it asks for.
@@ -703,6 +688,12 @@ impl Holdings {
         };
         (have, usize::from(want))
     }
+}
+
+/// The mean of some shares; none make 0.
+fn mean(shares: impl ExactSizeIterator<Item = f64>) -> f64 {
+    let n = shares.len();
+    if n == 0 { 0.0 } else { shares.sum::<f64>() / n as f64 }
 }
 
 /// Which player owns a unit (its colour's).
