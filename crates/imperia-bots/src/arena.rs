@@ -5,13 +5,14 @@ use std::marker::PhantomData;
 use std::time::Instant;
 
 use imperia_core::{
-    ActionChoice, ContentSet, DynContent, Evaluate, Game, GameRng, Match, Outcome, Record, Seat, ToAct, Viewer,
-    rng::seeded,
+    ActionChoice, ContentSet, DynContent, Evaluate, Features, Game, GameRng, Match, Outcome, Record, Seat, ToAct,
+    Viewer, rng::seeded,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::mcts::{Budget, SearchStats, search};
+use crate::train::{Settings, Trained};
 use crate::{Bot, BotSpec};
 
 /// Steps after which a bot game is declared endless.
@@ -22,6 +23,8 @@ const MAX_STEPS: usize = 1_000_000;
 pub struct GameResult {
     pub outcome: Outcome,
     pub steps: usize,
+    /// Per seat, the seconds each of its bot's decisions took (only decisions among two or more actions).
+    pub think: Vec<Vec<f64>>,
 }
 
 /// Each seat's own random generator for a game: fixed by the game's seed and the seat.
@@ -41,6 +44,18 @@ pub fn play_game<G: Evaluate>(
     seed: u64,
     bots: &[BotSpec],
 ) -> Result<GameResult, String> {
+    play_game_observed::<G>(config, content, seed, bots, |_| {})
+}
+
+/// [`play_game`], showing `observe` the whole state before every decision (self-play that learns from the
+/// positions met, [`crate::train`]).
+pub fn play_game_observed<G: Evaluate>(
+    config: &G::Config,
+    content: &ContentSet<G::Content>,
+    seed: u64,
+    bots: &[BotSpec],
+    mut observe: impl FnMut(&G),
+) -> Result<GameResult, String> {
     let _scope = content.enter();
     let mut state = G::setup(config, content, seed).map_err(|e| e.to_string())?;
     if bots.len() != state.seats() {
@@ -48,17 +63,23 @@ pub fn play_game<G: Evaluate>(
     }
     let mut players: Vec<Box<dyn Bot<G>>> = bots.iter().map(|b| b.build::<G>()).collect();
     let mut rngs: Vec<GameRng> = (0..bots.len()).map(|s| seat_rng(seed, s)).collect();
+    let mut think = vec![Vec::new(); bots.len()];
     for steps in 0..MAX_STEPS {
         let seat = match state.to_act() {
             ToAct::Nobody => {
                 let outcome = state.outcome().ok_or("the game ended without an outcome")?;
-                return Ok(GameResult { outcome, steps });
+                return Ok(GameResult { outcome, steps, think });
             }
             ToAct::Seats(seats) => seats[0],
         };
+        observe(&state);
         let legal = state.legal_actions(seat);
+        let started = Instant::now();
         let view = state.view(Viewer::Seat(seat));
         let action = players[seat].choose(&view, content, seat, &legal, &mut rngs[seat]);
+        if legal.len() > 1 {
+            think[seat].push(started.elapsed().as_secs_f64());
+        }
         state.apply(seat, &action).map_err(|e| format!("seat {seat}'s bot chose an illegal action: {e}"))?;
     }
     Err(format!("the game did not end within {MAX_STEPS} steps"))
@@ -123,7 +144,13 @@ pub struct BotEntry {
     /// of a record played with `content`: each searched from the deciding seat's view as it was then.
     /// Decisions with a single legal action are not judged.
     pub review: Review,
+    /// Self-play that teaches the game's learned evaluation, for games that read [`Features`]; with a JSON
+    /// config and one of the game's content sets.
+    pub train: Option<Train>,
 }
+
+/// See [`BotEntry::train`].
+pub type Train = fn(config: &Value, content: &DynContent, settings: &Settings) -> Result<Trained, String>;
 
 /// See [`BotEntry::review`].
 pub type Review = fn(
@@ -221,6 +248,18 @@ pub struct SearchSpeed {
 }
 
 impl BotEntry {
+    /// The entry with self-play training: for a game that reads [`Features`].
+    pub fn with_training<G: Features + Evaluate>(self) -> Self {
+        BotEntry {
+            train: Some(|config, content, settings| {
+                let content = content.set::<G>().map_err(|e| e.to_string())?;
+                let config = G::Config::deserialize(config).map_err(|e| format!("bad config: {e}"))?;
+                crate::train::train::<G>(&config, &content, settings)
+            }),
+            ..self
+        }
+    }
+
     pub fn of<G: Evaluate>() -> Self {
         BotEntry {
             id: G::ID,
@@ -254,6 +293,7 @@ impl BotEntry {
                 Ok((hints, result.stats))
             },
             review: review::<G>,
+            train: None,
             bench: |config, content, seed, budget| {
                 let content = content.set::<G>().map_err(|e| e.to_string())?;
                 let _scope = content.enter();

@@ -4,17 +4,24 @@
 use imperia_core::{ContentSet, Evaluate, GameRng, Seat};
 use rand::Rng;
 
-use crate::Bot;
+use crate::{Bot, Judge};
 
 /// One-step lookahead over `samples` determinized states.
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
     samples: usize,
+    /// `None`: the game's choice.
+    judge: Option<Judge>,
 }
 
 impl HeuristicBot {
     pub fn new(samples: usize) -> Self {
-        HeuristicBot { samples: samples.max(1) }
+        HeuristicBot { samples: samples.max(1), judge: None }
+    }
+
+    /// The same bot judging with `judge`.
+    pub fn judging(self, judge: Option<Judge>) -> Self {
+        HeuristicBot { judge, ..self }
     }
 }
 
@@ -30,6 +37,7 @@ impl<G: Evaluate> Bot<G> for HeuristicBot {
         if legal.len() == 1 {
             return legal[0].clone();
         }
+        let judge = self.judge.unwrap_or(Judge::default_for::<G>());
         let mut totals = vec![0.0; legal.len()];
         for _ in 0..self.samples {
             let state = G::determinize(view, content, rng);
@@ -37,7 +45,7 @@ impl<G: Evaluate> Bot<G> for HeuristicBot {
                 let mut next = state.clone();
                 // Every listed action applies; should one not, it is simply never chosen.
                 totals[i] += match next.apply(seat, action) {
-                    Ok(_) => next.evaluate()[seat],
+                    Ok(_) => judge.values(&next)[seat],
                     Err(_) => f64::NEG_INFINITY,
                 };
             }

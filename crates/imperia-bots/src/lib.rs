@@ -8,6 +8,8 @@
 //! - [`heuristic`]: a one-step lookahead judged by the game's [`Evaluate`].
 //! - [`mcts`]: Monte Carlo tree search with a reward per seat (max^n), sampling hidden information, guided by
 //!   the evaluation (PUCT) or plain (UCT, the baseline).
+//! - [`train`]: self-play games that teach a game's learned evaluation ([`imperia_core::learned`]), which
+//!   bots judge with where the game prefers it ([`Judge`]).
 //! - [`arena`]: bot-against-bot games with seats rotated, and the type-erased [`DynBot`] through which the CLI
 //!   (and later the server) seat bots in any game.
 
@@ -15,6 +17,7 @@ pub mod arena;
 pub mod heuristic;
 pub mod mcts;
 pub mod random;
+pub mod train;
 
 use std::fmt;
 use std::str::FromStr;
@@ -54,10 +57,43 @@ pub enum BotKind {
     Uct,
 }
 
+/// Which evaluation a bot judges positions with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Judge {
+    /// The game's hand-written [`Evaluate::evaluate`].
+    Hand,
+    /// The game's learned model ([`Evaluate::learned`]); the hand-written one where the game has none.
+    Learned,
+}
+
+impl Judge {
+    /// The game's own choice ([`Evaluate::LEARNED_BY_DEFAULT`]).
+    pub fn default_for<G: Evaluate>() -> Judge {
+        if G::LEARNED_BY_DEFAULT { Judge::Learned } else { Judge::Hand }
+    }
+
+    /// Each seat's prospects in `state`, as this judge reads them.
+    pub fn values<G: Evaluate>(self, state: &G) -> Vec<f64> {
+        match self {
+            Judge::Hand => state.evaluate(),
+            Judge::Learned => state.learned().unwrap_or_else(|| state.evaluate()),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Judge::Hand => "hand",
+            Judge::Learned => "learned",
+        }
+    }
+}
+
 /// A bot as named on the command line: `random`, `heuristic`, `heuristic:8` (8 sampled states per decision),
 /// `mcts`, `mcts:2000` (iterations per decision) or `mcts:2000:2` (on two threads). `ismcts` is another name
 /// for `mcts`, whose search samples hidden information anyway; `uct` takes the same numbers for the
-/// unguided search.
+/// unguided search. A suffix `+learned` or `+hand` names the evaluation a heuristic or search bot judges
+/// with (`mcts:2000+learned`); without one, the game chooses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotSpec {
     pub kind: BotKind,
@@ -69,6 +105,9 @@ pub struct BotSpec {
     /// reproducible; servers set one so that no decision can hold a core for long.
     #[serde(default)]
     pub time_limit: Option<Duration>,
+    /// The evaluation it judges with; `None` takes the game's choice.
+    #[serde(default)]
+    pub judge: Option<Judge>,
 }
 
 /// The most search threads a spec may ask for: more than any machine this runs on has, and few enough that
@@ -87,19 +126,20 @@ impl BotKind {
 
 impl BotSpec {
     pub fn new(kind: BotKind) -> Self {
-        BotSpec { kind, budget: None, threads: None, time_limit: None }
+        BotSpec { kind, budget: None, threads: None, time_limit: None, judge: None }
     }
 
     /// The bot for game `G`.
     pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         match self.kind {
             BotKind::Random => Box::new(RandomBot),
-            BotKind::Heuristic => Box::new(HeuristicBot::new(self.budget.unwrap_or(1) as usize)),
+            BotKind::Heuristic => Box::new(HeuristicBot::new(self.budget.unwrap_or(1) as usize).judging(self.judge)),
             BotKind::Mcts | BotKind::Uct => Box::new(MctsBot::new(Budget {
                 iterations: self.budget.unwrap_or(DEFAULT_ITERATIONS),
                 time: self.time_limit,
                 threads: self.threads.unwrap_or(1),
                 guide: if self.kind == BotKind::Uct { Guide::Plain } else { Guide::Heuristic },
+                judge: self.judge,
             })),
         }
     }
@@ -118,6 +158,10 @@ impl fmt::Display for BotSpec {
             (Some(b), None) => write!(f, "{kind}:{b}"),
             (None, Some(t)) => write!(f, "{kind}:{DEFAULT_ITERATIONS}:{t}"),
             (None, None) => f.write_str(kind),
+        }?;
+        match self.judge {
+            Some(judge) => write!(f, "+{}", judge.name()),
+            None => Ok(()),
         }
     }
 }
@@ -125,7 +169,7 @@ impl fmt::Display for BotSpec {
 /// A bot name that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), mcts[:N[:T]] (N iterations per decision, on T threads, at most 256) or uct[:N[:T]] (the same search unguided)"
+    "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), mcts[:N[:T]] (N iterations per decision, on T threads, at most 256) or uct[:N[:T]] (the same search unguided), each but random with +learned or +hand to choose its evaluation"
 )]
 pub struct BadBotSpec(pub String);
 
@@ -134,7 +178,13 @@ impl FromStr for BotSpec {
 
     fn from_str(text: &str) -> Result<Self, BadBotSpec> {
         let bad = || BadBotSpec(text.to_string());
-        let mut parts = text.trim().split(':');
+        let (text, judge) = match text.trim().split_once('+') {
+            None => (text.trim(), None),
+            Some((bot, "learned")) => (bot, Some(Judge::Learned)),
+            Some((bot, "hand")) => (bot, Some(Judge::Hand)),
+            Some(_) => return Err(bad()),
+        };
+        let mut parts = text.split(':');
         let kind = match parts.next() {
             Some("random") => BotKind::Random,
             Some("heuristic") => BotKind::Heuristic,
@@ -149,10 +199,11 @@ impl FromStr for BotSpec {
             || parts.next().is_some()
             || threads.is_some_and(|t| t > MAX_THREADS)
             || (threads.is_some() && !kind.searches())
+            || (judge.is_some() && kind == BotKind::Random)
         {
             return Err(bad());
         }
-        Ok(BotSpec { kind, budget, threads, time_limit: None })
+        Ok(BotSpec { kind, budget, threads, time_limit: None, judge })
     }
 }
 
@@ -179,5 +230,11 @@ mod tests {
         assert!("mcts:1:1099511627776".parse::<BotSpec>().is_err());
         assert!(format!("mcts:1:{}", MAX_THREADS + 1).parse::<BotSpec>().is_err());
         assert_eq!(BotSpec { budget: Some(4), ..BotSpec::new(BotKind::Heuristic) }.to_string(), "heuristic:4");
+        let learned = BotSpec { budget: Some(400), judge: Some(Judge::Learned), ..BotSpec::new(BotKind::Mcts) };
+        assert_eq!("mcts:400+learned".parse(), Ok(learned.clone()));
+        assert_eq!(learned.to_string(), "mcts:400+learned");
+        assert_eq!("heuristic+hand".parse::<BotSpec>().map(|b| b.judge), Ok(Some(Judge::Hand)));
+        assert!("random+learned".parse::<BotSpec>().is_err());
+        assert!("mcts:400+genius".parse::<BotSpec>().is_err());
     }
 }

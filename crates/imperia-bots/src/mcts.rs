@@ -23,7 +23,7 @@ use imperia_core::{ContentSet, Evaluate, Game, GameRng, Seat, ToAct};
 use rand::Rng;
 use serde::Serialize;
 
-use crate::Bot;
+use crate::{Bot, Judge};
 
 /// The exploration constant of UCB1 (plain search), for rewards in [0, 1].
 const EXPLORATION: f64 = 0.7;
@@ -59,12 +59,14 @@ pub struct Budget {
     pub threads: usize,
     /// How the iterations are spent.
     pub guide: Guide,
+    /// Which evaluation scores positions; `None` takes the game's choice ([`Judge::default_for`]).
+    pub judge: Option<Judge>,
 }
 
 impl Budget {
     /// `iterations` on one thread, guided, with no clock.
     pub fn iterations(iterations: u64) -> Self {
-        Budget { iterations, time: None, threads: 1, guide: Guide::Heuristic }
+        Budget { iterations, time: None, threads: 1, guide: Guide::Heuristic, judge: None }
     }
 }
 
@@ -216,7 +218,8 @@ fn search_one<G: Evaluate>(
 ) -> SearchResult<G::Action> {
     let started = Instant::now();
     let root_state = G::determinize(view, content, rng);
-    let mut tree = Tree::new(seat, root_state.seats());
+    let judge = budget.judge.unwrap_or(Judge::default_for::<G>());
+    let mut tree = Tree::new(seat, root_state.seats(), judge);
     let mut iterations = 0;
     let mut stats = SearchStats::default();
     while iterations < budget.iterations && budget.time.is_none_or(|t| started.elapsed() < t) {
@@ -251,7 +254,7 @@ fn search_one<G: Evaluate>(
                 Step::Stuck => break,
             }
         }
-        let values = leaf_value.unwrap_or_else(|| state.evaluate());
+        let values = leaf_value.unwrap_or_else(|| judge.values(&state));
         tree.back_up(&path, &values);
     }
     stats.nodes = tree.nodes.len() as u64;
@@ -274,11 +277,12 @@ enum Step {
 struct Tree<A> {
     nodes: Vec<Node<A>>,
     seats: usize,
+    judge: Judge,
 }
 
 impl<A: Clone + PartialEq> Tree<A> {
-    fn new(seat: Seat, seats: usize) -> Self {
-        Tree { nodes: vec![Node::new(Some(seat), seats)], seats }
+    fn new(seat: Seat, seats: usize, judge: Judge) -> Self {
+        Tree { nodes: vec![Node::new(Some(seat), seats)], seats, judge }
     }
 
     fn add<G: Game<Action = A>>(&mut self, parent: usize, action: A, after: &G, weight: f64) -> usize {
@@ -344,7 +348,7 @@ impl<A: Clone + PartialEq> Tree<A> {
             if after.apply(acting, action).is_err() {
                 continue;
             }
-            let values = after.evaluate();
+            let values = self.judge.values(&after);
             let child = self.add(node, action.clone(), &after, (values[acting] / PRIOR_TEMPERATURE).exp());
             let n = &mut self.nodes[child];
             n.visits = 1.0;

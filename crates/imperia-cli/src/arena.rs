@@ -53,6 +53,29 @@ struct BotReport {
     mean_rank: f64,
     rating: f64,
     rating_uncertainty: f64,
+    /// Its decisions among two or more actions, and how long they took in milliseconds (each game plays on
+    /// one thread, so this is one core's time when `--jobs` is at most the cores).
+    decisions: usize,
+    think_ms: ThinkTimes,
+}
+
+/// Percentiles of a bot's time per decision.
+#[derive(Serialize)]
+struct ThinkTimes {
+    median: f64,
+    p95: f64,
+    max: f64,
+}
+
+impl ThinkTimes {
+    fn of(mut seconds: Vec<f64>) -> ThinkTimes {
+        seconds.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let i = ((seconds.len() as f64 * q).ceil() as usize).clamp(1, seconds.len().max(1)) - 1;
+            1000.0 * seconds.get(i).copied().unwrap_or(0.0)
+        };
+        ThinkTimes { median: at(0.5), p95: at(0.95), max: at(1.0) }
+    }
 }
 
 #[derive(Serialize)]
@@ -127,6 +150,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     let mut scores = vec![0.0; n];
     let mut ranks = vec![0.0; n];
     let mut ratings = vec![rating::Rating::new(); n];
+    let mut think: Vec<Vec<f64>> = vec![Vec::new(); n];
     let (mut seat_wins, mut seat_scores) = (vec![0.0; n], vec![0.0; n]);
     let mut steps = 0usize;
     for (g, result) in results.into_iter().enumerate() {
@@ -149,6 +173,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
             }
             scores[i] += o.scores[s] as f64;
             ranks[i] += o.ranks[s] as f64;
+            think[i].extend_from_slice(&result.think[s]);
         }
         let places: Vec<usize> = (0..n).map(|i| o.ranks[seat_of(i)]).collect();
         ratings = rating::after_game(&ratings, &places);
@@ -162,7 +187,8 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
         config,
         mean_steps: steps as f64 / games,
         bots: (0..n)
-            .map(|i| BotReport {
+            .zip(think)
+            .map(|(i, think)| BotReport {
                 bot: label(&args.seats, i),
                 games: args.games,
                 wins: wins[i],
@@ -172,6 +198,8 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
                 mean_rank: ranks[i] / games,
                 rating: ratings[i].rating,
                 rating_uncertainty: ratings[i].uncertainty,
+                decisions: think.len(),
+                think_ms: ThinkTimes::of(think),
             })
             .collect(),
         by_seat: (0..n)
@@ -214,6 +242,13 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
             b.rating_uncertainty
         );
     }
+    println!("{:<16} {:>9} {:>16} {:>9} {:>9}", "bot", "decisions", "think: median", "p95", "max");
+    for b in &report.bots {
+        println!(
+            "{:<16} {:>9} {:>13.1} ms {:>6.1} ms {:>6.1} ms",
+            b.bot, b.decisions, b.think_ms.median, b.think_ms.p95, b.think_ms.max
+        );
+    }
     println!("{:<16} {:>8} {:>17} {:>10}", "seat", "win rate", "95% interval", "mean score");
     for s in &report.by_seat {
         println!(
@@ -248,6 +283,15 @@ fn wilson(wins: f64, games: f64) -> [f64; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn think_time_percentiles() {
+        let t = ThinkTimes::of((1..=100).map(|ms| f64::from(ms) / 1000.0).collect());
+        let ms = |x: f64| x.round() as u32;
+        assert_eq!((ms(t.median), ms(t.p95), ms(t.max)), (50, 95, 100));
+        let none = ThinkTimes::of(Vec::new());
+        assert_eq!((none.median, none.p95, none.max), (0.0, 0.0, 0.0));
+    }
 
     #[test]
     fn wilson_interval() {

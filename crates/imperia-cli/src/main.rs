@@ -13,6 +13,7 @@ mod loadtest;
 mod play;
 mod replay;
 mod serve;
+mod train;
 
 use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
@@ -48,6 +49,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// The search bot's three best actions for a seat at the end of a record.
     Hint(hint::HintArgs),
+    /// Rebuild a game's learned evaluation from self-play games, seeded.
+    Train(train::TrainArgs),
     /// Load-test a server: many games played at once through its HTTP and WebSocket API.
     Loadtest(loadtest::LoadArgs),
     /// List the games Imperia hosts.
@@ -163,6 +166,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Apply(args) => apply::run(&registry, &args),
         Command::Arena(args) => arena::run(&registry, &args),
         Command::Hint(args) => hint::run(&registry, &args),
+        Command::Train(args) => train::run(&registry, &args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Data(args) => data::run(&registry, &args),
         Command::Games => {

@@ -292,9 +292,19 @@ pub struct TimeLimit<A> {
 /// What bots need beyond the contract: how well each seat stands. Games supply it; the bots in
 /// `imperia-bots` are generic over it.
 pub trait Evaluate: Game {
+    /// Whether bots judge with [`Evaluate::learned`] unless told otherwise: set where it measured stronger
+    /// in the arena than the hand-written [`Evaluate::evaluate`].
+    const LEARNED_BY_DEFAULT: bool = false;
+
     /// Each seat's prospects, from 0 (hopeless) to 1 (certain to win). Only the order and the gaps between
     /// seats matter to a bot; a finished game should give [`outcome_values`].
     fn evaluate(&self) -> Vec<f64>;
+
+    /// The game's learned evaluation ([`crate::learned`]), where it ships one: each seat's expected result,
+    /// as the shipped model reads the position.
+    fn learned(&self) -> Option<Vec<f64>> {
+        None
+    }
 }
 
 /// A finished game's value for each seat: 1 for the winners, 0 for the last, evenly between. Alone, a seat

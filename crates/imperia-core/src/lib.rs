@@ -13,6 +13,8 @@
 //! - [`content`]: a game's content as a value ([`ContentSet`]), shipped or read from a player's own files,
 //!   and where each entry comes from (seed, public reference, or provisional).
 //! - [`rules`]: the index of a rulebook's sections, and the section a refusal's citation leads to.
+//! - [`learned`]: a learned evaluation — the [`Features`] a game reads from a seat's position, and a linear
+//!   model over them shipped as a file that says how it was made.
 //! - [`words`]: English for messages — counts with the right plural, nouns with the right article.
 //! - [`conformance`]: the harness that plays many seeded random games and checks the contract at every step.
 //!
@@ -22,6 +24,7 @@ pub mod conformance;
 pub mod content;
 pub mod dynamic;
 pub mod game;
+pub mod learned;
 pub mod options;
 pub mod rating;
 pub mod record;
@@ -38,6 +41,7 @@ pub use dynamic::{ActionChoice, Description, DynContent, DynMatch, GameEntry, Re
 pub use game::{
     Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer, outcome_values,
 };
+pub use learned::{Features, Model, ModelError};
 pub use options::{GameOption, OptionKind};
 pub use record::{Record, RecordedAction, RolledBack, state_hash};
 pub use rng::GameRng;

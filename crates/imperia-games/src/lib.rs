@@ -25,7 +25,7 @@ pub fn registry() -> Registry {
 pub fn bots() -> Vec<BotEntry> {
     vec![
         BotEntry::of::<Imperial2030>(),
-        BotEntry::of::<ImperialStruggle>(),
+        BotEntry::of::<ImperialStruggle>().with_training::<ImperialStruggle>(),
         BotEntry::of::<VirginQueen>(),
         BotEntry::of::<Endeavor>(),
         BotEntry::of::<Brazil>(),

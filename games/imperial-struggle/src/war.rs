@@ -54,7 +54,12 @@ impl std::fmt::Display for Strength {
 impl ImperialStruggle {
     /// The war the turn track stands on.
     fn track_war(&self) -> Option<WarId> {
-        match self.turn {
+        Self::war_at(self.turn)
+    }
+
+    /// The war fought at place `turn` of the turn track, if any.
+    pub(crate) fn war_at(turn: u8) -> Option<WarId> {
+        match turn {
             1 => Some(WarId::Wss),
             4 => Some(WarId::Was),
             6 => Some(WarId::Syw),
