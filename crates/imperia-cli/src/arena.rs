@@ -6,9 +6,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use imperia_bots::BotSpec;
 use imperia_bots::arena::GameResult;
-use imperia_core::{Registry, rating};
+use imperia_bots::{BotEntry, BotSpec};
+use imperia_core::{DynContent, Registry, rating};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -61,14 +61,14 @@ struct BotReport {
 
 /// Percentiles of a bot's time per decision.
 #[derive(Serialize)]
-struct ThinkTimes {
-    median: f64,
-    p95: f64,
-    max: f64,
+pub struct ThinkTimes {
+    pub median: f64,
+    pub p95: f64,
+    pub max: f64,
 }
 
 impl ThinkTimes {
-    fn of(mut seconds: Vec<f64>) -> ThinkTimes {
+    pub fn of(mut seconds: Vec<f64>) -> ThinkTimes {
         seconds.sort_by(f64::total_cmp);
         let at = |q: f64| {
             let i = ((seconds.len() as f64 * q).ceil() as usize).clamp(1, seconds.len().max(1)) - 1;
@@ -115,37 +115,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     };
     let config = (game.configure)(n, &options).map_err(|e| anyhow!("--seats and --config: {e}"))?;
 
-    let progress = ProgressBar::new(args.games as u64);
-    if args.json {
-        progress.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, ETA {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<GameResult, String>>>> = Mutex::new(vec![None; args.games]);
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= args.games {
-                        break;
-                    }
-                    let seating: Vec<BotSpec> = (0..n).map(|s| args.seats[(s + n - g % n) % n].clone()).collect();
-                    let result = (entry.play)(&config, &content, args.seed + g as u64, &seating);
-                    if let Ok(mut r) = results.lock() {
-                        r[g] = Some(result);
-                    }
-                    progress.inc(1);
-                }
-            });
-        }
-    });
-    progress.finish_and_clear();
-
-    let results = results.into_inner().map_err(|_| anyhow::anyhow!("a game thread failed"))?;
+    let results = play_games(&entry, &config, &content, &args.seats, args.games, args.seed, args.jobs, !args.json)?;
     let mut wins = vec![0.0; n];
     let mut scores = vec![0.0; n];
     let mut ranks = vec![0.0; n];
@@ -154,9 +124,6 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     let (mut seat_wins, mut seat_scores) = (vec![0.0; n], vec![0.0; n]);
     let mut steps = 0usize;
     for (g, result) in results.into_iter().enumerate() {
-        let result = result
-            .context("a game was not played")?
-            .map_err(|e| anyhow::anyhow!("game {g} (seed {}): {e}", args.seed + g as u64))?;
         steps += result.steps;
         let o = &result.outcome;
         // Bot i sat at seat (i + g) mod n.
@@ -263,6 +230,59 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     Ok(())
 }
 
+/// Play `games` games of `entry`'s game, `jobs` at a time, game g seeded `seed + g` with bot i at seat
+/// (i + g) mod n; the results in game order.
+#[allow(clippy::too_many_arguments)]
+pub fn play_games(
+    entry: &BotEntry,
+    config: &Value,
+    content: &DynContent,
+    seats: &[BotSpec],
+    games: usize,
+    seed: u64,
+    jobs: usize,
+    show_progress: bool,
+) -> Result<Vec<GameResult>> {
+    let n = seats.len();
+    let progress = ProgressBar::new(games as u64);
+    if !show_progress {
+        progress.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<GameResult, String>>>> = Mutex::new(vec![None; games]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let seating: Vec<BotSpec> = (0..n).map(|s| seats[(s + n - g % n) % n].clone()).collect();
+                    let result = (entry.play)(config, content, seed + g as u64, &seating);
+                    if let Ok(mut r) = results.lock() {
+                        r[g] = Some(result);
+                    }
+                    progress.inc(1);
+                }
+            });
+        }
+    });
+    progress.finish_and_clear();
+    let results = results.into_inner().map_err(|_| anyhow!("a game thread failed"))?;
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(g, r)| {
+            r.context("a game was not played")?.map_err(|e| anyhow!("game {g} (seed {}): {e}", seed + g as u64))
+        })
+        .collect()
+}
+
 /// Tell apart bots of the same kind: `random`, `random (2)`, …
 fn label(seats: &[BotSpec], i: usize) -> String {
     let name = seats[i].to_string();
@@ -271,7 +291,7 @@ fn label(seats: &[BotSpec], i: usize) -> String {
 }
 
 /// The Wilson score interval for `wins` out of `games` at 95%.
-fn wilson(wins: f64, games: f64) -> [f64; 2] {
+pub fn wilson(wins: f64, games: f64) -> [f64; 2] {
     let z = 1.959_963_984_540_054;
     let p = wins / games;
     let denominator = 1.0 + z * z / games;

@@ -9,6 +9,7 @@ mod bench;
 mod data;
 mod fuzz;
 mod hint;
+mod ladder;
 mod loadtest;
 mod play;
 mod replay;
@@ -47,6 +48,8 @@ enum Command {
     Apply(apply::ApplyArgs),
     /// Bots against bots, seats rotated: win rates, scores, ranks and ratings.
     Arena(arena::ArenaArgs),
+    /// The server's bot levels against each other in one game: win rates, ratings, time per decision.
+    Ladder(ladder::LadderArgs),
     /// The search bot's three best actions for a seat at the end of a record.
     Hint(hint::HintArgs),
     /// Rebuild a game's learned evaluation from self-play games, seeded.
@@ -166,6 +169,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Apply(args) => apply::run(&registry, &args),
         Command::Arena(args) => arena::run(&registry, &args),
         Command::Hint(args) => hint::run(&registry, &args),
+        Command::Ladder(args) => ladder::run(&registry, &args),
         Command::Train(args) => train::run(&registry, &args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Data(args) => data::run(&registry, &args),
