@@ -307,9 +307,13 @@ impl<A: Clone + PartialEq> Tree<A> {
     ) -> Step {
         // Count availability, and find an action never tried here.
         let mut untried = Vec::new();
+        let mut open = Vec::with_capacity(legal.len());
         for action in legal.iter() {
-            match self.nodes[node].children.iter_mut().find(|c| c.action == *action) {
-                Some(child) => child.available += 1.0,
+            match self.nodes[node].children.iter().position(|c| c.action == *action) {
+                Some(i) => {
+                    self.nodes[node].children[i].available += 1.0;
+                    open.push(i);
+                }
                 None => untried.push(action.clone()),
             }
         }
@@ -320,7 +324,7 @@ impl<A: Clone + PartialEq> Tree<A> {
             }
             return Step::Added(self.add(node, action, state, 1.0));
         }
-        let best = self.best_child(node, acting, &legal, |child, n| {
+        let best = self.best_child(node, acting, open, |child, n| {
             EXPLORATION * (child.available.max(1.0).ln() / n.visits.max(1.0)).sqrt()
         });
         self.descend(best, acting, state)
@@ -338,9 +342,12 @@ impl<A: Clone + PartialEq> Tree<A> {
     ) -> Step {
         let fresh = self.nodes[node].children.is_empty();
         let mut greedy: Option<Vec<f64>> = None;
+        // The children legal in this sample, by index: found once here, read by the choice below.
+        let mut open = Vec::with_capacity(legal.len());
         for action in legal.iter() {
-            if let Some(child) = self.nodes[node].children.iter_mut().find(|c| c.action == *action) {
-                child.available += 1.0;
+            if let Some(i) = self.nodes[node].children.iter().position(|c| c.action == *action) {
+                self.nodes[node].children[i].available += 1.0;
+                open.push(i);
                 continue;
             }
             // New here: on the first visit every action, later one legal only in this sample.
@@ -350,6 +357,7 @@ impl<A: Clone + PartialEq> Tree<A> {
             }
             let values = self.judge.values(&after);
             let child = self.add(node, action.clone(), &after, (values[acting] / PRIOR_TEMPERATURE).exp());
+            open.push(self.nodes[node].children.len() - 1);
             let n = &mut self.nodes[child];
             n.visits = 1.0;
             n.reward.clone_from(&values);
@@ -360,28 +368,29 @@ impl<A: Clone + PartialEq> Tree<A> {
         if fresh {
             return greedy.map_or(Step::Stuck, Step::Valued);
         }
-        let total_weight: f64 =
-            self.nodes[node].children.iter().filter(|c| legal.contains(&c.action)).map(|c| c.weight).sum();
-        let best = self.best_child(node, acting, &legal, |child, n| {
+        let children = &self.nodes[node].children;
+        let total_weight: f64 = open.iter().map(|&i| children[i].weight).sum();
+        let best = self.best_child(node, acting, open, |child, n| {
             let prior = child.weight / total_weight.max(f64::MIN_POSITIVE);
             PUCT * prior * child.available.sqrt() / n.visits.max(1.0)
         });
         self.descend(best, acting, state)
     }
 
-    /// The child legal in this sample with the best mean reward for `acting` plus its `bonus` for
-    /// exploration (given the child's edge and node).
+    /// Of the children `open` (indices, legal in this sample), the one with the best mean reward for
+    /// `acting` plus its `bonus` for exploration (given the child's edge and node).
     fn best_child(
         &self,
         node: usize,
         acting: Seat,
-        legal: &[A],
+        mut open: Vec<usize>,
         bonus: impl Fn(&Child<A>, &Node<A>) -> f64,
     ) -> Option<(usize, A)> {
-        self.nodes[node]
-            .children
-            .iter()
-            .filter(|c| legal.contains(&c.action))
+        // In the children's own order, so that ties fall as they always have.
+        open.sort_unstable();
+        let children = &self.nodes[node].children;
+        open.iter()
+            .map(|&i| &children[i])
             .map(|c| {
                 let n = &self.nodes[c.node];
                 (n.reward[acting] / n.visits.max(1.0) + bonus(c, n), c)
