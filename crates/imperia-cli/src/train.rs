@@ -49,9 +49,18 @@ pub fn run(registry: &Registry, args: &TrainArgs) -> Result<()> {
     if args.every == 0 {
         bail!("--every must be at least 1");
     }
+    // Everything that shapes the games, so that the file's command makes the file again.
+    let players = config.get("players").and_then(serde_json::Value::as_u64).map(|n| format!(" --players {n}"));
+    let options = args.game.config.as_ref().map(|c| format!(" --config '{c}'"));
     let command = format!(
-        "imperia train {} --games {} --seed {} --bot {} --every {}",
-        entry.id, args.games, args.seed, args.bot, args.every
+        "imperia train {}{}{} --games {} --seed {} --bot {} --every {}",
+        entry.id,
+        players.unwrap_or_default(),
+        options.unwrap_or_default(),
+        args.games,
+        args.seed,
+        args.bot,
+        args.every
     );
     let settings = Settings {
         games: args.games,
