@@ -144,7 +144,6 @@ fn play_one<G: Features + Evaluate>(
     let mut features = Vec::new();
     let mut hand = Vec::new();
     let mut step = 0usize;
-    let mut row = vec![0.0; width];
     let seats = {
         let _scope = content.enter();
         G::setup(config, content, seed).map_err(|e| e.to_string())?.seats()
@@ -155,11 +154,8 @@ fn play_one<G: Features + Evaluate>(
         if !step.is_multiple_of(settings.every.max(1)) {
             return;
         }
-        let mut position = Vec::with_capacity(width * state.seats());
-        for seat in 0..state.seats() {
-            state.features(seat, &mut row);
-            position.extend_from_slice(&row);
-        }
+        let mut position = vec![0.0; width * state.seats()];
+        state.features(&mut position);
         features.push(position);
         hand.push(state.evaluate());
     })?;

@@ -10,16 +10,18 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, Seat, outcome_values};
+use crate::game::{Game, outcome_values};
 
 /// A game whose positions a learned model can read.
 pub trait Features: Game {
     /// The features' names, in the order [`Features::features`] writes them.
     const FEATURES: &'static [&'static str];
 
-    /// `seat`'s features in this state, written to `out` (as long as [`Features::FEATURES`]). Read from the
-    /// whole state: bots call it on states sampled from their view, so it sees nothing they may not.
-    fn features(&self, seat: Seat, out: &mut [f64]);
+    /// Every seat's features in this state, one seat's row after another: `out` holds
+    /// `seats × FEATURES.len()` numbers. All seats at once, so that what they share (a forecast of the
+    /// table, say) is worked out once. Read from the whole state: bots call it on states sampled from their
+    /// view, so it sees nothing they may not.
+    fn features(&self, out: &mut [f64]);
 }
 
 /// A model file: its weights and how they were made.
@@ -105,13 +107,11 @@ impl Model {
         if let Some(outcome) = state.outcome() {
             return outcome_values(&outcome);
         }
-        let mut features = vec![0.0; G::FEATURES.len()];
-        let scores: Vec<f64> = (0..state.seats())
-            .map(|seat| {
-                state.features(seat, &mut features);
-                features.iter().zip(&self.feature).map(|(f, w)| f * w.weight).sum()
-            })
-            .collect();
+        let width = G::FEATURES.len();
+        let mut features = vec![0.0; width * state.seats()];
+        state.features(&mut features);
+        let scores: Vec<f64> =
+            features.chunks(width).map(|row| row.iter().zip(&self.feature).map(|(f, w)| f * w.weight).sum()).collect();
         let scale = scores.len().max(2) as f64 / 2.0;
         softmax(&scores).into_iter().map(|p| p * scale).collect()
     }

@@ -24,7 +24,7 @@ pub fn registry() -> Registry {
 /// How to seat bots in every hosted game.
 pub fn bots() -> Vec<BotEntry> {
     vec![
-        BotEntry::of::<Imperial2030>(),
+        BotEntry::of::<Imperial2030>().with_training::<Imperial2030>(),
         BotEntry::of::<ImperialStruggle>().with_training::<ImperialStruggle>(),
         BotEntry::of::<VirginQueen>(),
         BotEntry::of::<Endeavor>(),

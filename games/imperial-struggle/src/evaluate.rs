@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use imperia_core::{Evaluate, Features, Game, Model, Seat, outcome_values};
+use imperia_core::{Evaluate, Features, Game, Model, outcome_values};
 
 use crate::content::{Power, Region};
 use crate::state::{ImperialStruggle, Phase};
@@ -75,9 +75,18 @@ impl Features for ImperialStruggle {
         "conflicts_suffered",
     ];
 
-    fn features(&self, seat: Seat, out: &mut [f64]) {
-        let Some(p) = Power::of_seat(seat) else { return out.fill(0.0) };
-        let (mine, theirs) = (self.standing(p), self.standing(p.opponent()));
+    fn features(&self, out: &mut [f64]) {
+        let standings = Power::BOTH.map(|p| self.standing(p));
+        let width = Self::FEATURES.len();
+        for (p, row) in Power::BOTH.into_iter().zip(out.chunks_mut(width)) {
+            self.power_features(p, &standings[p.index()], &standings[p.opponent().index()], row);
+        }
+    }
+}
+
+impl ImperialStruggle {
+    /// One power's row of [`Features::features`]: its standing against its opponent's.
+    fn power_features(&self, p: Power, mine: &Standing, theirs: &Standing, out: &mut [f64]) {
         // The marker's distance from the middle toward this power, and the same weighed by how late it is,
         // when there is less time to move it back.
         let vp = f64::from(match p {
@@ -229,9 +238,10 @@ mod tests {
     fn features_are_leads_seen_from_each_side() {
         let mut g = game();
         g.vp = 19;
-        let [mut br, mut fr] = [[0.0; 21], [0.0; 21]];
-        g.features(BR.seat(), &mut br);
-        g.features(FR.seat(), &mut fr);
+        let mut both = [0.0; 42];
+        g.features(&mut both);
+        let (br, fr) = both.split_at(21);
+        assert_eq!((BR.seat(), FR.seat()), (0, 1), "Britain's row first");
         assert_eq!((br[0], fr[0]), (0.0, 1.0), "the side");
         assert_eq!((br[1], fr[1]), (-4.0, 4.0), "the marker, 4 toward France");
         for (i, name) in ImperialStruggle::FEATURES.iter().enumerate().skip(3) {

@@ -6,7 +6,9 @@
 //! should still pay. A nation's treasury is counted for its bondholders, in proportion to their stakes, since
 //! it pays their interest and builds their nation. Scores are then turned into shares of the table.
 
-use imperia_core::{Evaluate, outcome_values};
+use std::sync::OnceLock;
+
+use imperia_core::{Evaluate, Features, Model, Seat, outcome_values};
 
 use crate::board::regions_in;
 use crate::nation::{NATIONS, Nation};
@@ -45,12 +47,20 @@ impl Imperial2030 {
         power.min(f64::from(WINNING_POWER)) / 5.0
     }
 
+    /// Every nation's forecast multiplier, by nation (turn order).
+    fn forecast_multipliers(&self, held: &[u8; 6]) -> [f64; 6] {
+        NATIONS.map(|n| self.forecast_multiplier(n, held[n.index()]))
+    }
+
     /// The forecast final score of every seat.
     pub fn forecast(&self) -> Vec<f64> {
+        self.forecast_with(&self.forecast_multipliers(&self.held_alone()))
+    }
+
+    fn forecast_with(&self, multipliers: &[f64; 6]) -> Vec<f64> {
         let mut value: Vec<f64> = self.cash.iter().map(|&c| f64::from(c)).collect();
-        let held = self.held_alone();
         for n in NATIONS {
-            let multiplier = self.forecast_multiplier(n, held[n.index()]);
+            let multiplier = multipliers[n.index()];
             let state = self.nation(n);
             let sold: f64 = (0..self.seats()).map(|s| f64::from(self.stake(n, s))).sum();
             for (i, holder) in state.bonds.iter().enumerate() {
@@ -78,5 +88,252 @@ impl Evaluate for Imperial2030 {
         let forecast: Vec<f64> = self.forecast().into_iter().map(|v| v.max(0.0)).collect();
         let total = forecast.iter().sum::<f64>().max(1.0);
         forecast.iter().map(|v| v / total).collect()
+    }
+
+    /// The learned model judges better: one-step bots using it beat three using the hand-written evaluation
+    /// in 48.0% of 400 four-player games (95% interval 43.1–52.9%, chance 25%), searching bots (`mcts:300`)
+    /// in 60% of 100 (50.2–69.1%). Its held-out log-loss is 1.278 against the hand-written 1.353.
+    const LEARNED_BY_DEFAULT: bool = true;
+
+    fn learned(&self) -> Option<Vec<f64>> {
+        learned_model().map(|m| m.values(self))
+    }
+}
+
+/// The shipped learned model (`data/learned.toml`, made by `imperia train imperial2030`), read once. A file
+/// that does not fit the features leaves the bots on the hand-written evaluation; a test keeps the shipped
+/// one readable.
+pub fn learned_model() -> Option<&'static Model> {
+    static MODEL: OnceLock<Option<Model>> = OnceLock::new();
+    MODEL.get_or_init(|| Model::parse::<Imperial2030>(include_str!("../data/learned.toml")).ok()).as_ref()
+}
+
+/// What the learned evaluation reads (`imperia_core::learned`). Every feature is the seat's own figure, in
+/// units that do not depend on the player count (money in tens of millions, power in 25ths), so one model
+/// serves 2–6 players; `progress` (the most powerful nation's power / 25, near 1 when the game ends) is
+/// common to all seats and enters only through the `_late` products.
+impl Features for Imperial2030 {
+    const FEATURES: &'static [&'static str] = &[
+        // The seat's forecast final score (`Imperial2030::forecast`) over the table's mean forecast.
+        "forecast_share",
+        // `forecast_share` × progress.
+        "forecast_share_late",
+        // Forecast less the best other seat's, in tens of millions.
+        "forecast_lead",
+        // `forecast_lead` × progress.
+        "forecast_lead_late",
+        // The score if the game ended now (interest × multiplier + cash), in tens.
+        "score",
+        // `score` × progress.
+        "score_late",
+        // `score` less the best other seat's, in tens.
+        "score_lead",
+        // Cash, in tens.
+        "cash",
+        // `cash` × progress.
+        "cash_late",
+        // Interest of all the seat's bonds, in tens.
+        "interest",
+        // Interest weighted by each nation's power / 25, in tens.
+        "interest_power",
+        // Interest weighted by each nation's forecast multiplier, in tens.
+        "interest_forecast",
+        // `interest_forecast` × progress.
+        "interest_forecast_late",
+        // Interest weighted by the multiplier a Taxation of each nation's tax base would add (power / 5), in tens.
+        "interest_growth",
+        // `interest_growth` × progress.
+        "interest_growth_late",
+        // Interest in the most powerful nation(s), in tens.
+        "interest_leader",
+        // Treasuries in proportion to the seat's stake in each nation, in tens.
+        "treasury_claim",
+        // Nations the seat governs.
+        "governments",
+        // Their power / 25, summed.
+        "governed_power",
+        // Over the nations it governs, its stake less the next largest (each capped at 20), in tens.
+        "government_margin",
+        // Interest its nations owe other holders beyond their treasuries, which it would pay, in tens.
+        "shortfall",
+        // 1 if it governs no nation (a Swiss Bank).
+        "swiss_bank",
+        // 1 if it holds the Investor card.
+        "investor_card",
+        // 1 if the Investor card passes to it next.
+        "investor_next",
+    ];
+
+    fn features(&self, out: &mut [f64]) {
+        let table = Table::of(self);
+        for (seat, row) in out.chunks_mut(Self::FEATURES.len()).enumerate() {
+            self.seat_features(seat, &table, row);
+        }
+    }
+}
+
+/// What every seat's features share, worked out once per position.
+struct Table {
+    held: [u8; 6],
+    multipliers: [f64; 6],
+    forecast: Vec<f64>,
+    scores: Vec<i64>,
+    /// The most powerful nation's power / 25: near 1 when the game ends.
+    progress: f64,
+    top_power: u8,
+}
+
+impl Table {
+    fn of(game: &Imperial2030) -> Table {
+        let held = game.held_alone();
+        let multipliers = game.forecast_multipliers(&held);
+        let top_power = NATIONS.iter().map(|&n| game.nation(n).power).max().unwrap_or(0);
+        Table {
+            held,
+            multipliers,
+            forecast: game.forecast_with(&multipliers),
+            scores: (0..game.seats()).map(|s| game.score(s)).collect(),
+            progress: f64::from(top_power) / f64::from(WINNING_POWER),
+            top_power,
+        }
+    }
+}
+
+impl Imperial2030 {
+    /// One seat's row of [`Features::features`].
+    fn seat_features(&self, seat: Seat, table: &Table, out: &mut [f64]) {
+        let Table { held, multipliers, forecast, progress, top_power, .. } = table;
+        let (progress, top_power) = (*progress, *top_power);
+        let seats = self.seats();
+        let mean = forecast.iter().sum::<f64>() / seats as f64;
+        let best_other = (0..seats).filter(|&s| s != seat).map(|s| forecast[s]).fold(f64::NEG_INFINITY, f64::max);
+        let cash = f64::from(self.cash[seat]) / 10.0;
+        let score = table.scores[seat] as f64 / 10.0;
+        let lead = (forecast[seat] - best_other) / 10.0;
+        let best_other_score = (0..seats).filter(|&s| s != seat).map(|s| table.scores[s]).max().unwrap_or(0);
+        let (mut interest, mut interest_power, mut interest_forecast, mut interest_leader) = (0.0, 0.0, 0.0, 0.0);
+        let mut interest_growth = 0.0;
+        let (mut treasury_claim, mut governments, mut governed_power, mut margin, mut shortfall) =
+            (0.0, 0.0, 0.0, 0.0, 0.0);
+        for n in NATIONS {
+            let state = self.nation(n);
+            let mine: f64 =
+                state.bonds.iter().enumerate().filter(|(_, o)| **o == Some(seat)).map(|(i, _)| i as f64 + 1.0).sum();
+            interest += mine;
+            interest_power += mine * f64::from(state.power) / f64::from(WINNING_POWER);
+            interest_forecast += mine * multipliers[n.index()];
+            interest_growth += mine * f64::from(tax::power(self.tax_base(n, held[n.index()]))) / 5.0;
+            if state.power == top_power {
+                interest_leader += mine;
+            }
+            let stakes: Vec<i32> = (0..seats).map(|s| self.stake(n, s)).collect();
+            let sold: i32 = stakes.iter().sum();
+            if sold > 0 {
+                treasury_claim += f64::from(state.treasury) * f64::from(stakes[seat]) / f64::from(sold);
+            }
+            if state.government == Some(seat) {
+                governments += 1.0;
+                governed_power += f64::from(state.power) / f64::from(WINNING_POWER);
+                let next = (0..seats).filter(|&s| s != seat).map(|s| stakes[s]).max().unwrap_or(0);
+                margin += f64::from((stakes[seat] - next).min(20));
+                let owed_others = f64::from(self.interest_due(n)) - mine;
+                shortfall += (owed_others - f64::from(state.treasury).max(0.0)).max(0.0);
+            }
+        }
+        let card = self.investor_card;
+        let share = if mean > 0.0 { forecast[seat] / mean } else { 1.0 };
+        let values = [
+            share,
+            share * progress,
+            lead,
+            lead * progress,
+            score,
+            score * progress,
+            (table.scores[seat] - best_other_score) as f64 / 10.0,
+            cash,
+            cash * progress,
+            interest / 10.0,
+            interest_power / 10.0,
+            interest_forecast / 10.0,
+            interest_forecast / 10.0 * progress,
+            interest_growth / 10.0,
+            interest_growth / 10.0 * progress,
+            interest_leader / 10.0,
+            treasury_claim / 10.0,
+            governments,
+            governed_power,
+            margin / 10.0,
+            shortfall / 10.0,
+            f64::from(u8::from(self.has_swiss_bank(seat))),
+            f64::from(u8::from(card == Some(seat))),
+            f64::from(u8::from(card.is_some_and(|c| self.next_seat(c) == seat))),
+        ];
+        out.copy_from_slice(&values);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use imperia_core::{ContentSet, Evaluate, Features, Game, Model, ModelError};
+    use rand::seq::IndexedRandom;
+
+    use crate::config::Config;
+    use crate::state::Imperial2030;
+
+    fn game(players: usize, seed: u64) -> Imperial2030 {
+        Imperial2030::new_game(&Config::for_players(players), &ContentSet::shipped(), seed).expect("setup").0
+    }
+
+    /// A position `moves` random moves into a game.
+    fn played(players: usize, moves: usize) -> Imperial2030 {
+        let mut g = game(players, 3);
+        let mut rng = imperia_core::rng::seeded(5);
+        for _ in 0..moves {
+            let Some(&seat) = g.to_act().seats().first() else { break };
+            let action = g.legal_actions(seat).choose(&mut rng).expect("an action").clone();
+            g.apply(seat, &action).expect("legal");
+        }
+        g
+    }
+
+    #[test]
+    fn the_shipped_model_reads_every_feature() {
+        let model = super::learned_model().expect("data/learned.toml fits the features");
+        assert_eq!(model.feature.len(), Imperial2030::FEATURES.len());
+        for players in 2..=6 {
+            let values = played(players, 150).learned().expect("the game ships a model");
+            assert_eq!(values.len(), players);
+            let half = players as f64 / 2.0;
+            assert!((values.iter().sum::<f64>() - half).abs() < 1e-9, "values sum to {half}: {values:?}");
+        }
+    }
+
+    #[test]
+    fn a_model_for_other_features_or_another_game_is_refused() {
+        let text = include_str!("../data/learned.toml");
+        let renamed = text.replacen("name = \"forecast_share\"", "name = \"share\"", 1);
+        assert!(matches!(Model::parse::<Imperial2030>(&renamed), Err(ModelError::Features { .. })));
+        let other = text.replacen("game = \"imperial2030\"", "game = \"imperial-struggle\"", 1);
+        assert!(matches!(Model::parse::<Imperial2030>(&other), Err(ModelError::Game { .. })));
+    }
+
+    #[test]
+    fn features_are_finite_for_every_player_count() {
+        for players in 2..=6 {
+            for moves in [0, 60, 300] {
+                let g = played(players, moves);
+                let mut out = vec![f64::NAN; players * Imperial2030::FEATURES.len()];
+                g.features(&mut out);
+                assert!(out.iter().all(|f| f.is_finite()), "{players} players, {moves} moves: {out:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn more_cash_reads_as_better() {
+        let mut g = played(4, 100);
+        let before = g.learned().expect("a model")[2];
+        g.bank_to_cash(2, 30);
+        assert!(g.learned().expect("a model")[2] > before);
     }
 }
