@@ -53,7 +53,7 @@ pub struct Trained {
 }
 
 /// The positions kept from one game, and its result.
-struct Game {
+struct Played {
     /// Per position, each seat's features one after another.
     features: Vec<Vec<f64>>,
     /// Per position, the hand-written evaluation's values.
@@ -72,11 +72,11 @@ pub fn train<G: Features + Evaluate>(
     let width = G::FEATURES.len();
     let (fit, holdout): (Vec<_>, Vec<_>) =
         games.into_iter().enumerate().partition(|(g, _)| *g as u64 % HOLDOUT != HOLDOUT - 1);
-    let fit: Vec<Game> = fit.into_iter().map(|(_, g)| g).collect();
-    let holdout: Vec<Game> = holdout.into_iter().map(|(_, g)| g).collect();
+    let fit: Vec<Played> = fit.into_iter().map(|(_, g)| g).collect();
+    let holdout: Vec<Played> = holdout.into_iter().map(|(_, g)| g).collect();
     let weights = fit_weights(&fit, width);
     let judged = judge(&holdout, &weights, width);
-    let count = |games: &[Game]| games.iter().map(|g| g.features.len() as u64).sum::<u64>();
+    let count = |games: &[Played]| games.iter().map(|g| g.features.len() as u64).sum::<u64>();
     let model = Model {
         version: MODEL_VERSION,
         game: G::ID.to_string(),
@@ -99,7 +99,7 @@ pub fn train<G: Features + Evaluate>(
     Ok(Trained { model, holdout_accuracy: judged.model_accuracy, hand_accuracy: judged.hand_accuracy })
 }
 
-/// Six significant decimals: enough for play, short enough to read in the file.
+/// Six decimal places: enough for play, short enough to read in the file.
 fn round(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
@@ -108,12 +108,9 @@ fn self_play<G: Features + Evaluate>(
     config: &G::Config,
     content: &ContentSet<G::Content>,
     settings: &Settings,
-) -> Result<Vec<Game>, String> {
+) -> Result<Vec<Played>, String> {
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Game, String>>>> = Mutex::new(vec![]);
-    if let Ok(mut r) = results.lock() {
-        r.resize_with(settings.games as usize, || None);
-    }
+    let results: Mutex<Vec<Option<Result<Played, String>>>> = Mutex::new((0..settings.games).map(|_| None).collect());
     std::thread::scope(|scope| {
         for _ in 0..settings.jobs.max(1) {
             scope.spawn(|| {
@@ -139,7 +136,7 @@ fn play_one<G: Features + Evaluate>(
     content: &ContentSet<G::Content>,
     settings: &Settings,
     seed: u64,
-) -> Result<Game, String> {
+) -> Result<Played, String> {
     let width = G::FEATURES.len();
     let mut features = Vec::new();
     let mut hand = Vec::new();
@@ -162,12 +159,12 @@ fn play_one<G: Features + Evaluate>(
     let values = outcome_values(&result.outcome);
     let total: f64 = values.iter().sum();
     let target = values.iter().map(|v| if total > 0.0 { v / total } else { 1.0 / values.len() as f64 }).collect();
-    Ok(Game { features, hand, target })
+    Ok(Played { features, hand, target })
 }
 
 /// Softmax regression by gradient descent with momentum, on features scaled to unit spread; the weights
 /// come back in the features' own units.
-fn fit_weights(games: &[Game], width: usize) -> Vec<f64> {
+fn fit_weights(games: &[Played], width: usize) -> Vec<f64> {
     let rows = || games.iter().flat_map(|g| g.features.iter().flat_map(|p| p.chunks(width)));
     let n = rows().count().max(1) as f64;
     let mut mean = vec![0.0; width];
@@ -217,7 +214,7 @@ struct Judged {
 }
 
 /// Log-loss and accuracy of the fitted weights and of the hand-written evaluation on `games`.
-fn judge(games: &[Game], weights: &[f64], width: usize) -> Judged {
+fn judge(games: &[Played], weights: &[f64], width: usize) -> Judged {
     let (mut model_loss, mut hand_loss, mut model_right, mut hand_right, mut n) = (0.0, 0.0, 0.0, 0.0, 0.0);
     for game in games {
         for (position, hand) in game.features.iter().zip(&game.hand) {

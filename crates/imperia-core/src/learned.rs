@@ -28,7 +28,7 @@ pub trait Features: Game {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Model {
-    /// Bumped whenever the features change meaning, so that a record of the bot's play can say which model.
+    /// The file format's version.
     pub version: u32,
     /// The game's id.
     pub game: String,
