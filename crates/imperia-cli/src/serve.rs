@@ -52,11 +52,20 @@ pub struct ServeArgs {
     /// Accounts that may be made from one address in an hour.
     #[arg(long, default_value_t = Limits::default().signups_per_hour)]
     signups_per_hour: u32,
+    /// Serve the browser UI from this folder (read at start) instead of the copy built into the binary:
+    /// for working on the UI, where a restart then shows a change without a rebuild.
+    #[arg(long)]
+    web_dir: Option<PathBuf>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
     // The server's warnings and errors go to standard error.
     let _ = tracing_subscriber::fmt().with_writer(std::io::stderr).with_max_level(tracing::Level::WARN).try_init();
+    if let Some(dir) = &args.web_dir {
+        let files = imperia_server::web::use_folder(dir)
+            .with_context(|| format!("cannot serve the UI from {}", dir.display()))?;
+        eprintln!("serving the UI's {files} files from {}, read now", dir.display());
+    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     let limits = Limits {
         connections_per_address: args.connections_per_address.max(1),

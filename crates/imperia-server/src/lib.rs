@@ -32,6 +32,7 @@ pub mod seating;
 pub mod store;
 pub mod talk;
 pub mod web;
+mod web_files;
 pub mod webhook;
 
 use std::collections::BTreeMap;

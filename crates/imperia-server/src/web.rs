@@ -7,6 +7,12 @@
 //! browser that asks for a page at any other path (an old link, `/games/12`) gets `index.html` with a 404,
 //! and the page says, in the app's own words, that there is no such page; a script or a client asking for
 //! anything else gets the JSON 404 every API error has.
+//!
+//! For work on the UI, `imperia serve --web-dir web` reads the folder's files once at start in place of
+//! the embedded copy ([`use_folder`]): a restart, not a rebuild, shows a change.
+
+use std::path::Path;
+use std::sync::OnceLock;
 
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -24,10 +30,36 @@ pub struct WebFile {
 
 include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
 
-/// The embedded file at a URL path (`/` is `/index.html`).
+/// The files read from a folder at start, when the server was told to serve one.
+static FOLDER: OnceLock<&'static [WebFile]> = OnceLock::new();
+
+/// Serve the UI from the files under `dir`, read now, in place of the embedded ones. Once per process;
+/// returns how many files were read. The files are kept for the life of the process, as embedded ones are.
+pub fn use_folder(dir: &Path) -> std::io::Result<usize> {
+    if !dir.join("index.html").is_file() {
+        let message = "it has no index.html, so it is not the browser UI's folder";
+        return Err(std::io::Error::new(std::io::ErrorKind::NotFound, message));
+    }
+    let mut read = Vec::new();
+    for file in crate::web_files::collect(dir) {
+        let body = std::fs::read(&file)?;
+        read.push(WebFile {
+            path: Box::leak(crate::web_files::url(dir, &file).into_boxed_str()),
+            etag: Box::leak(crate::web_files::etag(&body).into_boxed_str()),
+            body: Box::leak(body.into_boxed_slice()),
+        });
+    }
+    let count = read.len();
+    FOLDER
+        .set(Box::leak(read.into_boxed_slice()))
+        .map_err(|_| std::io::Error::other("the UI's folder is chosen once, at start"))?;
+    Ok(count)
+}
+
+/// The UI's file at a URL path (`/` is `/index.html`): from the folder given at start, else embedded.
 pub fn file(path: &str) -> Option<&'static WebFile> {
     let path = if path == "/" { "/index.html" } else { path };
-    FILES.iter().find(|f| f.path == path)
+    FOLDER.get().copied().unwrap_or(FILES).iter().find(|f| f.path == path)
 }
 
 /// The content type of a file, by its extension.
