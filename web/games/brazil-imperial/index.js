@@ -15,7 +15,7 @@ import { choicesPanel } from './choices.js';
 import { commonPanel } from './common.js';
 import { drawMap, layoutOf, legend } from './map.js';
 import { colour, DUTCH, ownerPaint, roman } from './palette.js';
-import { panZoom } from './panzoom.js';
+import { panZoom } from '../../lib/panzoom.js';
 import { places } from './places.js';
 
 // The place picked (a hex whose several actions are listed, or a units' hex to move from), for the
@@ -39,7 +39,8 @@ export function render({ view, board, actions, act, busy, seat, seats, toAct, na
   const svg = drawMap({ board, map, view, pl });
   const capital = t.players[seat]?.capital;
   const focus = capital === null || capital === undefined ? null : layoutOf(map).centres[capital];
-  const zoom = panZoom(svg, map.id, Number(svg.dataset.width), Number(svg.dataset.height), focus);
+  // The hex ids' font size in drawing units is style.css's `.brazil-map .hex-id`.
+  const zoom = panZoom(svg, map.id, Number(svg.dataset.width), Number(svg.dataset.height), { focus, labelSize: 9 });
   const acting = toAct ?? [];
   const players = [...t.players.map((p) => colour(p.colour)), ...(t.dutch?.length ? [ownerPaint(DUTCH, t)] : [])];
   const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);

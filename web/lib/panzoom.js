@@ -1,20 +1,20 @@
-// Panning and zooming the hex map: the SVG's viewBox is a window on the drawing, moved by dragging (mouse,
-// pen or one finger once zoomed in), scaled by the wheel around the pointer, by pinching with two fingers,
-// and by the map's buttons (zoom in, zoom out, fit). A drag never counts as a click on the hex under it.
+// Panning and zooming a map: the SVG's viewBox is a window on the drawing, moved by dragging (mouse, pen or
+// one finger once zoomed in), scaled by the wheel around the pointer, by pinching with two fingers, and by
+// the map's buttons (zoom in, zoom out, fit). A drag never counts as a click on the piece under it.
 // The window takes the shape of the map's box on the page (a phone's box is taller than the map), starts
 // filling it, and is kept per map across the page's redraws (every new state redraws the page).
 
 const MAX = 5;
-/** The hex ids' font size in drawing units (style.css `.brazil-map .hex-id`). */
-const HEX_ID_SIZE = 9;
 const views = new Map(); // map id → {scale, cx, cy}, scale null until the box is measured
 
 /**
  * Make `svg` (a drawing `width` × `height`, the map `id`) pannable and zoomable; returns the controls:
  * `zoomBy(f)` and `fit()`. A window not kept yet is centred on `focus` ([x, y] in the drawing: the
- * viewer's capital), or on the drawing's middle.
+ * viewer's capital), or on the drawing's middle. With `labelSize` (the small labels' font size in drawing
+ * units), the svg has the class `small-labels` while they would be drawn under 10 px high, for the page's
+ * style to hide them until the player zooms in.
  */
-export function panZoom(svg, id, width, height, focus = null) {
+export function panZoom(svg, id, width, height, { focus = null, labelSize = null } = {}) {
   if (!views.has(id)) views.set(id, { scale: null, cx: focus?.[0] ?? width / 2, cy: focus?.[1] ?? height / 2 });
   const v = views.get(id);
   let aspect = width / height; // the box's width over its height, once measured
@@ -48,10 +48,12 @@ export function panZoom(svg, id, width, height, focus = null) {
     // With more of the drawing above or below the window, one finger pans the map every way; else an
     // upward or downward swipe scrolls the page, and a sideways one pans the map.
     svg.classList.toggle('zoomed-in', box()[3] < height - 1);
-    // Hex ids show only once they are drawn at least 10 px high (on a phone, after zooming in); a hex's
-    // tooltip names it meanwhile.
-    const shown = svg.getBoundingClientRect().width / box()[2];
-    svg.classList.toggle('small-ids', shown > 0 && shown * HEX_ID_SIZE < 10);
+    // Small labels show only once they are drawn at least 10 px high (on a phone, after zooming in); a
+    // piece's tooltip names it meanwhile.
+    if (labelSize) {
+      const shown = svg.getBoundingClientRect().width / box()[2];
+      svg.classList.toggle('small-labels', shown > 0 && shown * labelSize < 10);
+    }
   };
   const measure = () => {
     const r = svg.getBoundingClientRect();
@@ -144,7 +146,7 @@ export function panZoom(svg, id, width, height, focus = null) {
   };
   svg.addEventListener('pointerup', up);
   svg.addEventListener('pointercancel', up);
-  // The click that ends a drag or a pinch is not a click on a hex.
+  // The click that ends a drag or a pinch is not a click on the piece under it.
   svg.addEventListener('click', (e) => {
     if (dragged) {
       e.stopPropagation();
