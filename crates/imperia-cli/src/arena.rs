@@ -115,7 +115,8 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     };
     let config = (game.configure)(n, &options).map_err(|e| anyhow!("--seats and --config: {e}"))?;
 
-    let results = play_games(&entry, &config, &content, &args.seats, args.games, args.seed, args.jobs, !args.json)?;
+    let series = Series { games: args.games, seed: args.seed, jobs: args.jobs, progress: !args.json };
+    let results = play_games(&entry, &config, &content, &args.seats, &series)?;
     let mut wins = vec![0.0; n];
     let mut scores = vec![0.0; n];
     let mut ranks = vec![0.0; n];
@@ -230,19 +231,25 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     Ok(())
 }
 
-/// Play `games` games of `entry`'s game, `jobs` at a time, game g seeded `seed + g` with bot i at seat
-/// (i + g) mod n; the results in game order.
-#[allow(clippy::too_many_arguments)]
+/// How a series of games is played: how many, from which seed, how many at once, and whether a progress
+/// bar is drawn (on a terminal).
+pub struct Series {
+    pub games: usize,
+    /// Game g is seeded `seed + g`.
+    pub seed: u64,
+    pub jobs: usize,
+    pub progress: bool,
+}
+
+/// Play a series of `entry`'s game, bot i at seat (i + g) mod n in game g; the results in game order.
 pub fn play_games(
     entry: &BotEntry,
     config: &Value,
     content: &DynContent,
     seats: &[BotSpec],
-    games: usize,
-    seed: u64,
-    jobs: usize,
-    show_progress: bool,
+    series: &Series,
 ) -> Result<Vec<GameResult>> {
+    let &Series { games, seed, jobs, progress: show_progress } = series;
     let n = seats.len();
     let progress = ProgressBar::new(games as u64);
     if !show_progress {

@@ -6,12 +6,13 @@
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use imperia_bots::BotSpec;
+use imperia_bots::arena::GameResult;
 use imperia_core::{Registry, rating};
 use imperia_server::levels::LEVELS;
 use serde::Serialize;
 
 use crate::GameOptions;
-use crate::arena::{ThinkTimes, play_games, wilson};
+use crate::arena::{Series, ThinkTimes, play_games, wilson};
 
 /// The most games one step may ask for.
 const MAX_GAMES: usize = 100_000;
@@ -62,83 +63,114 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
         bail!("--games must be from 1 to {MAX_GAMES}");
     }
     let seats = args.game.players.unwrap_or(4.clamp(entry.seats.0, entry.seats.1)).max(2);
-    let mut ratings = vec![rating::Rating::new(); LEVELS.len()];
-    let mut think: Vec<Vec<f64>> = vec![Vec::new(); LEVELS.len()];
-    let mut steps: Vec<Option<Step>> = vec![None];
-    for upper in 1..LEVELS.len() {
-        let lower = upper - 1;
+    let series = Series { games: args.games, seed: args.seed, jobs: args.jobs.clamp(1, 256), progress: !args.json };
+    let mut climb = Climb::new(seats);
+    for (upper, level) in LEVELS.iter().enumerate().skip(1) {
+        let below = &LEVELS[upper - 1];
         // The level under test in the first seat of the list, the level below in every other.
-        let mut lineup: Vec<BotSpec> = vec![LEVELS[lower].spec(); seats];
-        lineup[0] = LEVELS[upper].spec();
+        let mut lineup: Vec<BotSpec> = vec![below.spec(); seats];
+        lineup[0] = level.spec();
         if !args.json {
-            eprintln!("{} against {}…", LEVELS[upper].level, LEVELS[lower].level);
+            eprintln!("{} against {}…", level.level, below.level);
         }
-        let results =
-            play_games(&bots, &config, &content, &lineup, args.games, args.seed, args.jobs.clamp(1, 256), !args.json)?;
+        let results = play_games(&bots, &config, &content, &lineup, &series)?;
+        climb.step(upper, &results);
+    }
+    let report = climb.report();
+    if args.json {
+        let out = serde_json::json!({
+            "game": entry.id, "seats": seats, "games_per_step": args.games, "seed": args.seed, "levels": report,
+        });
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| anyhow!(e))?);
+    } else {
+        let last_seed = args.seed + args.games as u64 - 1;
+        println!(
+            "{}, {seats} players: each level in one seat against the level below, {} games a step, seeds {}–{last_seed}",
+            entry.name, args.games, args.seed,
+        );
+        print_table(&report);
+    }
+    Ok(())
+}
+
+/// The ladder as it is climbed: each level's rating and decision times so far, and each step's result.
+struct Climb {
+    seats: usize,
+    ratings: Vec<rating::Rating>,
+    think: Vec<Vec<f64>>,
+    steps: Vec<Option<Step>>,
+}
+
+impl Climb {
+    fn new(seats: usize) -> Climb {
+        Climb {
+            seats,
+            ratings: vec![rating::Rating::new(); LEVELS.len()],
+            think: vec![Vec::new(); LEVELS.len()],
+            steps: vec![None],
+        }
+    }
+
+    /// Count the games of level `upper` (bot 0) against the level below (every other bot).
+    fn step(&mut self, upper: usize, results: &[GameResult]) {
+        let (lower, seats) = (upper - 1, self.seats);
+        let level_of = |i: usize| if i == 0 { upper } else { lower };
         let mut wins = 0.0;
         for (g, result) in results.iter().enumerate() {
             let ranks = &result.outcome.ranks;
-            // Bot i sat at seat (i + g) mod n: the upper level is bot 0.
+            // Bot i sat at seat (i + g) mod n.
             let seat_of = |i: usize| (i + g) % seats;
             let winners = ranks.iter().filter(|&&r| r == 1).count() as f64;
             if ranks[seat_of(0)] == 1 {
                 wins += 1.0 / winners;
             }
             for i in 0..seats {
-                think[if i == 0 { upper } else { lower }].extend_from_slice(&result.think[seat_of(i)]);
+                self.think[level_of(i)].extend_from_slice(&result.think[seat_of(i)]);
             }
             // Every seat of a level starts from the level's rating; the level then takes its seats' mean.
-            let before: Vec<_> = (0..seats).map(|i| ratings[if i == 0 { upper } else { lower }]).collect();
+            let before: Vec<_> = (0..seats).map(|i| self.ratings[level_of(i)]).collect();
             let places: Vec<usize> = (0..seats).map(|i| ranks[seat_of(i)]).collect();
             let after = rating::after_game(&before, &places);
-            ratings[upper] = after[0];
+            self.ratings[upper] = after[0];
             let others = &after[1..];
             let mean = |f: fn(&rating::Rating) -> f64| others.iter().map(f).sum::<f64>() / others.len() as f64;
-            ratings[lower] = rating::Rating { rating: mean(|r| r.rating), uncertainty: mean(|r| r.uncertainty) };
+            self.ratings[lower] = rating::Rating { rating: mean(|r| r.rating), uncertainty: mean(|r| r.uncertainty) };
         }
-        let games = args.games as f64;
-        steps.push(Some(Step {
+        let games = results.len() as f64;
+        self.steps.push(Some(Step {
             below: LEVELS[lower].level,
-            games: args.games,
+            games: results.len(),
             wins,
             win_rate: wins / games,
             ci95: wilson(wins, games),
         }));
     }
-    let report: Vec<LevelReport> = LEVELS
-        .iter()
-        .zip(ratings)
-        .zip(think)
-        .zip(steps)
-        .map(|(((level, r), think), step)| LevelReport {
-            level: level.level,
-            bot: level.spec().to_string(),
-            rating: r.rating,
-            rating_uncertainty: r.uncertainty,
-            step,
-            decisions: think.len(),
-            think_ms: ThinkTimes::of(think),
-        })
-        .collect();
-    if args.json {
-        let out = serde_json::json!({
-            "game": entry.id, "seats": seats, "games_per_step": args.games, "seed": args.seed, "levels": report,
-        });
-        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| anyhow!(e))?);
-        return Ok(());
+
+    fn report(self) -> Vec<LevelReport> {
+        LEVELS
+            .iter()
+            .zip(self.ratings)
+            .zip(self.think)
+            .zip(self.steps)
+            .map(|(((level, r), think), step)| LevelReport {
+                level: level.level,
+                bot: level.spec().to_string(),
+                rating: r.rating,
+                rating_uncertainty: r.uncertainty,
+                step,
+                decisions: think.len(),
+                think_ms: ThinkTimes::of(think),
+            })
+            .collect()
     }
-    println!(
-        "{}, {seats} players: each level in one seat against the level below, {} games a step, seeds {}–{}",
-        entry.name,
-        args.games,
-        args.seed,
-        args.seed + args.games as u64 - 1
-    );
+}
+
+fn print_table(report: &[LevelReport]) {
     println!(
         "{:<8} {:<10} {:>13}  {:<34} {:>12} {:>9}",
         "level", "bot", "rating", "against the level below", "think median", "p95"
     );
-    for l in &report {
+    for l in report {
         let step = l.step.as_ref().map_or_else(String::new, |s| {
             format!("{:.1}% ({:.1}–{:.1}%) of {}", 100.0 * s.win_rate, 100.0 * s.ci95[0], 100.0 * s.ci95[1], s.games)
         });
@@ -147,5 +179,4 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
             l.level, l.bot, l.rating, l.rating_uncertainty, step, l.think_ms.median, l.think_ms.p95
         );
     }
-    Ok(())
 }
