@@ -363,7 +363,30 @@ test('a reload shows the same state', async () => {
   await waitForMyTurn(phone.page);
   await phone.page.screenshot({ path: join(ARTIFACTS, 'game-390x844.png') });
   await phone.page.screenshot({ path: join(ARTIFACTS, 'game-390x844-full.png'), fullPage: true });
+  assert.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll at 390 px');
+  // The world map: on a phone its names wait until zoomed in far enough to be read, then show.
+  const phoneMap = phone.page.locator('.world-map');
+  assert.equal(await phoneMap.locator('.region').count(), 62, 'every region is drawn on the phone too');
+  for (let i = 0; await phoneMap.evaluate((svg) => svg.classList.contains('small-labels')); i++) {
+    assert.ok(i < 6, 'the names show once zoomed in');
+    await phone.page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+  }
+  assert.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= 390), 'zoomed in, still no sideways scroll');
+  await phone.page.locator('.map-card').screenshot({ path: join(ARTIFACTS, 'game-390x844-map-zoomed.png') });
   await phone.context.close();
+
+  // At 1920 the map takes the page's width.
+  const wide = await newPage({ width: 1920, height: 1080 });
+  await wide.context.addCookies(await game.context.cookies());
+  await wide.page.goto(`${base}/#/game/${game.id}`);
+  await wide.page.locator('.world-map').waitFor();
+  const [mapWidth, columnWidth] = await wide.page.evaluate(() => [
+    document.querySelector('.world-map').getBoundingClientRect().width, document.querySelector('.imperial').getBoundingClientRect().width,
+  ]);
+  assert.ok(mapWidth >= columnWidth - 60, `the map is ${mapWidth} px wide in a ${columnWidth} px column`);
+  assert.equal(await wide.page.locator('.world-map.small-labels').count(), 0, 'names are legible at 1920 without zooming');
+  await wide.page.screenshot({ path: join(ARTIFACTS, 'game-1920x1080.png') });
+  await wide.context.close();
 });
 
 test('a spectator sees the board and no controls', async () => {
@@ -576,20 +599,25 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   await page.locator('.world-map').waitFor();
   await page.locator('.nation-row').first().waitFor();
   // The colours that were inline style attributes, now set through the CSSOM: Russia's home province Moscow
-  // is tinted and framed in Russia's colour, its swatch and card border are Russia's colour.
+  // is tinted in Russia's colour, and Russia's home provinces are framed in it (those not glowing as a choice
+  // now); its swatch and card border are Russia's colour.
   const colours = await page.evaluate(() => {
     const css = (el, prop) => (el ? getComputedStyle(el)[prop] : null);
+    const lit = (g) => ['target', 'selected', 'deciding', 'hot'].some((c) => g.classList.contains(c));
+    const tint = css(document.querySelector('[data-region="moscow"] .shape'), 'fill');
+    const calm = [...document.querySelectorAll('.region.home')]
+      .find((g) => !lit(g) && css(g.querySelector('.shape'), 'fill') === tint);
     return {
-      moscow: css(document.querySelector('[data-region="moscow"] .shape'), 'fill'),
-      moscowStroke: css(document.querySelector('[data-region="moscow"] .shape'), 'stroke'),
+      moscow: tint,
+      homeStroke: css(calm?.querySelector('.shape'), 'stroke'),
       neutral: css(document.querySelector('[data-region="ukraine"] .shape'), 'fill'),
       swatch: css(document.querySelector('[data-nation="russia"] .swatch'), 'backgroundColor'),
       border: css(document.querySelector('[data-nation="russia"]'), 'borderLeftColor'),
     };
   });
   assert.deepEqual(colours, {
-    moscow: 'rgb(245, 228, 238)',
-    moscowStroke: 'rgb(204, 121, 167)',
+    moscow: 'rgb(230, 188, 211)', // Russia's colour half-mixed with white (palette.js `land`)
+    homeStroke: 'rgb(204, 121, 167)',
     neutral: 'rgb(241, 233, 210)',
     swatch: 'rgb(204, 121, 167)',
     border: 'rgb(204, 121, 167)',

@@ -8,8 +8,9 @@
 // actions. Pointing at an action's button, or focusing it, lights up its targets on the board.
 
 import { h, lightUp } from '../../lib/dom.js';
+import { panZoom } from '../../lib/panzoom.js';
 import { actionButtons } from '../generic.js';
-import { drawMap, legend } from './map.js';
+import { drawMap, HEIGHT, keepTokensLegible, LABEL_SIZE, legend, pointOf, WIDTH } from './map.js';
 import { drawRondel } from './rondel.js';
 import { investPanel } from './invest.js';
 import { nationsPanel, playersPanel } from './panels.js';
@@ -102,6 +103,9 @@ export function render(ctx) {
 
   const mapSelected = picked.region;
   const map = drawMap({ board, view, names, targets: picked.bond ? new Set() : targets, selected: mapSelected, onRegion });
+  const zoom = panZoom(map, 'imperial2030', WIDTH, HEIGHT, { focus: capitalOf(board, view, seat), labelSize: LABEL_SIZE * (10 / 11) });
+  keepTokensLegible(map);
+  const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);
 
   // The pick is on the page too, for tests and styles: "moscow→ukraine", "bond usa:9", or "".
   const pick = picked.bond ? `bond ${picked.bond}` : picked.region ? `${picked.region}${picked.to ? `→${picked.to}` : ''}` : '';
@@ -110,8 +114,14 @@ export function render(ctx) {
     actions.length ? choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick, hover, to }) : null,
     h('div', { class: 'table-top' },
       h('section', { class: 'card map-card', 'aria-labelledby': 'map-title' },
-        h('h2', { id: 'map-title' }, 'World map'),
-        h('div', { class: 'map-scroll' }, map),
+        h('div', { class: 'map-head' },
+          h('h2', { id: 'map-title' }, 'World map'),
+          h('div', { class: 'zoom-buttons', role: 'group', 'aria-label': 'Map zoom' },
+            zoomButton('zoom-in', '+', 'Zoom in', () => zoom.zoomBy(1.4)),
+            zoomButton('zoom-out', '−', 'Zoom out', () => zoom.zoomBy(1 / 1.4)),
+            zoomButton('zoom-fit', 'Fit', 'Fit the map to its box', () => zoom.fit()))),
+        h('div', { class: 'map-box' }, map),
+        h('p', { class: 'map-help muted' }, 'Drag to pan once zoomed in; wheel or pinch to zoom. Names show once they are large enough to read.'),
         h('details', { class: 'legend-box', 'data-key': 'legend' }, h('summary', {}, 'Legend'), legend(board))),
       h('div', { class: 'table-side' },
         h('section', { class: 'card rondel-card', 'aria-labelledby': 'rondel-title' },
@@ -120,6 +130,17 @@ export function render(ctx) {
         nationsPanel({ board, view, names, bondChoices: bonds, onBond, busy }))),
     playersPanel({ board, view, names, seat }));
   return root;
+}
+
+/**
+ * Where the map opens on a phone: the first home province (the capital) of a nation the viewer governs, or of
+ * the nation on turn.
+ */
+function capitalOf(board, view, seat) {
+  const governed = view.nations.find((n) => n.government === seat && seat !== null && seat !== undefined);
+  const nationId = governed?.nation ?? view.turn;
+  const capital = board.regions.find((r) => r.home === nationId);
+  return capital ? pointOf(capital.id) : null;
 }
 
 function choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick, hover, to }) {
