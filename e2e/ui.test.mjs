@@ -16,7 +16,8 @@
 // of time handed to a bot, seen by both players; "while you waited" and the log's drawer. Brazil: Imperial's
 // own page: a 3-player game against two bots and the solo scenario, played by clicking the hex map and the
 // boards (setup, capital, action spaces, builds, payments, moves, the end of each turn), the map zoomed and
-// panned on a phone.
+// panned on a phone. Imperial Struggle's own page: a game against a bot played by clicking its map, tiles,
+// cards and ministries, with no sideways scroll on a phone.
 // Screenshots (the game page at 1280×800 and 390×844, and each new screen) are saved in e2e/artifacts/.
 //
 // The server is the binary named by IMPERIA_BIN (scripts/test builds it), on a free loopback port with a
@@ -411,56 +412,128 @@ test('a spectator sees the board and no controls', async () => {
   await context.close();
 });
 
-test('a second game, Imperial Struggle, is played on the generic page', async () => {
-  assert.ok(game.context, 'the player is signed up');
-  const page = await game.context.newPage();
-  page.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
-  await page.goto(`${base}/#/`);
-  await page.getByRole('heading', { name: 'New game' }).waitFor();
+/**
+ * Take one Imperial Struggle decision as a player of the board game would: at its place on the board when
+ * it has one — an investment tile, a glowing space on the map, a ministry to choose, a card in hand, a
+ * theatre of the war or the upgrade's tiles (when a place lists several actions, the first of the list) —
+ * and otherwise in the grouped panel (done, end the turn, an effect's option). Resolves to
+ * `{ action, board }`: the action the server took, and whether it was chosen on the board.
+ */
+async function struggleDecision(page, { double = false } = {}) {
+  const version = Number(await page.locator('article.game').getAttribute('data-version'));
+  const board = [
+    '.is-board .inv-tile.choice', '.is-board .upgrade-option.choice', '.is-board .ministry-card.offer.choice',
+    '.is-map .space.choice', '.is-war .theatre-box.choice', '.is-board .event-card.choice', '.is-advantages .adv.choice',
+  ];
+  let target = null;
+  for (const css of board) {
+    target = await reachable(page.locator(css));
+    if (target) break;
+  }
+  // What has no place: the grouped panel, whose first groups move the game on (end the turn, done).
+  const onBoard = target !== null;
+  if (!onBoard) {
+    await page.locator('.is-choices .choice-group .action').first().waitFor();
+    target = page.locator('.is-choices .choice-group .action').first();
+  }
+  const answered = page.waitForResponse(isActionPost, { timeout: 15_000 });
+  const before = await page.locator('.is-board').getAttribute('data-pick');
+  const listed = page.waitForFunction((b) => (document.querySelector('.is-board')?.dataset.pick ?? '') !== b, before, { timeout: 15_000 })
+    .then(() => 'listed', () => null);
+  if (double) await target.dblclick();
+  else await target.click();
+  let response = await Promise.race([answered, listed]);
+  if (response === 'listed') {
+    // Several actions at the place clicked: the page lists them beside the map; the first is taken.
+    await page.locator('.is-choices .picked-place .action').first().click();
+    response = await answered;
+  }
+  assert.equal(response.status(), 200, `the server took the click: ${await response.text()}`);
+  await newerThan(page, version);
+  return { action: response.request().postDataJSON().action, board: onBoard };
+}
+
+test('Imperial Struggle is played by clicking on its board', async (t) => {
+  const { context, page } = await signUp('struggler');
   await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
   await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
-  await page.locator('.generic').waitFor();
-  // Britain's first decisions (ministries, then its turns) are buttons labelled by the engine.
+  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  await page.locator('.is-board .is-map').waitFor();
+  // The four theatres of the map, the seats and the page naming the powers.
+  assert.equal(await page.locator('.theatre-tab').count(), 4);
+  assert.match(await page.locator('.seat-list').textContent(), /Britain \(struggler\)/);
+  assert.match(await page.locator('#is-standing').textContent(), /you play Britain/);
   let acted = 0;
-  for (let round = 0; acted < 8; round++) {
-    assert.ok(round < 100, `still playing after 100 decisions (${acted} actions)`);
+  let onBoard = 0;
+  const kinds = new Set();
+  // Through the first peace round and into the War of the Spanish Succession (the turn track's second
+  // place), or until the game ends early.
+  let turn = 0;
+  for (let round = 0; acted < 16 || turn < 2; round++) {
+    assert.ok(round < 150, `still playing after 150 decisions (${acted} actions)`);
     if (!(await waitForMyTurn(page))) break;
     // The tab says it is my turn, in its title and its icon, for a player looking at another tab.
     assert.match(await page.title(), /^● Your turn — Imperial Struggle/);
     assert.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml/);
-    const before = await liveStep(page);
-    const buttons = page.locator('.choices > .action-list .action');
-    assert.ok((await buttons.count()) > 0, 'the legal actions are offered');
-    // The last button: "done", "end the turn" or a tile, so the game moves on. The first is double-clicked,
-    // as people do: it is one action and no error.
-    const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
-    const sent = { version: (await page.evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()).version, id)),
-      action: JSON.parse((await buttons.last().getAttribute('data-key')).slice('action:'.length)) };
-    if (acted === 0) await buttons.last().dblclick();
-    else await buttons.last().click();
-    await page.waitForFunction((n) => {
-      const m = document.querySelector('label[for=replay]')?.textContent.match(/Live: step (\d+)/);
-      return m && Number(m[1]) > n;
-    }, before);
+    // The status is the server's prompt, which names the powers ("Britain and France each choose…").
+    assert.match(await statusOf(page), /^Your turn: (you|Britain) /);
+    // Never a wall of buttons: what has a place on the board is not among the grouped buttons.
+    assert.ok(await page.locator('.is-choices .choice-group .action').count() <= 8, 'a few grouped buttons');
+    const sentAt = (await gameState(page, id)).version;
+    // The first decision is double-clicked, as people do: one action and no error.
+    const { action, board } = await struggleDecision(page, { double: acted === 0 });
+    if (board) onBoard += 1;
+    kinds.add(actionKind(action));
     if (acted === 1) {
       // The same decision sent again from a second tab, for the version it was made at: done, not an error.
       const again = await page.evaluate(async ([n, body]) => {
         const r = await fetch(`/api/games/${n}/actions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
         return { status: r.status, body: await r.json() };
-      }, [id, sent]);
+      }, [id, { version: sentAt, action }]);
       assert.equal(again.status, 200, JSON.stringify(again.body));
       assert.equal(again.body.repeated, true);
     }
     assert.doesNotMatch(await page.evaluate(() => document.getElementById('notice')?.textContent ?? ''), /moved on/, 'no false error');
     acted += 1;
+    turn = (await gameState(page, id)).view.turn;
   }
-  assert.ok(acted >= 8, `played ${acted} actions`);
+  assert.ok(acted >= 15, `played ${acted} actions`);
+  assert.ok(onBoard >= 10, `${onBoard} of ${acted} decisions were taken on the board (${[...kinds].join(', ')})`);
+  for (const kind of ['pick_ministry', 'take_tile', 'influence']) assert.ok(kinds.has(kind), `a ${kind} was clicked: ${[...kinds].join(', ')}`);
+  t.diagnostic(`${onBoard} of ${acted} decisions taken on the board; kinds: ${[...kinds].join(', ')}`);
   assert.equal(await page.getByLabel('Notify me when it is my turn and this tab is hidden').count(), 1, 'notifications are offered');
-  assert.match(await page.locator('.generic').textContent(), /vp/i, 'the view is drawn');
+  // The tracks, the investment tiles, the hand with the cards' texts, the opponent's backs, the war mat.
+  assert.match(await page.locator('.is-tracks').textContent(), /Debt.*Treaty.*Navy box/s);
+  assert.ok(await page.locator('.is-investments .inv-tile').count() > 0, 'investment tiles on display');
+  assert.ok(await page.locator('.is-mine .event-card').count() > 0, 'cards in hand, by name and text');
+  assert.doesNotMatch(await page.locator('.is-mine').textContent(), /_/, 'no ids in the hand');
+  assert.match(await page.locator('.is-opponent').textContent(), /event cards?/);
+  assert.match(await page.locator('.is-war').textContent(), /(Next war|At war): War of the/);
+  if (turn >= 2) {
+    // The first war was fought: its theatres were revealed and settled, as the log says.
+    const log = await page.evaluate(async (n) => JSON.stringify(await (await fetch(`/api/games/${n}/log`)).json()), id);
+    assert.match(log, /War of the Spanish Succession begins/);
+    assert.match(log, /Central Europe: Britain -?\d+/);
+  }
+  assert.equal(await page.locator('.is-advantages .adv').count(), 22);
   await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1280x800.png') });
-  await page.close();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1920x1080.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll at 390 px');
+  // A phone's first sight of a theatre is zoomed in until its spaces can be tapped.
+  await page.locator('.theatre-tab:not(.current)').first().click();
+  await page.waitForTimeout(300);
+  // The page redraws on every push (the bot plays on): scrolled to in one go, not through a stale element.
+  await page.evaluate(() => document.querySelector('.is-map-card')?.scrollIntoView());
+  await page.waitForTimeout(300);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll with the map drawn for a phone');
+  await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-390x844.png') });
+  await context.close();
 });
 
 test('Virgin Queen says what part of the game it plays, and is played on the generic page', async () => {

@@ -9,6 +9,7 @@ const PAGES = {
   'brazil-imperial': () => import('./brazil-imperial/index.js'),
   endeavor: () => import('./endeavor/index.js'),
   imperial2030: () => import('./imperial2030/index.js'),
+  'imperial-struggle': () => import('./imperial-struggle/index.js'),
   'virgin-queen': () => import('./virgin-queen.js'),
 };
 

@@ -34,8 +34,8 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::action::Action;
-use crate::content::{Content, Power, Region, SpaceId, WarId};
-use crate::event::tile_text;
+use crate::content::{BonusCondition, CardVersions, Content, Power, Region, SpaceId, WarId};
+use crate::event::{award_text, basic_tile_text, bonus_tile_text, tile_text};
 use crate::state::ImperialStruggle;
 use crate::tasks::Task;
 
@@ -151,8 +151,9 @@ impl ImperialStruggle {
 
 /// The printed board of the content `c` as data ([`imperia_core::GameContent::board`]): the regions, the
 /// spaces, the advantage tiles, the theatres of the four wars, the investment tiles, and the boxes and
-/// tracks, each with the id `ImperialStruggle::action_targets` names it by. There is no geometry yet: a
-/// client draws the map from the regions and the spaces' connections.
+/// tracks, each with the id `ImperialStruggle::action_targets` names it by; and under `components` what the
+/// cards and tiles say (`components`), which the views name only by id or index. The map's geometry is
+/// `web/maps/imperial-struggle.js`.
 pub fn board(c: &Content) -> Value {
     let spaces: Vec<Value> = c
         .spaces
@@ -178,7 +179,7 @@ pub fn board(c: &Content) -> Value {
         .iter()
         .map(|a| {
             let requires: Vec<String> = a.requires.iter().map(|s| c.space(s).id.clone()).collect();
-            json!({ "id": a.id, "name": a.name, "region": a.region, "requires": requires })
+            json!({ "id": a.id, "name": a.name, "region": a.region, "requires": requires, "text": a.text })
         })
         .collect();
     let theatres: Vec<Value> = c
@@ -190,8 +191,15 @@ pub fn board(c: &Content) -> Value {
             })
         })
         .collect();
-    let investments: Vec<Value> =
-        (0..c.investments.len() as u8).map(|t| json!({ "id": investment_id(t), "name": tile_text(c, t) })).collect();
+    let investments: Vec<Value> = (0..c.investments.len() as u8)
+        .map(|t| {
+            let i = &c.investments[t as usize];
+            json!({
+                "id": investment_id(t), "name": tile_text(c, t), "major": i.major, "points": i.points,
+                "minor": i.minor, "event": i.event, "upgrade": i.upgrade,
+            })
+        })
+        .collect();
     let mut boxes = vec![json!({ "id": "event_deck", "name": "Event deck" })];
     let mut tracks = vec![json!({ "id": "victory_points", "name": "Victory points" })];
     for p in Power::BOTH {
@@ -208,7 +216,75 @@ pub fn board(c: &Content) -> Value {
         "investments": investments,
         "boxes": boxes,
         "tracks": tracks,
+        "components": components(c),
     })
+}
+
+/// What is printed on the cards and tiles that are not board pieces, for a client to show by the indices
+/// and ids the views use: event cards and ministries by id, award tiles, basic and bonus war tiles by their
+/// index, and the wars. All of it public: the same for every viewer.
+fn components(c: &Content) -> Value {
+    let version = |v: &crate::content::EventText| json!({ "title": v.title, "text": v.text, "bonus": v.bonus });
+    let cards: Vec<Value> = c
+        .cards
+        .iter()
+        .map(|card| {
+            let versions = match &card.versions {
+                CardVersions::Common(v) => json!({ "common": version(v) }),
+                CardVersions::Sided([b, f]) => json!({ "britain": version(b), "france": version(f) }),
+            };
+            json!({
+                "id": card.id, "number": card.number, "name": card.name, "era": card.era, "action": card.action,
+                "bonus_if": card.bonus_if.map(bonus_if_text), "versions": versions,
+            })
+        })
+        .collect();
+    let ministries: Vec<Value> = c
+        .ministries
+        .iter()
+        .map(|m| {
+            let keywords: Vec<&str> = m.keywords.iter().map(|k| k.name()).collect();
+            json!({
+                "id": m.id, "number": m.number, "name": m.name, "power": m.power, "eras": m.eras,
+                "keywords": keywords, "abilities": m.abilities,
+            })
+        })
+        .collect();
+    let awards: Vec<Value> = (0..c.awards.len() as u8).map(|a| json!({ "text": award_text(c, a) })).collect();
+    let basic: Vec<Value> = (0..c.basic_tiles.len() as u8)
+        .map(|k| {
+            let t = &c.basic_tiles[k as usize];
+            json!({ "value": t.value, "symbol": t.symbol, "text": basic_tile_text(c, k) })
+        })
+        .collect();
+    let bonus: Vec<Value> = (0..c.bonus_tiles.len() as u16)
+        .map(|k| {
+            let t = &c.bonus_tiles[k as usize];
+            json!({
+                "name": t.name, "war": t.war, "power": t.power, "value": t.value, "symbol": t.symbol,
+                "text": bonus_tile_text(c, k),
+            })
+        })
+        .collect();
+    let wars: Vec<Value> = c.wars.iter().map(|w| json!({ "id": w.id, "name": w.name })).collect();
+    json!({
+        "cards": cards, "ministries": ministries, "awards": awards, "basic_tiles": basic, "bonus_tiles": bonus,
+        "wars": wars,
+    })
+}
+
+/// When an event's bonus applies, in words.
+fn bonus_if_text(b: BonusCondition) -> String {
+    match b {
+        BonusCondition::Keyword(k) => format!("a {} ministry revealed", k.name()),
+        BonusCondition::MoreAvailableDebt => "more available debt than the opponent".into(),
+        BonusCondition::ThreeMoreAvailableDebt => "at least 3 more available debt than the opponent".into(),
+        BonusCondition::MoreBonusWarTiles => "more bonus war tiles on the next war than the opponent".into(),
+        BonusCondition::PrestigeScotlandIreland => {
+            "more prestige spaces in Scotland and Ireland than the opponent".into()
+        }
+        BonusCondition::MediterraneanIntrigue => "you hold Mediterranean Intrigue".into(),
+    }
 }
 
 #[cfg(test)]

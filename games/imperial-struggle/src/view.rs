@@ -63,6 +63,10 @@ pub struct WarView {
     pub revealed: Vec<bool>,
     pub byng: Option<u8>,
     pub atlantic: Option<Power>,
+    /// Each revealed theatre's strengths as the table stands now, part by part, by power (§7.1.3): public,
+    /// since the tiles there are face up. `None` for a theatre not revealed.
+    #[serde(default)]
+    pub strength: Vec<Option<[crate::war::Strength; 2]>>,
 }
 
 /// The game as one viewer may see it.
@@ -153,6 +157,12 @@ impl ImperialStruggle {
             revealed: self.war.revealed.clone(),
             byng: self.war.byng,
             atlantic: self.war.atlantic,
+            strength: (0..self.war.theatres.len() as u8)
+                .map(|t| {
+                    let open = self.war.revealed.get(t as usize).copied().unwrap_or(false);
+                    open.then(|| Power::BOTH.map(|p| self.strength_parts(p, t)))
+                })
+                .collect(),
         };
         let mut phase = self.phase.clone();
         let mut aside_count = [0, 0];

@@ -1,0 +1,156 @@
+// The Imperial Struggle page: the four theatres of the map (map.js, real geography from
+// web/maps/imperial-struggle.js) as tabs, pannable and zoomable (panzoom.js); around them the tracks, the
+// investment tiles and the advantages (tracks.js), one's hand and ministries and the opponent's backs
+// (hand.js), and the mat of the next war (war.js). A decision is taken where it is played (places.js): a
+// space on the map, an investment tile, an advantage, a card or ministry, a track or box, a theatre of the
+// war; when several actions share a place, a click lists them. What has no place (end the turn, pass,
+// done, an effect's option) is a few grouped buttons (choices.js). Pointing at an action's button, or
+// focusing it, lights up its pieces.
+
+import { h, lightUp } from '../../lib/dom.js';
+import { panZoom } from '../../lib/panzoom.js';
+import { THEATRES } from '../../maps/imperial-struggle.js';
+import { boardNames } from '../generic.js';
+import { choicesPanel } from './choices.js';
+import { myPanel, opponentPanel } from './hand.js';
+import { THEATRE_IDS, choicesByTheatre, drawTheatre, focusOf, frameOf, legend, spaceStates, stateKey } from './map.js';
+import { flag, powerOfSeat } from './palette.js';
+import { places } from './places.js';
+import { advantagesPanel, investmentsPanel, phaseOf, standing, tracksPanel } from './tracks.js';
+import { warPanel } from './war.js';
+
+// The place picked (whose several actions are listed) for the position it was picked in, and the theatre
+// shown (kept across positions, moved only when the decision is elsewhere).
+let picked = { version: null, place: null };
+let shown = { theatre: 'europe', version: null };
+// The spaces as they were after this player's last decision (a Map of id to state), to mark what the
+// others changed since; `rebase` says the next new position is the one to keep.
+let since = { states: null, rebase: false, version: null };
+
+/** Every space's state in one word, from the view. */
+function snapshot(view, board) {
+  const st = spaceStates(view);
+  return new Map(board.spaces.map((sp) => [sp.id, stateKey(st, sp.id)]));
+}
+
+// The theatres already seen (and zoomed in on a narrow screen) on this page.
+const magnified = new Set();
+/** The least screen pixels per drawing unit a theatre starts at: its markers about 18 px across. */
+const LEAST_SCALE = 1.15;
+
+/** Names of every place an action may be played at: the board's pieces, cards and ministries. */
+function placeNames(board) {
+  const names = boardNames(board);
+  for (const c of board.components?.cards ?? []) names.set(`card:${c.id}`, c.name);
+  for (const m of board.components?.ministries ?? []) names.set(`ministry:${m.id}`, m.name);
+  return names;
+}
+
+/** The theatre to show: the one kept, unless a new decision has places only in other theatres. */
+function theatreToShow(counts, version) {
+  if (shown.version !== version) {
+    shown.version = version;
+    if (!counts[shown.theatre]) {
+      const elsewhere = THEATRE_IDS.find((t) => counts[t]);
+      if (elsewhere) shown.theatre = elsewhere;
+    }
+  }
+  return shown.theatre;
+}
+
+export function render({ view, board, actions, act: send, busy, seat, names: seatNames, version, live, redraw }) {
+  if (picked.version !== version) picked = { version, place: null };
+  // What changed since my last decision: the position after it is the one compared with.
+  if (since.rebase && since.version !== version && live) since = { states: snapshot(view, board), rebase: false, version };
+  const act = (action) => {
+    since = { ...since, rebase: true, version };
+    return send(action);
+  };
+  const repick = (place) => {
+    picked = { ...picked, place };
+    redraw();
+  };
+  const pl = places(actions, act, repick, picked.place, busy);
+  const me = powerOfSeat(seat);
+  const opponent = me === 'britain' ? 'france' : 'britain';
+  const who = seatNames.map((n, i) => (i === seat ? '(you)' : `(${n.replace(/^[^(]*\(/, '').replace(/\)$/, '')})`));
+
+  let root = null;
+  const hover = (ids) => lightUp(root, ids);
+  const counts = choicesByTheatre(pl);
+  const theatre = theatreToShow(counts, version);
+  const phase = phaseOf(view);
+
+  const holdings = h('div', { class: 'is-holdings' },
+    me ? myPanel({ view, board, pl, power: me, actions }) : null,
+    me ? opponentPanel({ view, board, power: opponent, who: who[seat === 0 ? 1 : 0] })
+      : ['britain', 'france'].map((p, i) => opponentPanel({ view, board, power: p, who: who[i] })));
+  const investments = investmentsPanel({ view, board, pl });
+  const war = warPanel({ view, board, pl, phase });
+  // The part of the table the decision is about comes first, under the choices: the investment tiles
+  // when one is to be taken, the hand and ministries at the deal and the ministry phase, the war mat when
+  // only its theatres are to be chosen; else the map.
+  const keys = [...pl.byPlace.keys()];
+  const onMap = THEATRE_IDS.some((t) => counts[t]);
+  let lead = null;
+  if (keys.some((k) => k.startsWith('investment:'))) lead = investments;
+  else if (['Deal', 'Ministries'].includes(phase.key) || view.tasks?.[0]?.Discard) lead = holdings;
+  else if (!onMap && war && keys.some((k) => k.includes(':') && /^[a-z]{3}:\d$/.test(k))) lead = war;
+  else if (view.tasks?.[0]?.UpgradeKeep || phase.key === 'War') lead = war;
+
+  root = h('div', { class: 'is-board', 'data-hot': '', 'data-pick': picked.place ?? '', 'data-theatre': theatre },
+    h('p', { class: 'is-standing', id: 'is-standing' }, standing(view, board),
+      me ? [' · ', h('span', { class: `flag-chip small ${me}`, 'aria-hidden': 'true' }, flag(me).letter), ` you play ${flag(me).name}`] : null),
+    actions.length ? choicesPanel({ actions, act, busy, pl, hover, repick, names: placeNames(board) }) : null,
+    lead,
+    h('div', { class: 'is-table' },
+      mapCard({ board, view, pl, theatre, counts, redraw, since: live ? since.states : null }),
+      h('div', { class: 'is-side' },
+        tracksPanel({ view, board, pl, who }),
+        lead === investments ? null : investments)),
+    lead === holdings ? null : holdings,
+    lead === war ? null : war,
+    advantagesPanel({ view, board, pl }));
+  return root;
+}
+
+/** The map card: a tab per theatre (with how many choices wait there), zoom buttons, the map, the legend. */
+function mapCard({ board, view, pl, theatre, counts, redraw, since: before }) {
+  const t = THEATRES[theatre];
+  const svg = drawTheatre({ id: theatre, board, view, pl, since: before });
+  const f = frameOf(theatre);
+  // The box keeps the drawing's shape (not the shape of the window panZoom shows, which follows the box).
+  svg.style.aspectRatio = `${f.width} / ${f.height}`;
+  const zoom = panZoom(svg, `is-${theatre}`, f.width, f.height, { focus: focusOf(theatre, pl), labelSize: 9 });
+  const sight = `${theatre} ${window.innerWidth < 700 ? 'narrow' : 'wide'}`;
+  if (!magnified.has(sight)) {
+    magnified.add(sight);
+    // The first sight of a theatre on a narrow screen: zoomed in until its spaces are big enough to tap,
+    // around the decision's places (panZoom's first frame has measured the box by then).
+    requestAnimationFrame(() => {
+      const shown = svg.viewBox.baseVal.width;
+      const perUnit = svg.getBoundingClientRect().width / shown;
+      if (perUnit > 0 && perUnit < LEAST_SCALE) zoom.zoomBy(LEAST_SCALE / perUnit);
+    });
+  }
+  const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);
+  const tab = (id) => h('button', {
+    type: 'button', role: 'tab', class: `theatre-tab${id === theatre ? ' current' : ''}${counts[id] ? ' has-choices' : ''}`,
+    'aria-selected': id === theatre ? 'true' : 'false', 'data-key': `theatre:${id}`, 'data-theatre': id,
+    onclick: () => {
+      shown.theatre = id;
+      redraw();
+    },
+  }, THEATRES[id].name.replace(/^The /, ''), counts[id] ? h('span', { class: 'tab-count', title: `${counts[id]} of your choices are here` }, String(counts[id])) : null);
+  return h('section', { class: 'card is-map-card', 'aria-labelledby': 'is-map-title' },
+    h('div', { class: 'map-head' },
+      h('h2', { id: 'is-map-title', class: 'visually-hidden' }, 'The map'),
+      h('div', { class: 'theatre-tabs', role: 'tablist', 'aria-label': 'Theatres' }, THEATRE_IDS.map(tab)),
+      h('div', { class: 'zoom-buttons', role: 'group', 'aria-label': 'Map zoom' },
+        zoomButton('zoom-in', '+', 'Zoom in', () => zoom.zoomBy(1.4)),
+        zoomButton('zoom-out', '−', 'Zoom out', () => zoom.zoomBy(1 / 1.4)),
+        zoomButton('zoom-fit', 'Fit', 'Fit the map to its box', () => zoom.fit()))),
+    h('div', { class: 'map-box', role: 'tabpanel', 'aria-label': t.name }, svg),
+    h('p', { class: 'map-help muted' }, 'Drag to pan once zoomed in; wheel or pinch to zoom. Point at a space for what it is.'),
+    h('details', { class: 'legend-box', 'data-key': 'is-legend' }, h('summary', {}, 'Legend'), legend()));
+}
