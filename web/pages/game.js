@@ -618,6 +618,8 @@ export async function show(root, session, id) {
       h('textarea', {
         id: 'notes', 'data-key': 'notes', rows: 4, maxlength: 10000, 'aria-labelledby': 'notes-title', 'aria-describedby': 'notes-said',
         placeholder: 'Plans, reminders, who promised what: only you read these.',
+        // Read-only until the saved notes arrive, which would otherwise replace what was typed meanwhile.
+        readonly: notes.said === 'Loading…',
         oninput: (e) => {
           notes.text = e.target.value;
           say('Not saved yet');
