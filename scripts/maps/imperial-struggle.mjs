@@ -14,6 +14,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { geoConicConformal, geoContains, geoMercator, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
+import { readCsv } from './csv.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -96,41 +97,12 @@ function readSpaces(text) {
   return spaces;
 }
 
-// --- The place table: CSV with a header, the source column quoted (it holds commas).
-function readCsv(text) {
-  const rows = [];
-  for (const [i, line] of text.split('\n').entries()) {
-    if (line.trim() === '') continue;
-    const fields = [];
-    let field = '';
-    let quoted = false;
-    for (let k = 0; k < line.length; k++) {
-      const c = line[k];
-      if (quoted) {
-        if (c === '"' && line[k + 1] === '"') {
-          field += '"';
-          k++;
-        } else if (c === '"') quoted = false;
-        else field += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') {
-        fields.push(field);
-        field = '';
-      } else field += c;
-    }
-    if (quoted) throw new Error(`places.csv:${i + 1}: unclosed quote`);
-    fields.push(field);
-    rows.push({ line: i + 1, fields });
-  }
-  return rows;
-}
-
 const spaces = readSpaces(readFileSync(SPACES_TOML, 'utf8'));
 const byId = new Map(spaces.map((s) => [s.id, s]));
 const theatreOf = new Map(THEATRES.map((t) => [t.id, t]));
 for (const s of spaces) if (!theatreOf.has(s.region)) fail(`space ${s.id}: unknown region ${s.region}`);
 
-const [header, ...rows] = readCsv(readFileSync(PLACES_CSV, 'utf8'));
+const [header, ...rows] = readCsv(readFileSync(PLACES_CSV, 'utf8'), 'imperial-struggle-places.csv');
 if (header.fields.join(',') !== 'id,lon,lat,source') throw new Error('places.csv: the header must be id,lon,lat,source');
 const places = new Map();
 for (const { line, fields } of rows) {

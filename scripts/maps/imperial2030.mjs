@@ -18,6 +18,7 @@ import { Delaunay } from 'd3-delaunay';
 import polygonClipping from 'polygon-clipping';
 import { feature, merge } from 'topojson-client';
 import { presimplify, quantile, simplify } from 'topojson-simplify';
+import { readCsv } from './csv.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -67,34 +68,6 @@ function readBoard(text) {
   };
 }
 
-// --- The region table: CSV with a header; fields with commas are quoted.
-function readCsv(text) {
-  const rows = [];
-  for (const [i, line] of text.split('\n').entries()) {
-    if (line.trim() === '') continue;
-    const fields = [];
-    let field = '';
-    let quoted = false;
-    for (let k = 0; k < line.length; k++) {
-      const c = line[k];
-      if (quoted) {
-        if (c === '"' && line[k + 1] === '"') {
-          field += '"';
-          k++;
-        } else if (c === '"') quoted = false;
-        else field += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') {
-        fields.push(field);
-        field = '';
-      } else field += c;
-    }
-    fields.push(field);
-    rows.push({ line: i + 1, fields });
-  }
-  return rows;
-}
-
 /** "lon lat;lon lat" → [[lon, lat], …]. */
 const points = (text) => text.split(';').filter((p) => p.trim()).map((p) => p.trim().split(/\s+/).map(Number));
 
@@ -106,7 +79,7 @@ const countries = (text) =>
   });
 
 const board = readBoard(readFileSync(BOARD_TOML, 'utf8'));
-const [header, ...rows] = readCsv(readFileSync(REGIONS_CSV, 'utf8'));
+const [header, ...rows] = readCsv(readFileSync(REGIONS_CSV, 'utf8'), 'imperial2030-regions.csv');
 if (header.fields.join(',') !== 'id,kind,countries,seeds,label,source') throw new Error('the CSV header must be id,kind,countries,seeds,label,source');
 const table = [];
 for (const { line, fields } of rows) {

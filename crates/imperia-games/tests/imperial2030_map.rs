@@ -5,26 +5,15 @@
 //! after the board changed.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use imperia_core::{ContentSet, GameContent};
 use imperial2030::board::Board;
-use serde_json::Value;
 
-/// The value of `export const NAME = ...;`, which the generator writes as one line of strict JSON.
-fn export(asset: &str, name: &str) -> Value {
-    let prefix = format!("export const {name} = ");
-    let line = asset
-        .lines()
-        .find_map(|line| line.strip_prefix(prefix.as_str()))
-        .unwrap_or_else(|| panic!("no `{prefix}` line in the asset"));
-    let json = line.trim_end().strip_suffix(';').unwrap_or(line);
-    serde_json::from_str(json).unwrap_or_else(|e| panic!("{name} is not strict JSON: {e}"))
-}
+mod map_asset;
+use map_asset::export;
 
 fn asset() -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/maps/imperial2030.js");
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    map_asset::read("imperial2030.js")
 }
 
 /// The engine's regions, id → kind ("land" or "sea"), from the board the server sends the page.
