@@ -17,8 +17,7 @@
 // own page: a 3-player game against two bots and the solo scenario, played by clicking the hex map and the
 // boards (setup, capital, action spaces, builds, payments, moves, the end of each turn), the map zoomed and
 // panned on a phone. Imperial Struggle's own page: a game against a bot played by clicking its map, tiles,
-// cards and ministries, with no sideways scroll on a phone. The bots' turns are stepped through one by
-// one (every other test's browser asks for reduced motion, which turns that off), and Skip ends it.
+// cards and ministries, with no sideways scroll on a phone.
 // Screenshots (the game page at 1280×800 and 390×844, and each new screen) are saved in e2e/artifacts/.
 //
 // The server is the binary named by IMPERIA_BIN (scripts/test builds it), on a free loopback port with a
@@ -77,15 +76,9 @@ after(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/**
- * The browser asks for reduced motion, so that the game page shows the others' turns at once instead of
- * stepping through them (web/pages/game.js, `catchUp`); the one test of the stepping asks for motion again.
- */
-const CALM = { reducedMotion: 'reduce' };
-
 /** A fresh browser context (its own cookies) at laptop size, failing the test on any page error. */
 async function newPage(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, ...CALM });
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
   return { context, page };
@@ -669,7 +662,7 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   const watch = (context, who) => watchCsp(context, who, violations);
   const listen = (page, who) => page.on('console', (m) => messages.push({ who, type: m.type(), text: m.text() }));
 
-  const player = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...CALM });
+  const player = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await player.addCookies(await game.context.cookies());
   await watch(player, 'player');
   const page = await player.newPage();
@@ -684,7 +677,7 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   const colours = await page.evaluate(() => {
     const css = (el, prop) => (el ? getComputedStyle(el)[prop] : null);
     const moscow = document.querySelector('[data-region="moscow"]');
-    const lit = ['target', 'selected', 'deciding', 'hot', 'changed'].filter((c) => moscow?.classList.contains(c));
+    const lit = ['target', 'selected', 'deciding', 'hot'].filter((c) => moscow?.classList.contains(c));
     moscow?.classList.remove(...lit);
     const shape = moscow?.querySelector('.shape');
     const [fill, stroke] = [css(shape, 'fill'), css(shape, 'stroke')];
@@ -709,7 +702,7 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   await page.getByRole('heading', { name: 'New game' }).waitFor();
   await page.screenshot({ path: join(ARTIFACTS, 'csp-lobby-1280x800.png') });
 
-  const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...CALM });
+  const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await watch(fresh, 'visitor');
   const visitor = await fresh.newPage();
   visitor.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
@@ -1752,63 +1745,6 @@ test('while you waited: the steps since my last decision, by turn, above the boa
   await page.locator('#log-panel').waitFor();
   assert.ok(await page.locator('#log li').count() >= turns);
   await page.screenshot({ path: join(ARTIFACTS, 'while-you-waited-1280x800.png') });
-  await context.close();
-});
-
-test('the bots’ turns are shown one after another, marked on the map, and Skip goes to the game as it stands', async () => {
-  const { context, page } = await signUp('stella');
-  // This player's browser does not ask for reduced motion.
-  await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await createAgainstBots(page, 'imperial2030', 4, { rated: false });
-  // My decisions, through the page's own list of choices, until the bots' turns that follow one are shown.
-  let skippedAt = null;
-  const shown = new Set();
-  for (let i = 0; i < 15 && skippedAt === null; i++) {
-    assert.ok(await waitForMyTurn(page));
-    const version = Number(await page.locator('article.game').getAttribute('data-version'));
-    // The first choice in the list of all, clicked in one step in the page: a turn of the bots may have begun
-    // to be shown since (and the list is gone until it ends).
-    const clicked = await page.evaluate(() => {
-      const button = document.querySelector('details.all-actions button.action');
-      button?.click();
-      return Boolean(button);
-    });
-    if (!clicked) continue;
-    const next = await page.waitForFunction((v) => {
-      const badge = document.querySelector('#catching-up');
-      if (badge) return badge.textContent;
-      const mine = document.querySelector('#status.mine') && Number(document.querySelector('article.game')?.dataset.version) > v;
-      return mine ? 'mine' : null;
-    }, version, { timeout: 30_000 }).then((x) => x.jsonValue());
-    if (next === 'mine') continue;
-    shown.add(next);
-    // While the turns go by, nothing of mine can be chosen: no choices, no undo, and the way to skip them.
-    assert.equal(await page.locator('.choices').count(), 0, 'no choices while catching up');
-    assert.equal(await page.locator('#undo').count(), 0);
-    assert.match(await statusOf(page), /^What the others did, turn by turn: step \d+ of \d+/);
-    await page.screenshot({ path: join(ARTIFACTS, 'catching-up-1280x800.png') });
-    // Another of the turns after this one (each shows for a moment); then Skip, unless they have all been shown.
-    await page.waitForFunction((seen) => {
-      const text = document.querySelector('#catching-up')?.textContent;
-      return !text || text !== seen;
-    }, next, { timeout: 5_000 });
-    const badge = await page.evaluate(() => document.querySelector('#catching-up')?.textContent ?? null);
-    if (badge) shown.add(badge);
-    const at = Date.now();
-    if (await page.evaluate(() => { const b = document.querySelector('#skip-steps'); b?.click(); return Boolean(b); })) {
-      await page.locator('#connection').waitFor({ timeout: 1_000 });
-      skippedAt = Date.now() - at;
-    }
-  }
-  assert.ok(skippedAt !== null, 'the bots’ turns were stepped through, and skipped');
-  assert.ok(shown.size >= 2, `more than one position was shown: ${[...shown].join(' | ')}`);
-  assert.equal(await page.locator('#catching-up').count(), 0, 'skipped: the game as it stands');
-  // Back on my turn, the regions the bots changed since my last decision are marked on the map.
-  assert.ok(await waitForMyTurn(page));
-  const marked = await page.locator('.world-map .token.changed').count();
-  const titles = await page.locator('.world-map .token.changed title').allTextContents();
-  assert.ok(titles.every((x) => /changed since your last decision/.test(x)), titles.join(' | '));
-  if (marked) await page.locator('.map-card').screenshot({ path: join(ARTIFACTS, 'changes-marked-1280x800.png') });
   await context.close();
 });
 

@@ -8,7 +8,6 @@
 // focusing it, lights up its pieces.
 
 import { h, lightUp } from '../../lib/dom.js';
-import { changedSince } from '../../lib/since.js';
 import { panZoom } from '../../lib/panzoom.js';
 import { THEATRES } from '../../maps/imperial-struggle.js';
 import { boardNames } from '../generic.js';
@@ -24,7 +23,11 @@ import { warPanel } from './war.js';
 // shown (kept across positions, moved only when the decision is elsewhere).
 let picked = { version: null, place: null };
 let shown = { theatre: 'europe', version: null };
-/** Every space's state in one word, from the view: what `changedSince` compares. */
+// The spaces as they were after this player's last decision (a Map of id to state), to mark what the
+// others changed since; `rebase` says the next new position is the one to keep.
+let since = { states: null, rebase: false, version: null };
+
+/** Every space's state in one word, from the view. */
 function snapshot(view, board) {
   const st = spaceStates(view);
   return new Map(board.spaces.map((sp) => [sp.id, stateKey(st, sp.id)]));
@@ -55,10 +58,14 @@ function theatreToShow(counts, version) {
   return shown.theatre;
 }
 
-export function render({ view, board, actions, act, busy, seat, names: seatNames, version, before, redraw }) {
+export function render({ view, board, actions, act: send, busy, seat, names: seatNames, version, live, redraw }) {
   if (picked.version !== version) picked = { version, place: null };
-  // What the others changed since my last decision: the position right after it is the one compared with.
-  const changed = changedSince(before, view, (v) => snapshot(v, board));
+  // What changed since my last decision: the position after it is the one compared with.
+  if (since.rebase && since.version !== version && live) since = { states: snapshot(view, board), rebase: false, version };
+  const act = (action) => {
+    since = { ...since, rebase: true, version };
+    return send(action);
+  };
   const repick = (place) => {
     picked = { ...picked, place };
     redraw();
@@ -97,7 +104,7 @@ export function render({ view, board, actions, act, busy, seat, names: seatNames
     actions.length ? choicesPanel({ actions, act, busy, pl, hover, repick, names: placeNames(board) }) : null,
     lead,
     h('div', { class: 'is-table' },
-      mapCard({ board, view, pl, theatre, counts, redraw, changed }),
+      mapCard({ board, view, pl, theatre, counts, redraw, since: live ? since.states : null }),
       h('div', { class: 'is-side' },
         tracksPanel({ view, board, pl, who }),
         lead === investments ? null : investments)),
@@ -108,9 +115,9 @@ export function render({ view, board, actions, act, busy, seat, names: seatNames
 }
 
 /** The map card: a tab per theatre (with how many choices wait there), zoom buttons, the map, the legend. */
-function mapCard({ board, view, pl, theatre, counts, redraw, changed }) {
+function mapCard({ board, view, pl, theatre, counts, redraw, since: before }) {
   const t = THEATRES[theatre];
-  const svg = drawTheatre({ id: theatre, board, view, pl, changed });
+  const svg = drawTheatre({ id: theatre, board, view, pl, since: before });
   const f = frameOf(theatre);
   // The box keeps the drawing's shape (not the shape of the window panZoom shows, which follows the box).
   svg.style.aspectRatio = `${f.width} / ${f.height}`;

@@ -80,7 +80,7 @@ function drawSpace(space, st, pl, labels) {
   // A market shows its commodity's code, and its flag as a lettered badge; a market without a commodity
   // (Chesapeake) is lettered like any other space.
   const market = space.kind === 'market' && Boolean(space.commodity);
-  const changed = st.changed.has(space.id);
+  const changed = st.since && st.since.get(space.id) !== stateKey(st, space.id);
   const g = s('g', { class: `space ${space.kind}${who ? ` flag-${who}` : ''}${changed ? ' changed' : ''}`, transform: `translate(${x},${y})` },
     s('title', {}, spaceWords(space, st), changed ? ' (changed since your last decision)' : ''));
   if (changed) g.append(s('circle', { class: 'changed-ring', r: R + 3.5 }));
@@ -152,13 +152,13 @@ export function focusOf(id, pl) {
 }
 
 /**
- * The SVG of theatre `id` with its spaces from `board` and the state of `view`; `pl`: the places; `changed`
- * (a Set of space ids): the spaces the others changed since this player's last decision, which are ringed.
+ * The SVG of theatre `id` with its spaces from `board` and the state of `view`; `pl`: the places; `since`
+ * (a Map of space id to `stateKey`, or null): the spaces as they were, whose changes are marked.
  */
-export function drawTheatre({ id, board, view, pl, changed = new Set() }) {
+export function drawTheatre({ id, board, view, pl, since = null }) {
   const t = THEATRES[id];
   const f = frameOf(id);
-  const st = { ...spaceStates(view), changed };
+  const st = { ...spaceStates(view), since };
   const spaces = board.spaces.filter((sp) => SPACES[sp.id]?.theatre === id);
   const { labels, advantages } = layoutOf(id, spaces, board);
   return s('svg', {
