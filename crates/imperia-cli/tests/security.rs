@@ -169,11 +169,11 @@ fn act_until_refused(players: &mut [Client; 2], game: i64, tries: usize) -> (Vec
     (acknowledged, None)
 }
 
-fn full_disk_on_sqlite(dir: &std::path::Path) {
+fn full_disk_on_sqlite(dir: &Scratch) {
     std::fs::create_dir_all(dir).expect("a folder");
     let mounted = std::process::Command::new("mount")
         .args(["-t", "tmpfs", "-o", "size=4m", "tmpfs"])
-        .arg(dir)
+        .arg(dir.as_os_str())
         .status()
         .is_ok_and(|s| s.success());
     assert!(mounted, "a small tmpfs is needed to fill the disk (run as root, as CI does)");
@@ -184,7 +184,7 @@ fn full_disk_on_sqlite(dir: &std::path::Path) {
         }
     }
     let _unmount = Unmount(dir);
-    let storage = Storage::Sqlite(dir.to_path_buf());
+    let storage = Storage::Sqlite(dir.clone());
     let server = Server::start(&storage);
     let (game, mut players) = two_players(&server);
     let (mut acknowledged, _) = act_until_refused(&mut players, game, 3);

@@ -163,7 +163,8 @@ fn uploaded_content_round_trips_on(storage: &Storage) {
     assert_eq!(status, 404, "{body}");
 
     // The terminal replays the exported record with the files it carries, hash for hash.
-    let file = data_dir("uploads-record").join("record.json");
+    let folder = data_dir("uploads-record");
+    let file = folder.join("record.json");
     std::fs::create_dir_all(file.parent().expect("a folder")).expect("a folder");
     std::fs::write(&file, record.to_string()).expect("written");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_imperia"))

@@ -42,7 +42,8 @@ pub fn use_folder(dir: &Path) -> std::io::Result<usize> {
     }
     let mut read = Vec::new();
     for file in crate::web_files::collect(dir) {
-        let body = std::fs::read(&file)?;
+        let body = std::fs::read(&file)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot read {}: {e}", file.display())))?;
         read.push(WebFile {
             path: Box::leak(crate::web_files::url(dir, &file).into_boxed_str()),
             etag: Box::leak(crate::web_files::etag(&body).into_boxed_str()),

@@ -3,15 +3,16 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
 
 use serde_json::{Value, json};
 
 /// Where a test server keeps its data.
 #[derive(Clone, Debug)]
 pub enum Storage {
-    Sqlite(PathBuf),
+    Sqlite(Scratch),
     Postgres(String),
 }
 
@@ -36,6 +37,8 @@ pub fn backends(name: &str) -> Vec<Storage> {
 pub struct Server {
     pub child: Child,
     pub base: String,
+    /// Kept so that a test's data folder outlives its server, which writes there until killed.
+    _storage: Storage,
 }
 
 impl Server {
@@ -62,10 +65,37 @@ impl Drop for Server {
     }
 }
 
-pub fn data_dir(name: &str) -> PathBuf {
+/// A test's own folder under the system's temporary one, fresh (not yet made), and removed with what is in it
+/// once the last handle to it is dropped: a test run leaves nothing behind.
+#[derive(Clone, Debug)]
+pub struct Scratch(Arc<Folder>);
+
+#[derive(Debug)]
+struct Folder(PathBuf);
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self
+    }
+}
+
+pub fn data_dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("imperia-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dir
+    Scratch(Arc::new(Folder(dir)))
 }
 
 /// One client: a cookie jar of one cookie.
@@ -207,7 +237,7 @@ impl Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_imperia"));
         command.args(["serve", "--bind", "127.0.0.1:0"]).args(args);
         match storage {
-            Storage::Sqlite(dir) => command.arg("--data-dir").arg(dir),
+            Storage::Sqlite(dir) => command.arg("--data-dir").arg(dir.as_os_str()),
             Storage::Postgres(url) => command.args(["--database-url", url]),
         };
         let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
@@ -218,7 +248,7 @@ impl Server {
             Some(base) => {
                 // Pass on what it says, as an inherited stderr would, so it never blocks on a full pipe.
                 std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::stderr()));
-                Ok(Server { child, base: format!("http://{base}") })
+                Ok(Server { child, base: format!("http://{base}"), _storage: storage.clone() })
             }
             None => {
                 let mut said = String::new();
