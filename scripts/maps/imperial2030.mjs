@@ -197,17 +197,25 @@ function cells(rows) {
 }
 
 const shapes = new Map();
-// Land: each distinct country list once; a list shared by several rows is cut among them.
+// Land: a country named by several rows is cut among them into the Voronoi cells of their points. The
+// countries named by the same rows are merged and cut once, so that a row's own countries keep no seams.
+const sharers = new Map();
+for (const t of table.filter((t) => t.kind === 'land')) {
+  for (const c of t.countries.split(';').map((c) => c.trim()).filter(Boolean)) sharers.set(c, [...(sharers.get(c) ?? []), t]);
+}
 const groups = new Map();
-for (const t of table.filter((t) => t.kind === 'land')) groups.set(t.countries, [...(groups.get(t.countries) ?? []), t]);
-for (const [list, members] of groups) {
-  const whole = unionOf(list);
-  if (members.length === 1) {
-    shapes.set(members[0].id, whole);
-    continue;
+for (const [country, members] of sharers) {
+  const key = members.map((m) => m.id).join(' ');
+  if (!groups.has(key)) groups.set(key, { members, list: [] });
+  groups.get(key).list.push(country);
+}
+for (const { members, list } of groups.values()) {
+  const whole = unionOf(list.join(';'));
+  const split = members.length > 1 ? cells(members) : null;
+  for (const m of members) {
+    const piece = split ? polygonClipping.intersection(whole, split.get(m.id)) : whole;
+    shapes.set(m.id, shapes.has(m.id) ? polygonClipping.union(shapes.get(m.id), piece) : piece);
   }
-  const split = cells(members);
-  for (const m of members) shapes.set(m.id, polygonClipping.intersection(whole, split.get(m.id)));
 }
 // A land region's pieces cut off by the map's edge and drawn at the other end (Alaska's westernmost islets
 // beside Chukotka) are left out.
