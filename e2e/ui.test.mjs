@@ -3,7 +3,8 @@
 // A new player signs up, creates a 4-seat Imperial 2030 game against 3 bots, and plays it by clicking the
 // map, the rondel, the bonds and the buttons (pointing at an action lights up the board pieces the server
 // names as its targets); undoes a step; reloads and finds the same state; and a spectator opens the game
-// and finds the board without controls. The lobby's form is drawn from the catalogue (seat counts and
+// and finds the board without controls. Another plays the same way on a phone, the map dragged to reach its
+// regions, the page never wider than the screen. The lobby's form is drawn from the catalogue (seat counts and
 // options of every game) and sends the options chosen. Then what the server's security asks of
 // the pages: no Content-Security-Policy violation on the game page, the lobby and the sign-in page; an
 // invitation link seats a guest once, and a second opening of it only watches; the account page changes the
@@ -16,8 +17,12 @@
 // of time handed to a bot, seen by both players; "while you waited" and the log's drawer. Brazil: Imperial's
 // own page: a 3-player game against two bots and the solo scenario, played by clicking the hex map and the
 // boards (setup, capital, action spaces, builds, payments, moves, the end of each turn), the map zoomed and
-// panned on a phone. Imperial Struggle's own page: a game against a bot played by clicking its map, tiles,
-// cards and ministries, with no sideways scroll on a phone.
+// panned on a phone. Imperial Struggle's own page: a game against a bot played to the first war's
+// resolution by clicking its map, tiles, cards and ministries (the grouped buttons only when the board has
+// nothing to choose), on a laptop and on a phone (the map dragged and zoomed to reach its spaces, no
+// sideways scroll). The bots' turns are stepped through one by
+// one (every other test's browser asks for reduced motion, which turns that off), and Skip ends it; a
+// spectator follows live, and once reduced motion is asked for, nothing is stepped through.
 // Screenshots (the game page at 1280×800 and 390×844, and each new screen) are saved in e2e/artifacts/.
 //
 // The server is the binary named by IMPERIA_BIN (scripts/test builds it), on a free loopback port with a
@@ -76,9 +81,15 @@ after(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * The browser asks for reduced motion, so that the game page shows the others' turns at once instead of
+ * stepping through them (web/pages/game.js, `catchUp`); the one test of the stepping asks for motion again.
+ */
+const CALM = { reducedMotion: 'reduce' };
+
 /** A fresh browser context (its own cookies) at laptop size, failing the test on any page error. */
 async function newPage(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...CALM });
   const page = await context.newPage();
   page.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
   return { context, page };
@@ -195,17 +206,25 @@ test('a new player signs up and creates a game against three bots', async () => 
   Object.assign(game, { page, context });
 });
 
-test('the player plays twelve actions by clicking the map, the rondel, the bonds and the buttons', async () => {
-  assert.ok(game.page, 'the game was created');
-  const { page } = game;
+/**
+ * Play Imperial 2030 on `page` (game `id`) by clicking as a player does: a rondel space, a region on the
+ * map (dragged into reach on a phone), a bond, and a button of the choices only when none of those can be
+ * chosen; the targets of an action lit up by pointing at it, one undo, the investment dialog checked.
+ * Screenshots are named by `name` and `size` ("1280x800"); on a phone the page is checked for sideways
+ * scroll as it goes. Prints the clicks by kind and the decisions taken on the board and in the panel.
+ */
+async function play2030(page, id, { size, name }) {
+  const phone = page.viewportSize().width < 700;
+  const moved = { drags: 0, zooms: 0 };
   const used = { map: 0, rondel: 0, bond: 0, button: 0 };
+  // Each decision by where it began: a place on the board (the map, the rondel, a bond) or the panel.
+  const decided = { board: 0, panel: 0 };
   let acted = 0;
   let undone = false;
   let screenshots = false;
   page.on('response', (r) => {
     if (r.request().method() === 'POST' && r.url().includes('/actions') && r.status() === 200) acted += 1;
   });
-  const isActionPost = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/actions');
   // Click something. It either acts (then the server must take it) or narrows the choice (a move's origin,
   // a region or bond with several actions): then the destination or the first narrowed button is clicked.
   const click = async (locator, kind) => {
@@ -220,15 +239,16 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
     if (outcome.response) {
       assert.equal(outcome.response.status(), 200, `the server took the ${kind} click: ${await outcome.response.text()}`);
       // The page shows the game after the action before anything else is clicked.
-      await page.waitForFunction((v) => {
-        const game = document.querySelector('article.game');
-        return game && Number(game.dataset.version) > v && game.getAttribute('aria-busy') !== 'true';
-      }, version);
+      await newerThan(page, version);
       return;
     }
     assert.ok(outcome.narrowed, `the ${kind} click did something`);
-    const destination = page.locator('.world-map .clickable:has(.frame.target)');
-    if (await destination.count()) return click(destination.first(), 'map');
+    const destinations = page.locator('.world-map .clickable:has(.frame.target)');
+    if (await destinations.count()) {
+      const destination = await reachOnMap(page, destinations, moved);
+      assert.ok(destination, `a framed region to move to from ${await page.locator('.imperial').getAttribute('data-pick')} can be tapped`);
+      return click(destination, 'map');
+    }
     return click(page.locator('.choices > .action-list .action').first(), 'button');
   };
   // Pointing at an action in the list of all choices, or focusing it, lights up exactly the board pieces
@@ -254,7 +274,7 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
       assert.deepEqual(await litNow(), [], 'leaving the button puts them out');
       await button.focus();
       assert.deepEqual(await litNow(), [...new Set(ids)].sort(), 'focusing the button lights them up too');
-      await page.screenshot({ path: join(ARTIFACTS, `targets-${where}-1280x800.png`), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS, `targets-${where}-${size}.png`), fullPage: true });
       await button.blur();
       assert.deepEqual(await litNow(), []);
       lit[where] = true;
@@ -265,7 +285,7 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
   // An investment: every bond on offer is a row of the dialog, with what it costs and the cash left after.
   let invested = false;
   const checkInvestments = async () => {
-    const state = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), game.id);
+    const state = await gameState(page, id);
     const buys = state.legal_actions.filter((a) => a.action.type === 'invest');
     const cash = state.view.players.find((p) => p.seat === state.seat).cash;
     const rows = await page.locator('.invest tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
@@ -275,19 +295,24 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
       assert.equal(rows[i][2], String(pay), `${b.label}: what it costs`);
       assert.equal(rows[i][3], String(cash - pay), `${b.label}: the cash after`);
     });
-    await page.locator('.invest').screenshot({ path: join(ARTIFACTS, 'invest-1280x800.png') });
+    // Each row's Buy button is in sight, even where the table is wider than the screen.
+    const hidden = await page.locator('.invest tbody button').evaluateAll((bs) => bs.filter((b) => b.getBoundingClientRect().right > document.documentElement.clientWidth).length);
+    assert.equal(hidden, 0, `${hidden} Buy buttons are off the screen`);
+    await page.locator('.invest').screenshot({ path: join(ARTIFACTS, `invest-${size}.png`) });
     invested = true;
   };
-  for (let round = 0; acted < ACTIONS_TO_PLAY || !undone || used.map === 0 || used.rondel === 0 || used.button === 0; round++) {
+  const kinds = () => Object.values(used).every((n) => n > 0);
+  for (let round = 0; acted < ACTIONS_TO_PLAY || !undone || !kinds(); round++) {
     assert.ok(round < 200, `still playing after 200 decisions: ${JSON.stringify(used)}, undone ${undone}`);
     if (!(await waitForMyTurn(page))) break;
     if (!screenshots) {
-      await page.screenshot({ path: join(ARTIFACTS, 'game-1280x800.png') });
-      await page.screenshot({ path: join(ARTIFACTS, 'game-1280x800-full.png'), fullPage: true });
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-${size}.png`) });
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-${size}-full.png`), fullPage: true });
       // The status line is the server's prompt for this player.
-      assert.equal(await statusOf(page), await myTurnStatus(page, game.id));
+      assert.equal(await statusOf(page), await myTurnStatus(page, id));
       screenshots = true;
     }
+    if (phone) await noSidewaysScroll(page, `after ${acted} actions`);
     if (!lit.board || !lit.map) await checkTargets();
     // Undo once, as soon as the engine allows it: the step is taken back and the count goes down.
     if (!undone && (await page.locator('#undo').count())) {
@@ -302,18 +327,48 @@ test('the player plays twelve actions by clicking the map, the rondel, the bonds
     }
     if (!invested && (await page.locator('.invest').count())) await checkInvestments();
     const rondel = page.locator('.rondel .choice');
-    const region = page.locator('.world-map .clickable');
+    const regions = page.locator('.world-map .clickable');
     const bond = page.locator('.bond.choice');
     if (await rondel.count()) await click(rondel.first(), 'rondel');
-    else if (await region.count()) await click(region.first(), 'map');
-    else if (await bond.count()) await click(bond.first(), 'bond');
-    else await click(page.locator('.choices > .action-list .action').first(), 'button');
+    else if (await regions.count()) {
+      const region = await reachOnMap(page, regions, moved);
+      assert.ok(region, 'a framed region of the map can be tapped');
+      await click(region, 'map');
+    } else if (await bond.count()) await click(bond.first(), 'bond');
+    else {
+      // Nothing on the board to choose: a button of the panel.
+      await click(page.locator('.choices > .action-list .action').first(), 'button');
+      decided.panel += 1;
+      continue;
+    }
+    decided.board += 1;
   }
+  if (phone) await noSidewaysScroll(page, `after ${acted} actions`);
   assert.ok(acted >= ACTIONS_TO_PLAY, `played ${acted} actions`);
-  assert.ok(used.map > 0 && used.rondel > 0 && used.button > 0, `clicked all kinds: ${JSON.stringify(used)}`);
+  assert.ok(kinds(), `clicked all kinds: ${JSON.stringify(used)}`);
   assert.ok(undone, 'undid once');
   assert.ok(lit.board, 'the targets of a rondel or bond choice were lit up');
-  console.log(`# played ${acted} actions: ${JSON.stringify(used)}, one undo${invested ? ', the investment dialog checked' : ''}`);
+  assert.ok(decided.board >= 8, `${decided.board} decisions on the board, ${decided.panel} in the panel`);
+  console.log(`# ${size}: played ${acted} actions: ${JSON.stringify(used)}; decisions on the board ${decided.board}, in the panel ${decided.panel}; the map dragged ${moved.drags} and zoomed ${moved.zooms} times to reach its regions; one undo${invested ? ', the investment dialog checked' : ''}`);
+}
+
+test('the player plays twelve actions by clicking the map, the rondel, the bonds and the buttons', async () => {
+  assert.ok(game.page, 'the game was created');
+  await play2030(game.page, game.id, { size: '1280x800', name: 'game' });
+});
+
+test('on a phone, the player plays Imperial 2030 by tapping the map, the rondel, the bonds and the buttons', async () => {
+  const { context, page } = await signUp('grace');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const id = await createAgainstBots(page, 'imperial2030', 4);
+  await page.locator('.world-map').waitFor();
+  await noSidewaysScroll(page, 'at the start');
+  await play2030(page, id, { size: '390x844', name: 'game-played' });
+  // The map where the last region was tapped (the page redraws as the bots play: scrolled to in one go).
+  await waitForMyTurn(page);
+  await page.evaluate(() => document.querySelector('.map-card')?.scrollIntoView());
+  await page.screenshot({ path: join(ARTIFACTS, 'game-played-390x844-map.png') });
+  await context.close();
 });
 
 test('a reload shows the same state', async () => {
@@ -414,12 +469,13 @@ test('a spectator sees the board and no controls', async () => {
 
 /**
  * Take one Imperial Struggle decision as a player of the board game would: at its place on the board when
- * it has one — an investment tile, a glowing space on the map, a ministry to choose, a card in hand, a
- * theatre of the war or the upgrade's tiles (when a place lists several actions, the first of the list) —
- * and otherwise in the grouped panel (done, end the turn, an effect's option). Resolves to
- * `{ action, board }`: the action the server took, and whether it was chosen on the board.
+ * it has one — an investment tile, a glowing space on the map (dragged into reach on a phone), a ministry to
+ * choose, a card in hand, a theatre of the war or the upgrade's tiles (when a place lists several actions,
+ * the first of the list) — and only when the board has none, in the grouped panel (done, end the turn, an
+ * effect's option). Resolves to `{ action, board }`: the action the server took, and whether it was chosen
+ * on the board.
  */
-async function struggleDecision(page, { double = false } = {}) {
+async function struggleDecision(page, { double = false, moved } = {}) {
   const version = Number(await page.locator('article.game').getAttribute('data-version'));
   const board = [
     '.is-board .inv-tile.choice', '.is-board .upgrade-option.choice', '.is-board .ministry-card.offer.choice',
@@ -427,12 +483,15 @@ async function struggleDecision(page, { double = false } = {}) {
   ];
   let target = null;
   for (const css of board) {
-    target = await reachable(page.locator(css));
+    target = css.startsWith('.is-map ') ? await reachOnMap(page, page.locator(css), moved) : await reachable(page.locator(css));
     if (target) break;
   }
   // What has no place: the grouped panel, whose first groups move the game on (end the turn, done).
   const onBoard = target !== null;
   if (!onBoard) {
+    // Nor on another theatre of the map (a tab that counts choices).
+    const left = await page.locator([...board, '.theatre-tab.has-choices'].join(', ')).evaluateAll((els) => els.map((e) => e.dataset.target ?? e.className.baseVal ?? e.className));
+    assert.deepEqual(left, [], 'the panel is used only when the board has no place to choose');
     await page.locator('.is-choices .choice-group .action').first().waitFor();
     target = page.locator('.is-choices .choice-group .action').first();
   }
@@ -453,8 +512,17 @@ async function struggleDecision(page, { double = false } = {}) {
   return { action: response.request().postDataJSON().action, board: onBoard };
 }
 
-test('Imperial Struggle is played by clicking on its board', async (t) => {
-  const { context, page } = await signUp('struggler');
+/**
+ * Play Imperial Struggle against a bot at `width` × `height` to the first war's resolution, by clicking on its
+ * board (struggleDecision); on a phone the map is dragged and zoomed to reach its spaces, and the page is
+ * never wider than the screen.
+ */
+async function playStruggle(t, width, height) {
+  const size = `${width}x${height}`;
+  const phone = width < 700;
+  const name = phone ? 'struggler-phone' : 'struggler';
+  const { context, page } = await signUp(name);
+  await page.setViewportSize({ width, height });
   await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
   await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
   await page.getByRole('button', { name: 'Create the game' }).click();
@@ -463,17 +531,24 @@ test('Imperial Struggle is played by clicking on its board', async (t) => {
   await page.locator('.is-board .is-map').waitFor();
   // The four theatres of the map, the seats and the page naming the powers.
   assert.equal(await page.locator('.theatre-tab').count(), 4);
-  assert.match(await page.locator('.seat-list').textContent(), /Britain \(struggler\)/);
+  assert.match(await page.locator('.seat-list').textContent(), new RegExp(`Britain \\(${name}\\)`));
   assert.match(await page.locator('#is-standing').textContent(), /you play Britain/);
+  if (phone) await noSidewaysScroll(page, 'at the start');
   let acted = 0;
   let onBoard = 0;
   const kinds = new Set();
-  // Through the first peace round and into the War of the Spanish Succession (the turn track's second
-  // place), or until the game ends early.
+  const moved = { drags: 0, zooms: 0 };
+  let shotDragged = false;
+  // Through the first peace round and the War of the Spanish Succession (the turn track's second place)
+  // to the peace turn after it (the third), or until the game ends early.
   let turn = 0;
+  let over = false;
   for (let round = 0; acted < 16 || turn < 2; round++) {
     assert.ok(round < 150, `still playing after 150 decisions (${acted} actions)`);
-    if (!(await waitForMyTurn(page))) break;
+    if (!(await waitForMyTurn(page))) {
+      over = true;
+      break;
+    }
     // The tab says it is my turn, in its title and its icon, for a player looking at another tab.
     assert.match(await page.title(), /^● Your turn — Imperial Struggle/);
     assert.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml/);
@@ -483,7 +558,7 @@ test('Imperial Struggle is played by clicking on its board', async (t) => {
     assert.ok(await page.locator('.is-choices .choice-group .action').count() <= 8, 'a few grouped buttons');
     const sentAt = (await gameState(page, id)).version;
     // The first decision is double-clicked, as people do: one action and no error.
-    const { action, board } = await struggleDecision(page, { double: acted === 0 });
+    const { action, board } = await struggleDecision(page, { double: acted === 0, moved });
     if (board) onBoard += 1;
     kinds.add(actionKind(action));
     if (acted === 1) {
@@ -497,12 +572,20 @@ test('Imperial Struggle is played by clicking on its board', async (t) => {
     }
     assert.doesNotMatch(await page.evaluate(() => document.getElementById('notice')?.textContent ?? ''), /moved on/, 'no false error');
     acted += 1;
+    if (phone) await noSidewaysScroll(page, `after ${acted} decisions`);
+    if (moved.drags && !shotDragged) {
+      // The map as the first decision made by dragging it left it (scrolled to in one go: the page redraws).
+      await page.evaluate(() => document.querySelector('.is-map-card')?.scrollIntoView());
+      await page.screenshot({ path: join(ARTIFACTS, `imperial-struggle-${size}-dragged.png`) });
+      shotDragged = true;
+    }
     turn = (await gameState(page, id)).view.turn;
   }
   assert.ok(acted >= 15, `played ${acted} actions`);
+  assert.ok(turn >= 2 || over, `played to the first war's resolution: at turn ${turn}`);
   assert.ok(onBoard >= 10, `${onBoard} of ${acted} decisions were taken on the board (${[...kinds].join(', ')})`);
   for (const kind of ['pick_ministry', 'take_tile', 'influence']) assert.ok(kinds.has(kind), `a ${kind} was clicked: ${[...kinds].join(', ')}`);
-  t.diagnostic(`${onBoard} of ${acted} decisions taken on the board; kinds: ${[...kinds].join(', ')}`);
+  t.diagnostic(`${size}: ${onBoard} of ${acted} decisions taken on the board, ${acted - onBoard} in the panel; the map dragged ${moved.drags} and zoomed ${moved.zooms} times; kinds: ${[...kinds].join(', ')}`);
   assert.equal(await page.getByLabel('Notify me when it is my turn and this tab is hidden').count(), 1, 'notifications are offered');
   // The tracks, the investment tiles, the hand with the cards' texts, the opponent's backs, the war mat.
   assert.match(await page.locator('.is-tracks').textContent(), /Debt.*Treaty.*Navy box/s);
@@ -516,25 +599,29 @@ test('Imperial Struggle is played by clicking on its board', async (t) => {
     const log = await page.evaluate(async (n) => JSON.stringify(await (await fetch(`/api/games/${n}/log`)).json()), id);
     assert.match(log, /War of the Spanish Succession begins/);
     assert.match(log, /Central Europe: Britain -?\d+/);
+    assert.match(log, /(Britain|France) wins .+ by \d+|is a draw: no spoils/);
   }
   assert.equal(await page.locator('.is-advantages .adv').count(), 22);
-  await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1280x800.png') });
-  await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1920x1080.png') });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll at 390 px');
-  // A phone's first sight of a theatre is zoomed in until its spaces can be tapped.
-  await page.locator('.theatre-tab:not(.current)').first().click();
-  await page.waitForTimeout(300);
-  // The page redraws on every push (the bot plays on): scrolled to in one go, not through a stale element.
-  await page.evaluate(() => document.querySelector('.is-map-card')?.scrollIntoView());
-  await page.waitForTimeout(300);
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no sideways scroll with the map drawn for a phone');
-  await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-390x844.png') });
+  await page.screenshot({ path: join(ARTIFACTS, `imperial-struggle-${size}.png`) });
+  if (!phone) {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1920x1080.png') });
+  } else {
+    // A phone's first sight of a theatre is zoomed in until its spaces can be tapped.
+    await page.locator('.theatre-tab:not(.current)').first().click();
+    await page.waitForTimeout(300);
+    // The page redraws on every push (the bot plays on): scrolled to in one go, not through a stale element.
+    await page.evaluate(() => document.querySelector('.is-map-card')?.scrollIntoView());
+    await page.waitForTimeout(300);
+    await noSidewaysScroll(page, 'with the map drawn for a phone');
+    await page.screenshot({ path: join(ARTIFACTS, `imperial-struggle-${size}-map.png`) });
+  }
   await context.close();
-});
+}
+
+test('Imperial Struggle is played by clicking on its board, at 1280×800', (t) => playStruggle(t, 1280, 800));
+test('Imperial Struggle is played by clicking on its board, at 390×844', (t) => playStruggle(t, 390, 844));
 
 test('Virgin Queen says what part of the game it plays, and is played on the generic page', async () => {
   assert.ok(game.context, 'the player is signed up');
@@ -662,7 +749,7 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   const watch = (context, who) => watchCsp(context, who, violations);
   const listen = (page, who) => page.on('console', (m) => messages.push({ who, type: m.type(), text: m.text() }));
 
-  const player = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const player = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...CALM });
   await player.addCookies(await game.context.cookies());
   await watch(player, 'player');
   const page = await player.newPage();
@@ -677,7 +764,7 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   const colours = await page.evaluate(() => {
     const css = (el, prop) => (el ? getComputedStyle(el)[prop] : null);
     const moscow = document.querySelector('[data-region="moscow"]');
-    const lit = ['target', 'selected', 'deciding', 'hot'].filter((c) => moscow?.classList.contains(c));
+    const lit = ['target', 'selected', 'deciding', 'hot', 'changed'].filter((c) => moscow?.classList.contains(c));
     moscow?.classList.remove(...lit);
     const shape = moscow?.querySelector('.shape');
     const [fill, stroke] = [css(shape, 'fill'), css(shape, 'stroke')];
@@ -702,7 +789,7 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   await page.getByRole('heading', { name: 'New game' }).waitFor();
   await page.screenshot({ path: join(ARTIFACTS, 'csp-lobby-1280x800.png') });
 
-  const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...CALM });
   await watch(fresh, 'visitor');
   const visitor = await fresh.newPage();
   visitor.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
@@ -743,12 +830,14 @@ async function choose(page, name) {
 
 /**
  * Decline, on every page, each proposal awaiting a reply (a bot may propose anything, at any moment of the
- * talks) until `ready` shows on the first page. A button may be redrawn away between finding and clicking
- * it: then look again.
+ * talks) until the game as the server gives it to the first page's seat (`GET /api/games/{id}`) is
+ * `ready`. A button may be redrawn away between finding and clicking it: then look again. After a minute,
+ * fails saying what it waited for (`what`), where each seat stood, and which version its page showed.
  */
-async function declineUntil(pages, ready) {
-  for (let round = 0; round < 300; round++) {
-    if (await ready.count()) return;
+async function declineUntil(pages, id, ready, what) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (ready(await gameState(pages[0], id))) return;
     let clicked = false;
     for (const page of pages) {
       const decline = page.locator('.choices button.action', { hasText: /^\S+: decline / });
@@ -758,7 +847,15 @@ async function declineUntil(pages, ready) {
     }
     if (!clicked) await pages[0].waitForTimeout(200);
   }
-  throw new Error('the talks did not end');
+  const stood = await Promise.all(pages.map(async (page) => {
+    const s = await gameState(page, id);
+    const shown = await page.locator('article.game').getAttribute('data-version');
+    const choices = s.legal_actions.map((a) => a.label);
+    return `${s.seats[s.seat].name} at version ${s.version} (its page showing ${shown}): "${s.prompt}"; `
+      + `to act: ${s.to_act.map((n) => s.seats[n].name).join(', ') || 'nobody'}; `
+      + (choices.length ? `${choices.length} choices: ${choices.slice(0, 3).join(' | ')}${choices.length > 3 ? ' …' : ''}` : 'no choices');
+  }));
+  throw new Error(`still waiting after a minute for ${what}. ${stood.join('. ')}`);
 }
 
 test('Virgin Queen: two people negotiate in private beside a bot, against the Negotiations clock', async () => {
@@ -835,9 +932,10 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   // The talks end; Spain, the earliest party, announces the proposal as it stands, and France approves it.
   await choose(page, "End Spain's talks");
   await choose(france.page, "End France's talks");
-  await declineUntil([page, france.page],
-    page.locator('.choices button.action', { hasText: "Spain: announce France's proposal: an alliance of Spain and France" }));
-  await choose(page, "Spain: announce France's proposal: an alliance of Spain and France");
+  const announce = "Spain: announce France's proposal: an alliance of Spain and France";
+  await declineUntil([page, france.page], id, (s) => s.legal_actions.some((a) => a.label === announce),
+    'the talks to end and Spain to be asked to announce');
+  await choose(page, announce);
   await choose(page, 'Done announcing');
   await france.page.locator('#status', { hasText: "Your turn: you approve or reject, as a whole, Spain's announcement: an alliance of Spain and France" }).waitFor({ timeout: 30_000 });
   await choose(france.page, 'Approve the announcement');
@@ -1709,8 +1807,9 @@ test('out of time: everyone sees a seat run out, and a bot takes it as the game�
     await p.locator('#late', { hasText: /ran out of time: a bot takes the seat (in \d+ s|now)\./ }).waitFor({ timeout: 10_000 });
   }
   await b.page.screenshot({ path: join(ARTIFACTS, 'out-of-time-1280x800.png') });
+  // On a slow machine the other seat may run out as well before this looks: any bot will do.
   for (const p of [a.page, b.page]) {
-    await p.locator('.seat-list li', { hasText: /\(bot, / }).waitFor({ timeout: 15_000 });
+    await p.locator('.seat-list li', { hasText: /\(bot, / }).first().waitFor({ timeout: 15_000 });
   }
   const after = await b.page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
   assert.equal(after.seats[late].player, null, 'the player who ran out lost the seat');
@@ -1748,6 +1847,100 @@ test('while you waited: the steps since my last decision, by turn, above the boa
   await context.close();
 });
 
+test('the bots’ turns are shown one after another, marked on the map, and Skip goes to the game as it stands', async () => {
+  const { context, page } = await signUp('stella');
+  // This player's browser does not ask for reduced motion.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const id = await createAgainstBots(page, 'imperial2030', 4, { rated: false });
+  // A spectator, whose browser does not ask for reduced motion either, follows the game live.
+  const watcher = await newPage();
+  await watcher.page.emulateMedia({ reducedMotion: 'no-preference' });
+  await watcher.page.goto(`${base}/#/game/${id}`);
+  await watcher.page.locator('#spectating').waitFor();
+  await watchCatchUp(watcher.page);
+  // My decisions, through the page's own list of choices, until the bots' turns that follow one are shown.
+  let skippedAt = null;
+  const shown = new Set();
+  for (let i = 0; i < 15 && skippedAt === null; i++) {
+    assert.ok(await waitForMyTurn(page));
+    const version = Number(await page.locator('article.game').getAttribute('data-version'));
+    // The first choice in the list of all, clicked in one step in the page: a turn of the bots may have begun
+    // to be shown since (and the list is gone until it ends).
+    const clicked = await page.evaluate(() => {
+      const button = document.querySelector('details.all-actions button.action');
+      button?.click();
+      return Boolean(button);
+    });
+    if (!clicked) continue;
+    const next = await page.waitForFunction((v) => {
+      const badge = document.querySelector('#catching-up');
+      if (badge) return badge.textContent;
+      const mine = document.querySelector('#status.mine') && Number(document.querySelector('article.game')?.dataset.version) > v;
+      return mine ? 'mine' : null;
+    }, version, { timeout: 30_000 }).then((x) => x.jsonValue());
+    if (next === 'mine') continue;
+    shown.add(next);
+    // While the turns go by, nothing of mine can be chosen: no choices, no undo, and the way to skip them.
+    assert.equal(await page.locator('.choices').count(), 0, 'no choices while catching up');
+    assert.equal(await page.locator('#undo').count(), 0);
+    assert.match(await statusOf(page), /^What the others did, turn by turn: step \d+ of \d+/);
+    await page.screenshot({ path: join(ARTIFACTS, 'catching-up-1280x800.png') });
+    // Another of the turns after this one (each shows for a moment); then Skip, unless they have all been shown.
+    await page.waitForFunction((seen) => {
+      const text = document.querySelector('#catching-up')?.textContent;
+      return !text || text !== seen;
+    }, next, { timeout: 5_000 });
+    const badge = await page.evaluate(() => document.querySelector('#catching-up')?.textContent ?? null);
+    if (badge) shown.add(badge);
+    const at = Date.now();
+    if (await page.evaluate(() => { const b = document.querySelector('#skip-steps'); b?.click(); return Boolean(b); })) {
+      await page.locator('#connection').waitFor({ timeout: 1_000 });
+      skippedAt = Date.now() - at;
+    }
+  }
+  assert.ok(skippedAt !== null, 'the bots’ turns were stepped through, and skipped');
+  assert.ok(shown.size >= 2, `more than one position was shown: ${[...shown].join(' | ')}`);
+  assert.equal(await page.locator('#catching-up').count(), 0, 'skipped: the game as it stands');
+  // Back on my turn, the regions the bots changed since my last decision are marked on the map.
+  assert.ok(await waitForMyTurn(page));
+  const marked = await page.locator('.world-map .token.changed').count();
+  const titles = await page.locator('.world-map .token.changed').evaluateAll((tokens) => tokens.map((t) => t.dataset.tip));
+  assert.ok(titles.every((x) => /changed since your last decision/.test(x)), titles.join(' | '));
+  if (marked) await page.locator('.map-card').screenshot({ path: join(ARTIFACTS, 'changes-marked-1280x800.png') });
+  // The spectator saw no turn stepped through, and shows the game as it stands.
+  const { version } = await gameState(page, id);
+  await watcher.page.locator(`article.game[data-version="${version}"]`).waitFor({ timeout: 5_000 });
+  assert.equal(await watcher.page.evaluate(() => window.sawCatchUp), false, 'a spectator follows live');
+  // Once the browser asks for reduced motion, the bots' turns after my decision are never stepped through.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await watchCatchUp(page);
+  // Decisions of mine until the bots have played after three of them (a decision may leave me to decide on).
+  const shownAt = () => page.locator('article.game').getAttribute('data-version').then(Number);
+  let played = 0;
+  for (let i = 0; i < 20 && played < 3; i++) {
+    assert.ok(await waitForMyTurn(page));
+    const from = await shownAt();
+    await page.evaluate(() => document.querySelector('details.all-actions button.action').click());
+    await page.waitForFunction((v) => Number(document.querySelector('article.game')?.dataset.version) > v, from);
+    assert.ok(await waitForMyTurn(page));
+    if (await shownAt() > from + 1) played++;
+  }
+  assert.equal(played, 3, 'the bots played after three of my decisions');
+  assert.equal(await page.evaluate(() => window.sawCatchUp), false, 'reduced motion: never stepped through');
+  await watcher.context.close();
+  await context.close();
+});
+
+/** Note in `window.sawCatchUp` whether `page` ever shows the others' turns one by one from now on. */
+async function watchCatchUp(page) {
+  await page.evaluate(() => {
+    window.sawCatchUp = Boolean(document.querySelector('#catching-up'));
+    new MutationObserver(() => {
+      if (document.querySelector('#catching-up')) window.sawCatchUp = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 // --- Brazil: Imperial's own page ----------------------------------------------------------------------
 
 /** A player's state from the server (`GET /api/games/{id}`), as the page fetches it. */
@@ -1765,10 +1958,85 @@ const newerThan = (page, version) => page.waitForFunction((v) => {
 /** The first of `locator`'s elements that a click reaches (shown, nothing lying over it), or null. */
 async function reachable(locator) {
   for (let i = 0; i < Math.min(await locator.count(), 40); i++) {
-    if (await locator.nth(i).click({ trial: true, timeout: 1_000 }).then(() => true, () => false)) return locator.nth(i);
+    if (await reaches(locator.nth(i))) return locator.nth(i);
   }
   return null;
 }
+
+/** Fail unless the page fits its width: nothing to scroll sideways (`when` says at what point of the test). */
+async function noSidewaysScroll(page, when) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scrollWidth <= innerWidth, `no sideways scroll ${when}: the page is ${scrollWidth} px wide in ${innerWidth}`);
+}
+
+/**
+ * Where a piece of a map is tapped: the middle of its frame (a space's name beside it takes no taps), on
+ * the screen (`x`, `y`) and from the piece's corner (`position`, as a click takes it); `inWindow`: whether
+ * that point is in the map's window; `map`: the window's box on the screen. Read in one go, as the page
+ * redraws on every push.
+ */
+function markOf(piece) {
+  const [m, b, map] = [(piece.querySelector('.frame') ?? piece).getBoundingClientRect(), piece.getBoundingClientRect(), piece.closest('svg').getBoundingClientRect()];
+  const [x, y] = [m.x + m.width / 2, m.y + m.height / 2];
+  return {
+    x, y, position: { x: x - b.x, y: y - b.y }, inWindow: x > map.left && x < map.right && y > map.top && y < map.bottom,
+    map: { x: map.x, y: map.y, width: map.width, height: map.height },
+  };
+}
+
+/**
+ * The first of `places` — pieces of a map made pannable by panzoom.js — that a tap reaches, brought within
+ * reach as a phone's player does it: one already in the map's window if a tap reaches it, else another,
+ * the map dragged until it is in the window, and zoomed in while something still lies over it. Resolves to
+ * something to `click` or `dblclick` (at the piece's mark), or null if there are no places or none can be
+ * reached (a fault of the page). Counts the drags and zooms in `moved`.
+ */
+async function reachOnMap(page, places, moved = { drags: 0, zooms: 0 }) {
+  const tap = (place, { position }) => ({
+    click: (options) => place.click({ ...options, position }),
+    dblclick: (options) => place.dblclick({ ...options, position }),
+    trial: () => place.click({ trial: true, timeout: 1_000, position }).then(() => true, () => false),
+  });
+  const marks = [];
+  for (let i = 0; i < Math.min(await places.count(), 40); i++) marks.push(await places.nth(i).evaluate(markOf));
+  if (!marks.length) return null;
+  for (let i = 0, tried = 0; i < marks.length && tried < 12; i++) {
+    if (!marks[i].inWindow) continue;
+    tried += 1;
+    const t = tap(places.nth(i), marks[i]);
+    if (await t.trial()) return t;
+  }
+  const place = places.nth(Math.max(0, marks.findIndex((m) => !m.inWindow)));
+  const zoomIn = place.locator('xpath=ancestor::section[1]').locator('[data-key="zoom-in"]');
+  for (let step = 0; step < 12; step++) {
+    // The page scrolled to the map.
+    await place.evaluate((e) => e.closest('svg').scrollIntoView({ block: 'nearest' }));
+    const { x, y, map: m } = await place.evaluate(markOf);
+    const { width, height } = page.viewportSize();
+    // The part of the map on the screen, and its middle.
+    const [left, top, right, bottom] = [Math.max(m.x, 0), Math.max(m.y, 0), Math.min(m.x + m.width, width), Math.min(m.y + m.height, height)];
+    const [cx, cy] = [(left + right) / 2, (top + bottom) / 2];
+    if (x > left + 10 && x < right - 10 && y > top + 10 && y < bottom - 10) {
+      // In the window, yet something lies over it (a neighbour's token): closer.
+      await zoomIn.click();
+      moved.zooms += 1;
+    } else {
+      // Dragged by at most the half of the window, from its middle, toward the place.
+      const towards = (d, half) => Math.max(20 - half, Math.min(half - 20, d));
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx + towards(cx - x, (right - left) / 2), cy + towards(cy - y, (bottom - top) / 2), { steps: 5 });
+      await page.mouse.up();
+      moved.drags += 1;
+    }
+    const t = tap(place, await place.evaluate(markOf));
+    if (await t.trial()) return t;
+  }
+  return null;
+}
+
+/** Whether a click would reach `locator`: shown, in view once scrolled to, nothing lying over it. */
+const reaches = (locator) => locator.click({ trial: true, timeout: 1_000 }).then(() => true, () => false);
 
 /**
  * Click `target`; if the click lists several actions (the page's `data-pick` changes), click the first of
@@ -2039,5 +2307,260 @@ test('Brazil: Imperial: the solo scenario, its setup and turns played by clickin
   assert.match(await page.locator('.brazil .solo-panel').textContent(), new RegExp(`round ${now.view.table.round} of 20`));
   assert.ok(now.view.table.sites.some((x) => x.token?.built === 'capital' && x.token.owner === 0), 'green\'s capital, placed by the scenario');
   await brazilScreenshots(page, 'brazil-solo');
+  await context.close();
+});
+
+// --- The boards' tooltips, and the contrast of every text on them ------------------------------------
+
+/** A new Imperial Struggle game against an easy bot, in the lobby of `page`; resolves once its map shows. */
+async function createStruggle(page) {
+  await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  await page.locator('.is-board .is-map').waitFor();
+  return Number(page.url().match(/#\/game\/(\d+)/)[1]);
+}
+
+/** The one tooltip's text, or null while it is hidden. */
+const tooltipText = (page) => page.evaluate(() => {
+  const box = document.getElementById('tooltip');
+  return box && !box.hidden ? box.textContent : null;
+});
+
+test('the boards’ pieces have tooltips: pointed at, focused, tapped; choices still play on a tap', async () => {
+  const { context, page } = await signUp('tipster');
+  await createStruggle(page);
+  await waitForMyTurn(page);
+  // Every piece with a tooltip takes the keyboard's focus, unless it is inside a choice (which does) or is a
+  // region's land (whose token does); none keeps a title, whose own tooltip would show beside ours.
+  const stray = await page.evaluate(() => [...document.querySelectorAll('[data-tip]')]
+    .filter((el) => el.tabIndex < 0 && !el.closest('button, [role=button]'))
+    .map((el) => el.outerHTML.slice(0, 80)));
+  assert.deepEqual(stray, [], 'every piece with a tooltip can be focused');
+  assert.equal(await page.locator('.is-board [data-target][title], .is-map title').count(), 0, 'no titles on the board\'s pieces');
+  // Pointed at: a space that is not a choice says what it is.
+  const space = page.locator('.is-map .space:not(.choice)').first();
+  await space.hover();
+  assert.match(await tooltipText(page), /— (market|political space|territory|fort|naval space)/);
+  assert.equal(await tooltipText(page), await space.getAttribute('data-tip'));
+  await page.mouse.move(2, 2);
+  assert.equal(await tooltipText(page), null, 'gone once the pointer leaves');
+  // Focused from the keyboard, then Escape.
+  const tile = page.locator('.is-advantages .adv').first();
+  await tile.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  assert.match(await tooltipText(page), /\(held by .*\): /);
+  await page.keyboard.press('Escape');
+  assert.equal(await tooltipText(page), null, 'Escape closes it');
+  // Clicked, it stays open; clicked again, it closes.
+  const back = page.locator('.is-opponent .back').first();
+  await back.click();
+  assert.match(await tooltipText(page), /face down$/);
+  await page.mouse.move(2, 2);
+  assert.match(await tooltipText(page), /face down$/, 'a click pins it');
+  await back.click();
+  assert.equal(await tooltipText(page), null);
+  await context.close();
+
+  // On a phone: a tap on a piece that is no choice opens its tooltip, a tap elsewhere closes it, and a tap
+  // on a choice plays it (the tooltip takes no taps).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, ...CALM });
+  const p2 = await phone.newPage();
+  p2.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
+  await p2.goto(`${base}/#/signup`);
+  await p2.getByRole('heading', { name: 'Create an account' }).waitFor();
+  await p2.getByLabel('Name').fill('tapper');
+  await p2.getByLabel('Password').fill('a long enough password');
+  await p2.getByRole('button', { name: 'Sign up' }).click();
+  await p2.getByRole('heading', { name: 'New game' }).waitFor();
+  await createStruggle(p2);
+  assert.ok(await waitForMyTurn(p2));
+  const backs = p2.locator('.is-opponent .back').first();
+  await backs.scrollIntoViewIfNeeded();
+  await backs.tap();
+  assert.match(await tooltipText(p2), /face down$/);
+  await p2.locator('#status').tap();
+  assert.equal(await tooltipText(p2), null, 'a tap elsewhere closes it');
+  let choice = null;
+  for (const css of ['.is-board .ministry-card.offer.choice', '.is-board .inv-tile.choice', '.is-board .event-card.choice']) {
+    if (await p2.locator(css).count()) {
+      choice = p2.locator(css).first();
+      break;
+    }
+  }
+  assert.ok(choice, 'a choice on the board to tap');
+  await choice.scrollIntoViewIfNeeded();
+  const before = await p2.locator('.is-board').getAttribute('data-pick');
+  const answered = p2.waitForResponse(isActionPost, { timeout: 15_000 }).then(() => 'played');
+  const listed = p2.waitForFunction((b) => (document.querySelector('.is-board')?.dataset.pick ?? '') !== b, before, { timeout: 15_000 }).then(() => 'listed');
+  await choice.tap();
+  assert.ok(['played', 'listed'].includes(await Promise.race([answered, listed])), 'a tap on a choice chooses it');
+  answered.catch(() => {});
+  listed.catch(() => {});
+  await phone.close();
+});
+
+/**
+ * In the page: the contrast of every visible text against what it is drawn on, by WCAG 2's formula. Returns
+ * `{ checked, lowest, failures }`. The rules:
+ * - A text is an HTML text node (its element's colour) or an SVG <text> (its fill), drawn (checkVisibility,
+ *   with opacity) and not part of a disabled control, which WCAG 1.4.3 exempts. Opacity of the element and its
+ *   ancestors fades the text into its background.
+ * - An HTML text's background is its element's and its ancestors' background colours composed from the
+ *   nearest opaque one up; a gradient counts as each of its colours (the worst is taken).
+ * - An SVG text with a halo (a stroke painted under its fill, `paint-order: stroke`) is read against the
+ *   halo, the colour right around every letter. Otherwise against the shapes painted before it whose fill
+ *   holds its centre (isPointInFill, so a region's real outline counts, not its box), composed with their
+ *   opacity from the topmost opaque one, over the SVG's own HTML background.
+ * - Large text (≥ 24 px, or ≥ 18.66 px and bold, as drawn on the screen) needs 3:1, the rest 4.5:1.
+ */
+function measureContrast() {
+  const ctx = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d', { willReadFrequently: true });
+  /** Any CSS colour as [r, g, b, a] (0–255, alpha 0–1), through the canvas, which reads every syntax. */
+  const rgba = (css) => {
+    ctx.clearRect(0, 0, 1, 1);
+    ctx.fillStyle = '#000';
+    ctx.fillStyle = css;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+    return a ? [r * 255 / a, g * 255 / a, b * 255 / a, a / 255] : [0, 0, 0, 0];
+  };
+  const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a), 1];
+  const lum = ([r, g, b]) => {
+    const c = (v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const colours = (image) => (image.match(/rgba?\([^)]*\)/g) ?? []).map(rgba);
+  /** The colours an HTML element is painted on (several for a gradient), from the nearest opaque one up. */
+  const htmlBackground = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      const image = style.backgroundImage.includes('gradient') ? colours(style.backgroundImage) : [];
+      if (image.length) return image.map((c) => layers.reduceRight((under, top) => over(top, under), c[3] < 1 ? over(c, [255, 255, 255]) : c));
+      const c = rgba(style.backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    const base = [255, 255, 255, 1]; // the canvas below everything
+    return [layers.reduceRight((under, top) => over(top, under), base)];
+  };
+  /** The opacity the element is drawn with: its own and its ancestors'. */
+  const opacityOf = (el) => {
+    let o = 1;
+    for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+    return o;
+  };
+  const shapes = 'path, rect, circle, ellipse, polygon';
+  /** The colours an SVG text is drawn on: its halo, or the fills beneath its centre. */
+  const svgBackground = (text) => {
+    const style = getComputedStyle(text);
+    if (style.paintOrder.startsWith('stroke') && style.stroke !== 'none' && parseFloat(style.strokeWidth) >= 1.5) return [over(rgba(style.stroke), [255, 255, 255])];
+    const root = text.ownerSVGElement;
+    const box = text.getBoundingClientRect();
+    const at = new DOMPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const beneath = [];
+    for (const shape of root.querySelectorAll(shapes)) {
+      if (!(shape.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+      const s = getComputedStyle(shape);
+      if (s.fill === 'none' || s.fill.startsWith('url') || !shape.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      const c = rgba(s.fill);
+      c[3] *= Number(s.fillOpacity) * opacityOf(shape) / opacityOf(root);
+      if (c[3] <= 0) continue;
+      const m = shape.getScreenCTM();
+      if (!m || !shape.isPointInFill(at.matrixTransform(m.inverse()))) continue;
+      beneath.push(c);
+    }
+    const stack = [];
+    for (let i = beneath.length - 1; i >= 0; i--) {
+      stack.push(beneath[i]);
+      if (beneath[i][3] >= 1) break;
+    }
+    return htmlBackground(root).map((base) => stack.reduceRight((under, top) => over(top, under), base));
+  };
+  const results = [];
+  const check = (el, fg, backgrounds, px, bold, what) => {
+    const alpha = fg[3] * opacityOf(el);
+    const worst = Math.min(...backgrounds.map((bg) => ratio(over([fg[0], fg[1], fg[2], alpha], bg), bg)));
+    const large = px >= 24 || (px >= 18.66 && bold);
+    results.push({ ratio: worst, need: large ? 3 : 4.5, what, fg: fg.slice(0, 3).map(Math.round).join(','), bg: backgrounds[0].slice(0, 3).map(Math.round).join(',') });
+  };
+  const drawn = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !el.closest(':disabled, [aria-disabled=true]');
+  const describe = (el, text) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} “${text.trim().slice(0, 30)}”`;
+  // HTML text: each element with a text node of its own, once.
+  const seen = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || seen.has(el) || el.closest('svg') || !drawn(el)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) continue;
+    seen.add(el);
+    const style = getComputedStyle(el);
+    check(el, rgba(style.color), htmlBackground(el), parseFloat(style.fontSize), Number(style.fontWeight) >= 700, describe(el, node.textContent));
+  }
+  // SVG text, at the size it is drawn on the screen.
+  for (const text of document.querySelectorAll('svg text')) {
+    if (!text.textContent.trim() || !drawn(text)) continue;
+    const box = text.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) continue;
+    const style = getComputedStyle(text);
+    if (style.fill === 'none' || style.fill.startsWith('url')) continue;
+    const m = text.getScreenCTM();
+    const scale = m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1;
+    check(text, rgba(style.fill), svgBackground(text), parseFloat(style.fontSize) * scale, Number(style.fontWeight) >= 700, describe(text, text.textContent));
+  }
+  const lowest = results.reduce((a, b) => (b.ratio < a.ratio ? b : a), { ratio: Infinity });
+  const failures = results.filter((r) => r.ratio < r.need).map((r) => `${r.ratio.toFixed(2)} < ${r.need}: ${r.what} (rgb ${r.fg} on ${r.bg})`);
+  return { checked: results.length, lowest: { ratio: lowest.ratio, what: lowest.what }, failures: [...new Set(failures)] };
+}
+
+test('WCAG AA: every text on the Imperial Struggle and Imperial 2030 pages contrasts enough with its background', async (t) => {
+  const { context, page } = await signUp('contrast');
+  const measured = [];
+  const measure = async (where) => {
+    // Everything folded unfolded (the legend, the list of all choices), and one synchronous look: the page
+    // redraws as the bots play.
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    const r = await page.evaluate(measureContrast);
+    measured.push({ where, ...r });
+  };
+  await createStruggle(page);
+  await waitForMyTurn(page);
+  // Every theatre.
+  for (let i = 0; i < 4; i++) {
+    await page.locator('.theatre-tab').nth(i).click();
+    await page.waitForTimeout(100);
+    await measure(`Imperial Struggle, theatre ${i + 1}`);
+  }
+  await page.goto(`${base}/#/lobby`);
+  await page.getByRole('heading', { name: 'New game' }).waitFor();
+  await createAgainstBots(page, 'imperial2030', 4);
+  await page.locator('.world-map').waitFor();
+  await waitForMyTurn(page);
+  // A tooltip open, to measure it too.
+  await page.locator('.rondel .space').first().hover();
+  await measure('Imperial 2030, the whole world');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.waitForTimeout(300);
+  await measure('Imperial 2030, zoomed in');
+  let checked = 0;
+  let lowest = { ratio: Infinity };
+  const failures = new Set();
+  for (const m of measured) {
+    checked += m.checked;
+    if (m.lowest.ratio < lowest.ratio) lowest = { ...m.lowest, where: m.where };
+    for (const f of m.failures) failures.add(`${m.where}: ${f}`);
+  }
+  const line = `${checked} texts checked; the lowest contrast ${lowest.ratio.toFixed(2)}:1 (${lowest.what}, ${lowest.where})`;
+  console.log(`# contrast: ${line}`);
+  t.diagnostic(line);
+  assert.deepEqual([...failures], [], `texts below WCAG AA:\n${[...failures].join('\n')}`);
   await context.close();
 });

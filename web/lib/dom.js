@@ -80,8 +80,9 @@ export function piecesNamedIn(root, text) {
   };
   const ids = new Set();
   for (const piece of root.querySelectorAll('[data-target]')) {
+    // An HTML piece's tooltip (web/lib/tooltip.js) holds the words its title did.
     const name = (piece.querySelector(':scope > text')?.textContent || piece.getAttribute('title')
-      || piece.getAttribute('aria-label') || '').trim();
+      || (piece instanceof HTMLElement && piece.dataset.tip) || piece.getAttribute('aria-label') || '').trim();
     if (name.length >= 3 && mentions(name)) ids.add(piece.dataset.target);
   }
   return [...ids];

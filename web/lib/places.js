@@ -4,6 +4,7 @@
 // that place's actions are listed now, `choose(key)` plays or lists them).
 
 import { h } from './dom.js';
+import { inChoice, tip } from './tooltip.js';
 
 /** The kind of an action: its JSON's only key ("build", "ship"), or the word itself ("pass", "done"). */
 export const kindOf = (action) => (typeof action === 'string' ? action : Object.keys(action)[0]);
@@ -19,18 +20,18 @@ export function offerWords(here) {
 
 /**
  * An HTML piece at place `key`: a button when an action is played there (framed, like the board's), else
- * a plain element of `tag`.
+ * a plain element of `tag`. With `props.tip` its words are a tooltip (web/lib/tooltip.js), not a title.
  */
-export function offerHtml(tag, key, name, pl, props, ...children) {
+export function offerHtml(tag, key, name, pl, { tip: words, ...props }, ...children) {
   const here = pl.at(key);
-  const common = { ...props, 'data-target': key, title: props.title ?? name };
-  if (!here.length) return h(tag, common, ...children);
-  return h('button', {
+  const common = { ...props, 'data-target': key, title: words ? null : props.title ?? name };
+  const piece = !here.length ? h(tag, common, ...children) : inChoice(h('button', {
     ...common,
     type: 'button',
     class: `${props.class ?? ''} choice${pl.isPicked(key) ? ' picked' : ''}`,
     'data-key': `place:${key}`,
     'aria-label': `${name}. ${offerWords(here)}`,
     onclick: () => pl.choose(key),
-  }, ...children);
+  }, ...children));
+  return words ? tip(piece, words) : piece;
 }

@@ -10,6 +10,10 @@
 // say when it is this player's turn, and a browser notification does too if the player asked for one.
 // A game played with replaced content (`content` in the state) says so at the top, with the entries that
 // differ from the shipped content, to players and spectators alike.
+// When the game jumps ahead by turns the others took (bots, or players while this tab waited), a player
+// sees those turns one after another before the game as it now stands (`catchUp`), unless they skip it or
+// their browser asks for reduced motion; and the game's module is given the position right after the
+// player's last decision (`before`), to mark what changed since.
 
 import { api, get, post } from '../lib/api.js';
 import { h, lightUp, piecesNamedIn, replace } from '../lib/dom.js';
@@ -66,7 +70,13 @@ export async function show(root, session, id) {
   let logOpen = false; // below the widest screens the log is a drawer: whether it is pulled out
   let notes = null; // this player's private notes: {text, said} once asked for; `said` is the save's state
   let notesTimer = null;
+  // While the others' turns are shown one by one: {at: the step shown, shown: whether one was drawn yet}.
+  let catchUp = null;
+  let skipped = false; // Skip was pressed: the others' turns go by live until it is my turn again
+  let mine = { key: null, view: null }; // the position right after my last decision, for the board's marks
   const ticker = setInterval(tickClock, 1000);
+  const onKey = (e) => { if (e.key === 'Escape' && catchUp) skip(); };
+  document.addEventListener('keydown', onKey);
 
   const mySeat = () => state.seat;
   // Nobody acts before the start: the server sends no one to act and no legal actions then.
@@ -77,21 +87,40 @@ export async function show(root, session, id) {
   const isCreator = () => !state.started && mySeat() !== null && mySeat() !== undefined
     && state.seats.find((s) => !s.bot)?.seat === mySeat();
 
+  /** How many times a decision refused as stale, and still open, is sent: a quick bot may move again. */
+  const RESENDS = 5;
+  const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
   /**
    * Send one decision of mine; the page is busy until the new state is in, and a refusal is shown. A second
    * click before the page is redrawn sends nothing (and the server answers a repeat of my last action for
    * the same version as done, so a second tab is no error either).
+   * Where several seats decide at once (Virgin Queen's talks), another seat's step may land between the
+   * click and its arrival: the server refuses the decision as stale and sends the game as it now is. A
+   * decision still open to me there (`stillMine`) is sent again for it, since the others' steps did not
+   * change what I chose (a rollback meanwhile did: then it is not); otherwise the page shows the game as it
+   * is and says why.
    */
-  async function send(path, body, done) {
+  async function send(path, body, done, stillMine = () => false) {
     if (busy) return;
     busy = true;
     draw();
+    const rollbacks = state.rollbacks.length;
     try {
-      await post(`/api/games/${id}/${path}`, { version: state.version, ...body });
+      for (let tries = 1; ; tries++) {
+        try {
+          await post(`/api/games/${id}/${path}`, { version: state.version, ...body });
+          break;
+        } catch (e) {
+          const now = e.status === 409 ? e.body?.game : null;
+          if (!now) throw e;
+          accept(now); // takes the newer state at once; the log follows
+          if (tries >= RESENDS || state.rollbacks.length !== rollbacks || !stillMine()) throw e;
+        }
+      }
       await refresh();
       if (done) notify(done, 'info');
     } catch (e) {
-      if (e.status === 409 && e.body && e.body.game) state = e.body.game;
       notify(e);
     } finally {
       busy = false;
@@ -99,7 +128,8 @@ export async function show(root, session, id) {
     }
   }
 
-  const act = (action) => send('actions', { action });
+  const act = (action) => send('actions', { action }, null,
+    () => myTurn() && state.legal_actions.some((a) => sameAction(a.action, action)));
   const undo = () => send('undo', {}, 'Your last step was taken back.');
 
   /** Take a state pushed or fetched, and bring the log up to it. */
@@ -112,14 +142,130 @@ export async function show(root, session, id) {
       }
     }
     // A look back at a step the game went back to, or past, is the game as it now stands.
-    if (past && (past.step >= next.steps || next.rollbacks.length !== state.rollbacks.length)) past = null;
+    if (past && (past.step >= next.steps || next.rollbacks.length !== state.rollbacks.length)) {
+      past = null;
+      catchUp = null;
+    }
+    const begin = catchUpWanted(next);
+    // The others' turns start from the position shown until now, which stays on the page (nothing is drawn)
+    // until the log says which turn comes first, or that there is none to show: a single step of another
+    // player then shows without a flash. A catch-up under way goes on to the new end.
+    if (begin) {
+      past = { step: state.steps, view: state.view, to_act: state.to_act ?? [], events: [] };
+      catchUp = { at: state.steps, shown: false };
+    }
     state = next;
     receivedAt = Date.now();
+    if (myTurn()) skipped = false;
     if (state.finished && !reviewer.current()) reviewer.load();
     signalTurn();
     draw();
     logSync = logSync.then(syncLog);
+    if (begin) stepThrough(catchUp);
     await logSync;
+  }
+
+  /** How long each of the others' turns is shown while catching up, in milliseconds. */
+  const TURN_MS = 600;
+  /** The most turns shown in one catch-up: a longer wait shows only its last ones. */
+  const MOST_TURNS = 10;
+
+  /**
+   * Whether to step through what leads to `next`: a player of a running game looking at the live game, and
+   * `next` is ahead by a step someone else may have taken (the server pushes each step as it is taken, and
+   * bots take theirs within moments, so one step may be the first of many), and the browser does not ask
+   * for reduced motion. A step of mine alone (I was the only one to act) is shown at once; whether a longer
+   * jump holds any turn of the others is known once the log is in (`nextStop`), and one that holds none (my
+   * own step, among others choosing at once) is then shown at once too. A decision of mine that the others'
+   * steps go on around (all choosing at once) is not interrupted. Spectators just follow the game live: a
+   * game of bots would keep them forever behind.
+   */
+  function catchUpWanted(next) {
+    const seated = mySeat() !== null && mySeat() !== undefined;
+    const others = next.steps > state.steps + 1 || acting().some((s) => s !== mySeat());
+    const deciding = myTurn() && (next.to_act ?? []).includes(mySeat());
+    return !catchUp && !skipped && past === null && seated && state.started && next.started && !deciding
+      && next.steps > state.steps && others && next.rollbacks.length === state.rollbacks.length && !calm();
+  }
+
+  /** Whether the browser asks for reduced motion: then the game is never stepped through. */
+  const calm = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+  /**
+   * The next step to show after step `at`: the last step of the next turn (consecutive steps of one seat)
+   * before the live one, or null when the rest is live, or holds no turn of the others (my own action).
+   */
+  function nextStop(at) {
+    const ahead = log.filter((x) => x.step > at && x.step <= state.steps);
+    if (!ahead.some((x) => x.seat !== mySeat())) return null;
+    const stops = turnsOf(ahead).map((t) => t.steps[t.steps.length - 1].step).filter((n) => n < state.steps);
+    return stops.length ? stops[Math.max(0, stops.length - MOST_TURNS)] : null;
+  }
+
+  /**
+   * Show the others' turns one after another, each for TURN_MS, then the live game. `run` is this catch-up:
+   * it stops as soon as it is no longer the page's (skipped, a look back with the slider, a rollback). A
+   * state arriving meanwhile only moves the end further: the log is awaited again before each turn. The
+   * fetches are counted in each turn's time, and one refused (too many looks from this address) or failed
+   * ends the catch-up, so that my own choices wait no longer than the turns shown.
+   */
+  async function stepThrough(run) {
+    while (catchUp === run && !closed && !calm()) {
+      const due = Date.now() + TURN_MS;
+      await logSync;
+      const stop = catchUp === run ? nextStop(run.at) : null;
+      if (stop === null) break;
+      let seen;
+      try {
+        seen = await get(`/api/games/${id}/steps/${stop}`);
+      } catch {
+        break;
+      }
+      if (catchUp !== run) return;
+      past = seen;
+      run.at = stop;
+      run.shown = true;
+      draw();
+      await new Promise((done) => setTimeout(done, Math.max(0, due - Date.now())));
+    }
+    if (catchUp === run) endCatchUp();
+  }
+
+  /** End the catch-up: the game as it now stands. */
+  function endCatchUp() {
+    catchUp = null;
+    past = null;
+    draw();
+  }
+
+  /** The player skips the catch-up, and the others' further steps until their turn are not stepped through. */
+  function skip() {
+    skipped = true;
+    endCatchUp();
+  }
+
+  /**
+   * The position right after my last decision (the view the server lets me see at that step), for the
+   * game's module to mark what the others changed since; null before my first decision, while it is being
+   * fetched, and while the slider looks back (the catch-up's positions after my decision keep it).
+   */
+  function beforeMine() {
+    const me = mySeat();
+    if (me === null || me === undefined || (past !== null && !catchUp)) return null;
+    let last = log.length - 1;
+    while (last >= 0 && log[last].seat !== me) last--;
+    if (last < 0) return null;
+    const step = log[last].step;
+    const key = `${step}/${state.rollbacks.length}`;
+    if (mine.key !== key) {
+      mine = { key, view: null };
+      get(`/api/games/${id}/steps/${step}`).then((seen) => {
+        if (mine.key !== key) return;
+        mine.view = seen.view;
+        draw();
+      }, () => {});
+    }
+    return past !== null && past.step < step ? null : mine.view;
   }
 
   // Log fetches run one after another, each bringing the log up to the latest state it finds, so pushes
@@ -167,6 +313,7 @@ export async function show(root, session, id) {
   }
 
   async function lookAt(step) {
+    catchUp = null; // a look of one's own ends the catch-up
     if (step >= state.steps) {
       past = null;
       draw();
@@ -183,12 +330,13 @@ export async function show(root, session, id) {
   // --- drawing -------------------------------------------------------------------------------------
 
   function draw() {
-    if (drawing || closed) return;
+    if (drawing || closed || (catchUp && !catchUp.shown)) return;
     drawing = true;
     requestAnimationFrame(() => {
       drawing = false;
-      // A frame asked for before the page was left (a resize, a pushed state) must not draw over the next page.
-      if (closed) return;
+      // A frame asked for before the page was left (a resize, a pushed state) must not draw over the next page,
+      // nor one asked for before a catch-up began draw it before its first turn.
+      if (closed || (catchUp && !catchUp.shown)) return;
       const focused = document.activeElement && document.activeElement.getAttribute('data-key');
       // What the player opened stays open: a folded group of choices, a legend, the list of all choices.
       const opened = new Set([...root.querySelectorAll('details[data-key][open]')].map((d) => d.dataset.key));
@@ -222,6 +370,8 @@ export async function show(root, session, id) {
       toAct: (live ? state.to_act : past.to_act) ?? [],
       names: state.seats.map(seatName),
       version: live ? state.version : `step ${past.step}`,
+      // Read only by the pages that mark changes: the others cost no fetch of a past step, nor its redraw.
+      get before() { return beforeMine(); },
       redraw: draw,
     };
     return h('article', {
@@ -254,7 +404,9 @@ export async function show(root, session, id) {
         // Looking back is unmistakable: no "Live" badge, no one "to play", and a way back in the status row.
         past === null
           ? h('span', { id: 'connection', class: 'badge live' }, 'Live')
-          : h('span', { id: 'looking-back', class: 'badge warn' }, `Replay: step ${past.step} of ${state.steps}`),
+          : catchUp
+            ? h('span', { id: 'catching-up', class: 'badge catching-up' }, `Catching up: step ${past.step} of ${state.steps}`)
+            : h('span', { id: 'looking-back', class: 'badge warn' }, `Replay: step ${past.step} of ${state.steps}`),
         mySeat() === null || mySeat() === undefined ? h('span', { class: 'badge', id: 'spectating' }, 'Watching') : null,
         h('span', {
           id: 'rated',
@@ -276,7 +428,11 @@ export async function show(root, session, id) {
         state.time_limit && past === null ? h('span', {
           id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
         }, clockText()) : null,
-        past !== null ? h('button', {
+        catchUp ? h('button', {
+          type: 'button', id: 'skip-steps', class: 'primary skip-steps', 'data-key': 'skip-steps', onclick: skip,
+          title: 'Show the game as it stands now (Escape)',
+        }, 'Skip') : null,
+        past !== null && !catchUp ? h('button', {
           type: 'button', class: 'primary', 'data-key': 'back-to-live', onclick: () => lookAt(state.steps),
         }, 'Back to live') : null,
         past === null && state.can_undo ? h('button', {
@@ -371,6 +527,7 @@ export async function show(root, session, id) {
    */
   function statusText() {
     const prompt = sentence(state.prompt);
+    if (catchUp) return `What the others did, turn by turn: step ${past.step} of ${state.steps}${turnWords(past.step)}. Skip to see the game as it stands.`;
     if (past !== null) return `Looking back at step ${past.step} of ${state.steps}. Nothing can be done here; go back to live to play.`;
     if (!state.started && isCreator()) return 'The game has not started: invite the players or give their seats to bots, then start it.';
     if (!state.started) return prompt || 'The game waits for its players.';
@@ -379,6 +536,16 @@ export async function show(root, session, id) {
     if (myTurn()) return `Your turn: ${secondPerson(prompt, state.seats[mySeat()]?.name) || 'choose one of the actions below.'}`;
     if (mySeat() === null || mySeat() === undefined) return `You are watching. ${prompt || waiting}`;
     return prompt || waiting;
+  }
+
+  /** Who played the turn that ended at `step`, and what happened in it: ", Russia (bot): …"; or nothing. */
+  function turnWords(step) {
+    const end = log.find((x) => x.step === step);
+    if (!end) return '';
+    let first = log.indexOf(end);
+    while (first > 0 && log[first - 1].seat === end.seat) first--;
+    const events = log.slice(first, log.indexOf(end) + 1).flatMap((x) => x.events);
+    return `, ${seatName(state.seats[end.seat])}${events.length ? `: ${events.join('. ')}` : ''}`;
   }
 
   /** The prompt as a sentence: its own full stop, unless it ends in one. */
@@ -703,7 +870,10 @@ export async function show(root, session, id) {
       'aria-valuetext': `step ${at} of ${state.steps}`,
     });
     let pending = null;
+    // Touching the slider ends a catch-up at once, so that its next turn does not redraw the slider away.
+    slider.addEventListener('pointerdown', () => { catchUp = null; });
     slider.addEventListener('input', () => {
+      catchUp = null;
       clearTimeout(pending);
       pending = setTimeout(() => lookAt(Number(slider.value)), 150);
     });
@@ -748,6 +918,7 @@ export async function show(root, session, id) {
   connect();
   return () => {
     closed = true;
+    document.removeEventListener('keydown', onKey);
     reviewer.stop();
     clearInterval(ticker);
     if (socket) socket.close();

@@ -6,6 +6,7 @@
 
 import { h } from '../../lib/dom.js';
 import { offerHtml } from '../../lib/places.js';
+import { tip } from '../../lib/tooltip.js';
 import { AP, POWERS, flag } from './palette.js';
 import { kindOf } from './places.js';
 
@@ -59,13 +60,13 @@ export function myPanel({ view, board, pl, power, actions }) {
   const card = (id) => {
     const c = cards.get(id);
     if (!c) return h('li', {}, id);
-    return h('li', {}, offerHtml('div', `card:${id}`, cardWords(c, power), pl, { class: 'event-card', title: cardWords(c, power) }, cardFace(c, power)));
+    return h('li', {}, offerHtml('div', `card:${id}`, cardWords(c, power), pl, { class: 'event-card', tip: cardWords(c, power) }, cardFace(c, power)));
   };
   const ministry = (slot) => {
     const m = ministries.get(slot.card);
     if (!m) return h('li', {}, slot.card);
     return h('li', {}, offerHtml('div', `ministry:${m.id}`, ministryWords(m, slot), pl,
-      { class: `ministry-card ${slot.revealed ? 'face-up' : 'face-down'}`, title: ministryWords(m, slot) }, ministryFace(m, slot)));
+      { class: `ministry-card ${slot.revealed ? 'face-up' : 'face-down'}`, tip: ministryWords(m, slot) }, ministryFace(m, slot)));
   };
   return h('section', { class: `card is-mine ${power}`, 'aria-labelledby': 'is-mine-title' },
     h('h2', { id: 'is-mine-title' }, h('span', { class: `flag-chip ${power}`, 'aria-hidden': 'true' }, flag(power).letter), ` Your hand and ministries (${flag(power).name})`),
@@ -83,7 +84,7 @@ function offeredMinistries(offered, ministries, pl) {
   return [h('h3', {}, 'Ministries you may take'), h('ul', { class: 'card-row offered' }, offered.map((id) => {
     const m = ministries.get(id);
     const key = pl.at(`ministry:${id}`).length ? `ministry:${id}` : `offer:${id}`;
-    return h('li', {}, offerHtml('div', key, ministryWords(m), pl, { class: 'ministry-card offer', title: ministryWords(m) }, ministryFace(m, null)));
+    return h('li', {}, offerHtml('div', key, ministryWords(m), pl, { class: 'ministry-card offer', tip: ministryWords(m) }, ministryFace(m, null)));
   }))];
 }
 
@@ -97,7 +98,7 @@ function warTilePools(me, board) {
     h('strong', {}, 'War tiles in your pools: '),
     `basic ${[...counts].map(([k, n]) => `${basic[k]?.text ?? k} ×${n}`).join(', ') || 'none'}`,
     `; bonus ${me.bonus_pool_count} undrawn`,
-    me.bonus_pool?.length ? h('span', { title: me.bonus_pool.map((b) => bonus[b]?.text ?? b).join('; ') }, ' (hover to list)') : null,
+    me.bonus_pool?.length ? tip(h('span', {}, ' (point at or tap to list)'), me.bonus_pool.map((b) => bonus[b]?.text ?? b).join('; ')) : null,
     me.basic_removed?.length ? `; removed: ${me.basic_removed.map((k) => basic[k]?.text ?? k).join(', ')}` : '');
 }
 
@@ -105,9 +106,9 @@ function warTilePools(me, board) {
 export function opponentPanel({ view, board, power, who }) {
   const p = view.powers[POWERS.indexOf(power)];
   const ministries = new Map(board.components.ministries.map((m) => [m.id, m]));
-  const backs = (n, what, cls) => h('li', { class: `back ${cls}`, title: `${n} ${what}, face down` },
+  const backs = (n, what, cls) => tip(h('li', { class: `back ${cls}` },
     h('span', { class: 'back-stack', 'aria-hidden': 'true' }, Array.from({ length: Math.min(n, 5) }, () => h('span', { class: 'back-card' }))),
-    h('span', {}, h('strong', {}, String(n)), ` ${what}`));
+    h('span', {}, h('strong', {}, String(n)), ` ${what}`)), `${n} ${what}, face down`);
   const up = p.ministries.filter((m) => m.revealed);
   return h('section', { class: `card is-opponent ${power}`, 'aria-labelledby': 'is-opp-title' },
     h('h2', { id: 'is-opp-title' }, h('span', { class: `flag-chip ${power}`, 'aria-hidden': 'true' }, flag(power).letter), ` ${flag(power).name}${who ? ` ${who}` : ''}`),
@@ -118,7 +119,7 @@ export function opponentPanel({ view, board, power, who }) {
       backs(p.basic_pool_count, 'basic war tiles in the pool', 'tiles')),
     up.length ? h('ul', { class: 'card-row' }, up.map((slot) => {
       const m = ministries.get(slot.card);
-      return m ? h('li', {}, h('div', { class: 'ministry-card face-up', title: ministryWords(m, slot), 'data-target': `ministry:${m.id}` }, ministryFace(m, slot))) : null;
+      return m ? h('li', {}, tip(h('div', { class: 'ministry-card face-up', 'data-target': `ministry:${m.id}` }, ministryFace(m, slot)), ministryWords(m, slot))) : null;
     })) : null);
 }
 

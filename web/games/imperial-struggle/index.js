@@ -8,6 +8,7 @@
 // focusing it, lights up its pieces.
 
 import { h, lightUp } from '../../lib/dom.js';
+import { changedSince } from '../../lib/since.js';
 import { panZoom } from '../../lib/panzoom.js';
 import { THEATRES } from '../../maps/imperial-struggle.js';
 import { boardNames } from '../generic.js';
@@ -23,11 +24,7 @@ import { warPanel } from './war.js';
 // shown (kept across positions, moved only when the decision is elsewhere).
 let picked = { version: null, place: null };
 let shown = { theatre: 'europe', version: null };
-// The spaces as they were after this player's last decision (a Map of id to state), to mark what the
-// others changed since; `rebase` says the next new position is the one to keep.
-let since = { states: null, rebase: false, version: null };
-
-/** Every space's state in one word, from the view. */
+/** Every space's state in one word, from the view: what `changedSince` compares. */
 function snapshot(view, board) {
   const st = spaceStates(view);
   return new Map(board.spaces.map((sp) => [sp.id, stateKey(st, sp.id)]));
@@ -58,14 +55,10 @@ function theatreToShow(counts, version) {
   return shown.theatre;
 }
 
-export function render({ view, board, actions, act: send, busy, seat, names: seatNames, version, live, redraw }) {
+export function render({ view, board, actions, act, busy, seat, names: seatNames, version, before, redraw }) {
   if (picked.version !== version) picked = { version, place: null };
-  // What changed since my last decision: the position after it is the one compared with.
-  if (since.rebase && since.version !== version && live) since = { states: snapshot(view, board), rebase: false, version };
-  const act = (action) => {
-    since = { ...since, rebase: true, version };
-    return send(action);
-  };
+  // What the others changed since my last decision: the position right after it is the one compared with.
+  const changed = changedSince(before, view, (v) => snapshot(v, board));
   const repick = (place) => {
     picked = { ...picked, place };
     redraw();
@@ -104,7 +97,7 @@ export function render({ view, board, actions, act: send, busy, seat, names: sea
     actions.length ? choicesPanel({ actions, act, busy, pl, hover, repick, names: placeNames(board) }) : null,
     lead,
     h('div', { class: 'is-table' },
-      mapCard({ board, view, pl, theatre, counts, redraw, since: live ? since.states : null }),
+      mapCard({ board, view, pl, theatre, counts, redraw, changed }),
       h('div', { class: 'is-side' },
         tracksPanel({ view, board, pl, who }),
         lead === investments ? null : investments)),
@@ -115,9 +108,9 @@ export function render({ view, board, actions, act: send, busy, seat, names: sea
 }
 
 /** The map card: a tab per theatre (with how many choices wait there), zoom buttons, the map, the legend. */
-function mapCard({ board, view, pl, theatre, counts, redraw, since: before }) {
+function mapCard({ board, view, pl, theatre, counts, redraw, changed }) {
   const t = THEATRES[theatre];
-  const svg = drawTheatre({ id: theatre, board, view, pl, since: before });
+  const svg = drawTheatre({ id: theatre, board, view, pl, changed });
   const f = frameOf(theatre);
   // The box keeps the drawing's shape (not the shape of the window panZoom shows, which follows the box).
   svg.style.aspectRatio = `${f.width} / ${f.height}`;

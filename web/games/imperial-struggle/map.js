@@ -8,6 +8,7 @@
 // where a legal action is played glows and answers a click; its tooltip says what it is.
 
 import { h, s } from '../../lib/dom.js';
+import { tip } from '../../lib/tooltip.js';
 import { CONNECTIONS, SPACES, THEATRES } from '../../maps/imperial-struggle.js';
 import { commodity, flag } from './palette.js';
 import { ADVANTAGE, R, layoutOf } from './layout.js';
@@ -80,9 +81,9 @@ function drawSpace(space, st, pl, labels) {
   // A market shows its commodity's code, and its flag as a lettered badge; a market without a commodity
   // (Chesapeake) is lettered like any other space.
   const market = space.kind === 'market' && Boolean(space.commodity);
-  const changed = st.since && st.since.get(space.id) !== stateKey(st, space.id);
-  const g = s('g', { class: `space ${space.kind}${who ? ` flag-${who}` : ''}${changed ? ' changed' : ''}`, transform: `translate(${x},${y})` },
-    s('title', {}, spaceWords(space, st), changed ? ' (changed since your last decision)' : ''));
+  const changed = st.changed.has(space.id);
+  const g = s('g', { class: `space ${space.kind}${who ? ` flag-${who}` : ''}${changed ? ' changed' : ''}`, transform: `translate(${x},${y})` });
+  const words = `${spaceWords(space, st)}${changed ? ' (changed since your last decision)' : ''}`;
   if (changed) g.append(s('circle', { class: 'changed-ring', r: R + 3.5 }));
   if (space.prestige) g.append(outline(space.kind, 2.6, 'prestige-ring'));
   const shape = outline(space.kind);
@@ -102,7 +103,7 @@ function drawSpace(space, st, pl, labels) {
   if (st.huguenots.has(space.id)) g.append(badge('H', { colour: st.spent.has(space.id) ? '#bbb' : '#fff', ink: '#1b1b1b' }, -7, 7, 'huguenots'));
   const at = labels.get(space.id);
   if (at) g.append(s('text', { class: `space-name ${at.anchor}`, x: at.x, y: at.y }, at.text));
-  return offerSvg(g, space.id, space.name, s('circle', { class: 'frame', r: R + 5 }), pl);
+  return tip(offerSvg(g, space.id, space.name, s('circle', { class: 'frame', r: R + 5 }), pl), words);
 }
 
 /** A small round badge with a letter at (x, y). */
@@ -152,13 +153,13 @@ export function focusOf(id, pl) {
 }
 
 /**
- * The SVG of theatre `id` with its spaces from `board` and the state of `view`; `pl`: the places; `since`
- * (a Map of space id to `stateKey`, or null): the spaces as they were, whose changes are marked.
+ * The SVG of theatre `id` with its spaces from `board` and the state of `view`; `pl`: the places; `changed`
+ * (a Set of space ids): the spaces the others changed since this player's last decision, which are ringed.
  */
-export function drawTheatre({ id, board, view, pl, since = null }) {
+export function drawTheatre({ id, board, view, pl, changed = new Set() }) {
   const t = THEATRES[id];
   const f = frameOf(id);
-  const st = { ...spaceStates(view), since };
+  const st = { ...spaceStates(view), changed };
   const spaces = board.spaces.filter((sp) => SPACES[sp.id]?.theatre === id);
   const { labels, advantages } = layoutOf(id, spaces, board);
   return s('svg', {
@@ -192,8 +193,8 @@ function drawAdvantage(a, state, [x, y], at, pl) {
   mark.style.fill = holder ? paint.ink : '#8a6d00';
   const g = s('g', { class: `advantage${state?.exhausted ? ' exhausted' : ''}` },
     a.requires.filter((id) => at[id]).map((id) => s('line', { class: 'adv-link', x1: x, y1: y, x2: at[id][0], y2: at[id][1] })),
-    s('g', { transform: `translate(${x},${y})`, 'aria-label': a.name }, s('title', {}, words), shape, s('g', { 'aria-hidden': 'true' }, mark)));
-  offerSvg(g.lastChild, a.id, a.name, s('circle', { class: 'frame', r: ADVANTAGE + 4 }), pl);
+    s('g', { transform: `translate(${x},${y})`, role: 'img', 'aria-label': a.name }, shape, s('g', { 'aria-hidden': 'true' }, mark)));
+  tip(offerSvg(g.lastChild, a.id, a.name, s('circle', { class: 'frame', r: ADVANTAGE + 4 }), pl), words);
   return g;
 }
 

@@ -6,6 +6,7 @@
 
 import { h } from '../../lib/dom.js';
 import { offerHtml } from '../../lib/places.js';
+import { tip } from '../../lib/tooltip.js';
 import { AP, POWERS, TURN_TRACK, commodity, eraOf, flag } from './palette.js';
 
 /** The phase of the view: its key ("Actions", "Ministries", "War", …) and its fields. */
@@ -34,10 +35,10 @@ export function standing(view, board) {
 
 /** The turn track: ten places, peace rounds and wars, the current one marked. */
 function turnTrack(view) {
-  return h('ol', { class: 'turn-track', 'aria-label': 'Turn track' }, TURN_TRACK.map((p) => h('li', {
+  return h('ol', { class: 'turn-track', 'aria-label': 'Turn track' }, TURN_TRACK.map((p) => tip(h('li', {
     class: `${p.war ? 'war' : 'peace'}${p.turn === view.turn ? ' now' : ''}${p.turn < view.turn ? ' past' : ''}`,
-    title: p.name, 'aria-current': p.turn === view.turn ? 'step' : null,
-  }, p.short)));
+    'aria-current': p.turn === view.turn ? 'step' : null,
+  }, p.short), p.name)));
 }
 
 /** The victory-point track, 0 to 30, with the marker; France moves it up, Britain down. */
@@ -46,7 +47,7 @@ function vpTrack(view, pl) {
     class: `vp-cell${n === view.vp ? ' marker' : ''}${n < 15 ? ' br-side' : n > 15 ? ' fr-side' : ''}`,
   }, n === view.vp ? String(n) : ''));
   return offerHtml('div', 'victory_points', `Victory points: ${view.vp}`, pl, {
-    class: 'vp-track', title: `Victory points: ${view.vp}. France wins at 30 or more, Britain at 0 or less; otherwise the higher side of 15 at the end.`,
+    class: 'vp-track', tip: `Victory points: ${view.vp}. France wins at 30 or more, Britain at 0 or less; otherwise the higher side of 15 at the end.`,
   }, h('span', { class: 'vp-end br' }, 'B 0'), h('span', { class: 'vp-cells', 'aria-hidden': 'true' }, cells), h('span', { class: 'vp-end fr' }, '30 F'));
 }
 
@@ -61,7 +62,7 @@ function powerRow(view, board, power, pl, who) {
   const p = view.powers[POWERS.indexOf(power)];
   const paint = flag(power);
   const debt = Array.from({ length: Math.max(p.debt_limit, p.debt) }, (_, i) => h('span', { class: i < p.debt ? 'pip full' : 'pip' }));
-  const fact = (key, term, value, title) => offerHtml('span', key, `${paint.name}'s ${title}`, pl, { class: 'fact', title: `${paint.name}'s ${title}` },
+  const fact = (key, term, value, title) => offerHtml('span', key, `${paint.name}'s ${title}`, pl, { class: 'fact', tip: `${paint.name}'s ${title}` },
     h('span', { class: 'term' }, term), ' ', h('strong', {}, value));
   return h('li', { class: `power-row ${power}` },
     h('span', { class: 'power-name' }, h('span', { class: `flag-chip ${power}`, 'aria-hidden': 'true' }, paint.letter), ' ', h('strong', {}, paint.name), who ? h('span', { class: 'muted' }, ` ${who}`) : null),
@@ -70,7 +71,8 @@ function powerRow(view, board, power, pl, who) {
         `debt: ${p.debt} of a limit of ${p.debt_limit} (${p.debt_limit - p.debt} still available)`),
       fact(`treaty_points:${power}`, 'Treaty', String(p.trp), `treaty points: ${p.trp} (each buys 1 action point; more than 4 are lost at the round's end)`),
       fact(`navy_box:${power}`, 'Navy box', String(p.navy_box), `navy box: ${p.navy_box} squadrons ready to deploy${p.brig ? `; ${p.brig} set aside` : ''}`),
-      h('span', { class: 'fact', title: `${paint.name}'s squadrons on naval spaces` }, h('span', { class: 'term' }, 'At sea'), ' ', h('strong', {}, String(squadronsAtSea(view, board, power))))));
+      tip(h('span', { class: 'fact' }, h('span', { class: 'term' }, 'At sea'), ' ', h('strong', {}, String(squadronsAtSea(view, board, power)))),
+        `${paint.name}'s squadrons on naval spaces`)));
 }
 
 /** The award tiles of this round, one per region, and the global demand. */
@@ -82,15 +84,15 @@ function awardsAndDemand(view, board) {
       none ? h('p', { class: 'muted' }, 'None on the board now: they are drawn at the start of a peace round.') : h('ul', { class: 'chips' }, board.regions.map((r, i) => {
         const tile = view.awards[i];
         const text = tile === null || tile === undefined ? 'none' : awards[tile]?.text ?? `tile ${tile}`;
-        return h('li', { class: 'chip award', title: `The ${r.name.replace(/^the /, '')} award: ${text}, to the power with more spaces there at the round's end` },
-          h('span', { class: 'term' }, r.name.replace(/^the /, '')), ' ', h('strong', {}, text));
+        return tip(h('li', { class: 'chip award' }, h('span', { class: 'term' }, r.name.replace(/^the /, '')), ' ', h('strong', {}, text)),
+          `The ${r.name.replace(/^the /, '')} award: ${text}, to the power with more spaces there at the round's end`);
       }))),
     h('div', { class: 'demand' }, h('h3', {}, 'Global demand'),
       h('ul', { class: 'chips' }, (view.demand ?? []).map((c) => {
         const k = commodity(c);
         const chip = h('span', { class: 'commodity-chip', 'aria-hidden': 'true' }, k.code);
         chip.style.background = k.colour;
-        return h('li', { class: 'chip', title: `${k.name}: the power with more ${k.name} markets scores at the round's end` }, chip, ' ', k.name);
+        return tip(h('li', { class: 'chip' }, chip, ' ', k.name), `${k.name}: the power with more ${k.name} markets scores at the round's end`);
       }))));
 }
 
@@ -103,7 +105,7 @@ export function tracksPanel({ view, board, pl, who }) {
     h('ul', { class: 'power-rows' }, POWERS.map((p, seat) => powerRow(view, board, p, pl, who[seat]))),
     awardsAndDemand(view, board),
     h('p', { class: 'decks muted' },
-      offerHtml('span', 'event_deck', `Event deck: ${view.deck_count} cards`, pl, { class: 'deck', title: 'The event deck, face down' }, `Event deck ${view.deck_count}`),
+      offerHtml('span', 'event_deck', `Event deck: ${view.deck_count} cards`, pl, { class: 'deck', tip: 'The event deck, face down' }, `Event deck ${view.deck_count}`),
       ` · discarded ${view.discard.length} · investment stack ${view.stack_count}`));
 }
 
@@ -113,8 +115,8 @@ export function tileFace(t) {
   return [
     h('span', { class: `tile-major ap-${t.major}` }, h('strong', {}, String(t.points)), ` ${AP[t.major]?.name ?? t.major}`),
     h('span', { class: 'tile-minor' }, `+2 ${AP[t.minor]?.name ?? t.minor}`),
-    h('span', { class: 'tile-symbols' }, t.event ? h('span', { class: 'sym', title: 'event symbol: an event card may be played' }, '★ event') : null,
-      t.upgrade ? h('span', { class: 'sym', title: 'military upgrade symbol' }, '▲ upgrade') : null),
+    h('span', { class: 'tile-symbols' }, t.event ? tip(h('span', { class: 'sym' }, '★ event'), 'event symbol: an event card may be played') : null,
+      t.upgrade ? tip(h('span', { class: 'sym' }, '▲ upgrade'), 'military upgrade symbol') : null),
   ];
 }
 
@@ -126,7 +128,7 @@ export function investmentsPanel({ view, board, pl }) {
   return h('section', { class: 'card is-investments', 'aria-labelledby': 'is-inv-title' },
     h('h2', { id: 'is-inv-title' }, 'Investment tiles'),
     h('ul', { class: 'tile-row' }, view.display.map((n) => h('li', {},
-      offerHtml('div', `investment:${n}`, `Investment tile: ${tile(n)?.name ?? n}`, pl, { class: 'inv-tile', title: `Investment tile: ${tile(n)?.name ?? n}` }, tileFace(tile(n)))))),
+      offerHtml('div', `investment:${n}`, `Investment tile: ${tile(n)?.name ?? n}`, pl, { class: 'inv-tile', tip: `Investment tile: ${tile(n)?.name ?? n}` }, tileFace(tile(n)))))),
     taken.length ? h('p', { class: 'muted taken' }, 'Taken this round: ', taken.map(([p, n], i) => [i ? ', ' : '', h('span', { class: `flag-chip small ${p}`, 'aria-hidden': 'true' }, flag(p).letter), ` ${tile(n)?.name ?? n}`])) : null);
 }
 
@@ -141,7 +143,7 @@ export function advantagesPanel({ view, board, pl }) {
         const holder = st?.holder ?? null;
         const state = holder ? `held by ${flag(holder).name}${st.exhausted ? ', exhausted' : ''}${st.fresh ? ', taken this turn' : ''}` : 'held by nobody';
         const title = `${a.name} (${state}): ${a.text ?? ''} Needs ${a.requires.map((id) => spaceName.get(id) ?? id).join(' and ')}.`;
-        return h('li', {}, offerHtml('div', a.id, title, pl, { class: `adv${holder ? ` held ${holder}` : ''}${st?.exhausted ? ' exhausted' : ''}`, title },
+        return h('li', {}, offerHtml('div', a.id, title, pl, { class: `adv${holder ? ` held ${holder}` : ''}${st?.exhausted ? ' exhausted' : ''}`, tip: title },
           h('span', { class: `flag-chip small ${holder ?? 'none'}`, 'aria-hidden': 'true' }, holder ? flag(holder).letter : '–'),
           h('span', { class: 'adv-name' }, a.name),
           st?.exhausted ? h('span', { class: 'muted' }, ' (exhausted)') : null));

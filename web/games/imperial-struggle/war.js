@@ -6,16 +6,17 @@
 
 import { h } from '../../lib/dom.js';
 import { offerHtml } from '../../lib/places.js';
+import { inChoice, tip } from '../../lib/tooltip.js';
 import { POWERS, SYMBOLS, flag, signed } from './palette.js';
 import { kindOf } from './places.js';
 
 /** A war tile's face: its value and symbol, a bonus tile's name. */
 function tileChip(tile, cls = '') {
-  if (!tile) return h('span', { class: `war-tile back ${cls}`, title: 'a war tile, face down' }, '?');
+  if (!tile) return tip(h('span', { class: `war-tile back ${cls}` }, '?'), 'a war tile, face down');
   const sym = tile.symbol ? SYMBOLS[tile.symbol] : null;
-  return h('span', { class: `war-tile ${cls}${tile.name ? ' bonus' : ''}`, title: `${tile.text}${sym ? ` (${sym.words})` : ''}` },
+  return tip(h('span', { class: `war-tile ${cls}${tile.name ? ' bonus' : ''}` },
     tile.name ? h('span', { class: 'tile-name' }, tile.name) : null,
-    h('strong', {}, signed(tile.value)), sym ? h('span', { class: 'tile-sym', 'aria-hidden': 'true' }, ` ${sym.mark}`) : null);
+    h('strong', {}, signed(tile.value)), sym ? h('span', { class: 'tile-sym', 'aria-hidden': 'true' }, ` ${sym.mark}`) : null), `${tile.text}${sym ? ` (${sym.words})` : ''}`);
 }
 
 /** A strength part by part, in words: "tiles 2, markers 2, dotted spaces 3, keyword 1, conflicts 1". */
@@ -39,10 +40,10 @@ function sideOf(tiles, board, power, markers, strength) {
   return h('div', { class: `war-side ${power}` },
     h('span', { class: `flag-chip small ${power}`, 'aria-hidden': 'true' }, flag(power).letter),
     faces.length ? faces : h('span', { class: 'muted' }, 'no tiles'),
-    markers ? h('span', { class: 'war-marker', title: 'markers on this theatre' }, `marker ${signed(markers)}`) : null,
-    strength ? h('span', { class: 'war-sum strength', title: `Strength ${total(strength)}: ${partsWords(strength)}` }, `strength ${total(strength)}`,
-      h('span', { class: 'muted parts' }, ` (${partsWords(strength)})`))
-      : sum !== null ? h('span', { class: 'war-sum', title: 'your tiles and markers; dotted spaces, ministries and conflict markers add to it when the theatre is fought' }, `= ${signed(sum)}`) : null);
+    markers ? tip(h('span', { class: 'war-marker' }, `marker ${signed(markers)}`), 'markers on this theatre') : null,
+    strength ? tip(h('span', { class: 'war-sum strength' }, `strength ${total(strength)}`,
+      h('span', { class: 'muted parts' }, ` (${partsWords(strength)})`)), `Strength ${total(strength)}: ${partsWords(strength)}`)
+      : sum !== null ? tip(h('span', { class: 'war-sum' }, `= ${signed(sum)}`), 'your tiles and markers; dotted spaces, ministries and conflict markers add to it when the theatre is fought') : null);
 }
 
 const total = (st) => st.tiles + st.markers + st.spaces + st.keyword + st.conflicts;
@@ -72,7 +73,7 @@ export function warPanel({ view, board, pl, phase }) {
       const markers = [(war.byng === i ? 2 : 0) + (atlantic === 'britain' ? 2 : 0), atlantic === 'france' ? 2 : 0];
       const name = `${t?.name ?? `Theatre ${i + 1}`}${open ? ' (revealed)' : ''}`;
       return h('li', { class: `theatre${open ? ' revealed' : ''}${fighting?.theatre === i ? ' now' : ''}` },
-        offerHtml('div', key, name, pl, { class: 'theatre-box', title: name },
+        offerHtml('div', key, name, pl, { class: 'theatre-box', tip: name },
           h('span', { class: 'theatre-name' }, h('strong', {}, `${i + 1}. ${t?.name ?? ''}`), open ? h('span', { class: 'badge' }, 'revealed') : null, resultOf(fighting, i)),
           POWERS.map((p, k) => sideOf(both[k], board, p, markers[k], war.strength?.[i]?.[k] ?? null))));
     })),
@@ -89,7 +90,7 @@ function upgradePanel({ view, board, pl }) {
   const option = (i, title, tile) => {
     const a = here(i);
     const face = [h('span', { class: 'term' }, title), tileChip(basic[tile] ?? null, 'big')];
-    return a ? h('button', { type: 'button', class: 'upgrade-option choice', 'data-key': `upgrade:${i}`, onclick: () => pl.act(a.action) }, face)
+    return a ? inChoice(h('button', { type: 'button', class: 'upgrade-option choice', 'data-key': `upgrade:${i}`, onclick: () => pl.act(a.action) }, face))
       : h('div', { class: 'upgrade-option' }, face);
   };
   return h('div', { class: 'upgrade', role: 'group', 'aria-label': 'The military upgrade' },

@@ -8,9 +8,10 @@
 // actions. Pointing at an action's button, or focusing it, lights up its targets on the board.
 
 import { h, lightUp } from '../../lib/dom.js';
+import { changedSince } from '../../lib/since.js';
 import { panZoom } from '../../lib/panzoom.js';
 import { actionButtons } from '../generic.js';
-import { drawMap, HEIGHT, keepTokensLegible, LABEL_SIZE, legend, pointOf, WIDTH } from './map.js';
+import { drawMap, HEIGHT, keepTokensLegible, LABEL_SIZE, legend, pointOf, regionWords, WIDTH } from './map.js';
 import { drawRondel } from './rondel.js';
 import { investPanel } from './invest.js';
 import { nationsPanel, playersPanel } from './panels.js';
@@ -48,7 +49,7 @@ function placesOf(board) {
 }
 
 export function render(ctx) {
-  const { view, board, actions, act, busy, names, seat, version, redraw } = ctx;
+  const { view, board, actions, act, busy, names, seat, version, before, redraw } = ctx;
   if (picked.version !== version) picked = { version, region: null, to: null, bond: null };
   const repick = (change) => {
     picked = { ...picked, ...change };
@@ -102,7 +103,9 @@ export function render(ctx) {
   const hover = (ids) => lightUp(root, ids);
 
   const mapSelected = picked.region;
-  const map = drawMap({ board, view, names, targets: picked.bond ? new Set() : targets, selected: mapSelected, onRegion });
+  // The regions whose pieces, factory or flag the others changed since my last decision are marked.
+  const changed = changedSince(before, view, (v) => regionWords(board, v));
+  const map = drawMap({ board, view, names, targets: picked.bond ? new Set() : targets, selected: mapSelected, changed, onRegion });
   const zoom = panZoom(map, 'imperial2030', WIDTH, HEIGHT, { focus: capitalOf(board, view, seat), labelSize: LABEL_SIZE * (10 / 11) });
   keepTokensLegible(map);
   const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);

@@ -8,6 +8,7 @@
 // row along the map's bottom edge, so it can still be seen and clicked.
 
 import { clickable, s } from '../../lib/dom.js';
+import { tip } from '../../lib/tooltip.js';
 import { FACTORY, nation } from './palette.js';
 import { CANALS, HEIGHT, OTHER_LAND, REGIONS, WIDTH } from '../../maps/imperial2030.js';
 
@@ -30,10 +31,25 @@ export function piecesInWords([armies, fleets, friendly]) {
 }
 
 /**
- * Draw the map. `targets` are the regions a click would act on, `selected` the region picked first (a
- * move's origin); `onRegion(id)` is called when a target is chosen.
+ * What each region holds, in one word: its factory, flag and every nation's pieces. The page compares these
+ * with the position after the player's last decision to mark what changed (web/lib/since.js).
  */
-export function drawMap({ board, view, names, targets = new Set(), selected = null, onRegion = () => {} }) {
+export function regionWords(board, view) {
+  const seen = new Map(view.regions.map((r) => [r.region, r]));
+  return new Map(board.regions.map((r) => {
+    const here = seen.get(r.id);
+    // A region listed with nothing on it is the same as one not listed.
+    const empty = !here || (!here.factory && !here.flag && !(here.units ?? []).length);
+    return [r.id, empty ? '' : JSON.stringify([Boolean(here.factory), here.flag ?? null, here.units])];
+  }));
+}
+
+/**
+ * Draw the map. `targets` are the regions a click would act on, `selected` the region picked first (a
+ * move's origin), `changed` the regions whose pieces, factory or flag changed since the player's last
+ * decision (their tokens are ringed); `onRegion(id)` is called when a target is chosen.
+ */
+export function drawMap({ board, view, names, targets = new Set(), selected = null, changed = new Set(), onRegion = () => {} }) {
   const at = placements(board);
   const seen = Object.fromEntries(view.regions.map((r) => [r.region, r]));
   const nationName = Object.fromEntries(board.nations.map((n) => [n.id, n.name]));
@@ -54,9 +70,9 @@ export function drawMap({ board, view, names, targets = new Set(), selected = nu
   const choosable = s('g', { class: 'choosable' });
   for (const r of board.regions) {
     const state = {
-      target: targets.has(r.id), selected: selected === r.id, deciding: deciding.has(r.id),
+      target: targets.has(r.id), selected: selected === r.id, deciding: deciding.has(r.id), changed: changed.has(r.id),
     };
-    const label = regionWords(r, seen[r.id], nationName);
+    const label = regionLabel(r, seen[r.id], nationName) + (state.changed ? ' (changed since your last decision)' : '');
     const choose = state.target || state.selected ? () => onRegion(r.id) : null;
     (r.kind === 'sea' ? seas : lands).append(shape(r, at[r.id], state, label, choose));
     (choose ? choosable : tokens).append(token(r, at[r.id], seen[r.id], state, label, choose));
@@ -109,7 +125,7 @@ function decisionRegions(view, board) {
   return new Set();
 }
 
-function regionWords(r, here, nationName) {
+function regionLabel(r, here, nationName) {
   const words = [r.name];
   if (r.home) words.push(`home province of ${nationName[r.home]}`);
   if (r.factory) {
@@ -132,12 +148,12 @@ function shape(r, at, state, label, choose) {
   const g = s('g', { class: classes.join(' '), 'data-region': r.id, 'data-target': r.id });
   const home = r.home ? nation(r.home) : null;
   g.append(s('path', { d: at.d, class: 'shape', fill: home ? home.land : null, stroke: home ? home.colour : null }));
-  g.append(s('title', {}, label));
   if (choose) {
     g.classList.add('pickable');
     g.addEventListener('click', choose);
   }
-  return g;
+  // Pointed at or tapped, it says what its token says; the keyboard reaches the token instead.
+  return tip(g, label, { focus: false });
 }
 
 /** The width of a nation's chip: its code, then armies, friendly armies and fleets with their counts. */
@@ -163,9 +179,13 @@ function token(r, at, here, state, label, choose) {
   if (state.target) classes.push('target');
   if (state.selected) classes.push('selected');
   if (state.deciding) classes.push('deciding');
+  if (state.changed) classes.push('changed');
   const g = s('g', {
     class: classes.join(' '), transform: tokenAt(at.x, at.y, 1), 'data-x': at.x, 'data-y': at.y, 'data-w': w, 'data-h': h,
   });
+  // A change since the player's last decision: a dashed ring around the token and a dot on its corner, so
+  // that it shows beside a target's frame and without telling colours apart.
+  if (state.changed) g.append(s('rect', { x: -w / 2 - 6, y: -6, width: w + 12, height: h + 12, rx: 8, class: 'changed-ring' }));
   g.append(s('rect', { x: -w / 2, y: 0, width: w, height: h, rx: 4, class: 'token-bg' }));
   if (state.target || state.selected) {
     g.append(s('rect', { x: -w / 2 - 3, y: -3, width: w + 6, height: h + 6, rx: 6, class: state.selected ? 'frame selected' : 'frame target' }));
@@ -187,12 +207,12 @@ function token(r, at, here, state, label, choose) {
     g.append(chip(-chipSize(u) / 2, y, n, u));
     y += CHIP + 2;
   }
-  g.append(s('title', {}, label));
+  if (state.changed) g.append(s('circle', { cx: w / 2, cy: 0, r: 4.5, class: 'changed-dot' }));
   if (choose) {
     clickable(g, `${label}. ${state.selected ? 'Selected; activate again to let go' : 'Choose'}`, choose);
     g.setAttribute('data-key', `region:${r.id}`);
   }
-  return g;
+  return tip(g, label);
 }
 
 /** A token's place: its name's baseline on the region's point, drawn `scale` times its size. */
@@ -372,6 +392,8 @@ export function legend(board) {
     item(icon(s('line', { x1: 2, y1: 9, x2: 16, y2: 9, class: 'canal-legend' })), 'canal (Panama, Suez)'),
     item(icon(s('rect', { x: 1, y: 1, width: 16, height: 16, rx: 2, class: 'frame target' })), 'you can choose it (it glows)'),
     item(icon(s('rect', { x: 1, y: 1, width: 16, height: 16, rx: 2, class: 'lit' })), 'what the choice you point at touches'),
+    item(icon([s('rect', { x: 2, y: 2, width: 14, height: 14, rx: 3, class: 'changed-ring' }), s('circle', { cx: 15, cy: 3, r: 2.5, class: 'changed-dot' })]),
+      'ringed, with a dot: changed since your last decision'),
   );
   return list;
 }

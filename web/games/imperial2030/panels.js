@@ -3,6 +3,7 @@
 // governments and score if the game ended now. Bonds the player may buy now are buttons.
 
 import { h } from '../../lib/dom.js';
+import { tip } from '../../lib/tooltip.js';
 import { nation } from './palette.js';
 import { shortName } from './rondel.js';
 
@@ -15,7 +16,7 @@ export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) 
   const bondIds = new Map((board.bonds ?? []).map((b) => [`${b.nation}/${b.price}`, b.id]));
   const bondId = (n, price) => bondIds.get(`${n}/${price}`) ?? `${n}:${price}`;
   const space = Object.fromEntries(board.rondel.map((r) => [r.id, shortName(r)]));
-  const fact = (term, value, title) => h('span', { class: 'fact', title }, h('span', { class: 'term' }, term), ' ', h('strong', {}, value));
+  const fact = (term, value, words) => tip(h('span', { class: 'fact' }, h('span', { class: 'term' }, term), ' ', h('strong', {}, value)), words);
   return h('section', { class: 'card nations', 'aria-labelledby': 'nations-title' },
     h('h2', { id: 'nations-title' }, 'Nations'),
     h('ul', { class: 'nation-list' }, view.nations.map((n) => {
@@ -45,12 +46,12 @@ export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) 
             const text = holder === null ? `${price}/${interest}` : `${price}/${interest} ${short(holder)}`;
             const title = `${name} bond: price ${price}, interest ${interest}, ${holder === null ? 'not sold' : `held by ${names[holder]}`}`;
             if (bondChoices.has(key)) {
-              return h('button', {
-                type: 'button', class: 'bond choice', 'data-key': `bond:${key}`, 'data-target': key, title, 'aria-label': `${title}. Buy it`,
+              return tip(h('button', {
+                type: 'button', class: 'bond choice', 'data-key': `bond:${key}`, 'data-target': key, 'aria-label': `${title}. Buy it`,
                 disabled: busy, onclick: () => onBond(key),
-              }, text);
+              }, text), title);
             }
-            return h('span', { class: holder === null ? 'bond free' : 'bond held', 'data-target': key, title }, text);
+            return tip(h('span', { class: holder === null ? 'bond free' : 'bond held', 'data-target': key }, text), title);
           }),
           unsold.some(([price]) => !bondChoices.has(bondId(n.nation, price)))
             ? h('span', { class: 'for-sale' }, `for sale: ${unsold.filter(([price]) => !bondChoices.has(bondId(n.nation, price))).map(([price]) => price).join(' ')}`)

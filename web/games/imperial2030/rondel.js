@@ -3,6 +3,7 @@
 // its government. Spaces the player may choose now are framed and clickable.
 
 import { clickable, s } from '../../lib/dom.js';
+import { tip } from '../../lib/tooltip.js';
 import { nation } from './palette.js';
 
 const C = 160; // centre
@@ -59,15 +60,12 @@ export function drawRondel({ board, view, choices = new Map(), onSpace = () => {
     if (here.length) words.push(`markers: ${here.map((n) => nationName[n.nation]).join(', ')}`);
     if (move) words.push(move.cost ? `${nationName[view.turn]} can move here for ${move.cost}` : `${nationName[view.turn]} can move here free`);
     const label = words.join('; ');
-    g.append(s('title', {}, label));
     if (choices.has(space.id)) {
       g.classList.add('choice');
       g.setAttribute('data-key', `space:${space.id}`);
       clickable(g, `${label}. Choose`, () => onSpace(space.id));
-    } else {
-      g.setAttribute('aria-label', label);
     }
-    svg.append(g);
+    svg.append(tip(g, label));
   });
   const waiting = view.nations.filter((n) => !n.rondel);
   svg.append(s('circle', { cx: C, cy: C, r: INNER - 4, class: 'hub' }));
