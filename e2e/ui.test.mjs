@@ -152,12 +152,15 @@ async function createAgainstBots(page, game, players, { bot = 'easy', rated = tr
 /** The text of the status line. */
 const statusOf = (page) => page.locator('#status').textContent();
 
-/** The server's prompt for this page's viewer (`GET /api/games/{id}`). */
-const promptOf = (page, id) => page.evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()).prompt, id);
+/** A player's state from the server (`GET /api/games/{id}`), as the page fetches it. */
+const gameState = (page, id) => page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+
+/** The server's prompt for this page's viewer. */
+const promptOf = async (page, id) => (await gameState(page, id)).prompt;
 
 /** The status a player reads on their turn: the server's prompt, said to them ("Your turn: you choose â€¦"). */
 async function myTurnStatus(page, id) {
-  const s = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+  const s = await gameState(page, id);
   const said = secondPerson(s.prompt, s.seats[s.seat].name);
   assert.match(said, /^you /, `the prompt names the player's seat first: ${s.prompt}`);
   return `Your turn: ${said}.`;
@@ -525,12 +528,7 @@ async function playStruggle(t, width, height) {
   const name = phone ? 'struggler-phone' : 'struggler';
   const { context, page } = await signUp(name);
   await page.setViewportSize({ width, height });
-  await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
-  await page.getByRole('button', { name: 'Create the game' }).click();
-  await page.waitForURL(/#\/game\/\d+$/);
-  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
-  await page.locator('.is-board .is-map').waitFor();
+  const id = await createStruggle(page);
   // The four theatres of the map, the seats and the page naming the powers.
   assert.equal(await page.locator('.theatre-tab').count(), 4);
   assert.match(await page.locator('.seat-list').textContent(), new RegExp(`Britain \\(${name}\\)`));
@@ -1354,7 +1352,7 @@ test('Endeavor: two players and the Silent Fleet, played by clicking the map, th
   // The board drawn is the server's: every space and route of the side in play, a panel per zone, a mat
   // per player, the organizer, and the Silent Fleet's discs; the provisional-content banner stays.
   const { board } = await page.evaluate(async (n) => (await fetch(`/api/games/${n}/board`)).json(), id);
-  const state = () => page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+  const state = () => gameState(page, id);
   const start = await state();
   const side = board.sides.find((x) => x.id === start.view.game.side);
   assert.equal(await page.locator('.endeavor-map .space').count(), side.spaces.length, 'every city and fleet space');
@@ -1800,7 +1798,7 @@ test('out of time: everyone sees a seat run out, and a bot takes it as the gameâ
     assert.match(await p.locator('#game-clock').textContent(), /out of time, a bot takes over after 2 s/);
   }
   // Nobody moves: the seat to play runs out on both pages, then a bot has it, on both pages.
-  const state = await a.page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+  const state = await gameState(a.page, id);
   const late = state.to_act[0];
   for (const p of [a.page, b.page]) {
     await p.locator(`[data-seat-clock="${late}"]`, { hasText: 'out of time' }).waitFor({ timeout: 10_000 });
@@ -1813,7 +1811,7 @@ test('out of time: everyone sees a seat run out, and a bot takes it as the gameâ
   for (const p of [a.page, b.page]) {
     await p.locator('.seat-list li', { hasText: /\(bot, / }).first().waitFor({ timeout: 15_000 });
   }
-  const after = await b.page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+  const after = await gameState(b.page, id);
   assert.equal(after.seats[late].player, null, 'the player who ran out lost the seat');
   assert.ok(after.seats[late].bot, 'a bot has it');
   await a.context.close();
@@ -1829,7 +1827,7 @@ test('while you waited: the steps since my last decision, by turn, above the boa
   // Read in one step in the page: a redraw may replace the element between two of Playwright's reads.
   const sinceMine = () => page.evaluate(() => /^While you waited/.test(document.querySelector('details.since-mine summary')?.textContent ?? ''));
   for (let i = 0; i < 10 && !(await sinceMine()); i++) {
-    const now = await page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
+    const now = await gameState(page, id);
     assert.equal((await postFrom(page, `/api/games/${id}/actions`, { version: now.version, action: now.legal_actions[0].action })).status, 200);
     await page.waitForFunction((v) => Number(document.querySelector('article.game')?.dataset.version) > v, now.version);
     assert.ok(await waitForMyTurn(page));
@@ -1945,8 +1943,6 @@ async function watchCatchUp(page) {
 
 // --- Brazil: Imperial's own page ----------------------------------------------------------------------
 
-/** A player's state from the server (`GET /api/games/{id}`), as the page fetches it. */
-const gameState = (page, id) => page.evaluate(async (n) => (await fetch(`/api/games/${n}`)).json(), id);
 
 /** The kind of an action as JSON: its only key ("build"), or the word itself ("end"). */
 const actionKind = (action) => (typeof action === 'string' ? action : Object.keys(action)[0]);
@@ -2316,12 +2312,9 @@ test('Brazil: Imperial: the solo scenario, its setup and turns played by clickin
 
 /** A new Imperial Struggle game against an easy bot, in the lobby of `page`; resolves once its map shows. */
 async function createStruggle(page) {
-  await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
-  await page.getByRole('button', { name: 'Create the game' }).click();
-  await page.waitForURL(/#\/game\/\d+$/);
+  const id = await createAgainstBots(page, 'imperial-struggle', 2);
   await page.locator('.is-board .is-map').waitFor();
-  return Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  return id;
 }
 
 /** The one tooltip's text, or null while it is hidden. */
