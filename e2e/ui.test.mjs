@@ -1943,7 +1943,6 @@ async function watchCatchUp(page) {
 
 // --- Brazil: Imperial's own page ----------------------------------------------------------------------
 
-
 /** The kind of an action as JSON: its only key ("build"), or the word itself ("end"). */
 const actionKind = (action) => (typeof action === 'string' ? action : Object.keys(action)[0]);
 

@@ -81,13 +81,16 @@ impl BotLevel {
     /// `mcts:300`), as stored by games made before levels had names.
     pub fn named(name: &str) -> Result<&'static BotLevel, String> {
         let name = name.trim();
-        LEVELS.iter().find(|l| l.level == name || l.spec().to_string() == name || l.former.contains(&name)).ok_or_else(
-            || {
-                let names: Vec<&str> = LEVELS.iter().map(|l| l.level).collect();
-                let shown: String = name.chars().take(40).collect();
-                format!("`{shown}` is not a bot level of this server; the levels are {}", names.join(", "))
-            },
-        )
+        LEVELS.iter().find(|l| l.answers_to(name)).ok_or_else(|| {
+            let names: Vec<&str> = LEVELS.iter().map(|l| l.level).collect();
+            let shown: String = name.chars().take(40).collect();
+            format!("`{shown}` is not a bot level of this server; the levels are {}", names.join(", "))
+        })
+    }
+
+    /// Whether `name` (trimmed) is this level's name, the spec it plays, or one it played before.
+    fn answers_to(&self, name: &str) -> bool {
+        self.level == name || self.spec().to_string() == name || self.former.contains(&name)
     }
 }
 
