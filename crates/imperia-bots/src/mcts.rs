@@ -296,6 +296,20 @@ impl<A: Clone + PartialEq> Tree<A> {
         child
     }
 
+    /// The child of `node` for `action`, if there is one. A sample's legal actions mostly come in the order
+    /// the children were added, so the one after the last found (`next`) is tried before all the others.
+    fn child_for(&self, node: usize, action: &A, next: &mut usize) -> Option<usize> {
+        let children = &self.nodes[node].children;
+        let found = match children.get(*next) {
+            Some(c) if c.action == *action => Some(*next),
+            _ => children.iter().position(|c| c.action == *action),
+        };
+        if let Some(i) = found {
+            *next = i + 1;
+        }
+        found
+    }
+
     /// Plain UCT: try every action once, in random order, then pick by UCB1.
     fn step_plain<G: Game<Action = A>>(
         &mut self,
@@ -308,8 +322,9 @@ impl<A: Clone + PartialEq> Tree<A> {
         // Count availability, and find an action never tried here.
         let mut untried = Vec::new();
         let mut open = Vec::with_capacity(legal.len());
+        let mut next = 0;
         for action in legal.iter() {
-            match self.nodes[node].children.iter().position(|c| c.action == *action) {
+            match self.child_for(node, action, &mut next) {
                 Some(i) => {
                     self.nodes[node].children[i].available += 1.0;
                     open.push(i);
@@ -344,8 +359,9 @@ impl<A: Clone + PartialEq> Tree<A> {
         let mut greedy: Option<Vec<f64>> = None;
         // The children legal in this sample, by index: found once here, read by the choice below.
         let mut open = Vec::with_capacity(legal.len());
+        let mut next = 0;
         for action in legal.iter() {
-            if let Some(i) = self.nodes[node].children.iter().position(|c| c.action == *action) {
+            if let Some(i) = self.child_for(node, action, &mut next) {
                 self.nodes[node].children[i].available += 1.0;
                 open.push(i);
                 continue;
@@ -452,5 +468,33 @@ impl<G: Evaluate> Bot<G> for MctsBot {
         }
         let result = search::<G>(view, content, seat, self.budget, rng);
         result.ranked(legal).first().map_or_else(|| legal[0].clone(), |(a, _, _)| a.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree whose root has one child per action, added in this order.
+    fn root_with(actions: &[u32]) -> Tree<u32> {
+        let mut tree = Tree::new(0, 2, Judge::Hand);
+        for &action in actions {
+            tree.nodes.push(Node::new(Some(1), 2));
+            let node = tree.nodes.len() - 1;
+            tree.nodes[0].children.push(Child { action, node, available: 1.0, weight: 1.0 });
+        }
+        tree
+    }
+
+    #[test]
+    fn a_child_is_found_whatever_order_a_sample_offers_its_actions_in() {
+        let tree = root_with(&[10, 20, 30]);
+        let find = |legal: &[u32]| {
+            let mut next = 0;
+            legal.iter().map(|a| tree.child_for(0, a, &mut next)).collect::<Vec<_>>()
+        };
+        assert_eq!(find(&[10, 20, 30]), [Some(0), Some(1), Some(2)], "in the order added");
+        assert_eq!(find(&[20, 30]), [Some(1), Some(2)], "one missing from the sample");
+        assert_eq!(find(&[30, 10, 40, 20]), [Some(2), Some(0), None, Some(1)], "shuffled, one new");
     }
 }
