@@ -1914,10 +1914,11 @@ test('the bots’ turns are shown one after another, marked on the map, and Skip
   // Once the browser asks for reduced motion, the bots' turns after my decision are never stepped through.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await watchCatchUp(page);
-  // Decisions of mine until the bots have played after three of them (a decision may leave me to decide on).
+  // Decisions of mine until the bots have played after three of them. A decision may leave me to decide on (a
+  // maneuver or an import is several), and the game's seed is the server's, so the cap leaves room for long runs.
   const shownAt = () => page.locator('article.game').getAttribute('data-version').then(Number);
   let played = 0;
-  for (let i = 0; i < 20 && played < 3; i++) {
+  for (let i = 0; i < 60 && played < 3; i++) {
     assert.ok(await waitForMyTurn(page));
     const from = await shownAt();
     await page.evaluate(() => document.querySelector('details.all-actions button.action').click());
