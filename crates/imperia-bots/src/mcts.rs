@@ -296,8 +296,10 @@ impl<A: Clone + PartialEq> Tree<A> {
         child
     }
 
-    /// The child of `node` for `action`, if there is one. A sample's legal actions mostly come in the order
-    /// the children were added, so the one after the last found (`next`) is tried before all the others.
+    /// The child of `node` for `action`, if there is one. The guided search adds a node's children in the
+    /// order of its first sample's legal actions, and later samples mostly list them in that order, so the
+    /// child after the last one found (`next`) is tried before all the others (plain search, which adds them
+    /// in random order, falls back to the scan).
     fn child_for(&self, node: usize, action: &A, next: &mut usize) -> Option<usize> {
         let children = &self.nodes[node].children;
         let found = match children.get(*next) {
