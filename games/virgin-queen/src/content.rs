@@ -6,7 +6,7 @@
 //! below, with every reference resolved; the first problem found is reported with its file and entry.
 //! Content entries travel in records and views by their string ids ([`imperia_core::content_id!`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 
 use imperia_core::content::{read_toml, unique_ids};
@@ -445,6 +445,10 @@ pub struct Content {
     pub dow: Vec<(Power, Owner, u8)>,
     pub campaign: Campaign,
     pub report: ContentReport,
+    /// How far a loan sails between two ports: `port_distance[a][b]` counts the sea zones from one of `a`'s
+    /// seas to one of `b`'s, 1 when they share a sea; `None` when either is no port or no chain of seas
+    /// joins them. Worked out once at load, since every lendable fleet asks it while clauses are listed.
+    pub port_distance: Vec<Vec<Option<u8>>>,
 }
 
 impl Content {
@@ -1399,9 +1403,37 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         dow,
         campaign: tables.campaign,
         report: r.report,
+        port_distance: Vec::new(),
     };
+    let content = Content { port_distance: port_distances(&content), ..content };
     check_map(&content)?;
     Ok(content)
+}
+
+/// Every port's distance by sea to every other port ([`Content::port_distance`]): a breadth-first walk over
+/// the seas' adjacency from each port's own seas.
+fn port_distances(c: &Content) -> Vec<Vec<Option<u8>>> {
+    c.spaces
+        .iter()
+        .map(|from| {
+            let mut steps: Vec<Option<u8>> = vec![None; c.seas.len()];
+            let mut queue: VecDeque<SeaId> = VecDeque::new();
+            for &s in &from.seas {
+                steps[s.index()] = Some(1);
+                queue.push_back(s);
+            }
+            while let Some(s) = queue.pop_front() {
+                let d = steps[s.index()].unwrap_or(0);
+                for &n in &c.seas[s.index()].adjacent {
+                    if steps[n.index()].is_none() {
+                        steps[n.index()] = Some(d.saturating_add(1));
+                        queue.push_back(n);
+                    }
+                }
+            }
+            c.spaces.iter().map(|to| to.seas.iter().filter_map(|sea| steps[sea.index()]).min()).collect()
+        })
+        .collect()
 }
 
 /// The map's own consistency: capitals and keys, every port on a sea, every major with a home key.

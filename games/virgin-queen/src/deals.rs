@@ -7,7 +7,6 @@
 //! through, so one that fails changes nothing and draws nothing.
 
 use std::borrow::Cow;
-use std::collections::VecDeque;
 use std::fmt;
 
 use imperia_core::words::count;
@@ -16,7 +15,7 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use crate::cite::{Refusal, With, provisional, sec};
-use crate::content::{LeaderId, LeaderKind, NavalKind, Owner, Power, Region, RoyalId, SeaId, SpaceId};
+use crate::content::{LeaderId, LeaderKind, NavalKind, Owner, Power, Region, RoyalId, SpaceId};
 use crate::event::Event;
 use crate::state::{Fleet, Gift, GiftKind, Item, Place, RoyalPlace, Status, VirginQueen};
 
@@ -463,28 +462,14 @@ impl VirginQueen {
     /// way never passes through a port (Gibraltar) (§9.2).
     pub(crate) fn nearest_ports(&self, port: SpaceId, receiver: Power) -> Vec<SpaceId> {
         let c = &self.content;
-        let mut dist: Vec<Option<u8>> = vec![None; c.seas.len()];
-        let mut queue: VecDeque<SeaId> = VecDeque::new();
-        for &s in &c.space(port).seas {
-            dist[s.index()] = Some(1);
-            queue.push_back(s);
-        }
-        while let Some(s) = queue.pop_front() {
-            let d = dist[s.index()].unwrap_or(0);
-            for &n in &c.seas[s.index()].adjacent {
-                if dist[n.index()].is_none() {
-                    dist[n.index()] = Some(d + 1);
-                    queue.push_back(n);
-                }
-            }
-        }
-        let candidates: Vec<(SpaceId, u8)> = c
-            .space_ids()
-            .filter(|&s| s != port && c.space(s).is_port() && self.spaces[s.index()].control == Owner::Major(receiver))
-            .filter_map(|s| c.space(s).seas.iter().filter_map(|sea| dist[sea.index()]).min().map(|d| (s, d)))
-            .collect();
-        let best = candidates.iter().map(|&(_, d)| d).min();
-        candidates.into_iter().filter(|&(_, d)| Some(d) == best).map(|(s, _)| s).collect()
+        let distance = &c.port_distance[port.index()];
+        let candidates = || {
+            c.space_ids()
+                .filter(|&s| s != port && self.spaces[s.index()].control == Owner::Major(receiver))
+                .filter_map(|s| distance[s.index()].map(|d| (s, d)))
+        };
+        let best = candidates().map(|(_, d)| d).min();
+        candidates().filter(|&(_, d)| Some(d) == best).map(|(s, _)| s).collect()
     }
 
     /// Apply a clause already checked (§9.1: «после этого производятся изменения»).

@@ -28,6 +28,8 @@ mod setup;
 pub mod state;
 pub mod view;
 
+use std::borrow::Cow;
+
 use imperia_core::{
     ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
 };
@@ -229,7 +231,7 @@ impl VirginQueen {
 impl Evaluate for VirginQueen {
     /// Each seat's prospects: its powers' VP now, and what the campaign step will turn into VP — the CP
     /// in hand (effort), land units, allies' help in defence, betrothals, and the wars it must fight
-    /// (provisional weights, [`VirginQueen::worth`]).
+    /// (provisional weights, [`VirginQueen::worths`]).
     ///
     /// Deals are valued as they are likely to be decided: every package that may still take effect
     /// ([`VirginQueen::deals_in_sight`]) is applied to a copy, in order, each only if every other power in
@@ -241,7 +243,8 @@ impl Evaluate for VirginQueen {
         if let Some(o) = self.outcome() {
             return imperia_core::outcome_values(&o);
         }
-        let mut g = self.clone();
+        // Copied only when a deal is taken: most positions have none in sight.
+        let mut g = Cow::Borrowed(self);
         let mut clutter = [0.0; 6];
         for deal in self.deals_in_sight() {
             // Each clause costs its author more than the last: bots offer short packages a player can read.
@@ -252,15 +255,17 @@ impl Evaluate for VirginQueen {
                     deal.clauses.iter().flat_map(|c| c.parties(&g)).filter(|&q| q != deal.author).collect();
                 others.sort_by_key(|q| q.index());
                 others.dedup();
-                if others.iter().all(|&q| deal.agreed.contains(&q) || next.worth(q) > g.worth(q)) {
-                    g = next;
+                let (after, before) = (next.worths(), g.worths());
+                if others.iter().all(|&q| deal.agreed.contains(&q) || after[q.index()] > before[q.index()]) {
+                    g = Cow::Owned(next);
                 }
             }
         }
+        let worths = g.worths();
         let value: Vec<f64> = self
             .seats
             .iter()
-            .map(|ps| ps.iter().map(|&p| g.worth(p) - clutter[p.index()]).sum::<f64>() / ps.len() as f64)
+            .map(|ps| ps.iter().map(|&p| worths[p.index()] - clutter[p.index()]).sum::<f64>() / ps.len() as f64)
             .collect();
         // A seat's lead over the mean of the others, squashed into (0, 1): anything a seat gives away lowers
         // its own value, whoever leads.
@@ -313,25 +318,42 @@ impl VirginQueen {
         out
     }
 
-    /// How well power `p` stands, in VP and what the campaign will turn into VP (provisional weights).
-    fn worth(&self, p: Power) -> f64 {
-        let allies: u32 =
-            Power::ALL.into_iter().filter(|&q| self.status(p, q) == state::Status::Allied).map(|q| self.land(q)).sum();
-        // A declaration being paid for is as good as a war.
-        let declaring = matches!(self.phase, Phase::Declaring { power, paying: Some(_) } if power == p);
-        let wars = Power::ALL.into_iter().filter(|&q| self.status(p, q) == state::Status::War).count()
-            + self.minor_wars.iter().filter(|&&(q, _)| q == p).count()
-            + usize::from(declaring);
-        let betrothed = self
-            .royals
-            .iter()
-            .filter(|r| r.controller == p && matches!(r.place, state::RoyalPlace::Betrothed(_)))
-            .count();
-        self.vp(p) as f64
-            + 0.25 * self.hand_cp(p) as f64
-            + 0.1 * self.land(p) as f64
-            + 0.03 * allies as f64
-            + 0.4 * betrothed as f64
-            - 0.4 * wars as f64
+    /// How well each power stands, in VP and what the campaign will turn into VP (provisional weights), by
+    /// power index. One pass over the map counts every power's land units and keys: the evaluation asks
+    /// this of every power at every position a search looks at.
+    fn worths(&self) -> [f64; 6] {
+        let mut land = [0u32; 6];
+        let mut keys = [0usize; 6];
+        for (info, space) in self.content.spaces.iter().zip(&self.spaces) {
+            for (total, units) in land.iter_mut().zip(&space.units) {
+                *total += (units[0] + units[1]) as u32;
+            }
+            if let (true, content::Owner::Major(p)) = (info.key, space.control) {
+                keys[p.index()] += 1;
+            }
+        }
+        Power::ALL.map(|p| {
+            let allies: u32 = Power::ALL
+                .into_iter()
+                .filter(|&q| self.status(p, q) == state::Status::Allied)
+                .map(|q| land[q.index()])
+                .sum();
+            // A declaration being paid for is as good as a war.
+            let declaring = matches!(self.phase, Phase::Declaring { power, paying: Some(_) } if power == p);
+            let wars = Power::ALL.into_iter().filter(|&q| self.status(p, q) == state::Status::War).count()
+                + self.minor_wars.iter().filter(|&&(q, _)| q == p).count()
+                + usize::from(declaring);
+            let betrothed = self
+                .royals
+                .iter()
+                .filter(|r| r.controller == p && matches!(r.place, state::RoyalPlace::Betrothed(_)))
+                .count();
+            self.vp_with_keys(p, keys[p.index()]) as f64
+                + 0.25 * self.hand_cp(p) as f64
+                + 0.1 * land[p.index()] as f64
+                + 0.03 * allies as f64
+                + 0.4 * betrothed as f64
+                - 0.4 * wars as f64
+        })
     }
 }

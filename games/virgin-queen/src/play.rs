@@ -262,6 +262,29 @@ impl VirginQueen {
         }
     }
 
+    /// Whether `clause` is spelled as [`Self::candidate_clauses`] lists it for `p` (peace and alliance name `p`
+    /// first; only the places the deal allows). Only the list of the clause's own pair of powers is built:
+    /// the full list holds every partner's, and checking a clause that way cost a whole listing per clause.
+    pub(crate) fn is_candidate(&self, p: Power, clause: &Clause) -> bool {
+        let pair = match *clause {
+            Clause::Peace { a, b } | Clause::Alliance { a, b } => Some((a, b)),
+            Clause::Loan { lender, receiver, .. } => Some((lender, receiver)),
+            Clause::Transfer { giver, receiver, .. }
+            | Clause::Cards { giver, receiver, .. }
+            | Clause::Treasures { giver, receiver, .. }
+            | Clause::Mercenaries { giver, receiver, .. } => Some((giver, receiver)),
+            Clause::ReturnLeader { .. } | Clause::Marriage { .. } => None,
+        };
+        let partner = match pair {
+            Some((x, y)) if x == p => y,
+            Some((x, y)) if y == p => x,
+            Some(_) => return false,
+            // Listed for every partner alike, after the pairs' clauses: `p` itself as partner lists no pair.
+            None => p,
+        };
+        self.candidate_clauses(p, Some(partner)).contains(clause)
+    }
+
     /// Every clause `p` might announce — with `partner` only, if given — before the checks (which filter
     /// the list).
     pub(crate) fn candidate_clauses(&self, p: Power, partner: Option<Power>) -> Vec<Clause> {
@@ -488,7 +511,7 @@ impl VirginQueen {
                 scratch.check_parties(power, clause)?;
                 scratch.check_clause(clause, &building)?;
                 // One spelling per clause: the builder's (peace and alliance name the announcer first).
-                if !self.candidate_clauses(power, None).contains(clause) {
+                if !self.is_candidate(power, clause) {
                     return Err(Refusal::new(
                         "name the announcing power first, and only places the deal allows",
                         sec!("§9.1"),

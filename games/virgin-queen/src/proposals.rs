@@ -83,7 +83,7 @@ impl VirginQueen {
         scratch.check_parties(announcer, clause)?;
         scratch.check_clause(clause, earlier)?;
         // One spelling per clause: the builder's (peace and alliance name the announcer first).
-        if !self.candidate_clauses(announcer, None).contains(clause) {
+        if !self.is_candidate(announcer, clause) {
             return Err(Refusal::new("name the announcing power first, and only places the deal allows", sec!("§9.1")));
         }
         Ok(announcer)

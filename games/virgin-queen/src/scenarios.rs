@@ -349,6 +349,27 @@ fn an_announcement_holds_only_the_announcers_deals_with_later_powers() {
 }
 
 #[test]
+fn a_clause_is_taken_only_as_the_builder_spells_it() {
+    let mut g = six();
+    announcing(&mut g, Power::England);
+    let (reversed, spelled) = (
+        Clause::Alliance { a: Power::France, b: Power::England },
+        Clause::Alliance { a: Power::England, b: Power::France },
+    );
+    let offered = g.legal_actions(seat(&g, Power::England));
+    assert!(offered.contains(&Action::Add(spelled.clone())));
+    assert!(!offered.contains(&Action::Add(reversed.clone())));
+    // The same deal with the partner named first is refused, and changes nothing (§9.1).
+    let e = refused(&mut g, Power::England, Action::Add(reversed));
+    assert!(e.contains("announcing power first") && e.contains("§9.1"), "{e}");
+    // Clauses every partner shares (a marriage) are found as well as a pair's own.
+    let marriage = offered.iter().find(|a| matches!(a, Action::Add(Clause::Marriage { .. }))).cloned();
+    for action in [Action::Add(spelled)].into_iter().chain(marriage) {
+        g.apply(seat(&g, Power::England), &action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
+    }
+}
+
+#[test]
 fn a_pending_approval_comes_before_the_powers_own_announcements() {
     let mut g = six();
     announcing(&mut g, Power::Spain);

@@ -393,7 +393,12 @@ impl VirginQueen {
 
     /// VP: one per key controlled, and the bonus VP scored (provisional, docs §4.5).
     pub fn vp(&self, p: Power) -> i32 {
-        self.keys(p) as i32 * self.content.campaign.vp_per_key as i32 + self.bonus_vp[p.index()]
+        self.vp_with_keys(p, self.keys(p))
+    }
+
+    /// `p`'s VP when it holds `keys` key spaces (for a caller that has counted them already).
+    pub(crate) fn vp_with_keys(&self, p: Power, keys: usize) -> i32 {
+        keys as i32 * self.content.campaign.vp_per_key as i32 + self.bonus_vp[p.index()]
     }
 
     /// Whether a capital is on the map (ruling R7: the Dutch capital comes with the revolt).
