@@ -363,8 +363,8 @@ fn a_clause_is_taken_only_as_the_builder_spells_it() {
     let e = refused(&mut g, Power::England, Action::Add(reversed));
     assert!(e.contains("announcing power first") && e.contains("§9.1"), "{e}");
     // Clauses every partner shares (a marriage) are found as well as a pair's own.
-    let marriage = offered.iter().find(|a| matches!(a, Action::Add(Clause::Marriage { .. }))).cloned();
-    for action in [Action::Add(spelled)].into_iter().chain(marriage) {
+    let marriage = offered.iter().find(|a| matches!(a, Action::Add(Clause::Marriage { .. })));
+    for action in [Action::Add(spelled), marriage.cloned().expect("a marriage is offered")] {
         g.apply(seat(&g, Power::England), &action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
     }
 }
