@@ -143,7 +143,7 @@ impl VirginQueen {
     }
 
     pub(crate) fn land(&self, p: Power) -> u32 {
-        self.spaces.iter().map(|s| (s.units[p.index()][0] + s.units[p.index()][1]) as u32).sum()
+        self.spaces.iter().map(|s| s.land(p)).sum()
     }
 
     fn leaders_on_map(&self, p: Power) -> Vec<crate::content::LeaderId> {

@@ -1376,6 +1376,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
     if tables.campaign.loss_per == 0 {
         return Err("tables.toml, entry `campaign`: loss_per is at least 1".into());
     }
+    let port_distance = port_distances(&spaces, &seas);
     let content = Content {
         majors,
         minors,
@@ -1403,20 +1404,19 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         dow,
         campaign: tables.campaign,
         report: r.report,
-        port_distance: Vec::new(),
+        port_distance,
     };
-    let content = Content { port_distance: port_distances(&content), ..content };
     check_map(&content)?;
     Ok(content)
 }
 
 /// Every port's distance by sea to every other port ([`Content::port_distance`]): a breadth-first walk over
 /// the seas' adjacency from each port's own seas.
-fn port_distances(c: &Content) -> Vec<Vec<Option<u8>>> {
-    c.spaces
+fn port_distances(spaces: &[Space], seas: &[Sea]) -> Vec<Vec<Option<u8>>> {
+    spaces
         .iter()
         .map(|from| {
-            let mut steps: Vec<Option<u8>> = vec![None; c.seas.len()];
+            let mut steps: Vec<Option<u8>> = vec![None; seas.len()];
             let mut queue: VecDeque<SeaId> = VecDeque::new();
             for &s in &from.seas {
                 steps[s.index()] = Some(1);
@@ -1424,14 +1424,14 @@ fn port_distances(c: &Content) -> Vec<Vec<Option<u8>>> {
             }
             while let Some(s) = queue.pop_front() {
                 let d = steps[s.index()].unwrap_or(0);
-                for &n in &c.seas[s.index()].adjacent {
+                for &n in &seas[s.index()].adjacent {
                     if steps[n.index()].is_none() {
                         steps[n.index()] = Some(d.saturating_add(1));
                         queue.push_back(n);
                     }
                 }
             }
-            c.spaces.iter().map(|to| to.seas.iter().filter_map(|sea| steps[sea.index()]).min()).collect()
+            spaces.iter().map(|to| to.seas.iter().filter_map(|sea| steps[sea.index()]).min()).collect()
         })
         .collect()
 }

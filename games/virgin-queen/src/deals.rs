@@ -95,11 +95,26 @@ impl IntoIterator for Parties {
 }
 
 impl Clause {
+    /// The two powers a clause names, for every kind but the two whose parties depend on the state (a
+    /// captive's captor and owner, the royals' controllers).
+    pub(crate) fn pair(&self) -> Option<(Power, Power)> {
+        match *self {
+            Clause::Peace { a, b } | Clause::Alliance { a, b } => Some((a, b)),
+            Clause::Loan { lender, receiver, .. } => Some((lender, receiver)),
+            Clause::Transfer { giver, receiver, .. }
+            | Clause::Cards { giver, receiver, .. }
+            | Clause::Treasures { giver, receiver, .. }
+            | Clause::Mercenaries { giver, receiver, .. } => Some((giver, receiver)),
+            Clause::ReturnLeader { .. } | Clause::Marriage { .. } => None,
+        }
+    }
+
     /// The powers party to this clause.
     pub fn parties(&self, g: &VirginQueen) -> Parties {
+        if let Some((a, b)) = self.pair() {
+            return Parties::of(a, b);
+        }
         match *self {
-            Clause::Peace { a, b } | Clause::Alliance { a, b } => Parties::of(a, b),
-            Clause::Loan { lender, receiver, .. } => Parties::of(lender, receiver),
             Clause::ReturnLeader { leader, .. } => {
                 let owner = g.content.leaders[leader.index()].power;
                 match g.leader_place(leader) {
@@ -107,11 +122,8 @@ impl Clause {
                     _ => Parties::of(owner, owner),
                 }
             }
-            Clause::Transfer { giver, receiver, .. }
-            | Clause::Cards { giver, receiver, .. }
-            | Clause::Treasures { giver, receiver, .. }
-            | Clause::Mercenaries { giver, receiver, .. } => Parties::of(giver, receiver),
             Clause::Marriage { a, b } => Parties::of(g.royals[a.index()].controller, g.royals[b.index()].controller),
+            _ => unreachable!("every other clause names its pair"),
         }
     }
 }

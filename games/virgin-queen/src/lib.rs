@@ -323,14 +323,14 @@ impl VirginQueen {
     /// this of every power at every position a search looks at.
     fn worths(&self) -> [f64; 6] {
         let mut land = [0u32; 6];
+        for space in &self.spaces {
+            for p in Power::ALL {
+                land[p.index()] += space.land(p);
+            }
+        }
         let mut keys = [0usize; 6];
-        for (info, space) in self.content.spaces.iter().zip(&self.spaces) {
-            for (total, units) in land.iter_mut().zip(&space.units) {
-                *total += (units[0] + units[1]) as u32;
-            }
-            if let (true, content::Owner::Major(p)) = (info.key, space.control) {
-                keys[p.index()] += 1;
-            }
+        for p in self.key_holders() {
+            keys[p.index()] += 1;
         }
         Power::ALL.map(|p| {
             let allies: u32 = Power::ALL

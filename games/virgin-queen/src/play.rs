@@ -266,16 +266,7 @@ impl VirginQueen {
     /// first; only the places the deal allows). Only the list of the clause's own pair of powers is built:
     /// the full list holds every partner's, and checking a clause that way cost a whole listing per clause.
     pub(crate) fn is_candidate(&self, p: Power, clause: &Clause) -> bool {
-        let pair = match *clause {
-            Clause::Peace { a, b } | Clause::Alliance { a, b } => Some((a, b)),
-            Clause::Loan { lender, receiver, .. } => Some((lender, receiver)),
-            Clause::Transfer { giver, receiver, .. }
-            | Clause::Cards { giver, receiver, .. }
-            | Clause::Treasures { giver, receiver, .. }
-            | Clause::Mercenaries { giver, receiver, .. } => Some((giver, receiver)),
-            Clause::ReturnLeader { .. } | Clause::Marriage { .. } => None,
-        };
-        let partner = match pair {
+        let partner = match clause.pair() {
             Some((x, y)) if x == p => y,
             Some((x, y)) if y == p => x,
             Some(_) => return false,

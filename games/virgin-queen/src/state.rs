@@ -93,6 +93,14 @@ pub struct SpaceState {
     pub unrest: bool,
 }
 
+impl SpaceState {
+    /// `p`'s land units here: regulars and mercenaries.
+    pub fn land(&self, p: Power) -> u32 {
+        let [regulars, mercenaries] = self.units[p.index()];
+        (regulars + mercenaries) as u32
+    }
+}
+
 /// Naval units of one kind of one power in one port, perhaps lent to an ally this turn (§9.2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fleet {
@@ -385,10 +393,17 @@ impl VirginQueen {
     }
 
     pub fn keys(&self, p: Power) -> usize {
-        self.content
-            .space_ids()
-            .filter(|&s| self.content.space(s).key && self.spaces[s.index()].control == Owner::Major(p))
-            .count()
+        self.key_holders().filter(|&q| q == p).count()
+    }
+
+    /// The major power holding each key space a major power holds.
+    pub(crate) fn key_holders(&self) -> impl Iterator<Item = Power> + '_ {
+        self.content.spaces.iter().zip(&self.spaces).filter(|(info, _)| info.key).filter_map(|(_, space)| {
+            match space.control {
+                Owner::Major(p) => Some(p),
+                _ => None,
+            }
+        })
     }
 
     /// VP: one per key controlled, and the bonus VP scored (provisional, docs §4.5).
