@@ -1,5 +1,5 @@
 // Virgin Queen's page: the diplomacy table drawn from the view (the Diplomatic Status Chart, each power's
-// VP, keys and hand size, your own cards and treasures, this turn's proposals and your proposal in the
+// VP and par, keys and hand size, your own cards and treasures, this turn's proposals and your proposal in the
 // making, the announcements awaiting approval, captured leaders and the Royal Wedding Table), and the
 // choices grouped by what they do — replies and approvals first, then the moves that end a step, then each
 // kind of clause a proposal or an announcement may hold — instead of one wall of buttons. Names come from
@@ -120,11 +120,12 @@ function chart(t, played) {
 
 function powers(view, played, names) {
   return h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Powers' },
-    h('thead', {}, h('tr', {}, ['Power', 'VP', 'Cards', 'Treasures', 'Leaders in play'].map((k) => h('th', { scope: 'col' }, k)))),
+    h('thead', {}, h('tr', {}, ['Power', 'VP', 'Par', 'Cards', 'Treasures', 'Leaders in play'].map((k) => h('th', { scope: 'col' }, k)))),
     h('tbody', {}, played.map((p) => {
       const [cards, home, treasures] = view.hand_sizes[POWERS.indexOf(p)];
       return h('tr', {}, h('th', { scope: 'row' }, powerName(names, p)),
-        h('td', {}, String(view.vp[POWERS.indexOf(p)])), h('td', {}, String(cards + home)), h('td', {}, String(treasures)),
+        h('td', {}, String(view.vp[POWERS.indexOf(p)])), h('td', { title: 'A seat scores by its powers\' VP over par' }, String(view.par[POWERS.indexOf(p)])),
+        h('td', {}, String(cards + home)), h('td', {}, String(treasures)),
         h('td', { class: 'leaders' }, leadersOf(view.table, p, names)));
     }))));
 }

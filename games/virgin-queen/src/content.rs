@@ -272,6 +272,9 @@ pub enum Happening {
     MaryCaptive,
 }
 
+/// The highest par a power may be given: no power comes near 30 VP in the game's turns, so more is a slip.
+const MAX_PAR: u8 = 30;
+
 pub struct MajorCard {
     pub power: Power,
     pub capitals: Vec<SpaceId>,
@@ -283,6 +286,9 @@ pub struct MajorCard {
     pub mercenaries: u8,
     pub naval: [u8; 4],
     pub colonies: bool,
+    /// The VP the power ends on between equal players, by player count from 2 (ruling R42): a seat scores
+    /// its powers' VP over par.
+    pub par: [u8; 5],
 }
 
 pub struct Minor {
@@ -625,6 +631,7 @@ struct MajorEntry {
     naval: BTreeMap<NavalKind, u8>,
     #[serde(default)]
     colonies: bool,
+    par: [u8; 5],
     /// For owners reading the file: why a provisional value was chosen. The engine does not read it.
     #[serde(default)]
     #[allow(dead_code)]
@@ -1178,6 +1185,9 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         for (k, n) in &m.naval {
             naval[k.index()] = *n;
         }
+        if m.par.iter().any(|&par| par > MAX_PAR) {
+            return Err(err("powers.toml", &m.id, format!("a power's par is at most {MAX_PAR} VP")));
+        }
         majors.push(MajorCard {
             power,
             capitals,
@@ -1187,6 +1197,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
             mercenaries: m.mercenaries,
             naval,
             colonies: m.colonies,
+            par: m.par,
         });
     }
 

@@ -219,18 +219,21 @@ impl Game for VirginQueen {
 }
 
 impl VirginQueen {
-    /// Each seat's score: the mean VP of its powers (provisional, R42).
+    /// Each seat's score: the mean of its powers' VP over par (provisional, R42).
     fn score(&self) -> Outcome {
-        let mean: Vec<f64> =
-            self.seats.iter().map(|ps| ps.iter().map(|&p| self.vp(p) as f64).sum::<f64>() / ps.len() as f64).collect();
+        let mean: Vec<f64> = self
+            .seats
+            .iter()
+            .map(|ps| ps.iter().map(|&p| self.vp_over_par(p) as f64).sum::<f64>() / ps.len() as f64)
+            .collect();
         let ranks = mean.iter().map(|&m| 1 + mean.iter().filter(|&&o| o > m).count()).collect();
         Outcome { scores: mean.iter().map(|m| m.round() as i64).collect(), ranks }
     }
 }
 
 impl Evaluate for VirginQueen {
-    /// Each seat's prospects: its powers' VP now, and what the campaign step will turn into VP — the CP
-    /// in hand (effort), land units, allies' help in defence, betrothals, and the wars it must fight
+    /// Each seat's prospects: its powers' VP over par now, and what the campaign step will turn into VP —
+    /// the CP in hand (effort), land units, allies' help in defence, betrothals, and the wars it must fight
     /// (provisional weights, [`VirginQueen::worths`]).
     ///
     /// Deals are valued as they are likely to be decided: every package that may still take effect
@@ -318,9 +321,9 @@ impl VirginQueen {
         out
     }
 
-    /// How well each power stands, in VP and what the campaign will turn into VP (provisional weights), by
-    /// power index. One pass over the map counts every power's land units and keys: the evaluation asks
-    /// this of every power at every position a search looks at.
+    /// How well each power stands, in VP over par and what the campaign will turn into VP (provisional
+    /// weights), by power index. One pass over the map counts every power's land units and keys: the
+    /// evaluation asks this of every power at every position a search looks at.
     fn worths(&self) -> [f64; 6] {
         let mut land = [0u32; 6];
         for space in &self.spaces {
@@ -348,7 +351,7 @@ impl VirginQueen {
                 .iter()
                 .filter(|r| r.controller == p && matches!(r.place, state::RoyalPlace::Betrothed(_)))
                 .count();
-            self.vp_with_keys(p, keys[p.index()]) as f64
+            (self.vp_with_keys(p, keys[p.index()]) - self.par(p)) as f64
                 + 0.25 * self.hand_cp(p) as f64
                 + 0.1 * land[p.index()] as f64
                 + 0.03 * allies as f64

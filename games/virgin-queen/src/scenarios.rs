@@ -1989,3 +1989,30 @@ fn guise_arriving_in_winter_retires_frances_default_leader() {
     assert_eq!(g.leader_place(default), Place::Reserve, "{events:?}");
     assert!(events.contains(&Event::DefaultLeaderRetires { leader: default }));
 }
+
+/// R42: a seat scores its powers' VP over their pars at this player count, the mean where it plays two;
+/// equal scores share the rank. Spain's eight starting keys make it the leader in VP, not in score.
+#[test]
+fn seats_score_their_powers_vp_over_par() {
+    let mut g = game(4);
+    g.phase = Phase::Over;
+    let [spain, england, france, protestant] =
+        [Power::Spain, Power::England, Power::France, Power::Protestant].map(|p| g.vp_over_par(p));
+    assert_eq!((g.par(Power::Spain), g.par(Power::Protestant)), (14, 2), "powers.toml, 4 players");
+    assert!(g.vp(Power::Spain) > g.vp(Power::England) && spain < england, "{spain} {england}");
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, [spain, england, france, protestant].map(i64::from));
+    let best = *o.scores.iter().max().expect("seats");
+    for (score, rank) in o.scores.iter().zip(&o.ranks) {
+        assert_eq!(*rank == 1, *score == best, "{o:?}");
+    }
+
+    let mut g = game(2);
+    g.phase = Phase::Over;
+    g.bonus_vp[Power::France.index()] += 1;
+    let seat = |a: Power, b: Power| f64::from(g.vp_over_par(a) + g.vp_over_par(b)) / 2.0;
+    let (catholic, protestant) = (seat(Power::Spain, Power::France), seat(Power::England, Power::Protestant));
+    let o = g.outcome().expect("over");
+    assert_eq!(o.scores, [catholic.round() as i64, protestant.round() as i64]);
+    assert_eq!(o.ranks[0] == 1, catholic >= protestant);
+}

@@ -416,6 +416,16 @@ impl VirginQueen {
         keys as i32 * self.content.campaign.vp_per_key as i32 + self.bonus_vp[p.index()]
     }
 
+    /// `p`'s par at this player count: the VP it ends on between equal players (provisional, ruling R42).
+    pub fn par(&self, p: Power) -> i32 {
+        i32::from(self.content.major(p).par[self.config.players - 2])
+    }
+
+    /// `p`'s VP less its par, what its seat scores by (ruling R42).
+    pub fn vp_over_par(&self, p: Power) -> i32 {
+        self.vp(p) - self.par(p)
+    }
+
     /// Whether a capital is on the map (ruling R7: the Dutch capital comes with the revolt).
     pub fn capital_on_map(&self, s: SpaceId) -> bool {
         match self.content.space(s).capital_from {

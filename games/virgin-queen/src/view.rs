@@ -27,6 +27,8 @@ pub struct View {
     pub portugal_row: u8,
     /// Each power's VP.
     pub vp: [i32; 6],
+    /// Each power's par: its seat scores by VP over par (ruling R42).
+    pub par: [i32; 6],
     /// Whose decision it is and what.
     pub decision: String,
     /// The announcements awaiting approval, in words: who made it, who must still approve, what it says.
@@ -85,6 +87,7 @@ impl VirginQueen {
             cup: self.cup.len() as u8,
             portugal_row: self.portugal.len() as u8,
             vp: Power::ALL.map(|p| self.vp(p)),
+            par: Power::ALL.map(|p| self.par(p)),
             decision: self.decision(),
             announcements: self
                 .pending
@@ -248,14 +251,15 @@ pub fn table(view: &View) -> String {
     for &(p, m) in &t.minor_wars {
         let _ = writeln!(out, "{} is at war with {m}", p.title());
     }
-    let _ = writeln!(out, "\n{:<16}{:>4}{:>6}{:>7}{:>11}", "power", "VP", "keys", "cards", "treasures");
+    let _ = writeln!(out, "\n{:<16}{:>4}{:>5}{:>6}{:>7}{:>11}", "power", "VP", "par", "keys", "cards", "treasures");
     for &p in &played {
         let [cards, home, treasures, _] = view.hand_sizes[p.index()];
         let _ = writeln!(
             out,
-            "{:<16}{:>4}{:>6}{:>7}{:>11}",
+            "{:<16}{:>4}{:>5}{:>6}{:>7}{:>11}",
             p.title(),
             view.vp[p.index()],
+            view.par[p.index()],
             t.keys(p),
             cards + home,
             treasures

@@ -1,0 +1,269 @@
+//! How Virgin Queen's provisional world plays (docs/rules/virgin-queen.md §4.6 and ruling R42): bots at
+//! every seat at each player count, and what the games came to — wins by seat, each power's VP at the end
+//! (mean and spread) against its par, the game's length, and how often each kind of deal, declaration and
+//! campaign result happened. The powers' pars in `powers.toml` come from this run.
+//!
+//! A long run, so ignored by default; run it by hand:
+//! `VQ_GAMES=400 cargo test --release -p imperia-games --test virgin_queen_balance -- --ignored --nocapture`.
+//! `VQ_BOT` names the bot at every seat (default `heuristic`), `VQ_ONLY="4 players;6 players"` plays only the
+//! counts named as the report names them, and `VQ_JOBS` sets the worker threads (one per core).
+//! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use imperia_bots::BotSpec;
+use imperia_core::{ContentSet, Game, Viewer};
+use virgin_queen::{Config, Content, Power, VirginQueen};
+
+// The allocator the `imperia` binary uses, so that this long run plays at the arena's speed.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// What a batch of games came to.
+#[derive(Debug, Default)]
+struct Tally {
+    games: usize,
+    steps: usize,
+    /// Wins by seat (ties shared).
+    wins: Vec<f64>,
+    /// Each played power's VP at the end, summed and squared, by power index.
+    vp: [(f64, f64); 6],
+    /// Each game's final VP, by played power in seat order.
+    finals: Vec<Vec<i32>>,
+    /// How many times each kind of event happened, by the event's name.
+    events: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    fn new(players: usize) -> Tally {
+        Tally { wins: vec![0.0; players], ..Tally::default() }
+    }
+
+    /// Adds another batch of the same player count.
+    fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        self.steps += other.steps;
+        self.wins.iter_mut().zip(&other.wins).for_each(|(a, b)| *a += b);
+        self.vp.iter_mut().zip(&other.vp).for_each(|(a, b)| *a = (a.0 + b.0, a.1 + b.1));
+        self.finals.extend(other.finals);
+        for (k, n) in other.events {
+            *self.events.entry(k).or_default() += n;
+        }
+    }
+}
+
+/// The name of an event's kind: its variant, as `Debug` spells it.
+fn kind(event: &virgin_queen::Event) -> String {
+    let debug = format!("{event:?}");
+    debug.split([' ', '{', '(']).next().unwrap_or_default().to_string()
+}
+
+fn play(config: &Config, games: usize, bot: &BotSpec, first_seed: u64) -> Tally {
+    let content = ContentSet::<Content>::shipped();
+    let _scope = content.enter();
+    let mut t = Tally::new(config.players);
+    for seed in first_seed..first_seed + games as u64 {
+        play_one(config, &content, bot, seed, &mut t);
+    }
+    t
+}
+
+/// Plays the game of one seed, bots in every seat, and adds what it came to.
+fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed: u64, t: &mut Tally) {
+    let mut g = VirginQueen::setup(config, content, seed).expect("a game");
+    let mut rng = imperia_core::rng::seeded(seed);
+    let mut bot = bot.build::<VirginQueen>();
+    while let Some(&seat) = g.to_act().seats().first() {
+        let legal = g.legal_actions(seat);
+        let action = if legal.len() == 1 {
+            legal[0].clone()
+        } else {
+            bot.choose(&g.view(Viewer::Seat(seat)), content, seat, &legal, &mut rng)
+        };
+        let step = g.apply(seat, &action).expect("a listed action");
+        for e in &step.events {
+            *t.events.entry(kind(e)).or_default() += 1;
+        }
+        t.steps += 1;
+    }
+    let o = g.outcome().expect("an outcome");
+    let winners = o.ranks.iter().filter(|&&r| r == 1).count() as f64;
+    for (s, &rank) in o.ranks.iter().enumerate() {
+        if rank == 1 {
+            t.wins[s] += 1.0 / winners;
+        }
+    }
+    for p in config.seats().into_iter().flatten() {
+        let vp = f64::from(g.vp(p));
+        let sums = &mut t.vp[p.index()];
+        *sums = (sums.0 + vp, sums.1 + vp * vp);
+    }
+    t.finals.push(config.seats().iter().flatten().map(|&p| g.vp(p)).collect());
+    t.games += 1;
+}
+
+fn report(name: &str, config: &Config, t: &Tally) {
+    let content = ContentSet::<Content>::shipped();
+    let games = t.games as f64;
+    println!("{name}: {} games, {:.0} actions a game", t.games, t.steps as f64 / games);
+    let seats: Vec<String> = config
+        .seats()
+        .iter()
+        .zip(&t.wins)
+        .map(|(powers, w)| {
+            let names: Vec<&str> = powers.iter().map(|p| p.title()).collect();
+            format!("{} {:.1}%", names.join(" + "), 100.0 * w / games)
+        })
+        .collect();
+    println!("  wins by seat: {}", seats.join(", "));
+    let vp: Vec<String> = config
+        .seats()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            let (sum, squares) = t.vp[p.index()];
+            let mean = sum / games;
+            let spread = (squares / games - mean * mean).max(0.0).sqrt();
+            format!("{} {mean:.2} ± {spread:.2} (par {})", p.title(), content.major(p).par[config.players - 2])
+        })
+        .collect();
+    println!("  VP at the end, mean ± standard deviation: {}", vp.join(", "));
+    let (pars, shares) = fitted_pars(config, t);
+    let pars: Vec<String> =
+        config.seats().into_iter().flatten().zip(pars).map(|(p, par)| format!("{} {par}", p.title())).collect();
+    let shares: Vec<String> = shares.iter().map(|w| format!("{:.1}%", 100.0 * w)).collect();
+    println!(
+        "  the pars that share these games' wins most evenly: {} (wins then {})",
+        pars.join(", "),
+        shares.join(", ")
+    );
+    let events: Vec<String> = t.events.iter().map(|(k, &n)| format!("{k} {:.2}", n as f64 / games)).collect();
+    println!("  events a game: {}", events.join(", "));
+}
+
+/// Each seat's share of the wins (ties shared) had the games' final VP been scored over `pars` (by played
+/// power in seat order).
+fn shares(seats: &[Vec<Power>], finals: &[Vec<i32>], pars: &[i32]) -> Vec<f64> {
+    let mut wins = vec![0.0; seats.len()];
+    for vp in finals {
+        let mut scores = Vec::with_capacity(seats.len());
+        let mut first = 0;
+        for powers in seats {
+            let n = powers.len();
+            let over: i32 = (first..first + n).map(|k| vp[k] - pars[k]).sum();
+            scores.push(f64::from(over) / n as f64);
+            first += n;
+        }
+        let best = scores.iter().copied().fold(f64::MIN, f64::max);
+        let winners = scores.iter().filter(|&&s| s == best).count() as f64;
+        scores.iter().zip(&mut wins).filter(|(s, _)| **s == best).for_each(|(_, w)| *w += 1.0 / winners);
+    }
+    wins.iter().map(|w| w / finals.len().max(1) as f64).collect()
+}
+
+/// The integer pars, each within 3 VP of its power's mean, that bring the seat furthest from an even share
+/// of the wins nearest to it, had these games been scored over them (the bots would have played a little
+/// differently: a second run checks). Only differences matter, so the first power's par is its mean.
+fn fitted_pars(config: &Config, t: &Tally) -> (Vec<i32>, Vec<f64>) {
+    let seats = config.seats();
+    let powers: Vec<Power> = seats.iter().flatten().copied().collect();
+    let games = t.finals.len().max(1) as f64;
+    let means: Vec<i32> = (0..powers.len())
+        .map(|i| (t.finals.iter().map(|vp| f64::from(vp[i])).sum::<f64>() / games).round() as i32)
+        .collect();
+    let even = 1.0 / seats.len() as f64;
+    let mut best = (f64::MAX, means.clone(), Vec::new());
+    let mut pars = means.clone();
+    // Every combination of offsets -3..=3 for the powers after the first, as a counter in base 7.
+    for code in 0..7usize.pow(powers.len() as u32 - 1) {
+        let mut rest = code;
+        for i in 1..powers.len() {
+            pars[i] = means[i] + (rest % 7) as i32 - 3;
+            rest /= 7;
+        }
+        if pars.iter().any(|&par| par < 0) {
+            continue;
+        }
+        let wins = shares(&seats, &t.finals, &pars);
+        let worst = wins.iter().map(|w| (w - even).abs()).fold(0.0, f64::max);
+        if worst < best.0 {
+            best = (worst, pars.clone(), wins);
+        }
+    }
+    (best.1, best.2)
+}
+
+/// The player counts the game allows, as the report names them.
+fn configs() -> Vec<(String, Config)> {
+    (2..=6)
+        .map(|n| (format!("{n} players"), Config::new(n, 4).expect("a config")))
+        .filter(|(name, _)| common::picked("VQ_ONLY", name))
+        .collect()
+}
+
+#[test]
+#[ignore = "a long measurement: run by hand (see the module doc)"]
+fn provisional_world_balance() {
+    let games = common::env("VQ_GAMES", 100);
+    let bot: BotSpec = std::env::var("VQ_BOT").as_deref().unwrap_or("heuristic").parse().expect("a bot name");
+    let configs = configs();
+    assert!(!configs.is_empty(), "VQ_ONLY names no count; the counts are named as the report names them");
+    let queue = common::queue(&configs.iter().map(|(_, c)| c.players).collect::<Vec<_>>(), games);
+    let content = ContentSet::<Content>::shipped();
+    let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players)).collect::<Vec<_>>();
+    let totals = common::play_queue(
+        &queue,
+        common::workers("VQ_JOBS"),
+        fresh,
+        |t, c, seed| {
+            let _scope = content.enter();
+            play_one(&configs[c].1, &content, &bot, seed, t);
+        },
+        Tally::merge,
+    );
+    for ((name, config), t) in configs.iter().zip(&totals) {
+        report(name, config, t);
+    }
+}
+
+/// The tally counts what happened: a few quick games at every count, each with its winners, every played
+/// power's VP, and approved deals and the campaign's hands among the events.
+#[test]
+fn a_few_games_fill_the_table() {
+    for (_, config) in configs() {
+        let t = play(&config, 2, &"heuristic".parse().expect("a bot"), 7);
+        assert_eq!(t.games, 2);
+        assert!((t.wins.iter().sum::<f64>() - 2.0).abs() < 1e-9, "every game has its winners");
+        for p in config.seats().into_iter().flatten() {
+            assert!(t.vp[p.index()].0 > 0.0, "{p:?} ends with VP");
+        }
+        assert!(t.events.contains_key("Approved") && t.events.contains_key("HandsPlayed"), "{:?}", t.events);
+    }
+}
+
+/// The long run's workers each keep a tally and merge them: two batches merged count what one batch of the
+/// same games counts.
+#[test]
+fn merged_batches_count_as_one() {
+    let config = Config::new(4, 4).expect("a config");
+    let bot: BotSpec = "heuristic".parse().expect("a bot");
+    let whole = play(&config, 2, &bot, 7);
+    let mut merged = play(&config, 1, &bot, 7);
+    merged.merge(play(&config, 1, &bot, 8));
+    assert_eq!(format!("{whole:?}"), format!("{merged:?}"));
+}
+
+/// Scoring over par moves the wins: ties are shared, and a seat of two powers scores their mean.
+#[test]
+fn pars_move_the_wins() {
+    let four = Config::new(4, 4).expect("a config").seats();
+    let finals = [vec![10, 5, 5, 5], vec![3, 6, 5, 5]];
+    assert_eq!(shares(&four, &finals, &[0, 0, 0, 0]), [0.5, 0.5, 0.0, 0.0]);
+    let third = 1.0 / 3.0;
+    assert_eq!(shares(&four, &finals, &[8, 0, 0, 0]), [0.0, (third + 1.0) / 2.0, third / 2.0, third / 2.0]);
+    let two = Config::new(2, 4).expect("a config").seats();
+    assert_eq!(shares(&two, &[vec![9, 1, 6, 4]], &[0, 0, 0, 0]), [0.5, 0.5]);
+    assert_eq!(shares(&two, &[vec![9, 1, 6, 4]], &[1, 0, 0, 0]), [0.0, 1.0]);
+}
