@@ -163,9 +163,10 @@ fn shares(seats: &[Vec<Power>], finals: &[Vec<i32>], pars: &[i32]) -> Vec<f64> {
     wins.iter().map(|w| w / finals.len().max(1) as f64).collect()
 }
 
-/// The integer pars, each within 3 VP of its power's mean, that bring the seat furthest from an even share
-/// of the wins nearest to it, had these games been scored over them (the bots would have played a little
-/// differently: a second run checks). Only differences matter, so the first power's par is its mean.
+/// The integer pars, none below 0 and each within 3 VP of its power's mean, that bring the seat furthest
+/// from an even share of the wins nearest to it, had these games been scored over them (the bots would have
+/// played a little differently: a second run checks). Only differences matter, so the first power's par is
+/// its mean.
 fn fitted_pars(config: &Config, t: &Tally) -> (Vec<i32>, Vec<f64>) {
     let seats = config.seats();
     let powers: Vec<Power> = seats.iter().flatten().copied().collect();
