@@ -5,7 +5,9 @@
 
 use rand::Rng;
 
-use crate::content::{CampaignEffect, Happening, LeaderKind, NavalKind, Owner, PatronId, Power, RoyalId, SiteId};
+use crate::content::{
+    CampaignEffect, Happening, LeaderKind, NavalKind, Owner, PatronId, Power, RoyalId, SiteId, SpaceId,
+};
 use crate::event::Event;
 use crate::state::{CaptainPlace, Item, Phase, Place, RoyalPlace, Status, VirginQueen};
 
@@ -165,49 +167,69 @@ impl VirginQueen {
 
     /// C3: each war is fought once; the higher total wins.
     fn wars(&mut self, effort: &[u8; 6], events: &mut Vec<Event>) {
-        let mut fought: Vec<(Owner, Owner)> = Vec::new();
+        for (attacker, defender) in self.clashes_due() {
+            self.clash(attacker, defender, effort, events);
+        }
+    }
+
+    /// The clashes the campaign will fight, once for each pair at war: the power first in Impulse Order
+    /// attacks each power and minor it is at war with that has not attacked it already.
+    pub(crate) fn clashes_due(&self) -> Vec<(Power, Owner)> {
+        let mut due: Vec<(Power, Owner)> = Vec::new();
         for a in Power::ALL {
-            let wars = self.wars_of(a);
-            let share = if wars.is_empty() { 0 } else { effort[a.index()] as u32 / wars.len() as u32 };
-            for d in wars {
-                let key = if Owner::Major(a) < d { (Owner::Major(a), d) } else { (d, Owner::Major(a)) };
-                if fought.contains(&key) {
-                    continue;
+            for d in self.wars_of(a) {
+                if !due.iter().any(|&(x, y)| d == Owner::Major(x) && y == Owner::Major(a)) {
+                    due.push((a, d));
                 }
-                fought.push(key);
-                self.clash(a, d, share, effort, events);
             }
         }
+        due
     }
 
     fn strength(&self, p: Power) -> u32 {
         self.land(p) + self.leaders_on_map(p).len() as u32
     }
 
-    fn clash(&mut self, attacker: Power, defender: Owner, share: u32, effort: &[u8; 6], events: &mut Vec<Event>) {
+    /// What each side of a clash brings before the dice, given the powers' effort: the attacker its land
+    /// units, leaders and a share of its effort for each of its wars; the defender the same, half its
+    /// allies' land units and its forts on the front, or a minor its strength.
+    pub(crate) fn clash_strengths(&self, attacker: Power, defender: Owner, effort: &[u8; 6]) -> (u32, u32) {
+        let share = |p: Power| effort[p.index()] as u32 / self.wars_of(p).len().max(1) as u32;
+        let attack = self.strength(attacker) + share(attacker);
+        let defence = match defender {
+            Owner::Major(d) => {
+                let allies: u32 = Power::ALL
+                    .into_iter()
+                    .filter(|&q| self.status(d, q) == Status::Allied)
+                    .map(|q| self.land(q) / 2)
+                    .sum();
+                let forts = self
+                    .content
+                    .fronts
+                    .iter()
+                    .filter(|f| f.0 == defender && f.1 == Owner::Major(attacker))
+                    .flat_map(|f| f.2.iter())
+                    .filter(|s| self.spaces[s.index()].fortress)
+                    .count() as u32;
+                self.strength(d) + share(d) + allies + forts
+            }
+            Owner::Minor(m) => self.content.minors[m.index()].strength as u32,
+        };
+        (attack, defence)
+    }
+
+    /// The space a clash's winner takes from its loser: the first on the loser's front facing it that the
+    /// loser still controls.
+    pub(crate) fn front_prize(&self, loser: Owner, winner: Owner) -> Option<SpaceId> {
+        let front = self.content.fronts.iter().find(|f| f.0 == loser && f.1 == winner)?;
+        front.2.iter().copied().find(|&s| self.spaces[s.index()].control == loser)
+    }
+
+    fn clash(&mut self, attacker: Power, defender: Owner, effort: &[u8; 6], events: &mut Vec<Event>) {
         let dice = |g: &mut VirginQueen| (g.rng.random_range(1..=6u8) + g.rng.random_range(1..=6u8)) as u32;
-        let attack = dice(self) + self.strength(attacker) + share;
-        let defence = dice(self)
-            + match defender {
-                Owner::Major(d) => {
-                    let wars = self.wars_of(d).len().max(1) as u32;
-                    let allies: u32 = Power::ALL
-                        .into_iter()
-                        .filter(|&q| self.status(d, q) == Status::Allied)
-                        .map(|q| self.land(q) / 2)
-                        .sum();
-                    let forts = self
-                        .content
-                        .fronts
-                        .iter()
-                        .filter(|f| f.0 == defender && f.1 == Owner::Major(attacker))
-                        .flat_map(|f| f.2.iter())
-                        .filter(|s| self.spaces[s.index()].fortress)
-                        .count() as u32;
-                    self.strength(d) + effort[d.index()] as u32 / wars + allies + forts
-                }
-                Owner::Minor(m) => self.content.minors[m.index()].strength as u32,
-            };
+        let (attack, defence) = self.clash_strengths(attacker, defender, effort);
+        let attack = dice(self) + attack;
+        let defence = dice(self) + defence;
         let (attack, defence) = (attack.min(255) as u8, defence.min(255) as u8);
         events.push(Event::Clash { attacker: Owner::Major(attacker), defender, attack, defence });
         if attack == defence {
@@ -219,10 +241,7 @@ impl VirginQueen {
         if let Some(w) = winner.major() {
             self.bonus_vp[w.index()] += self.content.campaign.vp_per_win as i32;
         }
-        // The winner takes the first space of the loser's front it still holds.
-        let front =
-            self.content.fronts.iter().find(|f| f.0 == loser && f.1 == winner).map(|f| f.2.clone()).unwrap_or_default();
-        if let Some(s) = front.into_iter().find(|&s| self.spaces[s.index()].control == loser) {
+        if let Some(s) = self.front_prize(loser, winner) {
             self.spaces[s.index()].control = winner;
             self.spaces[s.index()].unrest = true;
             events.push(Event::SpaceTaken { space: s, by: winner });

@@ -272,8 +272,8 @@ pub enum Happening {
     MaryCaptive,
 }
 
-/// The highest par a power may be given: no power comes near 30 VP in the game's turns, so more is a slip.
-const MAX_PAR: u8 = 30;
+/// The highest par a power may be given: the most any power ends on is about 40 VP, so more is a slip.
+const MAX_PAR: u8 = 60;
 
 pub struct MajorCard {
     pub power: Power,

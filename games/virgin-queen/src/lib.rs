@@ -35,6 +35,7 @@ use imperia_core::{
 };
 
 pub use config::Config;
+use content::Owner;
 pub use content::{Content, Power};
 pub use deals::Clause;
 pub use event::Event;
@@ -233,8 +234,8 @@ impl VirginQueen {
 
 impl Evaluate for VirginQueen {
     /// Each seat's prospects: its powers' VP over par now, and what the campaign step will turn into VP —
-    /// the CP in hand (effort), land units, allies' help in defence, betrothals, and the wars it must fight
-    /// (provisional weights, [`VirginQueen::worths`]).
+    /// the CP in hand (effort), land units, allies' help in defence, betrothals, and what its wars will win
+    /// or lose on average over the campaign's dice (provisional weights, [`VirginQueen::worths`]).
     ///
     /// Deals are valued as they are likely to be decided: every package that may still take effect
     /// ([`VirginQueen::deals_in_sight`]) is applied to a copy, in order, each only if every other power in
@@ -321,9 +322,11 @@ impl VirginQueen {
         out
     }
 
-    /// How well each power stands, in VP over par and what the campaign will turn into VP (provisional
-    /// weights), by power index. One pass over the map counts every power's land units and keys: the
-    /// evaluation asks this of every power at every position a search looks at.
+    /// How well each power stands, in VP over its par paced to this turn ([`Self::par_by_now`]) and what the
+    /// campaign will turn into VP (provisional weights), by power index: the CP in hand (its effort), land units, allies' help in defence,
+    /// betrothals, and what the coming campaign's clashes are worth on average ([`Self::war_prospects`]).
+    /// One pass over the map counts every power's land units and keys: the evaluation asks this of every
+    /// power at every position a search looks at.
     fn worths(&self) -> [f64; 6] {
         let mut land = [0u32; 6];
         for space in &self.spaces {
@@ -335,28 +338,111 @@ impl VirginQueen {
         for p in self.key_holders() {
             keys[p.index()] += 1;
         }
+        // A declaration being paid for has cost its declarer the CP it asks, or what was picked if that is more.
+        let effort = Power::ALL.map(|p| {
+            let owed = match &self.phase {
+                Phase::Declaring { power, paying: Some(pay) } if *power == p => {
+                    let picked: u32 = pay.picked.iter().map(|&i| self.item_cp(i) as u32).sum();
+                    picked.max(pay.cost as u32)
+                }
+                _ => 0,
+            };
+            self.hand_cp(p).saturating_sub(owed)
+        });
+        let wars = self.war_prospects(&effort);
         Power::ALL.map(|p| {
             let allies: u32 = Power::ALL
                 .into_iter()
                 .filter(|&q| self.status(p, q) == state::Status::Allied)
                 .map(|q| land[q.index()])
                 .sum();
-            // A declaration being paid for is as good as a war.
-            let declaring = matches!(self.phase, Phase::Declaring { power, paying: Some(_) } if power == p);
-            let wars = Power::ALL.into_iter().filter(|&q| self.status(p, q) == state::Status::War).count()
-                + self.minor_wars.iter().filter(|&&(q, _)| q == p).count()
-                + usize::from(declaring);
             let betrothed = self
                 .royals
                 .iter()
                 .filter(|r| r.controller == p && matches!(r.place, state::RoyalPlace::Betrothed(_)))
                 .count();
-            (self.vp_with_keys(p, keys[p.index()]) - self.par(p)) as f64
-                + 0.25 * self.hand_cp(p) as f64
+            self.vp_with_keys(p, keys[p.index()]) as f64 - self.par_by_now(p)
+                + 0.25 * effort[p.index()] as f64
                 + 0.1 * land[p.index()] as f64
                 + 0.03 * allies as f64
                 + 0.4 * betrothed as f64
-                - 0.4 * wars as f64
+                + wars[p.index()]
         })
+    }
+
+    /// What the clashes of the coming campaign are worth to each power, in VP on average over the dice, by
+    /// power index: to the winner of each, the VP of a win and of the key it may take; to a loser, the key
+    /// it may lose. `effort` is each power's CP in hand, which the campaign turns into effort (C1); a
+    /// declaration being paid for counts as made.
+    fn war_prospects(&self, effort: &[u32; 6]) -> [f64; 6] {
+        let mut clashes = self.clashes_due();
+        if let Phase::Declaring { power, paying: Some(pay) } = &self.phase {
+            clashes.push((*power, pay.target));
+        }
+        let effort = effort.map(|e| e.min(255) as u8);
+        let campaign = &self.content.campaign;
+        let key = |s: Option<content::SpaceId>| s.is_some_and(|s| self.content.space(s).key);
+        let mut worth = [0.0; 6];
+        for (attacker, defender) in clashes {
+            let (attack, defence) = self.clash_strengths(attacker, defender, &effort);
+            let (won, lost) = clash_odds(attack as i32 - defence as i32);
+            let a = attacker.index();
+            // The attacker wins: a win, and perhaps a key off the defender.
+            let taken = if key(self.front_prize(defender, Owner::Major(attacker))) { campaign.vp_per_key } else { 0 };
+            worth[a] += won * f64::from(campaign.vp_per_win + taken);
+            // The defender wins: the same the other way.
+            let lost_key =
+                if key(self.front_prize(Owner::Major(attacker), defender)) { campaign.vp_per_key } else { 0 };
+            worth[a] -= lost * f64::from(lost_key);
+            if let Some(d) = defender.major() {
+                worth[d.index()] += lost * f64::from(campaign.vp_per_win + lost_key) - won * f64::from(taken);
+            }
+        }
+        worth
+    }
+}
+
+/// The chances that the attacker's two dice plus `margin` beat the defender's two dice, and that they fall
+/// short; the rest is a tie, in which nothing happens (C3).
+fn clash_odds(margin: i32) -> (f64, f64) {
+    // Ways the attacker's roll exceeds the defender's by `d`, -10 to 10, of the 1,296 pairs of rolls.
+    let ways = |d: i32| -> u32 {
+        (2..=12).filter(|&s| (2..=12).contains(&(s - d))).map(|s| two_dice(s) * two_dice(s - d)).sum()
+    };
+    let (mut won, mut lost) = (0u32, 0u32);
+    for d in -10..=10 {
+        match (d + margin).signum() {
+            1 => won += ways(d),
+            -1 => lost += ways(d),
+            _ => {}
+        }
+    }
+    (f64::from(won) / 1296.0, f64::from(lost) / 1296.0)
+}
+
+/// Ways two dice sum to `s`.
+fn two_dice(s: i32) -> u32 {
+    (6 - (s - 7).abs()).max(0) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clash_odds;
+
+    /// Equal sides win as often as they lose, and tie on the 146 of 1,296 rolls that match; eleven or more
+    /// ahead cannot lose, and each point ahead only helps.
+    #[test]
+    fn clash_odds_follow_the_dice() {
+        let (won, lost) = clash_odds(0);
+        assert_eq!(won, lost);
+        assert!((won + lost - (1296.0 - 146.0) / 1296.0).abs() < 1e-12);
+        assert_eq!(clash_odds(11), (1.0, 0.0));
+        assert_eq!(clash_odds(-11), (0.0, 1.0));
+        assert!((clash_odds(10).0 - (1.0 - 1.0 / 1296.0)).abs() < 1e-12, "only 2 against 12 ties at 10");
+        for m in -11..11 {
+            let (a, b) = (clash_odds(m), clash_odds(m + 1));
+            assert!(b.0 >= a.0 && b.1 <= a.1, "margin {m}");
+            assert!((clash_odds(-m).0 - clash_odds(m).1).abs() < 1e-12, "symmetric at {m}");
+        }
     }
 }

@@ -512,6 +512,32 @@ fn a_declaration_is_paid_in_cp_and_never_on_an_ally() {
     assert!(g.discard.contains(&card));
 }
 
+/// The evaluation weighs a war by the coming campaign's dice (C3): a declaration on weak Scotland, as soon
+/// as England pays for it, is worth the VP England expects to win, less the CP it costs; a power at peace
+/// has nothing at stake.
+#[test]
+fn the_evaluation_weighs_a_war_by_the_odds_of_its_clash() {
+    let mut g = six();
+    at_peace(&mut g);
+    g.phase = Phase::Declaring { power: Power::England, paying: None };
+    let before = g.worths();
+    assert_eq!(g.war_prospects(&[0; 6]), [0.0; 6], "no war, nothing to win");
+    let scotland = Owner::Minor(minor(&g, "scotland"));
+    g.apply(seat(&g, Power::England), &Action::Declare { target: scotland }).expect("declared");
+    let effort = Power::ALL.map(|p| g.hand_cp(p));
+    let prospects = g.war_prospects(&effort);
+    let (attack, defence) = g.clash_strengths(Power::England, scotland, &effort.map(|e| e as u8));
+    assert!(attack > defence, "England outweighs Scotland: {attack} against {defence}");
+    let won = super::clash_odds(attack as i32 - defence as i32).0;
+    assert!(prospects[Power::England.index()] >= won, "at least the win's VP: {prospects:?}");
+    let after = g.worths();
+    let cost = f64::from(g.content.dow_cost(Power::England, scotland).expect("a cost"));
+    let gain = after[Power::England.index()] - before[Power::England.index()];
+    assert!((gain - (prospects[Power::England.index()] - 0.25 * cost)).abs() < 1e-9, "{gain}");
+    assert!(gain > 0.5, "worth declaring: {gain}");
+    assert_eq!(prospects[Power::Spain.index()], 0.0, "a power at peace has nothing at stake");
+}
+
 #[test]
 fn unplayed_powers_make_no_deals() {
     // Four players: the Ottoman and the HRE are not played (R39).
@@ -1998,7 +2024,7 @@ fn seats_score_their_powers_vp_over_par() {
     g.phase = Phase::Over;
     let [spain, england, france, protestant] =
         [Power::Spain, Power::England, Power::France, Power::Protestant].map(|p| g.vp_over_par(p));
-    assert_eq!((g.par(Power::Spain), g.par(Power::Protestant)), (14, 2), "powers.toml, 4 players");
+    assert_eq!((g.par(Power::Spain), g.par(Power::Protestant)), (36, 3), "powers.toml, 4 players");
     assert!(g.vp(Power::Spain) > g.vp(Power::England) && spain < england, "{spain} {england}");
     let o = g.outcome().expect("over");
     assert_eq!(o.scores, [spain, england, france, protestant].map(i64::from));

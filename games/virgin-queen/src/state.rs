@@ -421,6 +421,18 @@ impl VirginQueen {
         i32::from(self.content.major(p).par[self.config.players - 2])
     }
 
+    /// `p`'s par paced to the end of this turn's campaign: its VP at the start (the keys it begins with),
+    /// moved towards its par by the share of the game's campaigns fought by then. The bots weigh VP against
+    /// it rather than the final par, which every power is far below until the last turn: measured against
+    /// that, each power's prospects would sit where a small gain hardly shows.
+    pub(crate) fn par_by_now(&self, p: Power) -> f64 {
+        let c = &*self.content;
+        let start_keys = c.spaces.iter().filter(|s| s.key && s.control == Owner::Major(p)).count();
+        let start = f64::from(start_keys as u32 * u32::from(c.campaign.vp_per_key));
+        let fought = f64::from(self.turn.min(self.config.turns)) / f64::from(self.config.turns.max(1));
+        start + (f64::from(self.par(p)) - start) * fought
+    }
+
     /// `p`'s VP less its par, what its seat scores by (ruling R42).
     pub fn vp_over_par(&self, p: Power) -> i32 {
         self.vp(p) - self.par(p)
