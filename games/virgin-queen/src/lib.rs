@@ -265,6 +265,11 @@ impl Evaluate for VirginQueen {
                 }
             }
         }
+        // Each clause taken back or declaration withdrawn brings a power nearer the limit past which it may
+        // declare no war this turn (R44): a search free to take clauses back spent them all in the talks.
+        for p in Power::ALL {
+            clutter[p.index()] += 0.3 * f64::from(self.second_thoughts[p.index()]);
+        }
         let worths = g.worths();
         let value: Vec<f64> = self
             .seats

@@ -2,7 +2,7 @@
 //! from the six-player setup. Each test drives the game through `Game::apply` where a player would act, so
 //! the refusals are the ones a player reads.
 
-use imperia_core::{ContentSet, Game, Viewer};
+use imperia_core::{ContentSet, Evaluate, Game, Viewer};
 
 use crate::config::Config;
 use crate::content::{Bonus, Content, LeaderKind, NavalKind, Owner, Power, space};
@@ -536,6 +536,18 @@ fn the_evaluation_weighs_a_war_by_the_odds_of_its_clash() {
     assert!((gain - (prospects[Power::England.index()] - 0.25 * cost)).abs() < 1e-9, "{gain}");
     assert!(gain > 0.5, "worth declaring: {gain}");
     assert_eq!(prospects[Power::Spain.index()], 0.0, "a power at peace has nothing at stake");
+}
+
+/// Each clause taken back costs its power in the evaluation (R44): past the limit it may declare no war
+/// this turn, and a search free to take clauses back spent them all in the talks.
+#[test]
+fn the_evaluation_counts_second_thoughts_against_their_power() {
+    let mut g = six();
+    let before = g.evaluate();
+    g.second_thoughts[Power::England.index()] = 4;
+    let after = g.evaluate();
+    let england = seat(&g, Power::England);
+    assert!(after[england] < before[england], "{} against {}", after[england], before[england]);
 }
 
 #[test]
