@@ -335,13 +335,12 @@ impl VirginQueen {
             }
         }
         for l in c.leader_ids() {
-            if let Place::Captive(captor) = self.leader_place(l) {
+            if let Place::Captive(_) = self.leader_place(l) {
                 let places = self.return_places(c.leaders[l.index()].power);
                 if places.is_empty() {
                     out.push(Clause::ReturnLeader { leader: l, to: None });
                 }
                 out.extend(places.into_iter().map(|s| Clause::ReturnLeader { leader: l, to: Some(s) }));
-                let _ = captor;
             }
         }
         for a in c.royal_ids() {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::{CardId, Content, Power, TreasureId};
 use crate::event::Event;
-use crate::state::{Item, Phase, Proposal, Reply, VirginQueen};
+use crate::state::{Phase, Proposal, Reply, VirginQueen};
 
 /// What one viewer may know.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -209,7 +209,6 @@ pub(crate) fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut 
     g.deck = unseen;
     g.portugal = treasures.split_off(treasures.len().saturating_sub(view.portugal_row as usize));
     g.cup = treasures;
-    let _ = Item::Card;
     g
 }
 
