@@ -328,10 +328,10 @@ impl VirginQueen {
     }
 
     /// How well each power stands, in VP over its par paced to this turn ([`Self::par_by_now`]) and what the
-    /// campaign will turn into VP (provisional weights), by power index: the CP in hand (its effort), land units, allies' help in defence,
-    /// betrothals, and what the coming campaign's clashes are worth on average ([`Self::war_prospects`]).
-    /// One pass over the map counts every power's land units and keys: the evaluation asks this of every
-    /// power at every position a search looks at.
+    /// campaign will turn into VP (provisional weights), by power index: the CP in hand (its effort), land
+    /// units, allies' help in defence, betrothals, and what the coming campaign's clashes are worth on
+    /// average ([`Self::war_prospects`]). One pass over the map counts every power's land units and keys:
+    /// the evaluation asks this of every power at every position a search looks at.
     fn worths(&self) -> [f64; 6] {
         let mut land = [0u32; 6];
         for space in &self.spaces {
