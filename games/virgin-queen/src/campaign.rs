@@ -11,6 +11,17 @@ use crate::content::{
 use crate::event::Event;
 use crate::state::{CaptainPlace, Item, Phase, Place, RoyalPlace, Status, VirginQueen};
 
+/// What each power brings to any clash before its effort and the dice (C3), by power index.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Forces {
+    /// Land units on the map.
+    pub land: [u32; 6],
+    /// Land leaders on the map.
+    pub leaders: [u32; 6],
+    /// Wars, against majors and minors, that share the power's effort.
+    pub wars: [u32; 6],
+}
+
 impl VirginQueen {
     pub(crate) fn campaign(&mut self, events: &mut Vec<Event>) {
         self.deploy(events);
@@ -144,10 +155,6 @@ impl VirginQueen {
         effort
     }
 
-    pub(crate) fn land(&self, p: Power) -> u32 {
-        self.spaces.iter().map(|s| s.land(p)).sum()
-    }
-
     fn leaders_on_map(&self, p: Power) -> Vec<crate::content::LeaderId> {
         self.content
             .leader_ids()
@@ -186,22 +193,51 @@ impl VirginQueen {
         due
     }
 
-    fn strength(&self, p: Power) -> u32 {
-        self.land(p) + self.leaders_on_map(p).len() as u32
+    /// What every power brings to a clash before its effort and the dice, counted in one pass over the map
+    /// and one over the leaders (C3): the evaluation asks it of every position a search looks at.
+    pub(crate) fn forces(&self) -> Forces {
+        let mut f = Forces { land: [0; 6], leaders: [0; 6], wars: [0; 6] };
+        for space in &self.spaces {
+            for p in Power::ALL {
+                f.land[p.index()] += space.land(p);
+            }
+        }
+        for l in self.content.leader_ids() {
+            let info = &self.content.leaders[l.index()];
+            if info.kind != LeaderKind::Naval && matches!(self.leader_place(l), Place::Map(_)) {
+                f.leaders[info.power.index()] += 1;
+            }
+        }
+        for p in Power::ALL {
+            f.wars[p.index()] = Power::ALL.into_iter().filter(|&q| self.status(p, q) == Status::War).count() as u32;
+        }
+        for &(p, _) in &self.minor_wars {
+            f.wars[p.index()] += 1;
+        }
+        f
     }
 
-    /// What each side of a clash brings before the dice, given the powers' effort: the attacker its land
-    /// units, leaders and a share of its effort for each of its wars; the defender the same, half its
-    /// allies' land units and its forts on the front, or a minor its strength.
-    pub(crate) fn clash_strengths(&self, attacker: Power, defender: Owner, effort: &[u8; 6]) -> (u32, u32) {
-        let share = |p: Power| effort[p.index()] as u32 / self.wars_of(p).len().max(1) as u32;
-        let attack = self.strength(attacker) + share(attacker);
+    /// What each side of a clash brings before the dice, given the powers' `forces` and effort: the attacker
+    /// its land units, leaders and a share of its effort for each of its wars; the defender the same, half
+    /// its allies' land units and its forts on the front, or a minor its strength.
+    pub(crate) fn clash_strengths(
+        &self,
+        forces: &Forces,
+        attacker: Power,
+        defender: Owner,
+        effort: &[u8; 6],
+    ) -> (u32, u32) {
+        let strength = |p: Power| {
+            let i = p.index();
+            forces.land[i] + forces.leaders[i] + effort[i] as u32 / forces.wars[i].max(1)
+        };
+        let attack = strength(attacker);
         let defence = match defender {
             Owner::Major(d) => {
                 let allies: u32 = Power::ALL
                     .into_iter()
                     .filter(|&q| self.status(d, q) == Status::Allied)
-                    .map(|q| self.land(q) / 2)
+                    .map(|q| forces.land[q.index()] / 2)
                     .sum();
                 let forts = self
                     .content
@@ -211,7 +247,7 @@ impl VirginQueen {
                     .flat_map(|f| f.2.iter())
                     .filter(|s| self.spaces[s.index()].fortress)
                     .count() as u32;
-                self.strength(d) + share(d) + allies + forts
+                strength(d) + allies + forts
             }
             Owner::Minor(m) => self.content.minors[m.index()].strength as u32,
         };
@@ -227,7 +263,7 @@ impl VirginQueen {
 
     fn clash(&mut self, attacker: Power, defender: Owner, effort: &[u8; 6], events: &mut Vec<Event>) {
         let dice = |g: &mut VirginQueen| (g.rng.random_range(1..=6u8) + g.rng.random_range(1..=6u8)) as u32;
-        let (attack, defence) = self.clash_strengths(attacker, defender, effort);
+        let (attack, defence) = self.clash_strengths(&self.forces(), attacker, defender, effort);
         let attack = dice(self) + attack;
         let defence = dice(self) + defence;
         let (attack, defence) = (attack.min(255) as u8, defence.min(255) as u8);

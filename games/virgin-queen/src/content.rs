@@ -455,6 +455,8 @@ pub struct Content {
     /// seas to one of `b`'s, 1 when they share a sea; `None` when either is no port or no chain of seas
     /// joins them. Worked out once at load, since every lendable fleet asks it while clauses are listed.
     pub port_distance: Vec<Vec<Option<u8>>>,
+    /// The key spaces each major holds at setup, by power index: where the bots' paced par starts (R42).
+    pub start_keys: [u8; 6],
 }
 
 impl Content {
@@ -1388,6 +1390,12 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         return Err("tables.toml, entry `campaign`: loss_per is at least 1".into());
     }
     let port_distance = port_distances(&spaces, &seas);
+    let mut start_keys = [0u8; 6];
+    for space in spaces.iter().filter(|s| s.key) {
+        if let Owner::Major(p) = space.control {
+            start_keys[p.index()] = start_keys[p.index()].saturating_add(1);
+        }
+    }
     let content = Content {
         majors,
         minors,
@@ -1416,6 +1424,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         campaign: tables.campaign,
         report: r.report,
         port_distance,
+        start_keys,
     };
     check_map(&content)?;
     Ok(content)

@@ -333,12 +333,8 @@ impl VirginQueen {
     /// average ([`Self::war_prospects`]). One pass over the map counts every power's land units and keys:
     /// the evaluation asks this of every power at every position a search looks at.
     fn worths(&self) -> [f64; 6] {
-        let mut land = [0u32; 6];
-        for space in &self.spaces {
-            for p in Power::ALL {
-                land[p.index()] += space.land(p);
-            }
-        }
+        let forces = self.forces();
+        let land = forces.land;
         let mut keys = [0usize; 6];
         for p in self.key_holders() {
             keys[p.index()] += 1;
@@ -354,7 +350,7 @@ impl VirginQueen {
             };
             self.hand_cp(p).saturating_sub(owed)
         });
-        let wars = self.war_prospects(&effort);
+        let wars = self.war_prospects(&forces, &effort);
         Power::ALL.map(|p| {
             let allies: u32 = Power::ALL
                 .into_iter()
@@ -379,17 +375,27 @@ impl VirginQueen {
     /// power index: to the winner of each, the VP of a win and of the key it may take; to a loser, the key
     /// it may lose. `effort` is each power's CP in hand, which the campaign turns into effort (C1); a
     /// declaration being paid for counts as made.
-    fn war_prospects(&self, effort: &[u32; 6]) -> [f64; 6] {
+    fn war_prospects(&self, forces: &campaign::Forces, effort: &[u32; 6]) -> [f64; 6] {
         let mut clashes = self.clashes_due();
+        let mut forces = *forces;
         if let Phase::Declaring { power, paying: Some(pay) } = &self.phase {
-            clashes.push((*power, pay.target));
+            // Fought as the campaign will: the power first in Impulse Order attacks, and the new war takes its
+            // share of each major's effort.
+            clashes.push(match pay.target {
+                Owner::Major(target) if target < *power => (target, Owner::Major(*power)),
+                target => (*power, target),
+            });
+            forces.wars[power.index()] += 1;
+            if let Some(target) = pay.target.major() {
+                forces.wars[target.index()] += 1;
+            }
         }
         let effort = effort.map(|e| e.min(255) as u8);
         let campaign = &self.content.campaign;
         let key = |s: Option<content::SpaceId>| s.is_some_and(|s| self.content.space(s).key);
         let mut worth = [0.0; 6];
         for (attacker, defender) in clashes {
-            let (attack, defence) = self.clash_strengths(attacker, defender, &effort);
+            let (attack, defence) = self.clash_strengths(&forces, attacker, defender, &effort);
             let (won, lost) = clash_odds(attack as i32 - defence as i32);
             let a = attacker.index();
             // The attacker wins: a win, and perhaps a key off the defender.
@@ -408,26 +414,48 @@ impl VirginQueen {
 }
 
 /// The chances that the attacker's two dice plus `margin` beat the defender's two dice, and that they fall
-/// short; the rest is a tie, in which nothing happens (C3).
+/// short; the rest is a tie, in which nothing happens (C3). Read from [`CLASH_ODDS`]: the evaluation asks it
+/// for every clash of every position a search looks at.
 fn clash_odds(margin: i32) -> (f64, f64) {
-    // Ways the attacker's roll exceeds the defender's by `d`, -10 to 10, of the 1,296 pairs of rolls.
-    let ways = |d: i32| -> u32 {
-        (2..=12).filter(|&s| (2..=12).contains(&(s - d))).map(|s| two_dice(s) * two_dice(s - d)).sum()
-    };
-    let (mut won, mut lost) = (0u32, 0u32);
-    for d in -10..=10 {
-        match (d + margin).signum() {
-            1 => won += ways(d),
-            -1 => lost += ways(d),
-            _ => {}
-        }
-    }
+    let (won, lost) = CLASH_ODDS[(margin.clamp(-11, 11) + 11) as usize];
     (f64::from(won) / 1296.0, f64::from(lost) / 1296.0)
 }
 
+/// Of the 1,296 pairs of rolls of two dice against two dice, how many the attacker wins and loses with each
+/// margin from -11 to 11; beyond, the result is certain.
+const CLASH_ODDS: [(u32, u32); 23] = {
+    let mut table = [(0, 0); 23];
+    let mut margin = -11;
+    while margin <= 11 {
+        let (mut won, mut lost) = (0, 0);
+        // The attacker's roll exceeds the defender's by `d` in `ways(d)` of the pairs.
+        let mut d = -10;
+        while d <= 10 {
+            let mut ways = 0;
+            let mut s = 2;
+            while s <= 12 {
+                if s - d >= 2 && s - d <= 12 {
+                    ways += two_dice(s) * two_dice(s - d);
+                }
+                s += 1;
+            }
+            if d + margin > 0 {
+                won += ways;
+            } else if d + margin < 0 {
+                lost += ways;
+            }
+            d += 1;
+        }
+        table[(margin + 11) as usize] = (won, lost);
+        margin += 1;
+    }
+    table
+};
+
 /// Ways two dice sum to `s`.
-fn two_dice(s: i32) -> u32 {
-    (6 - (s - 7).abs()).max(0) as u32
+const fn two_dice(s: i32) -> u32 {
+    let ways = 6 - (s - 7).abs();
+    if ways > 0 { ways as u32 } else { 0 }
 }
 
 #[cfg(test)]
@@ -448,6 +476,19 @@ mod tests {
             let (a, b) = (clash_odds(m), clash_odds(m + 1));
             assert!(b.0 >= a.0 && b.1 <= a.1, "margin {m}");
             assert!((clash_odds(-m).0 - clash_odds(m).1).abs() < 1e-12, "symmetric at {m}");
+        }
+        // The table against every roll of the four dice.
+        for m in -13..=13 {
+            let (mut won, mut lost) = (0, 0);
+            for roll in 0..1296 {
+                let die = |k: u32| (roll / 6u32.pow(k) % 6 + 1) as i32;
+                match (die(0) + die(1) + m).cmp(&(die(2) + die(3))) {
+                    std::cmp::Ordering::Greater => won += 1,
+                    std::cmp::Ordering::Less => lost += 1,
+                    std::cmp::Ordering::Equal => {}
+                }
+            }
+            assert_eq!(clash_odds(m), (f64::from(won) / 1296.0, f64::from(lost) / 1296.0), "margin {m}");
         }
     }
 }

@@ -521,12 +521,12 @@ fn the_evaluation_weighs_a_war_by_the_odds_of_its_clash() {
     at_peace(&mut g);
     g.phase = Phase::Declaring { power: Power::England, paying: None };
     let before = g.worths();
-    assert_eq!(g.war_prospects(&[0; 6]), [0.0; 6], "no war, nothing to win");
+    assert_eq!(g.war_prospects(&g.forces(), &[0; 6]), [0.0; 6], "no war, nothing to win");
     let scotland = Owner::Minor(minor(&g, "scotland"));
     g.apply(seat(&g, Power::England), &Action::Declare { target: scotland }).expect("declared");
     let effort = Power::ALL.map(|p| g.hand_cp(p));
-    let prospects = g.war_prospects(&effort);
-    let (attack, defence) = g.clash_strengths(Power::England, scotland, &effort.map(|e| e as u8));
+    let prospects = g.war_prospects(&g.forces(), &effort);
+    let (attack, defence) = g.clash_strengths(&g.forces(), Power::England, scotland, &effort.map(|e| e as u8));
     assert!(attack > defence, "England outweighs Scotland: {attack} against {defence}");
     let won = super::clash_odds(attack as i32 - defence as i32).0;
     assert!(prospects[Power::England.index()] >= won, "at least the win's VP: {prospects:?}");
@@ -536,6 +536,32 @@ fn the_evaluation_weighs_a_war_by_the_odds_of_its_clash() {
     assert!((gain - (prospects[Power::England.index()] - 0.25 * cost)).abs() < 1e-9, "{gain}");
     assert!(gain > 0.5, "worth declaring: {gain}");
     assert_eq!(prospects[Power::Spain.index()], 0.0, "a power at peace has nothing at stake");
+}
+
+/// A declaration being paid for is weighed as the war it will be (C3): the power first in Impulse Order
+/// attacks, and the new war takes its share of each side's effort.
+#[test]
+fn a_declaration_being_paid_for_is_weighed_as_the_war_it_will_be() {
+    let mut g = six();
+    at_peace(&mut g);
+    let scotland = minor(&g, "scotland");
+    g.minor_wars.push((Power::France, scotland));
+    // An ally helps England only if England defends, which it does not: it is first in Impulse Order.
+    g.set_status(Power::England, Power::Hre, Status::Allied);
+    g.phase = Phase::Declaring { power: Power::France, paying: None };
+    g.apply(seat(&g, Power::France), &Action::Declare { target: Owner::Major(Power::England) }).expect("declared");
+    assert!(matches!(&g.phase, Phase::Declaring { paying: Some(_), .. }), "being paid for");
+    let effort = Power::ALL.map(|p| g.hand_cp(p));
+    let paying = g.war_prospects(&g.forces(), &effort);
+    let mut made = g.clone();
+    made.set_status(Power::France, Power::England, Status::War);
+    made.phase = Phase::Declaring { power: Power::France, paying: None };
+    assert_eq!(
+        made.clashes_due(),
+        [(Power::England, Owner::Major(Power::France)), (Power::France, Owner::Minor(scotland))]
+    );
+    assert_eq!(paying, made.war_prospects(&made.forces(), &effort));
+    assert!(paying[Power::England.index()] != 0.0 && paying[Power::France.index()] != 0.0, "{paying:?}");
 }
 
 /// Each clause taken back costs its power in the evaluation (R44): past the limit it may declare no war
@@ -1275,7 +1301,7 @@ fn an_ally_defends_even_when_not_at_war_and_never_joins_an_attack() {
     let mut allied = alone.clone();
     allied.set_status(Power::Hre, Power::Spain, Status::Allied);
     allied.set_status(Power::Ottoman, Power::England, Status::Allied);
-    let half_of_spain = allied.land(Power::Spain) / 2;
+    let half_of_spain = allied.forces().land[Power::Spain.index()] / 2;
     assert!(half_of_spain > 0);
     let clash = |g: &mut VirginQueen| {
         let mut events = Vec::new();

@@ -427,8 +427,7 @@ impl VirginQueen {
     /// that, each power's prospects would sit where a small gain hardly shows.
     pub(crate) fn par_by_now(&self, p: Power) -> f64 {
         let c = &*self.content;
-        let start_keys = c.spaces.iter().filter(|s| s.key && s.control == Owner::Major(p)).count();
-        let start = f64::from(start_keys as u32 * u32::from(c.campaign.vp_per_key));
+        let start = f64::from(u32::from(c.start_keys[p.index()]) * u32::from(c.campaign.vp_per_key));
         let fought = f64::from(self.turn.min(self.config.turns)) / f64::from(self.config.turns.max(1));
         start + (f64::from(self.par(p)) - start) * fought
     }
