@@ -465,6 +465,7 @@ impl VirginQueen {
         self.gifts.clear();
         self.shows.clear();
         self.second_thoughts = [0; 6];
+        self.withdrawals = [0; 6];
         self.drafts = Default::default();
         self.proposals.clear();
         events.push(Event::TurnEnds { turn: self.turn });

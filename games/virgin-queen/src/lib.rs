@@ -49,7 +49,7 @@ impl Game for VirginQueen {
     const ID: &'static str = "virgin-queen";
     const NAME: &'static str = "Virgin Queen — Diplomacy (§8–§9)";
     /// 2: second thoughts are capped (R44).
-    const RULES_VERSION: u32 = 3;
+    const RULES_VERSION: u32 = 4;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     /// Each seat plays powers of its own (England, France, ...): rated apart as well.
     const SIDES: bool = true;
@@ -265,10 +265,10 @@ impl Evaluate for VirginQueen {
                 }
             }
         }
-        // Each clause taken back or declaration withdrawn brings a power nearer the limit past which it may
-        // declare no war this turn (R44): a search free to take clauses back spent them all in the talks.
+        // Each declaration withdrawn brings a power nearer the limit past which it may declare no war this turn
+        // (R44): a search free to withdraw would spend them all.
         for p in Power::ALL {
-            clutter[p.index()] += 0.3 * f64::from(self.second_thoughts[p.index()]);
+            clutter[p.index()] += 0.3 * f64::from(self.withdrawals[p.index()]);
         }
         let worths = g.worths();
         let value: Vec<f64> = self

@@ -16,7 +16,7 @@ use crate::state::{Announcement, Item, Paying, Phase, Place, Status, VirginQueen
 
 /// Platform limits that keep every game finite (ruling R17): not rules of the game.
 pub const MAX_ANNOUNCEMENTS: u8 = 8;
-/// Clauses a power may take back, and declarations it may withdraw, in one turn (R44).
+/// Clauses a power may take back in one turn, and apart from them declarations it may withdraw (R44).
 pub const MAX_SECOND_THOUGHTS: u8 = 8;
 pub const MAX_CLAUSES: usize = 8;
 /// Proposals a power may make in one turn's Negotiations (R45).
@@ -124,16 +124,21 @@ impl fmt::Display for Action {
 }
 
 impl VirginQueen {
-    /// Whether `p` may still take a clause back or begin a declaration it might withdraw (R44).
+    /// Whether `p` may still take a clause back this turn (R44).
     pub(crate) fn may_think_again(&self, p: Power) -> bool {
         self.second_thoughts[p.index()] < MAX_SECOND_THOUGHTS
+    }
+
+    /// Whether `p` may still begin a declaration of war, which it might withdraw (R44).
+    pub(crate) fn may_declare_again(&self, p: Power) -> bool {
+        self.withdrawals[p.index()] < MAX_SECOND_THOUGHTS
     }
 
     /// Count one taken-back clause, or refuse it once the turn's allowance is spent (R44).
     pub(crate) fn think_again(&mut self, p: Power) -> Result<(), Refusal> {
         if !self.may_think_again(p) {
             return Err(Refusal::new(
-                "this power has taken back or withdrawn 8 times this turn: publish the announcement as it stands",
+                "this power has taken back 8 clauses this turn: offer or publish what it has as it stands",
                 provisional!("R44"),
             ));
         }
@@ -251,9 +256,9 @@ impl VirginQueen {
                 out.push(Action::CancelDeclaration);
             }
             Phase::Declaring { paying: None, .. } => {
-                // A declaration begun may be withdrawn; once a power has no second thoughts left, it begins
-                // none (R44).
-                if self.may_think_again(p) {
+                // A declaration begun may be withdrawn; once a power has withdrawn as often as it may, it
+                // begins none (R44).
+                if self.may_declare_again(p) {
                     out.extend(self.war_targets(p).into_iter().map(|target| Action::Declare { target }));
                 }
                 out.push(Action::DoneDeclaring);
@@ -585,9 +590,9 @@ impl VirginQueen {
                 self.start_ransom(Some(power), &mut events);
             }
             (Phase::Declaring { paying: None, .. }, &Action::Declare { target }) => {
-                if !self.may_think_again(power) {
+                if !self.may_declare_again(power) {
                     return Err(Refusal::new(
-                        "this power has withdrawn or taken back 8 times this turn and begins no new declaration",
+                        "this power has withdrawn 8 declarations this turn and begins no new one",
                         provisional!("R44"),
                     ));
                 }
@@ -619,7 +624,7 @@ impl VirginQueen {
             }
             (Phase::Declaring { paying: Some(_), .. }, Action::CancelDeclaration) => {
                 // Always allowed (a declaration begun can be undone), but counted: no new one after the last.
-                self.second_thoughts[power.index()] = self.second_thoughts[power.index()].saturating_add(1);
+                self.withdrawals[power.index()] = self.withdrawals[power.index()].saturating_add(1);
                 self.phase = Phase::Declaring { power, paying: None };
             }
             (Phase::Declaring { paying: None, .. }, Action::DoneDeclaring) => {

@@ -564,13 +564,13 @@ fn a_declaration_being_paid_for_is_weighed_as_the_war_it_will_be() {
     assert!(paying[Power::England.index()] != 0.0 && paying[Power::France.index()] != 0.0, "{paying:?}");
 }
 
-/// Each clause taken back costs its power in the evaluation (R44): past the limit it may declare no war
-/// this turn, and a search free to take clauses back spent them all in the talks.
+/// Each declaration withdrawn costs its power in the evaluation (R44): past the limit it may declare no war
+/// this turn, and a search free to withdraw would spend them all.
 #[test]
-fn the_evaluation_counts_second_thoughts_against_their_power() {
+fn the_evaluation_counts_withdrawn_declarations_against_their_power() {
     let mut g = six();
     let before = g.evaluate();
-    g.second_thoughts[Power::England.index()] = 4;
+    g.withdrawals[Power::England.index()] = 4;
     let after = g.evaluate();
     let england = seat(&g, Power::England);
     assert!(after[england] < before[england], "{} against {}", after[england], before[england]);
@@ -671,13 +671,22 @@ fn second_thoughts_are_capped_so_every_turn_ends() {
     g.apply(s, &Action::Add(alliance.clone())).expect("added once more");
     assert!(!g.legal_actions(s).contains(&Action::RemoveLast), "no ninth second thought is offered");
     let e = refused(&mut g, Power::Spain, Action::RemoveLast);
-    assert!(e.contains("R44") && e.contains("publish the announcement as it stands"), "{e}");
+    assert!(e.contains("R44") && e.contains("publish what it has as it stands"), "{e}");
     assert!(g.legal_actions(s).contains(&Action::Publish));
 
-    // In Declarations of War the allowance is shared: with none left, no declaration is begun.
+    // Withdrawn declarations are counted apart: clauses taken back leave every declaration open.
     g.phase = Phase::Declaring { power: Power::Spain, paying: None };
-    assert!(!g.legal_actions(s).iter().any(|a| matches!(a, Action::Declare { .. })), "{:?}", g.legal_actions(s));
+    let declare = |g: &VirginQueen| g.legal_actions(s).into_iter().find(|a| matches!(a, Action::Declare { .. }));
+    for _ in 0..8 {
+        let begin = declare(&g).expect("a declaration may be begun");
+        g.apply(s, &begin).expect("begun");
+        g.apply(s, &Action::CancelDeclaration).expect("withdrawn");
+    }
+    assert_eq!(declare(&g), None, "no ninth declaration is begun: {:?}", g.legal_actions(s));
     assert_eq!(g.legal_actions(s), [Action::DoneDeclaring]);
+    let target = g.war_targets(Power::Spain)[0];
+    let e = refused(&mut g, Power::Spain, Action::Declare { target });
+    assert!(e.contains("R44") && e.contains("withdrawn 8 declarations"), "{e}");
 }
 
 /// Negotiations with nobody done yet.
@@ -2062,7 +2071,7 @@ fn seats_score_their_powers_vp_over_par() {
     g.phase = Phase::Over;
     let [spain, england, france, protestant] =
         [Power::Spain, Power::England, Power::France, Power::Protestant].map(|p| g.vp_over_par(p));
-    assert_eq!((g.par(Power::Spain), g.par(Power::Protestant)), (36, 3), "powers.toml, 4 players");
+    assert_eq!((g.par(Power::Spain), g.par(Power::Protestant)), (42, 2), "powers.toml, 4 players");
     assert!(g.vp(Power::Spain) > g.vp(Power::England) && spain < england, "{spain} {england}");
     let o = g.outcome().expect("over");
     assert_eq!(o.scores, [spain, england, france, protestant].map(i64::from));

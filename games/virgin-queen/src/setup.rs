@@ -96,6 +96,7 @@ impl VirginQueen {
             gifts: Vec::new(),
             shows: Vec::new(),
             second_thoughts: [0; 6],
+            withdrawals: [0; 6],
             drafts: Default::default(),
             proposals: Vec::new(),
             pending: Vec::new(),

@@ -347,10 +347,12 @@ pub struct VirginQueen {
     /// Shows made this turn (shower, item, viewer), so none repeats.
     pub(crate) shows: Vec<(Power, Item, Power)>,
     pub(crate) pending: Vec<Announcement>,
-    /// Clauses taken back and declarations withdrawn this turn, per power: capped so a turn always ends
-    /// (ruling R44).
+    /// Clauses taken back this turn, per power: capped so a turn always ends (ruling R44).
     #[serde(default)]
     pub(crate) second_thoughts: [u8; 6],
+    /// Declarations of war withdrawn this turn, per power: capped apart from the clauses (ruling R44).
+    #[serde(default)]
+    pub(crate) withdrawals: [u8; 6],
     /// Each power's proposal in the making (Negotiations only).
     #[serde(default)]
     pub(crate) drafts: [Option<Draft>; 6],
