@@ -48,7 +48,8 @@ use crate::state::Phase;
 impl Game for VirginQueen {
     const ID: &'static str = "virgin-queen";
     const NAME: &'static str = "Virgin Queen — Diplomacy (§8–§9)";
-    /// 2: second thoughts are capped (R44).
+    /// 2: second thoughts are capped (R44); 3: proposals in the talks (R45); 4: R44's clauses taken back and
+    /// declarations withdrawn are counted apart.
     const RULES_VERSION: u32 = 4;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     /// Each seat plays powers of its own (England, France, ...): rated apart as well.
