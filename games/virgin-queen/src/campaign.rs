@@ -156,13 +156,12 @@ impl VirginQueen {
     }
 
     fn leaders_on_map(&self, p: Power) -> Vec<crate::content::LeaderId> {
-        self.content
-            .leader_ids()
-            .filter(|&l| {
-                let info = &self.content.leaders[l.index()];
-                info.power == p && info.kind != LeaderKind::Naval && matches!(self.leader_place(l), Place::Map(_))
-            })
-            .collect()
+        self.content.leader_ids().filter(|&l| self.content.leaders[l.index()].power == p && self.fights(l)).collect()
+    }
+
+    /// Whether leader `l` fights in the campaign's clashes: a land leader on the map.
+    fn fights(&self, l: crate::content::LeaderId) -> bool {
+        self.content.leaders[l.index()].kind != LeaderKind::Naval && matches!(self.leader_place(l), Place::Map(_))
     }
 
     fn wars_of(&self, p: Power) -> Vec<Owner> {
@@ -202,11 +201,8 @@ impl VirginQueen {
                 f.land[p.index()] += space.land(p);
             }
         }
-        for l in self.content.leader_ids() {
-            let info = &self.content.leaders[l.index()];
-            if info.kind != LeaderKind::Naval && matches!(self.leader_place(l), Place::Map(_)) {
-                f.leaders[info.power.index()] += 1;
-            }
+        for l in self.content.leader_ids().filter(|&l| self.fights(l)) {
+            f.leaders[self.content.leaders[l.index()].power.index()] += 1;
         }
         for p in Power::ALL {
             f.wars[p.index()] = Power::ALL.into_iter().filter(|&q| self.status(p, q) == Status::War).count() as u32;
