@@ -164,13 +164,6 @@ impl VirginQueen {
         self.content.leaders[l.index()].kind != LeaderKind::Naval && matches!(self.leader_place(l), Place::Map(_))
     }
 
-    fn wars_of(&self, p: Power) -> Vec<Owner> {
-        let mut w: Vec<Owner> =
-            Power::ALL.into_iter().filter(|&q| self.status(p, q) == Status::War).map(Owner::Major).collect();
-        w.extend(self.minor_wars.iter().filter(|&&(q, _)| q == p).map(|&(_, m)| Owner::Minor(m)));
-        w
-    }
-
     /// C3: each war is fought once; the higher total wins.
     fn wars(&mut self, effort: &[u8; 6], events: &mut Vec<Event>) {
         for (attacker, defender) in self.clashes_due() {
@@ -181,15 +174,17 @@ impl VirginQueen {
     /// The clashes the campaign will fight, once for each pair at war: the power first in Impulse Order
     /// attacks each power and minor it is at war with that has not attacked it already.
     pub(crate) fn clashes_due(&self) -> Vec<(Power, Owner)> {
-        let mut due: Vec<(Power, Owner)> = Vec::new();
-        for a in Power::ALL {
-            for d in self.wars_of(a) {
-                if !due.iter().any(|&(x, y)| d == Owner::Major(x) && y == Owner::Major(a)) {
-                    due.push((a, d));
-                }
-            }
-        }
-        due
+        self.each_war().collect()
+    }
+
+    /// Every war once, as the campaign fights it (attacker, defender): by each power in Impulse Order, the
+    /// later majors it is at war with, then the minors.
+    fn each_war(&self) -> impl Iterator<Item = (Power, Owner)> + '_ {
+        Power::ALL.into_iter().flat_map(move |a| {
+            let majors = Power::ALL.into_iter().filter(move |&d| d > a && self.status(a, d) == Status::War);
+            let minors = self.minor_wars.iter().filter(move |&&(q, _)| q == a).map(|&(_, m)| Owner::Minor(m));
+            majors.map(Owner::Major).chain(minors).map(move |d| (a, d))
+        })
     }
 
     /// What every power brings to a clash before its effort and the dice, counted in one pass over the map
@@ -204,11 +199,11 @@ impl VirginQueen {
         for l in self.content.leader_ids().filter(|&l| self.fights(l)) {
             f.leaders[self.content.leaders[l.index()].power.index()] += 1;
         }
-        for p in Power::ALL {
-            f.wars[p.index()] = Power::ALL.into_iter().filter(|&q| self.status(p, q) == Status::War).count() as u32;
-        }
-        for &(p, _) in &self.minor_wars {
-            f.wars[p.index()] += 1;
+        for (a, d) in self.each_war() {
+            f.wars[a.index()] += 1;
+            if let Some(d) = d.major() {
+                f.wars[d.index()] += 1;
+            }
         }
         f
     }
