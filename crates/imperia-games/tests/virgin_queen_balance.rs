@@ -6,7 +6,8 @@
 //! A long run, so ignored by default; run it by hand:
 //! `VQ_GAMES=400 cargo test --release -p imperia-games --test virgin_queen_balance -- --ignored --nocapture`.
 //! `VQ_BOT` names the bot at every seat (default `heuristic`), `VQ_ONLY="4 players;6 players"` plays only the
-//! counts named as the report names them, and `VQ_JOBS` sets the worker threads (one per core).
+//! counts named as the report names them, `VQ_JOBS` sets the worker threads (one per core), and
+//! `VQ_CONTENT` names a content folder whose files replace the shipped ones (to try pars without a rebuild).
 //! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
 mod common;
@@ -14,7 +15,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use imperia_bots::BotSpec;
-use imperia_core::{ContentSet, Game, Viewer};
+use imperia_core::{ContentFiles, ContentSet, Game, GameContent, Viewer};
 use virgin_queen::{Config, Content, Power, VirginQueen};
 
 // The allocator the `imperia` binary uses, so that this long run plays at the arena's speed.
@@ -60,8 +61,17 @@ fn kind(event: &virgin_queen::Event) -> String {
     debug.split([' ', '{', '(']).next().unwrap_or_default().to_string()
 }
 
+/// The shipped content, or that of the folder `VQ_CONTENT` names.
+fn content() -> ContentSet<Content> {
+    let Ok(dir) = std::env::var("VQ_CONTENT") else { return ContentSet::shipped() };
+    let files = ContentFiles::shipped(<Content as GameContent>::FILES)
+        .replaced_from(std::path::Path::new(&dir))
+        .unwrap_or_else(|e| panic!("VQ_CONTENT: {e}"));
+    ContentSet::load(files).unwrap_or_else(|e| panic!("VQ_CONTENT: {e}"))
+}
+
 fn play(config: &Config, games: usize, bot: &BotSpec, first_seed: u64) -> Tally {
-    let content = ContentSet::<Content>::shipped();
+    let content = content();
     let _scope = content.enter();
     let mut t = Tally::new(config.players);
     for seed in first_seed..first_seed + games as u64 {
@@ -104,8 +114,7 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
     t.games += 1;
 }
 
-fn report(name: &str, config: &Config, t: &Tally) {
-    let content = ContentSet::<Content>::shipped();
+fn report(name: &str, config: &Config, content: &ContentSet<Content>, t: &Tally) {
     let games = t.games as f64;
     println!("{name}: {} games, {:.0} actions a game", t.games, t.steps as f64 / games);
     let seats: Vec<String> = config
@@ -146,27 +155,26 @@ fn report(name: &str, config: &Config, t: &Tally) {
 /// Each seat's share of the wins (ties shared) had the games' final VP been scored over `pars` (by played
 /// power in seat order).
 fn shares(seats: &[Vec<Power>], finals: &[Vec<i32>], pars: &[i32]) -> Vec<f64> {
+    let played: Vec<Power> = seats.iter().flatten().copied().collect();
+    let at = |p: Power| played.iter().position(|&q| q == p).expect("a played power");
     let mut wins = vec![0.0; seats.len()];
     for vp in finals {
-        let mut scores = Vec::with_capacity(seats.len());
-        let mut first = 0;
-        for powers in seats {
-            let n = powers.len();
-            let over: i32 = (first..first + n).map(|k| vp[k] - pars[k]).sum();
-            scores.push(f64::from(over) / n as f64);
-            first += n;
-        }
-        let best = scores.iter().copied().fold(f64::MIN, f64::max);
-        let winners = scores.iter().filter(|&&s| s == best).count() as f64;
-        scores.iter().zip(&mut wins).filter(|(s, _)| **s == best).for_each(|(_, w)| *w += 1.0 / winners);
+        let ranks = virgin_queen::seat_outcome(seats, |p| vp[at(p)] - pars[at(p)]).ranks;
+        let winners = ranks.iter().filter(|&&r| r == 1).count() as f64;
+        ranks.iter().zip(&mut wins).filter(|(r, _)| **r == 1).for_each(|(_, w)| *w += 1.0 / winners);
     }
     wins.iter().map(|w| w / finals.len().max(1) as f64).collect()
 }
 
-/// The integer pars, none below 0 and each within 3 VP of its power's mean, that bring the seat furthest
-/// from an even share of the wins nearest to it, had these games been scored over them (the bots would have
-/// played a little differently: a second run checks). Only differences matter, so the first power's par is
-/// its mean.
+/// How far from its power's mean VP the fit looks for a par.
+const FIT_REACH: i32 = 12;
+
+/// The integer pars, none below 0 and each within [`FIT_REACH`] VP of its power's mean, that bring the seat
+/// furthest from an even share of the wins nearest to it (then the squared misses of all seats lowest), had
+/// these games been scored over them (the bots would have played a little differently: a second run checks).
+/// Only differences matter, so the first power's par is its mean. Six powers' pars are too many combinations
+/// to try each, so each power in turn takes its best par with the others held, until a round over them all
+/// moves none.
 fn fitted_pars(config: &Config, t: &Tally) -> (Vec<i32>, Vec<f64>) {
     let seats = config.seats();
     let powers: Vec<Power> = seats.iter().flatten().copied().collect();
@@ -175,25 +183,29 @@ fn fitted_pars(config: &Config, t: &Tally) -> (Vec<i32>, Vec<f64>) {
         .map(|i| (t.finals.iter().map(|vp| f64::from(vp[i])).sum::<f64>() / games).round() as i32)
         .collect();
     let even = 1.0 / seats.len() as f64;
-    let mut best = (f64::MAX, means.clone(), Vec::new());
-    let mut pars = means.clone();
-    // Every combination of offsets -3..=3 for the powers after the first, as a counter in base 7.
-    for code in 0..7usize.pow(powers.len() as u32 - 1) {
-        let mut rest = code;
-        for i in 1..powers.len() {
-            pars[i] = means[i] + (rest % 7) as i32 - 3;
-            rest /= 7;
-        }
-        if pars.iter().any(|&par| par < 0) {
-            continue;
-        }
-        let wins = shares(&seats, &t.finals, &pars);
+    let miss = |pars: &[i32]| {
+        let wins = shares(&seats, &t.finals, pars);
         let worst = wins.iter().map(|w| (w - even).abs()).fold(0.0, f64::max);
-        if worst < best.0 {
-            best = (worst, pars.clone(), wins);
+        let squares: f64 = wins.iter().map(|w| (w - even).powi(2)).sum();
+        (worst, squares, wins)
+    };
+    let mut pars = means.clone();
+    let mut best = miss(&pars);
+    let mut moved = true;
+    while moved {
+        moved = false;
+        for i in 1..powers.len() {
+            for par in (means[i] - FIT_REACH).max(0)..=means[i] + FIT_REACH {
+                let mut tried = pars.clone();
+                tried[i] = par;
+                let m = miss(&tried);
+                if (m.0, m.1) < (best.0, best.1) {
+                    (best, pars, moved) = (m, tried, true);
+                }
+            }
         }
     }
-    (best.1, best.2)
+    (pars, best.2)
 }
 
 /// The player counts the game allows, as the report names them.
@@ -212,7 +224,7 @@ fn provisional_world_balance() {
     let configs = configs();
     assert!(!configs.is_empty(), "VQ_ONLY names no count; the counts are named as the report names them");
     let queue = common::queue(&configs.iter().map(|(_, c)| c.players).collect::<Vec<_>>(), games);
-    let content = ContentSet::<Content>::shipped();
+    let content = content();
     let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players)).collect::<Vec<_>>();
     let totals = common::play_queue(
         &queue,
@@ -225,7 +237,7 @@ fn provisional_world_balance() {
         Tally::merge,
     );
     for ((name, config), t) in configs.iter().zip(&totals) {
-        report(name, config, t);
+        report(name, config, &content, t);
     }
 }
 
@@ -267,4 +279,18 @@ fn pars_move_the_wins() {
     let two = Config::new(2, 4).expect("a config").seats();
     assert_eq!(shares(&two, &[vec![9, 1, 6, 4]], &[0, 0, 0, 0]), [0.5, 0.5]);
     assert_eq!(shares(&two, &[vec![9, 1, 6, 4]], &[1, 0, 0, 0]), [0.0, 1.0]);
+}
+
+/// The fit looks far from a power's mean where the wins need it: a Protestant who scores 90 in one game of
+/// ten and nothing otherwise has a mean of 9, over which its seat wins one game in ten. The nine other games
+/// all end alike, so the best the pars can do is a tie in those: 9 VP from a mean, further than the fit once
+/// looked.
+#[test]
+fn the_fit_reaches_past_a_skewed_mean() {
+    let two = Config::new(2, 4).expect("a config");
+    let mut t = Tally::new(2);
+    t.finals = (0..10).map(|g| vec![20, 20, 10, if g == 9 { 90 } else { 0 }]).collect();
+    assert_eq!(shares(&two.seats(), &t.finals, &[20, 20, 10, 9]), [0.9, 0.1]);
+    let (pars, wins) = fitted_pars(&two, &t);
+    assert!((wins[0] - 0.45).abs() < 1e-9 && (wins[1] - 0.55).abs() < 1e-9, "{pars:?} {wins:?}");
 }

@@ -221,16 +221,19 @@ impl Game for VirginQueen {
 }
 
 impl VirginQueen {
-    /// Each seat's score: the mean of its powers' VP over par (provisional, R42).
     fn score(&self) -> Outcome {
-        let mean: Vec<f64> = self
-            .seats
-            .iter()
-            .map(|ps| ps.iter().map(|&p| self.vp_over_par(p) as f64).sum::<f64>() / ps.len() as f64)
-            .collect();
-        let ranks = mean.iter().map(|&m| 1 + mean.iter().filter(|&&o| o > m).count()).collect();
-        Outcome { scores: mean.iter().map(|m| m.round() as i64).collect(), ranks }
+        seat_outcome(&self.seats, |p| self.vp_over_par(p))
     }
+}
+
+/// The outcome of a game whose powers end `over` par, for `seats` (the powers each plays): each seat scores
+/// the mean of its powers' VP over par (provisional, R42), and the highest ranks first. Public so that a
+/// measurement can score finished games again over other pars.
+pub fn seat_outcome(seats: &[Vec<Power>], over: impl Fn(Power) -> i32) -> Outcome {
+    let mean: Vec<f64> =
+        seats.iter().map(|ps| ps.iter().map(|&p| f64::from(over(p))).sum::<f64>() / ps.len() as f64).collect();
+    let ranks = mean.iter().map(|&m| 1 + mean.iter().filter(|&&o| o > m).count()).collect();
+    Outcome { scores: mean.iter().map(|m| m.round() as i64).collect(), ranks }
 }
 
 impl Evaluate for VirginQueen {
