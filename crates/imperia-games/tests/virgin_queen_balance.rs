@@ -139,7 +139,9 @@ fn report(name: &str, config: &Config, content: &ContentSet<Content>, t: &Tally)
         })
         .collect();
     println!("  VP at the end, mean ± standard deviation: {}", vp.join(", "));
-    let (pars, shares) = fitted_pars(config, t);
+    let played: Vec<i32> =
+        config.seats().into_iter().flatten().map(|p| i32::from(content.major(p).par[config.players - 2])).collect();
+    let (pars, shares) = fitted_pars(config, t, &played);
     let pars: Vec<String> =
         config.seats().into_iter().flatten().zip(pars).map(|(p, par)| format!("{} {par}", p.title())).collect();
     let shares: Vec<String> = shares.iter().map(|w| format!("{:.1}%", 100.0 * w)).collect();
@@ -172,16 +174,17 @@ const FIT_REACH: i32 = 12;
 /// The integer pars, none below 0 and each within [`FIT_REACH`] VP of its power's mean, that bring the seat
 /// furthest from an even share of the wins nearest to it (then the squared misses of all seats lowest), had
 /// these games been scored over them (the bots would have played a little differently: a second run checks).
-/// Only differences matter, so the first power's par is its mean. Six powers' pars are too many combinations
-/// to try each, so each power in turn takes its best par with the others held, until a round over them all
-/// moves none.
-fn fitted_pars(config: &Config, t: &Tally) -> (Vec<i32>, Vec<f64>) {
+/// Six powers' pars are too many combinations to try each, so from a start each power in turn takes its best
+/// par with the others held, until a round over them all moves none. Such a search can stop short of the
+/// best, so it starts twice, from the pars the games were `played` over and from the powers' means, and keeps
+/// the better end. Only differences matter, so the first power's par stays where it starts.
+fn fitted_pars(config: &Config, t: &Tally, played: &[i32]) -> (Vec<i32>, Vec<f64>) {
     let seats = config.seats();
-    let powers: Vec<Power> = seats.iter().flatten().copied().collect();
     let games = t.finals.len().max(1) as f64;
-    let means: Vec<i32> = (0..powers.len())
+    let means: Vec<i32> = (0..played.len())
         .map(|i| (t.finals.iter().map(|vp| f64::from(vp[i])).sum::<f64>() / games).round() as i32)
         .collect();
+    let reach = |i: usize| (means[i] - FIT_REACH).max(0)..=means[i] + FIT_REACH;
     let even = 1.0 / seats.len() as f64;
     let miss = |pars: &[i32]| {
         let wins = shares(&seats, &t.finals, pars);
@@ -189,23 +192,30 @@ fn fitted_pars(config: &Config, t: &Tally) -> (Vec<i32>, Vec<f64>) {
         let squares: f64 = wins.iter().map(|w| (w - even).powi(2)).sum();
         (worst, squares, wins)
     };
-    let mut pars = means.clone();
-    let mut best = miss(&pars);
-    let mut moved = true;
-    while moved {
-        moved = false;
-        for i in 1..powers.len() {
-            for par in (means[i] - FIT_REACH).max(0)..=means[i] + FIT_REACH {
-                let mut tried = pars.clone();
-                tried[i] = par;
-                let m = miss(&tried);
-                if (m.0, m.1) < (best.0, best.1) {
-                    (best, pars, moved) = (m, tried, true);
+    let descend = |start: &[i32]| {
+        let mut pars: Vec<i32> =
+            start.iter().enumerate().map(|(i, &p)| p.clamp(*reach(i).start(), *reach(i).end())).collect();
+        let mut best = miss(&pars);
+        let mut moved = true;
+        while moved {
+            moved = false;
+            for i in 1..pars.len() {
+                for par in reach(i) {
+                    let mut tried = pars.clone();
+                    tried[i] = par;
+                    let m = miss(&tried);
+                    if (m.0, m.1) < (best.0, best.1) {
+                        (best, pars, moved) = (m, tried, true);
+                    }
                 }
             }
         }
-    }
-    (pars, best.2)
+        (best, pars)
+    };
+    let (from_played, from_means) = (descend(played), descend(&means));
+    let ((_, _, wins), pars) =
+        if (from_means.0.0, from_means.0.1) < (from_played.0.0, from_played.0.1) { from_means } else { from_played };
+    (pars, wins)
 }
 
 /// The player counts the game allows, as the report names them.
@@ -291,6 +301,6 @@ fn the_fit_reaches_past_a_skewed_mean() {
     let mut t = Tally::new(2);
     t.finals = (0..10).map(|g| vec![20, 20, 10, if g == 9 { 90 } else { 0 }]).collect();
     assert_eq!(shares(&two.seats(), &t.finals, &[20, 20, 10, 9]), [0.9, 0.1]);
-    let (pars, wins) = fitted_pars(&two, &t);
+    let (pars, wins) = fitted_pars(&two, &t, &[20, 20, 10, 9]);
     assert!((wins[0] - 0.45).abs() < 1e-9 && (wins[1] - 0.55).abs() < 1e-9, "{pars:?} {wins:?}");
 }

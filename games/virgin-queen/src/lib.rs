@@ -137,7 +137,7 @@ impl Game for VirginQueen {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| self.score())
+        (self.phase == Phase::Over).then(|| seat_outcome(&self.seats, |p| self.vp_over_par(p)))
     }
 
     fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> Self {
@@ -217,12 +217,6 @@ impl Game for VirginQueen {
             seconds: u64::from(self.config.negotiation_minutes) * 60,
             expiry,
         })
-    }
-}
-
-impl VirginQueen {
-    fn score(&self) -> Outcome {
-        seat_outcome(&self.seats, |p| self.vp_over_par(p))
     }
 }
 
