@@ -181,9 +181,9 @@ impl VirginQueen {
     /// later majors it is at war with, then the minors.
     fn each_war(&self) -> impl Iterator<Item = (Power, Owner)> + '_ {
         Power::ALL.into_iter().flat_map(move |a| {
-            let majors = Power::ALL.into_iter().filter(move |&d| d > a && self.status(a, d) == Status::War);
+            let majors = Power::ALL.into_iter().filter(move |&d| d > a).map(Owner::Major);
             let minors = self.minor_wars.iter().filter(move |&&(q, _)| q == a).map(|&(_, m)| Owner::Minor(m));
-            majors.map(Owner::Major).chain(minors).map(move |d| (a, d))
+            majors.filter(move |&d| self.at_war(a, d)).chain(minors).map(move |d| (a, d))
         })
     }
 
