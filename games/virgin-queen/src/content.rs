@@ -1520,6 +1520,20 @@ mod tests {
     }
 
     #[test]
+    fn a_broken_par_is_refused_naming_the_power() {
+        let spain = "par = [42, 41, 42, 44, 45]";
+        let shipped = include_str!("../data/powers.toml");
+        assert!(shipped.contains(spain), "the test edits Spain's shipped pars");
+        let e = refusal("powers.toml", shipped.replacen(spain, "par = [42, 41, 42, 44, 61]", 1));
+        assert!(e.contains("powers.toml, entry `spain`: a power's par is at most 60 VP"), "{e}");
+        // One par per player count from 2 to 6: four is a slip, and so is a negative one.
+        for broken in ["par = [42, 41, 42, 44]", "par = [42, 41, -1, 44, 45]"] {
+            let e = refusal("powers.toml", shipped.replacen(spain, broken, 1));
+            assert!(e.contains("powers.toml") && e.contains("par"), "{broken}: {e}");
+        }
+    }
+
+    #[test]
     fn a_character_of_an_unknown_power_is_refused_naming_file_and_entry() {
         let c = ContentSet::<Content>::shipped();
         assert_eq!(c.captains.iter().map(|x| x.entry).max(), Some(3));
