@@ -29,8 +29,6 @@ struct Tally {
     steps: usize,
     /// Wins by seat (ties shared).
     wins: Vec<f64>,
-    /// Each played power's VP at the end, summed and squared, by power index.
-    vp: [(f64, f64); 6],
     /// Each game's final VP, by played power in seat order.
     finals: Vec<Vec<i32>>,
     /// How many times each kind of event happened, by the event's name.
@@ -47,11 +45,19 @@ impl Tally {
         self.games += other.games;
         self.steps += other.steps;
         self.wins.iter_mut().zip(&other.wins).for_each(|(a, b)| *a += b);
-        self.vp.iter_mut().zip(&other.vp).for_each(|(a, b)| *a = (a.0 + b.0, a.1 + b.1));
         self.finals.extend(other.finals);
         for (k, n) in other.events {
             *self.events.entry(k).or_default() += n;
         }
+    }
+
+    /// The mean and the standard deviation of the final VP of the `i`th played power in seat order.
+    fn vp(&self, i: usize) -> (f64, f64) {
+        let games = self.finals.len().max(1) as f64;
+        let (sum, squares) =
+            self.finals.iter().map(|vp| f64::from(vp[i])).fold((0.0, 0.0), |(s, q), v| (s + v, q + v * v));
+        let mean = sum / games;
+        (mean, (squares / games - mean * mean).max(0.0).sqrt())
     }
 }
 
@@ -105,11 +111,6 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
             t.wins[s] += 1.0 / winners;
         }
     }
-    for p in config.seats().into_iter().flatten() {
-        let vp = f64::from(g.vp(p));
-        let sums = &mut t.vp[p.index()];
-        *sums = (sums.0 + vp, sums.1 + vp * vp);
-    }
     t.finals.push(config.seats().iter().flatten().map(|&p| g.vp(p)).collect());
     t.games += 1;
 }
@@ -131,10 +132,9 @@ fn report(name: &str, config: &Config, content: &ContentSet<Content>, t: &Tally)
         .seats()
         .into_iter()
         .flatten()
-        .map(|p| {
-            let (sum, squares) = t.vp[p.index()];
-            let mean = sum / games;
-            let spread = (squares / games - mean * mean).max(0.0).sqrt();
+        .enumerate()
+        .map(|(i, p)| {
+            let (mean, spread) = t.vp(i);
             format!("{} {mean:.2} ± {spread:.2} (par {})", p.title(), content.major(p).par[config.players - 2])
         })
         .collect();
@@ -180,10 +180,7 @@ const FIT_REACH: i32 = 12;
 /// the better end. Only differences matter, so the first power's par stays where it starts.
 fn fitted_pars(config: &Config, t: &Tally, played: &[i32]) -> (Vec<i32>, Vec<f64>) {
     let seats = config.seats();
-    let games = t.finals.len().max(1) as f64;
-    let means: Vec<i32> = (0..played.len())
-        .map(|i| (t.finals.iter().map(|vp| f64::from(vp[i])).sum::<f64>() / games).round() as i32)
-        .collect();
+    let means: Vec<i32> = (0..played.len()).map(|i| t.vp(i).0.round() as i32).collect();
     let reach = |i: usize| (means[i] - FIT_REACH).max(0)..=means[i] + FIT_REACH;
     let even = 1.0 / seats.len() as f64;
     let miss = |pars: &[i32]| {
@@ -259,8 +256,8 @@ fn a_few_games_fill_the_table() {
         let t = play(&config, 2, &"heuristic".parse().expect("a bot"), 7);
         assert_eq!(t.games, 2);
         assert!((t.wins.iter().sum::<f64>() - 2.0).abs() < 1e-9, "every game has its winners");
-        for p in config.seats().into_iter().flatten() {
-            assert!(t.vp[p.index()].0 > 0.0, "{p:?} ends with VP");
+        for (i, p) in config.seats().into_iter().flatten().enumerate() {
+            assert!(t.vp(i).0 > 0.0, "{p:?} ends with VP");
         }
         assert!(t.events.contains_key("Approved") && t.events.contains_key("HandsPlayed"), "{:?}", t.events);
     }
