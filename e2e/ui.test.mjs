@@ -666,6 +666,12 @@ test('Virgin Queen says what part of the game it plays, and is played on the gen
   await page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-1280x800.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-390x844.png') });
+  // On a phone the Powers table, Par column and all, fits the screen's width.
+  await powers.scrollIntoViewIfNeeded();
+  await noSidewaysScroll(page, 'with the Powers table on a phone');
+  await page.screenshot({ path: join(ARTIFACTS, 'virgin-queen-powers-390x844.png') });
+  const table = await powers.boundingBox();
+  assert.ok(table && table.x >= 0 && table.x + table.width <= 390, `the Powers table spans ${JSON.stringify(table)}`);
   await page.close();
 });
 

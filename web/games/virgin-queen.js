@@ -118,19 +118,26 @@ function chart(t, played) {
     h('tbody', {}, played.map((a) => h('tr', {}, h('th', { scope: 'row' }, SHORT[a]), played.map((b) => cell(a, b)))))));
 }
 
+/** Each power's figures, and on a row beneath them its leaders in play: a sixth column of names would push
+ * the table past a phone's width. */
 function powers(view, played, names) {
-  return h('div', { class: 'table-wrap' }, h('table', { 'aria-label': 'Powers' },
-    h('thead', {}, h('tr', {}, ['Power', 'VP', 'Par', 'Cards', 'Treasures', 'Leaders in play'].map((k) => h('th', { scope: 'col' }, k)))),
+  const columns = ['Power', 'VP', 'Par', 'Cards', 'Treasures'];
+  return h('div', { class: 'table-wrap' }, h('table', { class: 'vq-powers', 'aria-label': 'Powers' },
+    h('thead', {}, h('tr', {}, columns.map((k) => h('th', { scope: 'col' }, k)))),
     h('tbody', {}, played.map((p) => {
       const [cards, home, treasures] = view.hand_sizes[POWERS.indexOf(p)];
-      return h('tr', {}, h('th', { scope: 'row' }, powerName(names, p)),
-        h('td', {}, String(view.vp[POWERS.indexOf(p)])), h('td', { title: 'A seat scores by its powers\' VP over par' }, String(view.par[POWERS.indexOf(p)])),
-        h('td', {}, String(cards + home)), h('td', {}, String(treasures)),
-        h('td', { class: 'leaders' }, leadersOf(view.table, p, names)));
+      const leaders = leadersOf(view.table, p, names);
+      return [
+        h('tr', { class: leaders ? 'has-leaders' : null }, h('th', { scope: 'row' }, powerName(names, p)),
+          h('td', {}, String(view.vp[POWERS.indexOf(p)])), h('td', { title: 'A seat scores by its powers\' VP over par' }, String(view.par[POWERS.indexOf(p)])),
+          h('td', {}, String(cards + home)), h('td', {}, String(treasures))),
+        leaders ? h('tr', { class: 'leaders' }, h('td', { colspan: columns.length }, h('span', { class: 'muted' }, 'Leaders in play: '), leaders)) : null,
+      ];
     }))));
 }
 
-/** A power's leaders in play: on the map (where) or on its card, waiting for Spring Deployment (§8.1). */
+/** A power's leaders in play: on the map (where) or on its card, waiting for Spring Deployment (§8.1); empty
+ * when it has none. */
 function leadersOf(t, power, names) {
   const where = (place) => {
     if (place === 'card') return 'on its card';
@@ -141,7 +148,7 @@ function leadersOf(t, power, names) {
     .map((l, i) => ({ leader: names.leaders[i], at: where(l.place) }))
     .filter((x) => x.leader?.power === power && x.at)
     .map((x) => `${x.leader.name} (${x.at})`);
-  return list.length ? list.join(', ') : '—';
+  return list.join(', ');
 }
 
 /** The viewer's own hands: the view holds only these. */
