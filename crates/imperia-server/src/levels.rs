@@ -59,8 +59,9 @@ pub const LEVELS: [BotLevel; 4] = [
         label: "Expert: searches 2,000 lines",
         kind: BotKind::Mcts,
         budget: Some(2000),
-        // The top level answers within 2 s on one core (issue 19); in the games measured its 95th
-        // percentile is far under the cap (docs/bots.md), which only a slow game reaches.
+        // The top level answers within 2 s on one core (issue 19). In four games its 95th percentile is far
+        // under the cap; Virgin Queen's, uncapped, is just over it, so there the cap shortens some searches
+        // (docs/bots.md).
         seconds: 2,
         former: &[],
     },
