@@ -42,10 +42,9 @@ impl<G: Evaluate> Bot<G> for HeuristicBot {
         for _ in 0..self.samples {
             let state = G::determinize(view, content, rng);
             for (i, action) in legal.iter().enumerate() {
-                let mut next = state.clone();
                 // Every listed action applies; should one not, it is simply never chosen.
-                totals[i] += match next.apply(seat, action) {
-                    Ok(_) => judge.values(&next)[seat],
+                totals[i] += match state.after(seat, action) {
+                    Ok(next) => judge.values(&next)[seat],
                     Err(_) => f64::NEG_INFINITY,
                 };
             }

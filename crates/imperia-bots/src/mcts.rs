@@ -369,10 +369,7 @@ impl<A: Clone + PartialEq> Tree<A> {
                 continue;
             }
             // New here: on the first visit every action, later one legal only in this sample.
-            let mut after = state.clone();
-            if after.apply(acting, action).is_err() {
-                continue;
-            }
+            let Ok(after) = state.after(acting, action) else { continue };
             let values = self.judge.values(&after);
             let child = self.add(node, action.clone(), &after, (values[acting] / PRIOR_TEMPERATURE).exp());
             open.push(self.nodes[node].children.len() - 1);

@@ -3,7 +3,8 @@
 //!
 //! 1. the seats in `to_act` have legal actions, the others none, and the game ends within its bound; a
 //!    timed segment's expiry actions are legal for seats that are to act, and applied in order they end it;
-//! 2. every listed action applies, and random unlisted actions are refused and leave the state unchanged;
+//! 2. every listed action applies, and a bot's look ahead ([`Game::after`]) reaches the state the step
+//!    does; random unlisted actions are refused by both and leave the state unchanged;
 //! 3. state, views and record survive a JSON round trip unchanged;
 //! 4. replaying the record reproduces the same state hashes;
 //! 5. undo back to the last commit point restores the earlier state exactly, and undo past it is refused;
@@ -233,7 +234,11 @@ impl<G: Conformance> GameCheck<G> {
             let seat = *to_act.seats().choose(rng).ok_or_else(|| self.fail("1 to_act", "no seat"))?;
             let legal = state.legal_actions(seat);
             let action = legal.choose(rng).ok_or_else(|| self.fail("1 to_act", "no action"))?.clone();
+            let looked_ahead = state.after(seat, &action);
             self.m.apply(seat, &action).map_err(|e| self.fail("2 apply", format!("{action:?}: {e}")))?;
+            if looked_ahead.as_ref().ok() != Some(self.m.state()) {
+                return Err(self.fail("2 after", format!("looking ahead at {action:?} differs from taking it")));
+            }
             self.step += 1;
             report.steps += 1;
             self.check_undo(&state, seat, report)?;
@@ -317,6 +322,9 @@ impl<G: Conformance> GameCheck<G> {
             let Err(refusal) = s.apply(seat, &action) else {
                 return Err(self.fail("2 refusal", format!("unlisted {action:?} by seat {seat} was accepted")));
             };
+            if state.after(seat, &action).is_ok() {
+                return Err(self.fail("2 refusal", format!("looking ahead, unlisted {action:?} was accepted")));
+            }
             if self.rules.resolve(&refusal.rule).is_none() {
                 let cited = format!("refusing {action:?}, `{}` cites no section of the rules index", refusal.rule);
                 return Err(self.fail("10 citation", cited));

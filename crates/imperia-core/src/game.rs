@@ -234,6 +234,14 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
     /// Apply one action, all or nothing: on error the state is untouched.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Step<Self::Event>, RuleError>;
+    /// The state after `seat` takes `action`, this one left as it is: how bots look ahead. By default a
+    /// copy, then [`Game::apply`]; a game whose `apply` already works on a copy of itself overrides this to
+    /// copy once.
+    fn after(&self, seat: Seat, action: &Self::Action) -> Result<Self, RuleError> {
+        let mut next = self.clone();
+        next.apply(seat, action)?;
+        Ok(next)
+    }
     /// What `viewer` may know.
     fn view(&self, viewer: Viewer) -> Self::View;
     /// `event` as `viewer` may see it, or `None` if the viewer learns nothing from it.

@@ -27,6 +27,8 @@ struct Bugs {
     wrong_expiry: bool,
     /// Refusals cite a rule the rules index does not have.
     miscite: bool,
+    /// A bot's look ahead leaves the turn where it was.
+    stale_look_ahead: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -148,6 +150,14 @@ impl Game for Toy {
             self.turn = 1 - self.turn;
         }
         Ok(step)
+    }
+    fn after(&self, seat: Seat, action: &Act) -> Result<Self, RuleError> {
+        let mut next = self.clone();
+        next.apply(seat, action)?;
+        if self.bugs.stale_look_ahead {
+            next.turn = self.turn; // the planted bug: looking ahead never hands the turn over
+        }
+        Ok(next)
     }
     /// The late game (counter 6 or more) is timed: when time runs out, the seat to act adds 2 until the end.
     fn time_limit(&self) -> Option<TimeLimit<Act>> {
@@ -284,6 +294,9 @@ macro_rules! buggy {
             fn apply(&mut self, seat: Seat, action: &Act) -> Result<Step<Said>, RuleError> {
                 self.0.apply(seat, action)
             }
+            fn after(&self, seat: Seat, action: &Act) -> Result<Self, RuleError> {
+                self.0.after(seat, action).map($name)
+            }
             fn view(&self, viewer: Viewer) -> ToyView {
                 self.0.view(viewer)
             }
@@ -333,6 +346,7 @@ buggy!(Endless, endless);
 buggy!(HiddenDice, hidden_dice);
 buggy!(WrongExpiry, wrong_expiry);
 buggy!(Miscited, miscite);
+buggy!(StaleLookAhead, stale_look_ahead);
 
 fn options() -> Options {
     Options { games: 20, seed: 9, refusals_per_step: 4 }
@@ -365,6 +379,8 @@ fn the_harness_catches_broken_games() {
     let failure = run::<Miscited>(&options()).expect_err("a refusal citing no section of the index");
     assert_eq!(failure.check, "10 citation", "{failure}");
     assert!(failure.message.contains("`house rules` cites no section"), "{failure}");
+    let failure = run::<StaleLookAhead>(&options()).expect_err("a look ahead that differs from the step");
+    assert_eq!(failure.check, "2 after", "{failure}");
 }
 
 #[test]

@@ -121,10 +121,15 @@ impl Game for VirginQueen {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Step<Event>, RuleError> {
         let _scope = self.content.enter();
-        let mut next = self.clone();
-        let (events, reveals) = next.act(seat, action).map_err(RuleError::from)?;
+        let (next, events, reveals) = self.acted(seat, action)?;
         *self = next;
         Ok(if reveals { Step::committed(events) } else { Step::new(events) })
+    }
+
+    /// A bot's look ahead takes the copy `apply` works on as it is, instead of copying first.
+    fn after(&self, seat: Seat, action: &Action) -> Result<Self, RuleError> {
+        let _scope = self.content.enter();
+        Ok(self.acted(seat, action)?.0)
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -217,6 +222,16 @@ impl Game for VirginQueen {
             seconds: u64::from(self.config.negotiation_minutes) * 60,
             expiry,
         })
+    }
+}
+
+impl VirginQueen {
+    /// The state after `seat` takes `action`, with the events and whether a secret came out. On a copy:
+    /// `act` may change the state before it finds an action refused.
+    fn acted(&self, seat: Seat, action: &Action) -> Result<(Self, Vec<Event>, bool), RuleError> {
+        let mut next = self.clone();
+        let (events, reveals) = next.act(seat, action).map_err(RuleError::from)?;
+        Ok((next, events, reveals))
     }
 }
 
