@@ -29,6 +29,8 @@ struct Bugs {
     miscite: bool,
     /// A bot's look ahead leaves the turn where it was.
     stale_look_ahead: bool,
+    /// A bot's look ahead takes a refused action as doing nothing.
+    lax_look_ahead: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -153,7 +155,10 @@ impl Game for Toy {
     }
     fn after(&self, seat: Seat, action: &Act) -> Result<Self, RuleError> {
         let mut next = self.clone();
-        next.apply(seat, action)?;
+        if let Err(refusal) = next.apply(seat, action) {
+            // The planted bug: looking ahead takes a refused action as doing nothing.
+            return if self.bugs.lax_look_ahead { Ok(self.clone()) } else { Err(refusal) };
+        }
         if self.bugs.stale_look_ahead {
             next.turn = self.turn; // the planted bug: looking ahead never hands the turn over
         }
@@ -347,6 +352,7 @@ buggy!(HiddenDice, hidden_dice);
 buggy!(WrongExpiry, wrong_expiry);
 buggy!(Miscited, miscite);
 buggy!(StaleLookAhead, stale_look_ahead);
+buggy!(LaxLookAhead, lax_look_ahead);
 
 fn options() -> Options {
     Options { games: 20, seed: 9, refusals_per_step: 4 }
@@ -381,6 +387,9 @@ fn the_harness_catches_broken_games() {
     assert!(failure.message.contains("`house rules` cites no section"), "{failure}");
     let failure = run::<StaleLookAhead>(&options()).expect_err("a look ahead that differs from the step");
     assert_eq!(failure.check, "2 after", "{failure}");
+    let failure = run::<LaxLookAhead>(&options()).expect_err("a look ahead that takes what is refused");
+    assert_eq!(failure.check, "2 refusal", "{failure}");
+    assert!(failure.message.contains("looking ahead"), "{failure}");
 }
 
 #[test]
