@@ -902,6 +902,16 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   // The page redraws on the next frame: wait for it to say who will read the line.
   await page.locator('#chat-audience', { hasText: /only you and France/ }).waitFor();
   await page.getByLabel('Message').fill('Spain offers France an alliance against England.');
+  // Spain's page fetches the game once its line is said; that reply is held back until France has spoken
+  // and been pushed to Spain, as a slow network may deliver it. Saying a line does not move the game's
+  // version, so the page must not take the older chat the late reply carries.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(`**/api/games/${id}`, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  }, { times: 1 });
   await page.getByRole('button', { name: 'Send in private' }).click();
   const secret = france.page.locator('#chat li.private', { hasText: 'alliance against England' });
   await secret.waitFor();
@@ -909,6 +919,10 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   await france.page.getByLabel('Message').fill('France will think about it.');
   await france.page.getByLabel('Message').press('Enter');
   await page.locator('#chat li', { hasText: 'France will think about it.' }).waitFor();
+  release();
+  // The send button comes back once the late reply is taken and drawn.
+  await page.locator('[data-key="chat-send"]:not([disabled])').waitFor();
+  assert.equal(await page.locator('#chat li', { hasText: 'France will think about it.' }).count(), 1, 'the late reply kept the line');
   // Once said, the draft is cleared (when the answer is in, which may come after the other page hears it).
   await france.page.waitForFunction(() => document.querySelector('#chat-text')?.value === '');
 

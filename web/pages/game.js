@@ -135,6 +135,10 @@ export async function show(root, session, id) {
   /** Take a state pushed or fetched, and bring the log up to it. */
   async function accept(next) {
     if (next.version < state.version) return;
+    // A chat line leaves the version as it is: a reply fetched before a line was said can arrive after the
+    // line's push, and must not take it away.
+    const newestLine = (s) => s.chat?.at(-1)?.id ?? 0;
+    if (next.version === state.version && newestLine(next) < newestLine(state)) next = { ...next, chat: state.chat };
     // Before the start, the creator is told who takes a seat.
     if (isCreator()) {
       for (const s of next.seats) {
