@@ -1731,6 +1731,19 @@ test('rollback: a player proposes going back past the rules’ commit points, th
   await a.page.reload();
   await a.page.locator('label[for=replay]', { hasText: 'Live: step 6' }).waitFor();
 
+  // Remy says a line; his page's fetch after it is held back until Rosa's proposal has been pushed to him,
+  // as a slow network may deliver it. A proposal leaves the version as it is, so the late reply, which has
+  // none, must not take the panel away.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await b.page.route(`**/api/games/${id}`, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  }, { times: 1 });
+  await b.page.getByLabel('Message').fill('Look back if you like.');
+  await b.page.getByLabel('Message').press('Enter');
+
   // Rosa looks back two steps and proposes returning there.
   await a.page.getByRole('button', { name: '◀ Step back' }).click();
   await a.page.locator('#looking-back', { hasText: 'Replay: step 5 of 6' }).waitFor();
@@ -1742,6 +1755,9 @@ test('rollback: a player proposes going back past the rules’ commit points, th
   // Remy is asked, and sees who agreed and who is awaited.
   const panel = b.page.locator('.rollback-panel');
   await panel.waitFor();
+  release();
+  await b.page.locator('[data-key="chat-send"]:not([disabled])').waitFor();
+  assert.equal(await panel.count(), 1, 'the late reply kept the proposal');
   assert.match(await panel.locator('h2').textContent(), /proposes going back to step 4/);
   assert.match(await panel.textContent(), /steps 5–6 would be taken back/);
   assert.match(await panel.textContent(), /Waiting for: .*remy/);

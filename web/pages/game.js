@@ -57,6 +57,7 @@ export async function show(root, session, id) {
   let busy = false;
   let closed = false;
   let socket = null;
+  let pushes = 0; // states pushed by the server so far
   let drawing = false;
   let fillLevel = 'medium'; // the bot level chosen for the open seats, kept across redraws
   let contentOpen = false; // whether the list of replaced content's changes is open, kept across redraws
@@ -108,13 +109,14 @@ export async function show(root, session, id) {
     const rollbacks = state.rollbacks.length;
     try {
       for (let tries = 1; ; tries++) {
+        const sent = pushes;
         try {
           await post(`/api/games/${id}/${path}`, { version: state.version, ...body });
           break;
         } catch (e) {
           const now = e.status === 409 ? e.body?.game : null;
           if (!now) throw e;
-          accept(now); // takes the newer state at once; the log follows
+          accept(now, sent); // takes the newer state at once; the log follows
           if (tries >= RESENDS || state.rollbacks.length !== rollbacks || !stillMine()) throw e;
         }
       }
@@ -132,13 +134,15 @@ export async function show(root, session, id) {
     () => myTurn() && state.legal_actions.some((a) => sameAction(a.action, action)));
   const undo = () => send('undo', {}, 'Your last step was taken back.');
 
-  /** Take a state pushed or fetched, and bring the log up to it. */
-  async function accept(next) {
+  /**
+   * Take a state pushed or fetched, and bring the log up to it. A reply to a request sent before the
+   * `pushes`th push must not undo that push: a chat line, or a rollback proposal and its answers, leave the
+   * version as it is, and a late reply at the same version would take them away. Every change is pushed, so
+   * the reply holds nothing the pushes will not bring.
+   */
+  async function accept(next, pushesWhenSent = pushes) {
     if (next.version < state.version) return;
-    // A chat line leaves the version as it is: a reply fetched before a line was said can arrive after the
-    // line's push, and must not take it away.
-    const newestLine = (s) => s.chat?.at(-1)?.id ?? 0;
-    if (next.version === state.version && newestLine(next) < newestLine(state)) next = { ...next, chat: state.chat };
+    if (next.version === state.version && pushesWhenSent < pushes) return;
     // Before the start, the creator is told who takes a seat.
     if (isCreator()) {
       for (const s of next.seats) {
@@ -296,13 +300,17 @@ export async function show(root, session, id) {
   }
 
   async function refresh() {
-    await accept(await get(`/api/games/${id}`));
+    const sent = pushes;
+    await accept(await get(`/api/games/${id}`), sent);
   }
 
   function connect() {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
     socket = new WebSocket(`${scheme}//${location.host}/api/games/${id}/ws`);
-    socket.onmessage = (m) => accept(JSON.parse(m.data));
+    socket.onmessage = (m) => {
+      pushes += 1;
+      accept(JSON.parse(m.data));
+    };
     socket.onopen = () => setConnection(true);
     socket.onclose = () => {
       setConnection(false);
