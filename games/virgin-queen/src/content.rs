@@ -1526,10 +1526,16 @@ mod tests {
         assert!(shipped.contains(spain), "the test edits Spain's shipped pars");
         let e = refusal("powers.toml", shipped.replacen(spain, "par = [42, 41, 42, 44, 61]", 1));
         assert!(e.contains("powers.toml, entry `spain`: a power's par is at most 60 VP"), "{e}");
-        // One par per player count from 2 to 6: four is a slip, and so is a negative one.
-        for broken in ["par = [42, 41, 42, 44]", "par = [42, 41, -1, 44, 45]"] {
+        // One par per player count from 2 to 6: four is a slip, and so is a negative one. The reader points
+        // at the line and column, and says what it expected.
+        for (broken, column, says) in [
+            ("par = [42, 41, 42, 44]", 7, "invalid length 4, expected an array of length 5"),
+            ("par = [42, 41, -1, 44, 45]", 16, "invalid value: integer `-1`"),
+        ] {
             let e = refusal("powers.toml", shipped.replacen(spain, broken, 1));
-            assert!(e.contains("powers.toml") && e.contains("par"), "{broken}: {e}");
+            let line = 1 + shipped[..shipped.find(spain).expect("there")].matches('\n').count();
+            assert!(e.starts_with(&format!("powers.toml: TOML parse error at line {line}, column {column}")), "{e}");
+            assert!(e.contains(broken) && e.contains(says), "{broken}: {e}");
         }
     }
 
