@@ -28,9 +28,6 @@ use crate::{Bot, Judge};
 /// The exploration constant of UCB1 (plain search), for rewards in [0, 1].
 const EXPLORATION: f64 = 0.7;
 
-/// The exploration constant of PUCT (guided search).
-const PUCT: f64 = 0.3;
-
 /// How sharply the guided search's prior prefers the actions the evaluation likes: a value higher by this
 /// much weighs e times more.
 const PRIOR_TEMPERATURE: f64 = 0.015;
@@ -387,7 +384,7 @@ impl<A: Clone + PartialEq> Tree<A> {
         let total_weight: f64 = open.iter().map(|&i| children[i].weight).sum();
         let best = self.best_child(node, acting, open, |child, n| {
             let prior = child.weight / total_weight.max(f64::MIN_POSITIVE);
-            PUCT * prior * child.available.sqrt() / n.visits.max(1.0)
+            G::EXPLORATION * prior * child.available.sqrt() / n.visits.max(1.0)
         });
         self.descend(best, acting, state)
     }

@@ -304,6 +304,11 @@ pub trait Evaluate: Game {
     /// in the arena than the hand-written [`Evaluate::evaluate`].
     const LEARNED_BY_DEFAULT: bool = false;
 
+    /// How much the guided search's walks lean on its prior (the evaluation's first look at each action)
+    /// against the values they have found below: the exploration constant of its PUCT, for values from 0 to
+    /// 1. Set where a game measured stronger with another.
+    const EXPLORATION: f64 = 0.3;
+
     /// Each seat's prospects, from 0 (hopeless) to 1 (certain to win). Only the order and the gaps between
     /// seats matter to a bot; a finished game should give [`outcome_values`].
     fn evaluate(&self) -> Vec<f64>;
