@@ -135,10 +135,10 @@ export async function show(root, session, id) {
   const undo = () => send('undo', {}, 'Your last step was taken back.');
 
   /**
-   * Take a state pushed or fetched, and bring the log up to it. A reply to a request sent before the
-   * `pushes`th push must not undo that push: a chat line, or a rollback proposal and its answers, leave the
-   * version as it is, and a late reply at the same version would take them away. Every change is pushed, so
-   * the reply holds nothing the pushes will not bring.
+   * Take a state pushed or fetched, and bring the log up to it. A reply at the same version to a request
+   * sent before the latest push is dropped: a chat line, a rollback proposal and its answers leave the
+   * version as it is, and such a reply, older than the push, would take them away. Every change is pushed,
+   * so it holds nothing the pushes do not bring.
    */
   async function accept(next, pushesWhenSent = pushes) {
     if (next.version < state.version) return;
