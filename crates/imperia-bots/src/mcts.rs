@@ -25,8 +25,9 @@ use serde::Serialize;
 
 use crate::{Bot, Judge};
 
-/// The exploration constant of UCB1 (plain search), for rewards in [0, 1].
-const EXPLORATION: f64 = 0.7;
+/// The exploration constant of UCB1 (plain search), for rewards in [0, 1]. The guided search's is the game's
+/// (`Evaluate::EXPLORATION`).
+const UCB_EXPLORATION: f64 = 0.7;
 
 /// How sharply the guided search's prior prefers the actions the evaluation likes: a value higher by this
 /// much weighs e times more.
@@ -339,7 +340,7 @@ impl<A: Clone + PartialEq> Tree<A> {
             return Step::Added(self.add(node, action, state, 1.0));
         }
         let best = self.best_child(node, acting, open, |child, n| {
-            EXPLORATION * (child.available.max(1.0).ln() / n.visits.max(1.0)).sqrt()
+            UCB_EXPLORATION * (child.available.max(1.0).ln() / n.visits.max(1.0)).sqrt()
         });
         self.descend(best, acting, state)
     }
