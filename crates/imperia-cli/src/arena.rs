@@ -297,9 +297,12 @@ fn label(seats: &[BotSpec], i: usize) -> String {
     if same == 0 { name } else { format!("{name} ({})", same + 1) }
 }
 
+/// The normal distribution's quantile at 97.5%: a 95% interval's half-width in standard errors.
+const Z95: f64 = 1.959_963_984_540_054;
+
 /// The Wilson score interval for `wins` out of `games` at 95%.
 pub fn wilson(wins: f64, games: f64) -> [f64; 2] {
-    let z = 1.959_963_984_540_054;
+    let z = Z95;
     let p = wins / games;
     let denominator = 1.0 + z * z / games;
     let centre = (p + z * z / (2.0 * games)) / denominator;
@@ -307,9 +310,32 @@ pub fn wilson(wins: f64, games: f64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
+/// The mean of per-game shares and its 95% interval (normal, over the games; the interval is clamped to
+/// [0, 1] and is a point when the games agree).
+pub fn mean_with_interval(shares: &[f64]) -> (f64, [f64; 2]) {
+    let n = shares.len() as f64;
+    if shares.is_empty() {
+        return (0.0, [0.0, 1.0]);
+    }
+    let mean = shares.iter().sum::<f64>() / n;
+    let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = Z95 * (variance / n).sqrt();
+    (mean, [(mean - half).max(0.0), (mean + half).min(1.0)])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_interval_of_shares_narrows_with_games_and_stays_within_bounds() {
+        assert_eq!(mean_with_interval(&[1.0; 50]), (1.0, [1.0, 1.0]));
+        let few = mean_with_interval(&[0.0, 1.0, 0.5, 1.0]);
+        let many = mean_with_interval(&[0.0, 1.0, 0.5, 1.0].repeat(25));
+        assert_eq!(few.0, many.0);
+        assert!(many.1[1] - many.1[0] < few.1[1] - few.1[0]);
+        assert!(few.1[0] <= few.0 && few.0 <= few.1[1] && few.1[1] <= 1.0, "{few:?}");
+    }
 
     #[test]
     fn think_time_percentiles() {

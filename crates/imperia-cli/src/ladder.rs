@@ -1,7 +1,8 @@
 //! `imperia ladder`: the server's bot levels measured in one game. Each level plays the level below it (one
 //! seat against the rest, seats rotated), and the report gives each step's win rate with its 95% interval,
-//! a Weng-Lin rating per level over the whole ladder, and each level's time per decision, so that a level's
-//! name can promise what it plays like and how long it makes people wait.
+//! how often the upper level finished ahead of each lower seat (with more than two seats a level can place
+//! higher without winning more), a Weng-Lin rating per level over the whole ladder, and each level's time per
+//! decision, so that a level's name can promise what it plays like and how long it makes people wait.
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
@@ -12,7 +13,7 @@ use imperia_server::levels::LEVELS;
 use serde::Serialize;
 
 use crate::GameOptions;
-use crate::arena::{Series, ThinkTimes, play_games, wilson};
+use crate::arena::{Series, ThinkTimes, mean_with_interval, play_games, wilson};
 
 /// The most games one step may ask for.
 const MAX_GAMES: usize = 100_000;
@@ -30,6 +31,10 @@ pub struct LadderArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 2)]
     jobs: usize,
+    /// Climb no higher than this level (its step is the last played): the top steps of a slow game can
+    /// take hours.
+    #[arg(long, value_name = "LEVEL")]
+    up_to: Option<String>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -54,6 +59,10 @@ struct Step {
     wins: f64,
     win_rate: f64,
     ci95: [f64; 2],
+    /// The share of the level below's seats the level finished ahead of, game by game (a tie counts half;
+    /// chance is one half), and its 95% interval over the games.
+    ahead: f64,
+    ahead_ci95: [f64; 2],
 }
 
 pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
@@ -63,9 +72,19 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
         bail!("--games must be from 1 to {MAX_GAMES}");
     }
     let seats = args.game.players.unwrap_or(4.clamp(entry.seats.0, entry.seats.1)).max(2);
+    let top = match &args.up_to {
+        Some(name) => LEVELS.iter().position(|l| l.level == name.trim()).ok_or_else(|| {
+            let names: Vec<&str> = LEVELS.iter().map(|l| l.level).collect();
+            anyhow!("--up-to: `{}` is not a level; the levels are {}", name.trim(), names.join(", "))
+        })?,
+        None => LEVELS.len() - 1,
+    };
+    if top == 0 {
+        bail!("--up-to: {} is the lowest level, with nothing below it to play", LEVELS[0].level);
+    }
     let series = Series { games: args.games, seed: args.seed, jobs: args.jobs.clamp(1, 256), progress: !args.json };
     let mut climb = Climb::new(seats);
-    for (upper, level) in LEVELS.iter().enumerate().skip(1) {
+    for (upper, level) in LEVELS.iter().enumerate().take(top + 1).skip(1) {
         let below = &LEVELS[upper - 1];
         // The level under test in the first seat of the list, the level below in every other.
         let mut lineup: Vec<BotSpec> = vec![below.spec(); seats];
@@ -116,6 +135,7 @@ impl Climb {
         let (lower, seats) = (upper - 1, self.seats);
         let level_of = |i: usize| if i == 0 { upper } else { lower };
         let mut wins = 0.0;
+        let mut ahead = Vec::with_capacity(results.len());
         for (g, result) in results.iter().enumerate() {
             let ranks = &result.outcome.ranks;
             // Bot i sat at seat (i + g) mod n.
@@ -124,6 +144,15 @@ impl Climb {
             if ranks[seat_of(0)] == 1 {
                 wins += 1.0 / winners;
             }
+            let mine = ranks[seat_of(0)];
+            let beaten: f64 = (1..seats)
+                .map(|i| match mine.cmp(&ranks[seat_of(i)]) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                })
+                .sum();
+            ahead.push(beaten / (seats - 1) as f64);
             for i in 0..seats {
                 self.think[level_of(i)].extend_from_slice(&result.think[seat_of(i)]);
             }
@@ -137,17 +166,21 @@ impl Climb {
             self.ratings[lower] = rating::Rating { rating: mean(|r| r.rating), uncertainty: mean(|r| r.uncertainty) };
         }
         let games = results.len() as f64;
+        let (share, interval) = mean_with_interval(&ahead);
         self.steps.push(Some(Step {
             below: LEVELS[lower].level,
             games: results.len(),
             wins,
             win_rate: wins / games,
             ci95: wilson(wins, games),
+            ahead: share,
+            ahead_ci95: interval,
         }));
     }
 
     fn report(self) -> Vec<LevelReport> {
-        LEVELS
+        let climbed = self.steps.len();
+        LEVELS[..climbed]
             .iter()
             .zip(self.ratings)
             .zip(self.think)
@@ -167,16 +200,49 @@ impl Climb {
 
 fn print_table(report: &[LevelReport]) {
     println!(
-        "{:<8} {:<10} {:>13}  {:<34} {:>12} {:>9}",
-        "level", "bot", "rating", "against the level below", "think median", "p95"
+        "{:<8} {:<10} {:>13}  {:<34} {:<30} {:>12} {:>9}",
+        "level", "bot", "rating", "against the level below: wins", "ahead of a seat below", "think median", "p95"
     );
+    let percent =
+        |share: f64, ci: [f64; 2]| format!("{:.1}% ({:.1}–{:.1}%)", 100.0 * share, 100.0 * ci[0], 100.0 * ci[1]);
     for l in report {
-        let step = l.step.as_ref().map_or_else(String::new, |s| {
-            format!("{:.1}% ({:.1}–{:.1}%) of {}", 100.0 * s.win_rate, 100.0 * s.ci95[0], 100.0 * s.ci95[1], s.games)
+        let (wins, ahead) = l.step.as_ref().map_or_else(Default::default, |s| {
+            (format!("{} of {}", percent(s.win_rate, s.ci95), s.games), percent(s.ahead, s.ahead_ci95))
         });
         println!(
-            "{:<8} {:<10} {:>6.1} ± {:>4.1}  {:<34} {:>9.1} ms {:>6.1} ms",
-            l.level, l.bot, l.rating, l.rating_uncertainty, step, l.think_ms.median, l.think_ms.p95
+            "{:<8} {:<10} {:>6.1} ± {:>4.1}  {:<34} {:<30} {:>9.1} ms {:>6.1} ms",
+            l.level, l.bot, l.rating, l.rating_uncertainty, wins, ahead, l.think_ms.median, l.think_ms.p95
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use imperia_core::Outcome;
+
+    /// A finished four-seat game whose seats placed `ranks`, each seat having decided once.
+    fn game(ranks: [usize; 4]) -> GameResult {
+        GameResult {
+            outcome: Outcome { scores: ranks.iter().map(|&r| 10 - r as i64).collect(), ranks: ranks.to_vec() },
+            steps: 1,
+            think: vec![vec![0.001]; 4],
+        }
+    }
+
+    #[test]
+    fn a_step_counts_wins_and_the_seats_finished_ahead_of_with_seats_rotated() {
+        let mut climb = Climb::new(4);
+        // Game 0: the upper level sits at seat 0 and places second of four. Game 1: it sits at seat 1 and
+        // shares first place with seat 3, ahead of the other two.
+        climb.step(2, &[game([2, 1, 3, 4]), game([3, 1, 4, 1])]);
+        let step = climb.steps[1].as_ref().expect("the step is recorded");
+        assert_eq!(step.wins, 0.5, "a shared first place is half a win");
+        // Ahead of two of three lower seats, then of two and a tie: 2/3 and 2.5/3.
+        let expected = (2.0 / 3.0 + 2.5 / 3.0) / 2.0;
+        assert!((step.ahead - expected).abs() < 1e-12, "{}", step.ahead);
+        assert!(step.ahead_ci95[0] < step.ahead && step.ahead < step.ahead_ci95[1]);
+        assert_eq!(climb.think[2].len(), 2, "the upper level's decisions, one a game");
+        assert_eq!(climb.think[1].len(), 6, "the lower level's, three a game");
     }
 }
