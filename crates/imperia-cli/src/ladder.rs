@@ -9,7 +9,7 @@ use clap::Args;
 use imperia_bots::BotSpec;
 use imperia_bots::arena::GameResult;
 use imperia_core::{Registry, rating};
-use imperia_server::levels::LEVELS;
+use imperia_server::levels::{BotLevel, LEVELS};
 use serde::Serialize;
 
 use crate::GameOptions;
@@ -73,10 +73,10 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
     }
     let seats = args.game.players.unwrap_or(4.clamp(entry.seats.0, entry.seats.1)).max(2);
     let top = match &args.up_to {
-        Some(name) => LEVELS.iter().position(|l| l.level == name.trim()).ok_or_else(|| {
-            let names: Vec<&str> = LEVELS.iter().map(|l| l.level).collect();
-            anyhow!("--up-to: `{}` is not a level; the levels are {}", name.trim(), names.join(", "))
-        })?,
+        Some(name) => {
+            let level = BotLevel::named(name).map_err(|e| anyhow!("--up-to: {e}"))?;
+            LEVELS.iter().position(|l| l.level == level.level).expect("a named level is one of LEVELS")
+        }
         None => LEVELS.len() - 1,
     };
     if top == 0 {
