@@ -17,6 +17,7 @@
 
 import { api, get, post } from '../lib/api.js';
 import { h, lightUp, piecesNamedIn, replace } from '../lib/dom.js';
+import { levelNote, levelOptions } from '../lib/levels.js';
 import { notify } from '../lib/notice.js';
 import { rulesHref } from '../lib/links.js';
 import { proposalPanel, proposeButton, rollbackLine, withRollbacks } from './rollback.js';
@@ -584,7 +585,7 @@ export async function show(root, session, id) {
     const base = `${location.origin}${location.pathname}`;
     const fill = h('select', {
       id: 'fill-open', 'data-key': 'fill-open', onchange: () => { fillLevel = fill.value; },
-    }, bots.map((b) => h('option', { value: b.level, selected: b.level === fillLevel }, `Bot: ${b.label}`)));
+    }, levelOptions(bots, state.game, fillLevel));
     const start = h('button', {
       type: 'button',
       id: 'start',
@@ -602,6 +603,7 @@ export async function show(root, session, id) {
         }
       },
     }, 'Start the game now');
+    const note = levelNote(bots, state.game, entry.name);
     const seatWords = (list) => `${list.length > 1 ? 'Seats' : 'Seat'} ${list.map((s) => s.seat + 1).join(', ')}`;
     return h('section', { class: 'start-panel', 'aria-labelledby': 'start-title' },
       h('h2', { id: 'start-title' }, 'Before the start'),
@@ -613,7 +615,8 @@ export async function show(root, session, id) {
       h('div', { class: 'start-row' },
         open.length ? h('label', { for: 'fill-open' }, `${seatWords(open)}, still open, will be played by`) : null,
         open.length ? fill : h('span', {}, 'Every seat is taken.'),
-        start));
+        start),
+      open.length && note ? h('p', { class: 'help level-note', role: 'note' }, note) : null);
   }
 
   function finalScores() {

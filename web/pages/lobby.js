@@ -10,6 +10,7 @@
 
 import { get, post, postForm } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
+import { levelNote, levelOptions } from '../lib/levels.js';
 import { notify } from '../lib/notice.js';
 import { provisionalText, scopeText } from '../games/registry.js';
 import {
@@ -291,12 +292,15 @@ function newGame(catalogue, bots, initialUploads) {
   const seatRow = (i) => {
     if (i === 0) return h('div', { class: 'seat-row' }, h('span', {}, 'Seat 1'), h('strong', {}, 'You'));
     const select = h('select', { id: `seat-${i}`, 'data-seat': i, 'aria-label': `Seat ${i + 1}` },
-      bots.map((b) => h('option', { value: b.level, selected: b.level === 'medium' }, `Bot: ${b.label}`)),
+      levelOptions(bots, gameSelect.value, 'medium'),
       h('option', { value: 'human' }, 'A person (invite them with a link)'));
     return h('div', { class: 'seat-row' }, h('label', { for: `seat-${i}` }, `Seat ${i + 1}`), select);
   };
   const drawSeats = () => {
-    replace(seatsBox, h('legend', {}, 'Seats'), [...Array(Number(count.value)).keys()].map(seatRow));
+    const entry = catalogue.find((g) => g.id === gameSelect.value);
+    const note = levelNote(bots, entry.id, entry.name);
+    replace(seatsBox, h('legend', {}, 'Seats'), [...Array(Number(count.value)).keys()].map(seatRow),
+      note && h('p', { class: 'help level-note', role: 'note' }, note));
   };
   // Everything about the game comes from its catalogue entry: the seat counts and the variant options.
   const drawGame = () => {
