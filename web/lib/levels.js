@@ -16,7 +16,7 @@ function levelName(level) {
 }
 
 /** The text of the choice of `level` for a seat of `game`. */
-export function levelLabel(level, game) {
+function levelLabel(level, game) {
   return `Bot: ${level.label}${shortfallIn(level, game) ? ' (no clear step up in this game)' : ''}`;
 }
 
