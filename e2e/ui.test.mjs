@@ -629,16 +629,18 @@ test('Virgin Queen says what part of the game it plays, and is played on the gen
   page.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
   await page.goto(`${base}/#/`);
   await page.getByRole('heading', { name: 'New game' }).waitFor();
-  // Where every bot level measured a clear step above the one below, the seats carry no note; in Virgin
-  // Queen, Strong has not (docs/bots.md), and the choice says so, with what was measured.
+  // Where every bot level measured a clear step above the one below, every level is offered and the seats
+  // carry no note; Virgin Queen offers none above Medium (docs/bots.md), and a note says why.
+  const levels = (seat) => page.getByLabel(`Seat ${seat}`, { exact: true }).locator('option')
+    .evaluateAll((options) => options.map((o) => o.value));
   await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
+  assert.deepEqual(await levels(2), ['easy', 'medium', 'strong', 'expert', 'human']);
   assert.equal(await page.locator('.level-note').count(), 0, 'no note for Imperial 2030');
   await page.getByLabel('Game', { exact: true }).selectOption('virgin-queen');
   await page.getByLabel('Players', { exact: true }).selectOption('3');
-  const strong = page.getByLabel('Seat 2', { exact: true }).locator('option[value="strong"]');
-  assert.match(await strong.textContent(), /^Bot: Strong.*\(no clear step up in this game\)$/);
+  assert.deepEqual(await levels(2), ['easy', 'medium', 'human']);
   assert.match(await page.locator('.level-note').textContent(),
-    /^In Virgin Queen\b[^,]*, not every bot level has measured stronger .* Strong won [\d.]+% of \d+ games against three Medium bots/);
+    /^In Virgin Queen\b[^,]*, bots go up to Medium: .* Strong won [\d.]+% of \d+ games against three Medium bots/);
   await page.locator('fieldset.seats').screenshot({ path: join(ARTIFACTS, 'lobby-level-note-virgin-queen.png') });
   for (const seat of [2, 3]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
   await page.getByRole('button', { name: 'Create the game' }).click();

@@ -1,7 +1,8 @@
-// The server's bot levels as a player picks one for a seat (`GET /api/bots`, weakest first). A level that
-// has not measured a clear step above the level below it in a game carries that game among its
-// `shortfalls`, with what was measured; where a player picks a level for that game, the choice says so and a
-// note gives the figures (docs/bots.md «How the levels are measured»). Pure functions but `levelOptions`.
+// The server's bot levels as a player picks one for a seat (`GET /api/bots`, weakest first). A game offers a
+// level only where it measured a clear step above the level below it; a level it does not offer carries the
+// game among its `shortfalls`, with what was measured, and the server refuses it for a seat of that game.
+// Where a game offers fewer than every level, a note says why, with the figures (docs/bots.md «How the
+// levels are measured»). Pure functions but `levelOptions`.
 
 import { h } from './dom.js';
 
@@ -15,23 +16,22 @@ function levelName(level) {
   return level.level.charAt(0).toUpperCase() + level.level.slice(1);
 }
 
-/** The text of the choice of `level` for a seat of `game`. */
-function levelLabel(level, game) {
-  return `Bot: ${level.label}${shortfallIn(level, game) ? ' (no clear step up in this game)' : ''}`;
-}
-
-/** The `<option>`s of every level for a seat of `game`, `selected` (a level's name) chosen. */
+/** The `<option>`s of the levels `game` offers for a seat, `selected` (a level's name) chosen. */
 export function levelOptions(bots, game, selected) {
-  return bots.map((b) => h('option', { value: b.level, selected: b.level === selected }, levelLabel(b, game)));
+  return bots.filter((b) => !shortfallIn(b, game))
+    .map((b) => h('option', { value: b.level, selected: b.level === selected }, `Bot: ${b.label}`));
 }
 
 /**
- * What was measured of the levels that are no clear step above the one below in `game` (named `name`), as
- * one note; null where every level is.
+ * Why `game` (named `name`) offers fewer than every level, with what was measured of the levels it leaves
+ * out, as one note; null where it offers them all.
  */
 export function levelNote(bots, game, name) {
   const measured = bots.filter((b) => shortfallIn(b, game))
     .map((b) => `${levelName(b)} ${shortfallIn(b, game).measured}.`);
   if (!measured.length) return null;
-  return `In ${name}, not every bot level has measured stronger than the one below it. ${measured.join(' ')}`;
+  // The lowest level is offered in every game (levels.rs), so some level is the top one.
+  const top = bots.filter((b) => !shortfallIn(b, game)).at(-1);
+  return `In ${name}, bots go up to ${levelName(top)}: a level is offered only where it has measured `
+    + `stronger than the one below it. ${measured.join(' ')}`;
 }

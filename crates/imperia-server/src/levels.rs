@@ -2,6 +2,11 @@
 //! wall-clock cap), so no request can make the server think forever or allocate without end. The terminal
 //! keeps free bot specs (`mcts:N:T`); a server takes only these names (or a level's own spec, which is how
 //! games created before levels name their bots).
+//!
+//! A game offers a level for a new seat only where the ladder measured it a clear step above the level
+//! below it (docs/bots.md): a level that is not, in some game, carries a [`Shortfall`] for it, and so does
+//! every level above it, so the levels a game offers climb one measured step at a time. Seats given a
+//! level before it was withheld keep it: [`BotLevel::named`] still reads it.
 
 use std::time::Duration;
 
@@ -24,14 +29,15 @@ pub struct BotLevel {
     /// Specs this level played before, which games made then still name.
     #[serde(skip)]
     former: &'static [&'static str],
-    /// The games in which this level has not measured a clear step above the level below it, so that a
-    /// lobby can say so where a player picks it.
+    /// The games in which this level is not offered for a new seat, because it, or a level below it, has
+    /// not measured a clear step above the level below that.
     #[schema(value_type = Vec<Shortfall>)]
     pub shortfalls: &'static [Shortfall],
 }
 
-/// A game in which a level is no clear step above the one below (docs/bots.md «How the levels are
-/// measured»: the lower end of its win rate's 95% interval is not above chance), and what was measured.
+/// A game in which a level is not offered, because it, or a level below it, is no clear step above the one
+/// below (docs/bots.md «How the levels are measured»: the lower end of its win rate's 95% interval is not
+/// above chance), and what was measured of this level there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Shortfall {
     /// The game's catalogue id.
@@ -86,7 +92,8 @@ pub const LEVELS: [BotLevel; 4] = [
         // (docs/bots.md).
         seconds: 2,
         former: &[],
-        // Stop 46, seeds 90001–90020: too few games to call a step either way (docs/bots.md «Measured»).
+        // Stop 46, seeds 90001–90020: too few games to call a step either way (docs/bots.md «Measured»), and
+        // strong, below it, is withheld in Virgin Queen anyway.
         shortfalls: &[Shortfall {
             game: "virgin-queen",
             measured: "won 29.2% of 20 games against three Strong bots, where an even match wins 25% \
@@ -115,6 +122,30 @@ impl BotLevel {
             let shown: String = name.chars().take(40).collect();
             format!("`{shown}` is not a bot level of this server; the levels are {}", names.join(", "))
         })
+    }
+
+    /// The level `name` means (as [`BotLevel::named`]), if `game` offers it for a new seat.
+    pub fn for_seat(name: &str, game: &str) -> Result<&'static BotLevel, String> {
+        let level = Self::named(name)?;
+        level.offered_in(game)?;
+        Ok(level)
+    }
+
+    /// Whether `game` (a catalogue id) offers this level for a new seat; if not, why, and what it offers.
+    pub fn offered_in(&self, game: &str) -> Result<(), String> {
+        let Some(shortfall) = self.shortfall_in(game) else { return Ok(()) };
+        let offered: Vec<&str> = LEVELS.iter().filter(|l| l.shortfall_in(game).is_none()).map(|l| l.level).collect();
+        Err(format!(
+            "the {} bot level is not offered in {game}: it {}, and the levels up to it must each measure a clear \
+             step above the one below; the levels offered there are {}",
+            self.level,
+            shortfall.measured,
+            offered.join(", ")
+        ))
+    }
+
+    fn shortfall_in(&self, game: &str) -> Option<&Shortfall> {
+        self.shortfalls.iter().find(|s| s.game == game)
     }
 
     /// Whether `name` (trimmed) is this level's name, the spec it plays, or one it played before.
@@ -151,12 +182,39 @@ mod tests {
     fn a_shortfall_names_a_hosted_game_once_and_never_the_lowest_level() {
         let registry = imperia_games::registry();
         assert!(LEVELS[0].shortfalls.is_empty(), "the lowest level has no level below to be a step above");
-        for level in &LEVELS {
+        for (rank, level) in LEVELS.iter().enumerate() {
             for (i, s) in level.shortfalls.iter().enumerate() {
                 assert!(registry.get(s.game).is_some(), "{}: `{}` is no game of the catalogue", level.level, s.game);
                 assert!(level.shortfalls[..i].iter().all(|t| t.game != s.game), "{}: {} twice", level.level, s.game);
                 assert!(s.measured.starts_with("won "), "{}: read after the level's name", level.level);
+                for above in &LEVELS[rank + 1..] {
+                    assert!(
+                        above.shortfall_in(s.game).is_some(),
+                        "{} above {}: withheld in {}",
+                        above.level,
+                        level.level,
+                        s.game
+                    );
+                }
             }
         }
+        for game in registry.ids() {
+            let timeout = BotLevel::named(crate::seating::TIMEOUT_LEVEL).expect("a level");
+            assert_eq!(timeout.offered_in(game), Ok(()), "the level that takes over late seats, in {game}");
+        }
+    }
+
+    #[test]
+    fn a_game_offers_only_the_levels_it_measured_step_by_step() {
+        assert_eq!(BotLevel::for_seat("strong", "imperial2030").map(|l| l.level), Ok("strong"));
+        assert_eq!(BotLevel::for_seat("mcts:2000", "imperial-struggle").map(|l| l.level), Ok("expert"));
+        for name in ["strong", "expert", "mcts:300"] {
+            let refused = BotLevel::for_seat(name, "virgin-queen").expect_err(name);
+            assert!(refused.contains("not offered in virgin-queen: it won "), "{refused}");
+            assert!(refused.ends_with("the levels offered there are easy, medium"), "{refused}");
+        }
+        // A seat given strong before keeps it: the stored name still reads.
+        assert_eq!(BotLevel::named("strong").map(|l| l.level), Ok("strong"));
+        assert!(BotLevel::for_seat("genius", "virgin-queen").expect_err("no level").contains("not a bot level"));
     }
 }

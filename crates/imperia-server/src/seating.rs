@@ -98,6 +98,9 @@ pub async fn start(
             seats.join(", ")
         )));
     }
+    if let Some(level) = level {
+        level.offered_in(g.content.game()).map_err(TableError::Refused)?;
+    }
     let bot = level.map(|l| l.level);
     if !state.store.start_game(g.id, &open, bot).await? {
         return Err(conflict("the game has already started"));
@@ -132,6 +135,7 @@ pub async fn hand_to_bot(
     if !g.out_of_time(seat) {
         return Err(conflict(format!("seat {seat} has not run out of time")));
     }
+    level.offered_in(g.content.game()).map_err(TableError::Refused)?;
     give_to_bot(state, &mut g, seat, level).await?;
     drop(g);
     live::spawn_bots(state.clone(), game.clone());
@@ -152,7 +156,7 @@ async fn give_to_bot(state: &AppState, g: &mut LiveGame, seat: Seat, level: &Bot
 }
 
 /// The level that takes a seat whose time ran out, in a game whose clock says a bot takes over.
-const TIMEOUT_LEVEL: &str = "medium";
+pub(crate) const TIMEOUT_LEVEL: &str = "medium";
 
 /// Run for the server's life: in games whose clock says a bot takes over (`Clock::bot_after_seconds`),
 /// give each seat whose player ran out of time that long ago to a bot, and let the bots play on.

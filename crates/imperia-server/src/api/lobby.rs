@@ -83,7 +83,7 @@ pub async fn catalogue_game(
 }
 
 #[utoipa::path(get, path = "/api/bots", tag = "lobby",
-    responses((status = 200, description = "The bot levels a seat can be given, weakest first", body = Vec<BotLevel>)))]
+    responses((status = 200, description = "The bot levels a seat can be given, weakest first; a level is not offered in the games its `shortfalls` name", body = Vec<BotLevel>)))]
 pub async fn bot_levels() -> Json<Vec<BotLevel>> {
     Json(LEVELS.to_vec())
 }
@@ -144,7 +144,7 @@ pub async fn create_game(
     Body(new): Body<NewGame>,
 ) -> Result<Response, ApiError> {
     let entry = game_entry(&state, &new.game)?;
-    let seats = seat_kinds(&new.seats)?;
+    let seats = seat_kinds(&new.seats, entry.id)?;
     let config = (entry.configure)(seats.len(), &new.options.unwrap_or(Value::Null)).map_err(ApiError::bad_request)?;
     if new.rated == Some(true) && new.content.is_some() {
         return Err(ApiError::bad_request(
@@ -180,7 +180,7 @@ pub async fn import_game(
     Body(import): Body<Import>,
 ) -> Result<Response, ApiError> {
     let entry = game_entry(&state, &import.record.game)?;
-    let seats = seat_kinds(&import.seats)?;
+    let seats = seat_kinds(&import.seats, entry.id)?;
     let record = import.record;
     let warning = record.unverified_warning();
     let content = imported_content(&state, &user, &entry, &record).await?;
@@ -233,8 +233,8 @@ async fn imported_content(
     Ok(state.content.get(&state.store, entry, Some(fingerprint)).await?)
 }
 
-/// Each seat of a new game: a person (`None`) or a bot level.
-fn seat_kinds(kinds: &[String]) -> Result<Vec<Option<&'static BotLevel>>, ApiError> {
+/// Each seat of a new game of `game`: a person (`None`) or a bot level the game offers.
+fn seat_kinds(kinds: &[String], game: &str) -> Result<Vec<Option<&'static BotLevel>>, ApiError> {
     if kinds.len() > 16 {
         return Err(ApiError::bad_request("no game has more than 16 seats"));
     }
@@ -242,7 +242,7 @@ fn seat_kinds(kinds: &[String]) -> Result<Vec<Option<&'static BotLevel>>, ApiErr
         .iter()
         .map(|kind| match kind.as_str() {
             "human" => Ok(None),
-            other => BotLevel::named(other).map(Some).map_err(ApiError::bad_request),
+            other => BotLevel::for_seat(other, game).map(Some).map_err(ApiError::bad_request),
         })
         .collect()
 }
@@ -634,7 +634,8 @@ pub struct Start {
     params(("id" = i64, Path, description = "The game")),
     responses((status = 200, description = "Started: every seat has a player or a bot", body = Started),
               (status = 403, description = "Only its creator starts a game", body = super::openapi::ErrorBody),
-              (status = 409, description = "Already started, or seats are open and no bot level was given", body = super::openapi::ErrorBody)))]
+              (status = 409, description = "Already started, or seats are open and no bot level was given", body = super::openapi::ErrorBody),
+              (status = 422, description = "A bot level this game does not offer (`GET /api/bots`: `shortfalls`)", body = super::openapi::ErrorBody)))]
 pub async fn start(
     State(state): State<AppState>,
     Path(id): Path<i64>,

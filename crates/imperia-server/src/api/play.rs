@@ -122,7 +122,8 @@ pub struct HandOver {
     params(("id" = i64, Path, description = "The game"), ("seat" = usize, Path, description = "The seat to hand over")),
     responses((status = 200, description = "A bot now plays the seat", body = HandedToBot),
               (status = 403, description = "Only another seated player may do this", body = super::openapi::ErrorBody),
-              (status = 409, description = "The seat still has time, or is not a player's", body = super::openapi::ErrorBody)))]
+              (status = 409, description = "The seat still has time, or is not a player's", body = super::openapi::ErrorBody),
+              (status = 422, description = "A bot level this game does not offer (`GET /api/bots`: `shortfalls`)", body = super::openapi::ErrorBody)))]
 pub async fn hand_to_bot(
     State(state): State<AppState>,
     Path((id, seat)): Path<(i64, Seat)>,
