@@ -14,7 +14,8 @@
 // the game uses replaced content and which entries differ; the game page says so to players and spectators.
 // Around the board: each game's rules page and a refusal's "Why?" link into it; a proposal to go back that
 // the other player agrees to; the bot's review of a finished game on the replay slider; a seat that runs out
-// of time handed to a bot, seen by both players; "while you waited" and the log's drawer. Brazil: Imperial's
+// of time handed to a bot by the game's clock, seen by both players, and one handed over by the other player
+// where the clock leaves it to them; "while you waited" and the log's drawer. Brazil: Imperial's
 // own page: a 3-player game against two bots and the solo scenario, played by clicking the hex map and the
 // boards (setup, capital, action spaces, builds, payments, moves, the end of each turn), the map zoomed and
 // panned on a phone. Imperial Struggle's own page: a game against a bot played to the first war's
@@ -1869,6 +1870,42 @@ test('out of time: everyone sees a seat run out, and a bot takes it as the gameâ
   const after = await gameState(b.page, id);
   assert.equal(after.seats[late].player, null, 'the player who ran out lost the seat');
   assert.ok(after.seats[late].bot, 'a bot has it');
+  await a.context.close();
+  await b.context.close();
+});
+
+test('out of time, where the clock leaves it to the players: the other one gives the seat to a bot', async () => {
+  const a = await signUp('paco');
+  const b = await signUp('pilar');
+  await a.page.goto(`${base}/#/lobby`);
+  const created = await postFrom(a.page, '/api/games', {
+    game: 'endeavor', seats: ['human', 'human'], rated: false,
+    time_control: { per_move_seconds: 2, reserve_seconds: 0 },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  assert.equal((await postFrom(b.page, `/api/games/${id}/join`, {})).status, 200);
+  await a.page.goto(`${base}/#/game/${id}`);
+  await a.page.getByRole('button', { name: 'Start the game now' }).click();
+  await b.page.goto(`${base}/#/game/${id}`);
+  // Nobody moves: the seat to play runs out, and only the other player is offered to hand it over.
+  const late = (await gameState(a.page, id)).to_act[0];
+  const [latePage, other] = late === 0 ? [a.page, b.page] : [b.page, a.page];
+  await other.locator('#late', { hasText: /ran out of time: the other players may hand the seat to a bot\./ })
+    .waitFor({ timeout: 10_000 });
+  const level = other.locator(`#hand-level-${late}`);
+  await level.waitFor();
+  assert.deepEqual(await level.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['easy', 'medium', 'strong', 'expert']);
+  assert.equal(await level.inputValue(), 'medium', 'medium is offered first');
+  assert.equal(await latePage.locator('.hand-over').count(), 0, 'the late player is not offered their own seat');
+  await level.selectOption('easy');
+  await other.screenshot({ path: join(ARTIFACTS, 'hand-over-1280x800.png') });
+  await other.getByRole('button', { name: 'Give the seat to the bot' }).click();
+  await other.locator('.seat-list li', { hasText: /\(bot, / }).first().waitFor({ timeout: 10_000 });
+  const after = await gameState(other, id);
+  assert.equal(after.seats[late].player, null, 'the player who ran out lost the seat');
+  assert.equal(after.seats[late].bot, 'easy', 'the level chosen plays it');
+  assert.equal(await other.locator('.hand-over').count(), 0, 'nothing left to hand over');
   await a.context.close();
   await b.context.close();
 });

@@ -61,6 +61,8 @@ export async function show(root, session, id) {
   let pushes = 0; // states pushed by the server so far
   let drawing = false;
   let fillLevel = 'medium'; // the bot level chosen for the open seats, kept across redraws
+  let handLevel = 'medium'; // the bot level chosen for a late seat the players may hand over, likewise
+  let handable = ''; // the late seats the hand-over panel was drawn for, so the clock's tick redraws it
   let contentOpen = false; // whether the list of replaced content's changes is open, kept across redraws
   let chatDraft = ''; // the line being written, and the seats of its private channel, kept across redraws
   const chatTo = new Set();
@@ -456,6 +458,7 @@ export async function show(root, session, id) {
           title: 'The bot searches your position, seeing what you see, and shows its three best choices',
         }, 'Hint: what would the bot do?') : null),
       hintPanel(),
+      handOverPanel(),
       proposalPanel(id, state, busy, refresh),
       whileYouWaited(),
       notStarted());
@@ -634,10 +637,13 @@ export async function show(root, session, id) {
       h('p', {}, h('a', { href: '#/lobby' }, 'Back to the lobby')));
   }
 
-  /** What is left of the timed segment, counted down from the last state received. */
-  /** Seconds left of `seconds` as the server sent them, now. */
-  const secondsLeft = (seconds) => Math.max(0, Math.round(seconds - (Date.now() - receivedAt) / 1000));
+  /**
+   * Seconds left of `seconds` as the server sent them, now; rounded up, so that nothing reads as out of time
+   * (and no late seat is offered to be handed over) before the server finds it so.
+   */
+  const secondsLeft = (seconds) => Math.max(0, Math.ceil(seconds - (Date.now() - receivedAt) / 1000));
 
+  /** What is left of the timed segment, counted down from the last state received. */
   function clockText() {
     const limit = state.time_limit;
     if (!limit) return '';
@@ -657,8 +663,7 @@ export async function show(root, session, id) {
    */
   function lateText() {
     if (!state.clock || past !== null) return '';
-    const late = state.seats.filter((s) => acting().includes(s.seat) && s.time_left !== null && s.time_left !== undefined
-      && secondsLeft(s.time_left) <= 0);
+    const late = lateSeats();
     if (!late.length) return '';
     const named = late.map((s) => (s.seat === mySeat() ? 'you' : seatName(s))).join(' and ');
     const who = named[0].toUpperCase() + named.slice(1);
@@ -667,6 +672,54 @@ export async function show(root, session, id) {
     const over = Math.max(...late.map((s) => (Date.now() - receivedAt) / 1000 - s.time_left));
     const left = Math.max(0, Math.round(grace - over));
     return `${who} ran out of time: a bot takes the seat ${left > 0 ? `in ${duration(left)}` : 'now'}.`;
+  }
+
+  /** The seats out of time on the decision at hand. */
+  const lateSeats = () => state.seats.filter((s) => acting().includes(s.seat) && s.time_left !== null
+    && s.time_left !== undefined && secondsLeft(s.time_left) <= 0);
+
+  /**
+   * The late seats this player may hand to a bot (`POST …/seats/{seat}/bot`): the others', where the clock
+   * leaves it to the players rather than handing them over itself.
+   */
+  function handableSeats() {
+    const me = mySeat();
+    const seated = me !== null && me !== undefined;
+    if (!state.clock || state.clock.bot_after_seconds !== undefined || past !== null || !seated) return [];
+    return lateSeats().filter((s) => s.seat !== me && !s.bot);
+  }
+
+  /** For each late seat this player may hand over: a bot level the game offers, and the button. */
+  function handOverPanel() {
+    const late = handableSeats();
+    handable = late.map((s) => s.seat).join();
+    if (!late.length) return null;
+    const note = levelNote(bots, state.game, entry.name);
+    return h('section', { class: 'hand-over', 'aria-label': 'Late seats' },
+      late.map((s) => {
+        const level = h('select', {
+          id: `hand-level-${s.seat}`, 'data-key': `hand-level-${s.seat}`, onchange: () => { handLevel = level.value; },
+        }, levelOptions(bots, state.game, handLevel));
+        const give = h('button', {
+          type: 'button',
+          'data-key': `hand-over-${s.seat}`,
+          onclick: async () => {
+            give.disabled = true;
+            try {
+              await post(`/api/games/${id}/seats/${s.seat}/bot`, { bot: level.value });
+              await refresh();
+              notify(`${seatName(s)}'s seat is now played by a bot.`, 'info');
+            } catch (e) {
+              notify(e.message);
+            } finally {
+              give.disabled = false;
+            }
+          },
+        }, 'Give the seat to the bot');
+        return h('div', { class: 'hand-over-row' },
+          h('label', { for: `hand-level-${s.seat}` }, `${seatName(s)} is out of time. Play the seat by`), level, give);
+      }),
+      note ? h('p', { class: 'help level-note', role: 'note' }, note) : null);
   }
 
   function tickClock() {
@@ -681,6 +734,7 @@ export async function show(root, session, id) {
       late.textContent = lateText();
       late.hidden = !late.textContent;
     }
+    if (handableSeats().map((s) => s.seat).join() !== handable) draw();
     for (const badge of root.querySelectorAll('[data-seat-clock]')) {
       const s = state.seats[Number(badge.dataset.seatClock)];
       if (s && s.time_left !== null && s.time_left !== undefined) badge.textContent = seatClockText(s);
