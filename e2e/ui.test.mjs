@@ -953,12 +953,14 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   await choose(france.page, 'Propose (France): an alliance of Spain and France');
   await france.page.locator('.proposals .draft', { hasText: "France's proposal in the making: an alliance of Spain and France" }).waitFor();
   await choose(france.page, "Offer France's proposal to its parties");
-  const offered = page.locator('.proposals li', { hasText: /France to Spain: an alliance of Spain and France \(Spain has not replied\)/ });
-  await offered.waitFor();
+  // A proposal is a block: its author, each party's reply, its clauses one to a line (for its parties).
+  const proposal = (p, ...texts) => texts.reduce((l, hasText) => l.filter({ hasText }), p.locator('.proposals li.proposal'));
+  const offered = proposal(page, /\d+\. From France/, 'Spain has not replied');
+  await offered.locator('.clauses li', { hasText: /^an alliance of Spain and France$/ }).waitFor();
   assert.equal(await page.locator('details.choice-group[open]', { hasText: 'Mercenaries' }).count(), 1, 'still open');
   await choose(page, "Spain: agree to France's proposal: an alliance of Spain and France");
-  await france.page.locator('.proposals li', { hasText: /France to Spain: an alliance of Spain and France \(Spain agreed\)/ }).waitFor();
-  await watcher.page.locator('.proposals li', { hasText: /France to Spain: only its parties read it \(Spain replied\)/ }).waitFor();
+  await proposal(france.page, /\d+\. From France/, 'Spain agreed', 'an alliance of Spain and France').waitFor();
+  await proposal(watcher.page, /\d+\. From France/, 'Spain replied', 'Only its parties read it.').waitFor();
   assert.doesNotMatch(await watcher.page.content(), /alliance of Spain and France/);
 
   // What each of them sees, at laptop and phone sizes.

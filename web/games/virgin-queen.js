@@ -96,7 +96,7 @@ function table(view, names) {
     chart(t, played),
     powers(view, played, names),
     hands(view, played, names),
-    proposals(view),
+    proposals(view, names),
     view.announcements.length
       ? [h('h3', {}, 'Announcements awaiting approval'), h('ul', {}, view.announcements.map((a) => h('li', {}, a)))]
       : null,
@@ -170,8 +170,30 @@ function hands(view, played, names) {
   });
 }
 
-/** This turn's proposals as the viewer may read them, and the viewer's own in the making. */
-function proposals(view) {
+/** How a party's reply reads after its name (`Reply` in the view; `given` where only the parties know which). */
+const REPLIES = { awaited: 'has not replied', agreed: 'agreed', declined: 'declined', given: 'replied' };
+
+/**
+ * One proposal: who made it, each other party's reply, whether it was announced, and its clauses one to a
+ * line, or, for a viewer no party to it, that only its parties read them.
+ */
+function proposalItem(p, i, names) {
+  return h('li', { class: 'proposal' },
+    h('div', { class: 'proposal-head' },
+      h('strong', {}, `${i + 1}. From ${powerName(names, p.by)}`),
+      p.replies.map(([power, reply]) => h('span', { class: `badge reply ${reply}` },
+        `${powerName(names, power)} ${REPLIES[reply] ?? reply}`)),
+      p.announced ? h('span', { class: 'badge done' }, 'announced') : null),
+    p.clauses.length
+      ? h('ul', { class: 'clauses' }, p.clauses.map((c) => h('li', {}, c)))
+      : h('p', { class: 'muted' }, 'Only its parties read it.'));
+}
+
+/**
+ * This turn's proposals as the viewer may read them, numbered as the choices number them, and the viewer's
+ * own in the making.
+ */
+function proposals(view, names) {
   const made = view.proposals ?? [];
   const drafts = view.drafts ?? [];
   if (!made.length && !drafts.length) return null;
@@ -179,7 +201,7 @@ function proposals(view) {
     made.length
       ? [h('h3', {}, 'Proposals this turn'),
         h('p', { class: 'muted' }, 'A proposal binds nobody: only what is announced and approved takes effect.'),
-        h('ul', {}, made.map((p) => h('li', {}, p)))]
+        h('ol', { class: 'proposal-list' }, made.map((p, i) => proposalItem(p, i, names)))]
       : null,
     drafts.map((d) => h('p', { class: 'draft' }, d)));
 }

@@ -33,13 +33,56 @@ pub struct View {
     pub decision: String,
     /// The announcements awaiting approval, in words: who made it, who must still approve, what it says.
     pub announcements: Vec<String>,
-    /// This turn's proposals in words, numbered as `Answer` and `Announce` number them, as far as the viewer
-    /// may read them.
+    /// This turn's proposals, in the order `Answer` and `Announce` number them (from 1), as far as the
+    /// viewer may read them.
     #[serde(default)]
-    pub proposals: Vec<String>,
+    pub proposals: Vec<ProposalView>,
     /// The viewer's proposals in the making, in words.
     #[serde(default)]
     pub drafts: Vec<String>,
+}
+
+/// One of this turn's proposals as a viewer may read it: its parties and their replies always; its clauses,
+/// in words, only for a viewer party to it (empty for everybody else, whose replies read `Given`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProposalView {
+    pub by: Power,
+    pub clauses: Vec<String>,
+    /// Every party but the author, in Impulse Order, with its reply.
+    pub replies: Vec<(Power, Reply)>,
+    /// Its announcer has published it.
+    pub announced: bool,
+}
+
+impl ProposalView {
+    /// From a view's copy of a proposal, so that what the viewer may not read is already gone.
+    fn of(pr: &Proposal) -> Self {
+        ProposalView {
+            by: pr.by,
+            clauses: pr.clauses.iter().map(|c| c.to_string()).collect(),
+            replies: pr.replies.clone(),
+            announced: pr.announced,
+        }
+    }
+
+    /// In words, numbered from 1 as `Answer` and `Announce` number it: for the terminal.
+    fn text(&self, number: usize) -> String {
+        let to: Vec<String> = self.replies.iter().map(|(p, _)| p.to_string()).collect();
+        let said =
+            if self.clauses.is_empty() { "only its parties read it".to_string() } else { self.clauses.join("; ") };
+        let replies: Vec<String> = self
+            .replies
+            .iter()
+            .map(|(p, r)| match r {
+                Reply::Awaited => format!("{p} has not replied"),
+                Reply::Agreed => format!("{p} agreed"),
+                Reply::Declined => format!("{p} declined"),
+                Reply::Given => format!("{p} replied"),
+            })
+            .collect();
+        let announced = if self.announced { "; announced" } else { "" };
+        format!("{number}. {} to {}: {said} ({}{announced})", self.by.title(), to.join(", "), replies.join(", "))
+    }
 }
 
 impl VirginQueen {
@@ -98,7 +141,7 @@ impl VirginQueen {
                     format!("{}'s announcement, awaiting {}: {}", a.by.title(), waiting.join(", "), clauses.join("; "))
                 })
                 .collect(),
-            proposals: t.proposals.iter().enumerate().map(|(i, pr)| proposal_text(i, pr)).collect(),
+            proposals: t.proposals.iter().map(ProposalView::of).collect(),
             drafts: Power::ALL
                 .into_iter()
                 .filter_map(|p| {
@@ -146,28 +189,6 @@ impl VirginQueen {
         };
         Some(e)
     }
-}
-
-/// One proposal in words, from a view's copy of it (so what the viewer may not read is already gone).
-fn proposal_text(i: usize, pr: &Proposal) -> String {
-    let to: Vec<String> = pr.replies.iter().map(|(p, _)| p.to_string()).collect();
-    let said = if pr.clauses.is_empty() {
-        "only its parties read it".to_string()
-    } else {
-        pr.clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; ")
-    };
-    let replies: Vec<String> = pr
-        .replies
-        .iter()
-        .map(|(p, r)| match r {
-            Reply::Awaited => format!("{p} has not replied"),
-            Reply::Agreed => format!("{p} agreed"),
-            Reply::Declined => format!("{p} declined"),
-            Reply::Given => format!("{p} replied"),
-        })
-        .collect();
-    let announced = if pr.announced { "; announced" } else { "" };
-    format!("{}. {} to {}: {said} ({}{announced})", i + 1, pr.by.title(), to.join(", "), replies.join(", "))
 }
 
 /// A complete state consistent with `view`, the unseen cards and treasures dealt at random from `rng`.
@@ -284,8 +305,8 @@ pub fn table(view: &View) -> String {
     }
     if !view.proposals.is_empty() {
         let _ = writeln!(out, "\nProposals this turn (they bind nobody until announced):");
-        for p in &view.proposals {
-            let _ = writeln!(out, "  {p}");
+        for (i, p) in view.proposals.iter().enumerate() {
+            let _ = writeln!(out, "  {}", p.text(i + 1));
         }
     }
     for d in &view.drafts {
