@@ -2,7 +2,9 @@
 //! seat against the rest, seats rotated), and the report gives each step's win rate with its 95% interval,
 //! how often the upper level finished ahead of each lower seat (with more than two seats a level can place
 //! higher without winning more), a Weng-Lin rating per level over the whole ladder, and each level's time per
-//! decision, so that a level's name can promise what it plays like and how long it makes people wait.
+//! decision, so that a level's name can promise what it plays like and how long it makes people wait. It
+//! also says where the run disagrees with the levels the server offers in the game (`levels.rs`): a level
+//! offered there that measured no clear step, or one withheld that did.
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
@@ -48,6 +50,8 @@ struct LevelReport {
     rating_uncertainty: f64,
     /// Against the level below (none for the lowest): its wins, share and 95% interval.
     step: Option<Step>,
+    /// The server offers this level for a new seat of the game (`BotLevel::offered_in`).
+    offered: bool,
     decisions: usize,
     think_ms: ThinkTimes,
 }
@@ -63,6 +67,9 @@ struct Step {
     /// chance is one half), and its 95% interval over the games.
     ahead: f64,
     ahead_ci95: [f64; 2],
+    /// A clear step: the lower end of the win rate's interval is above chance, one in the number of seats
+    /// (docs/bots.md «How the levels are measured»).
+    clear: bool,
 }
 
 pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
@@ -95,10 +102,12 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
         let results = play_games(&bots, &config, &content, &lineup, &series)?;
         climb.step(upper, &results);
     }
-    let report = climb.report();
+    let report = climb.report(entry.id);
+    let disagreements = disagreements(&report, entry.id);
     if args.json {
         let out = serde_json::json!({
             "game": entry.id, "seats": seats, "games_per_step": args.games, "seed": args.seed, "levels": report,
+            "disagreements": disagreements,
         });
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| anyhow!(e))?);
     } else {
@@ -108,8 +117,36 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
             entry.name, args.games, args.seed,
         );
         print_table(&report);
+        for line in &disagreements {
+            println!("{line}");
+        }
     }
     Ok(())
+}
+
+/// Where this run disagrees with the levels the server offers in `game`: a level offered that measured no
+/// clear step above the one below, or one withheld that did, above a level that is offered. One line each;
+/// a run with other seats or content than the shipped four-player game may disagree with reason.
+fn disagreements(report: &[LevelReport], game: &str) -> Vec<String> {
+    report
+        .windows(2)
+        .filter_map(|pair| {
+            let (below, level) = (&pair[0], &pair[1]);
+            let step = level.step.as_ref()?;
+            let measured = format!("{:.1}% of {} games", 100.0 * step.win_rate, step.games);
+            match (level.offered, step.clear) {
+                (true, false) => Some(format!(
+                    "{}: no clear step above {} in this run ({measured}), yet {game} offers it (levels.rs)",
+                    level.level, below.level
+                )),
+                (false, true) if below.offered => Some(format!(
+                    "{}: a clear step above {} in this run ({measured}), yet {game} withholds it (levels.rs)",
+                    level.level, below.level
+                )),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 /// The ladder as it is climbed: each level's rating and decision times so far, and each step's result.
@@ -166,19 +203,21 @@ impl Climb {
             self.ratings[lower] = rating::Rating { rating: mean(|r| r.rating), uncertainty: mean(|r| r.uncertainty) };
         }
         let games = results.len() as f64;
+        let ci95 = wilson(wins, games);
         let (share, interval) = mean_with_interval(&ahead);
         self.steps.push(Some(Step {
             below: LEVELS[lower].level,
             games: results.len(),
             wins,
             win_rate: wins / games,
-            ci95: wilson(wins, games),
+            ci95,
             ahead: share,
             ahead_ci95: interval,
+            clear: ci95[0] > 1.0 / self.seats as f64,
         }));
     }
 
-    fn report(self) -> Vec<LevelReport> {
+    fn report(self, game: &str) -> Vec<LevelReport> {
         let climbed = self.steps.len();
         LEVELS[..climbed]
             .iter()
@@ -191,6 +230,7 @@ impl Climb {
                 rating: r.rating,
                 rating_uncertainty: r.uncertainty,
                 step,
+                offered: level.offered_in(game).is_ok(),
                 decisions: think.len(),
                 think_ms: ThinkTimes::of(think),
             })
@@ -200,8 +240,15 @@ impl Climb {
 
 fn print_table(report: &[LevelReport]) {
     println!(
-        "{:<8} {:<10} {:>13}  {:<34} {:<30} {:>12} {:>9}",
-        "level", "bot", "rating", "against the level below: wins", "ahead of a seat below", "think median", "p95"
+        "{:<8} {:<10} {:>13}  {:<34} {:<30} {:>12} {:>9}  {}",
+        "level",
+        "bot",
+        "rating",
+        "against the level below: wins",
+        "ahead of a seat below",
+        "think median",
+        "p95",
+        "offered"
     );
     let percent =
         |share: f64, ci: [f64; 2]| format!("{:.1}% ({:.1}–{:.1}%)", 100.0 * share, 100.0 * ci[0], 100.0 * ci[1]);
@@ -210,8 +257,16 @@ fn print_table(report: &[LevelReport]) {
             (format!("{} of {}", percent(s.win_rate, s.ci95), s.games), percent(s.ahead, s.ahead_ci95))
         });
         println!(
-            "{:<8} {:<10} {:>6.1} ± {:>4.1}  {:<34} {:<30} {:>9.1} ms {:>6.1} ms",
-            l.level, l.bot, l.rating, l.rating_uncertainty, wins, ahead, l.think_ms.median, l.think_ms.p95
+            "{:<8} {:<10} {:>6.1} ± {:>4.1}  {:<34} {:<30} {:>9.1} ms {:>6.1} ms  {}",
+            l.level,
+            l.bot,
+            l.rating,
+            l.rating_uncertainty,
+            wins,
+            ahead,
+            l.think_ms.median,
+            l.think_ms.p95,
+            if l.offered { "yes" } else { "no" }
         );
     }
 }
@@ -244,5 +299,33 @@ mod tests {
         assert!(step.ahead_ci95[0] < step.ahead && step.ahead < step.ahead_ci95[1]);
         assert_eq!(climb.think[2].len(), 2, "the upper level's decisions, one a game");
         assert_eq!(climb.think[1].len(), 6, "the lower level's, three a game");
+        assert!(!step.clear, "half a win in two games is no clear step");
+    }
+
+    #[test]
+    fn a_run_that_disagrees_with_the_levels_offered_says_so() {
+        // Game g of a step, the upper level (at seat g mod 4) first or second.
+        let first = |g: usize, won: bool| {
+            let mut ranks = if won { [1, 2, 3, 4] } else { [2, 1, 3, 4] };
+            ranks.rotate_right(g % 4);
+            game(ranks)
+        };
+        let mut climb = Climb::new(4);
+        climb.step(1, &(0..40).map(|g| first(g, true)).collect::<Vec<_>>());
+        climb.step(2, &(0..40).map(|g| first(g, g < 10)).collect::<Vec<_>>());
+        climb.step(3, &[first(0, true)]);
+        let report = climb.report("virgin-queen");
+        assert!(report[1].step.as_ref().is_some_and(|s| s.clear), "40 wins of 40");
+        assert!(report[2].step.as_ref().is_some_and(|s| !s.clear), "10 of 40, a quarter: chance");
+        assert_eq!(report.iter().map(|l| l.offered).collect::<Vec<_>>(), [true, true, false, false]);
+        // Strong measured no step and is withheld: they agree. Expert's one win is no clear step either.
+        assert_eq!(disagreements(&report, "virgin-queen"), Vec::<String>::new());
+        let mut report = report;
+        report[2].offered = true;
+        report[3].step.as_mut().expect("a step").clear = true;
+        let lines = disagreements(&report, "virgin-queen");
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].starts_with("strong: no clear step above medium in this run (25.0% of 40 games), yet"));
+        assert!(lines[1].starts_with("expert: a clear step above strong in this run (100.0% of 1 games), yet"));
     }
 }
