@@ -951,7 +951,8 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   // Spain opens a folded group of choices; the redraws that France's proposal brings leave it open.
   await page.locator('details.choice-group', { hasText: 'Mercenaries' }).locator('summary').click();
   await choose(france.page, 'Propose (France): an alliance of Spain and France');
-  await france.page.locator('.proposals .draft', { hasText: "France's proposal in the making: an alliance of Spain and France" }).waitFor();
+  await france.page.locator('.proposals .draft', { hasText: "France's proposal in the making" })
+    .locator('.clauses li', { hasText: /^an alliance of Spain and France$/ }).waitFor();
   await choose(france.page, "Offer France's proposal to its parties");
   // A proposal is a block: its author, each party's reply, its clauses one to a line (for its parties).
   const proposal = (p, ...texts) => texts.reduce((l, hasText) => l.filter({ hasText }), p.locator('.proposals li.proposal'));
@@ -978,6 +979,9 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   await choose(page, announce);
   await choose(page, 'Done announcing');
   await france.page.locator('#status', { hasText: "Your turn: you approve or reject, as a whole, Spain's announcement: an alliance of Spain and France" }).waitFor({ timeout: 30_000 });
+  // Everyone reads an announcement awaiting approval, and who must still approve it.
+  await france.page.locator('.package.announcement', { hasText: "Spain's announcement" }).filter({ hasText: 'awaiting France' })
+    .locator('.clauses li', { hasText: /^an alliance of Spain and France$/ }).waitFor();
   await choose(france.page, 'Approve the announcement');
   await france.page.locator('#log li', { hasText: 'Spain and France are allied for this turn' }).waitFor({ state: 'attached' });
   await france.page.setViewportSize({ width: 1280, height: 800 });

@@ -97,9 +97,7 @@ function table(view, names) {
     powers(view, played, names),
     hands(view, played, names),
     proposals(view, names),
-    view.announcements.length
-      ? [h('h3', {}, 'Announcements awaiting approval'), h('ul', {}, view.announcements.map((a) => h('li', {}, a)))]
-      : null,
+    announcements(view, names),
     people(t, names),
     h('p', { class: 'muted' },
       `Deck ${view.deck} cards · treasure cup ${view.cup} · Portugal's row ${view.portugal_row} · Mercenaries for Hire ${t.hire_track}`));
@@ -174,19 +172,24 @@ function hands(view, played, names) {
 const REPLIES = { awaited: 'has not replied', agreed: 'agreed', declined: 'declined', given: 'replied' };
 
 /**
- * One proposal: who made it, each other party's reply, whether it was announced, and its clauses one to a
- * line, or, for a viewer no party to it, that only its parties read them.
+ * A package of clauses as a block: its title, badges (each party's reply, who must still approve), and its
+ * clauses one to a line, or `unread` where the viewer may not read them.
  */
-function proposalItem(p, i, names) {
-  return h('li', { class: 'proposal' },
-    h('div', { class: 'proposal-head' },
-      h('strong', {}, `${i + 1}. From ${powerName(names, p.by)}`),
-      p.replies.map(([power, reply]) => h('span', { class: `badge reply ${reply}` },
-        `${powerName(names, power)} ${REPLIES[reply] ?? reply}`)),
-      p.announced ? h('span', { class: 'badge done' }, 'announced') : null),
-    p.clauses.length
-      ? h('ul', { class: 'clauses' }, p.clauses.map((c) => h('li', {}, c)))
-      : h('p', { class: 'muted' }, 'Only its parties read it.'));
+function packageBlock(tag, cls, title, badges, clauses, unread) {
+  return h(tag, { class: `package ${cls}` },
+    h('div', { class: 'package-head' }, h('strong', {}, title), badges),
+    clauses.length
+      ? h('ul', { class: 'clauses' }, clauses.map((c) => h('li', {}, c)))
+      : h('p', { class: 'muted' }, unread));
+}
+
+/** Proposal `i` of this turn: its author, each other party's reply, whether it was announced, its clauses. */
+function proposalBlock(p, i, names) {
+  const replies = p.replies.map(([power, reply]) => h('span', { class: `badge reply ${reply}` },
+    `${powerName(names, power)} ${REPLIES[reply] ?? reply}`));
+  const announced = p.announced ? h('span', { class: 'badge done' }, 'announced') : null;
+  return packageBlock('li', 'proposal', `${i + 1}. From ${powerName(names, p.by)}`, [...replies, announced], p.clauses,
+    'Only its parties read it.');
 }
 
 /**
@@ -201,9 +204,20 @@ function proposals(view, names) {
     made.length
       ? [h('h3', {}, 'Proposals this turn'),
         h('p', { class: 'muted' }, 'A proposal binds nobody: only what is announced and approved takes effect.'),
-        h('ol', { class: 'proposal-list' }, made.map((p, i) => proposalItem(p, i, names)))]
+        h('ol', { class: 'package-list' }, made.map((p, i) => proposalBlock(p, i, names)))]
       : null,
-    drafts.map((d) => h('p', { class: 'draft' }, d)));
+    drafts.map((d) => packageBlock('div', 'draft', `${powerName(names, d.by)}'s proposal in the making`, [], d.clauses,
+      'No clause yet.')));
+}
+
+/** The announcements awaiting approval, which everyone reads, with who must still approve each. */
+function announcements(view, names) {
+  if (!view.announcements.length) return null;
+  return [h('h3', {}, 'Announcements awaiting approval'),
+    h('ul', { class: 'package-list' }, view.announcements.map((a) => packageBlock('li', 'announcement',
+      `${powerName(names, a.by)}'s announcement`,
+      a.waiting.map((p) => h('span', { class: 'badge reply awaited' }, `awaiting ${powerName(names, p)}`)),
+      a.clauses, 'No clause.')))];
 }
 
 /** Captured leaders and the royals free to marry. */

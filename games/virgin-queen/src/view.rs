@@ -11,6 +11,7 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use crate::content::{CardId, Content, Power, TreasureId};
+use crate::deals::Clause;
 use crate::event::Event;
 use crate::state::{Phase, Proposal, Reply, VirginQueen};
 
@@ -31,15 +32,15 @@ pub struct View {
     pub par: [i32; 6],
     /// Whose decision it is and what.
     pub decision: String,
-    /// The announcements awaiting approval, in words: who made it, who must still approve, what it says.
-    pub announcements: Vec<String>,
+    /// The announcements awaiting approval: who made each, who must still approve it, what it says.
+    pub announcements: Vec<AnnouncementView>,
     /// This turn's proposals, in the order `Answer` and `Announce` number them (from 1), as far as the
     /// viewer may read them.
     #[serde(default)]
     pub proposals: Vec<ProposalView>,
-    /// The viewer's proposals in the making, in words.
+    /// The viewer's proposals in the making.
     #[serde(default)]
-    pub drafts: Vec<String>,
+    pub drafts: Vec<DraftView>,
 }
 
 /// One of this turn's proposals as a viewer may read it: its parties and their replies always; its clauses,
@@ -54,15 +55,31 @@ pub struct ProposalView {
     pub announced: bool,
 }
 
+/// A proposal in the making, which only its author's player reads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DraftView {
+    pub by: Power,
+    pub clauses: Vec<String>,
+}
+
+/// An announcement awaiting approval, which every viewer reads (§9.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnnouncementView {
+    pub by: Power,
+    /// The parties still to approve it, in Impulse Order.
+    pub waiting: Vec<Power>,
+    pub clauses: Vec<String>,
+}
+
+/// Clauses in words, one each.
+fn in_words(clauses: &[Clause]) -> Vec<String> {
+    clauses.iter().map(|c| c.to_string()).collect()
+}
+
 impl ProposalView {
     /// From a view's copy of a proposal, so that what the viewer may not read is already gone.
     fn of(pr: &Proposal) -> Self {
-        ProposalView {
-            by: pr.by,
-            clauses: pr.clauses.iter().map(|c| c.to_string()).collect(),
-            replies: pr.replies.clone(),
-            announced: pr.announced,
-        }
+        ProposalView { by: pr.by, clauses: in_words(&pr.clauses), replies: pr.replies.clone(), announced: pr.announced }
     }
 
     /// In words, numbered from 1 as `Answer` and `Announce` number it: for the terminal.
@@ -135,20 +152,12 @@ impl VirginQueen {
             announcements: self
                 .pending
                 .iter()
-                .map(|a| {
-                    let clauses: Vec<String> = a.clauses.iter().map(|c| c.to_string()).collect();
-                    let waiting: Vec<String> = a.waiting.iter().map(|p| p.to_string()).collect();
-                    format!("{}'s announcement, awaiting {}: {}", a.by.title(), waiting.join(", "), clauses.join("; "))
-                })
+                .map(|a| AnnouncementView { by: a.by, waiting: a.waiting.clone(), clauses: in_words(&a.clauses) })
                 .collect(),
             proposals: t.proposals.iter().map(ProposalView::of).collect(),
             drafts: Power::ALL
                 .into_iter()
-                .filter_map(|p| {
-                    let d = t.drafts[p.index()].as_ref()?;
-                    let clauses: Vec<String> = d.clauses.iter().map(|c| c.to_string()).collect();
-                    Some(format!("{}'s proposal in the making: {}", p.title(), clauses.join("; ")))
-                })
+                .filter_map(|p| Some(DraftView { by: p, clauses: in_words(&t.drafts[p.index()].as_ref()?.clauses) }))
                 .collect(),
             table: t,
         }
@@ -310,10 +319,17 @@ pub fn table(view: &View) -> String {
         }
     }
     for d in &view.drafts {
-        let _ = writeln!(out, "\n{d}");
+        let _ = writeln!(out, "\n{}'s proposal in the making: {}", d.by.title(), d.clauses.join("; "));
     }
     for a in &view.announcements {
-        let _ = writeln!(out, "\n{a}");
+        let waiting: Vec<String> = a.waiting.iter().map(|p| p.to_string()).collect();
+        let _ = writeln!(
+            out,
+            "\n{}'s announcement, awaiting {}: {}",
+            a.by.title(),
+            waiting.join(", "),
+            a.clauses.join("; ")
+        );
     }
     let captives: Vec<String> = c
         .leader_ids()
