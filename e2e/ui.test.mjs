@@ -1842,13 +1842,16 @@ test('review: after the game, the bot marks the biggest slips on the replay slid
   await context.close();
 });
 
-test('out of time: everyone sees a seat run out, and a bot takes it as the gameâ€™s clock says', async () => {
-  const a = await signUp('otto');
-  const b = await signUp('olga');
+/**
+ * Two new players, `names`, in a casual two-player Endeavor game on the time control `clock`, started, each
+ * on the game's page; the seat to play is the first of `to_act`.
+ */
+async function timedGame(names, clock) {
+  const a = await signUp(names[0]);
+  const b = await signUp(names[1]);
   await a.page.goto(`${base}/#/lobby`);
   const created = await postFrom(a.page, '/api/games', {
-    game: 'endeavor', seats: ['human', 'human'], rated: false,
-    time_control: { per_move_seconds: 3, reserve_seconds: 0, bot_after_seconds: 2 },
+    game: 'endeavor', seats: ['human', 'human'], rated: false, time_control: clock,
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   const id = created.body.id;
@@ -1856,6 +1859,11 @@ test('out of time: everyone sees a seat run out, and a bot takes it as the gameâ
   await a.page.goto(`${base}/#/game/${id}`);
   await a.page.getByRole('button', { name: 'Start the game now' }).click();
   await b.page.goto(`${base}/#/game/${id}`);
+  return { a, b, id };
+}
+
+test('out of time: everyone sees a seat run out, and a bot takes it as the gameâ€™s clock says', async () => {
+  const { a, b, id } = await timedGame(['otto', 'olga'], { per_move_seconds: 3, reserve_seconds: 0, bot_after_seconds: 2 });
   for (const p of [a.page, b.page]) {
     assert.match(await p.locator('#game-clock').textContent(), /out of time, a bot takes over after 2 s/);
   }
@@ -1881,19 +1889,7 @@ test('out of time: everyone sees a seat run out, and a bot takes it as the gameâ
 });
 
 test('out of time, where the clock leaves it to the players: the other one gives the seat to a bot', async () => {
-  const a = await signUp('paco');
-  const b = await signUp('pilar');
-  await a.page.goto(`${base}/#/lobby`);
-  const created = await postFrom(a.page, '/api/games', {
-    game: 'endeavor', seats: ['human', 'human'], rated: false,
-    time_control: { per_move_seconds: 2, reserve_seconds: 0 },
-  });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const id = created.body.id;
-  assert.equal((await postFrom(b.page, `/api/games/${id}/join`, {})).status, 200);
-  await a.page.goto(`${base}/#/game/${id}`);
-  await a.page.getByRole('button', { name: 'Start the game now' }).click();
-  await b.page.goto(`${base}/#/game/${id}`);
+  const { a, b, id } = await timedGame(['paco', 'pilar'], { per_move_seconds: 2, reserve_seconds: 0 });
   // Nobody moves: the seat to play runs out, and only the other player is offered to hand it over.
   const late = (await gameState(a.page, id)).to_act[0];
   const [latePage, other] = late === 0 ? [a.page, b.page] : [b.page, a.page];
