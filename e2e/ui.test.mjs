@@ -1902,6 +1902,9 @@ test('out of time, where the clock leaves it to the players: the other one gives
   assert.equal(await latePage.locator('.hand-over').count(), 0, 'the late player is not offered their own seat');
   await level.selectOption('easy');
   await other.screenshot({ path: join(ARTIFACTS, 'hand-over-1280x800.png') });
+  await other.setViewportSize({ width: 390, height: 844 });
+  await other.locator('.hand-over').scrollIntoViewIfNeeded();
+  await other.screenshot({ path: join(ARTIFACTS, 'hand-over-390x844.png') });
   await other.getByRole('button', { name: 'Give the seat to the bot' }).click();
   await other.locator('.seat-list li', { hasText: /\(bot, / }).first().waitFor({ timeout: 10_000 });
   const after = await gameState(other, id);
