@@ -240,15 +240,8 @@ impl Climb {
 
 fn print_table(report: &[LevelReport]) {
     println!(
-        "{:<8} {:<10} {:>13}  {:<34} {:<30} {:>12} {:>9}  {}",
-        "level",
-        "bot",
-        "rating",
-        "against the level below: wins",
-        "ahead of a seat below",
-        "think median",
-        "p95",
-        "offered"
+        "{:<8} {:<10} {:>13}  {:<34} {:<30} {:>12} {:>9}  offered",
+        "level", "bot", "rating", "against the level below: wins", "ahead of a seat below", "think median", "p95"
     );
     let percent =
         |share: f64, ci: [f64; 2]| format!("{:.1}% ({:.1}–{:.1}%)", 100.0 * share, 100.0 * ci[0], 100.0 * ci[1]);
