@@ -11,6 +11,11 @@ function shortfallIn(level, game) {
   return (level.shortfalls ?? []).find((s) => s.game === game);
 }
 
+/** The levels `game` offers for a seat, weakest first. */
+function offeredIn(bots, game) {
+  return bots.filter((b) => !shortfallIn(b, game));
+}
+
 /** The level's name as a sentence starts it: "Strong". */
 function levelName(level) {
   return level.level.charAt(0).toUpperCase() + level.level.slice(1);
@@ -18,7 +23,7 @@ function levelName(level) {
 
 /** The `<option>`s of the levels `game` offers for a seat, `selected` (a level's name) chosen. */
 export function levelOptions(bots, game, selected) {
-  return bots.filter((b) => !shortfallIn(b, game))
+  return offeredIn(bots, game)
     .map((b) => h('option', { value: b.level, selected: b.level === selected }, `Bot: ${b.label}`));
 }
 
@@ -31,7 +36,7 @@ export function levelNote(bots, game, name) {
     .map((b) => `${levelName(b)} ${shortfallIn(b, game).measured}.`);
   if (!measured.length) return null;
   // The lowest level is offered in every game (levels.rs), so some level is the top one.
-  const top = bots.filter((b) => !shortfallIn(b, game)).at(-1);
+  const top = offeredIn(bots, game).at(-1);
   return `In ${name}, bots go up to ${levelName(top)}: a level is offered only where it has measured `
     + `stronger than the one below it. ${measured.join(' ')}`;
 }

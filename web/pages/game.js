@@ -688,11 +688,12 @@ export async function show(root, session, id) {
     if (!state.clock || state.clock.bot_after_seconds !== undefined || past !== null || !seated) return [];
     return lateSeats().filter((s) => s.seat !== me && !s.bot);
   }
+  const handableKey = () => handableSeats().map((s) => s.seat).join();
 
   /** For each late seat this player may hand over: a bot level the game offers, and the button. */
   function handOverPanel() {
     const late = handableSeats();
-    handable = late.map((s) => s.seat).join();
+    handable = handableKey();
     if (!late.length) return null;
     const note = levelNote(bots, state.game, entry.name);
     return h('section', { class: 'hand-over', 'aria-label': 'Late seats' },
@@ -734,7 +735,7 @@ export async function show(root, session, id) {
       late.textContent = lateText();
       late.hidden = !late.textContent;
     }
-    if (handableSeats().map((s) => s.seat).join() !== handable) draw();
+    if (handableKey() !== handable) draw();
     for (const badge of root.querySelectorAll('[data-seat-clock]')) {
       const s = state.seats[Number(badge.dataset.seatClock)];
       if (s && s.time_left !== null && s.time_left !== undefined) badge.textContent = seatClockText(s);
