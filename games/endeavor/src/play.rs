@@ -228,9 +228,12 @@ impl Endeavor {
         let mut out = Vec::new();
         let owner = Owner::Player(seat as u8);
         if let Some(r) = &self.reaction {
+            // Each candidate goes through the check that refuses, so a listed answer is always one it accepts.
             for &k in &r.kinds {
                 self.fleet_targets(k, r.zone, &mut |a| {
-                    out.push(a);
+                    if self.check(seat, &a).is_ok() {
+                        out.push(a);
+                    }
                     false
                 });
             }
@@ -369,6 +372,9 @@ impl Endeavor {
     /// The Silent Fleet's moves answering an action of `kind` (rulebook, «Бесшумный флот»).
     fn fleet_targets(&self, kind: ActKind, zone: Option<ZoneId>, f: &mut dyn FnMut(Action) -> bool) -> bool {
         match kind {
+            // With all its discs on the board the fleet has no disc to place, so its Ship and Occupy answers
+            // have nowhere to go and are skipped, as an answer with no free space is (ruling E10).
+            ActKind::Ship | ActKind::Occupy if self.fleet_has_disc().is_err() => false,
             ActKind::Ship => self.targets(Owner::Fleet, ActKind::Ship, None, &mut |a| match a {
                 Action::Ship { to: to @ (Sail::Track { .. } | Sail::Fleet { .. }) } => f(Action::FleetShip { to }),
                 _ => false,

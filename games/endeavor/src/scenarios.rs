@@ -649,6 +649,31 @@ fn the_silent_fleet_keeps_its_rules() {
     assert!(e.0.contains("Slavery") || e.0.contains("regions"), "{e:?}");
 }
 
+/// Ruling E10: with its 35 discs on the board the Silent Fleet has nowhere to place one, so its answer to a
+/// Ship or an Occupy is skipped and the next player acts; it still answers a Draw, which places no disc.
+#[test]
+fn a_silent_fleet_out_of_discs_answers_only_a_draw() {
+    let mut g = game_of(Config::silent("a", SilentFleet::default()).expect("a config"));
+    place(&mut g, Owner::Fleet, "a_bay_of_biscay");
+    g.fleet_supply = 0;
+    actions(&mut g, RED);
+    g.players[RED].actions.push(TokenKind::OccupyDraw);
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    play(&mut g, RED, Action::Ship { to: Sail::Track { zone: zone("africa") } });
+    assert!(g.reaction.is_none(), "no answer with no disc to place");
+    assert_eq!(g.deciding(), Some(BLUE));
+    actions(&mut g, RED);
+    play(&mut g, RED, Action::Spend { token: TokenKind::OccupyDraw });
+    play(&mut g, RED, Action::Occupy { city: space("a_london") });
+    assert!(g.reaction.is_none(), "no answer with no disc to place");
+    actions(&mut g, RED);
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    let top = g.decks[0][0];
+    play(&mut g, RED, Action::Draw { card: top });
+    let legal = g.legal(RED);
+    assert!(!legal.is_empty() && legal.iter().all(|a| matches!(a, Action::FleetDraw { .. })), "{legal:?}");
+}
+
 /// Ignore tokens: the fleet does not answer an action token; material shortage: the player without the
 /// crown discards a face-up building before each Build.
 #[test]
