@@ -25,6 +25,8 @@ pub mod pay;
 mod pending;
 pub mod play;
 #[cfg(test)]
+mod rulings;
+#[cfg(test)]
 mod scenarios;
 pub mod score;
 mod setup;
@@ -47,7 +49,7 @@ use crate::state::{Pending, Stage, Work};
 impl Game for Brazil {
     const ID: &'static str = "brazil-imperial";
     const NAME: &'static str = "Brazil: Imperial";
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     const SEATS: std::ops::RangeInclusive<usize> = 1..=4;
     const RULES_INDEX: &'static str = include_str!("../../../docs/rules/brazil-imperial.sections.toml");
     const RULINGS: &'static str = include_str!("../../../docs/rules/brazil-imperial.md");

@@ -28,8 +28,8 @@ impl Brazil {
                     }
                 }
                 out.extend(unique(self.players[s].opportunities.iter().map(|&card| Action::PayCard { card })));
-                // Battle cards pay only for the two rulers whose boards say so.
-                let hand = &self.players[s].battle;
+                // Battle cards pay only for the two rulers whose boards say so, and not the Recruit's own.
+                let hand = &self.spendable_battle(seat);
                 match self.reign(seat) {
                     Some(crate::content::Reign::Napoleon) => {
                         out.extend(unique(hand.iter().map(|&card| Action::PayBattle { card })));
@@ -138,7 +138,8 @@ impl Brazil {
             }
             Action::PayCard { card } if p.opportunities.contains(card) => Ok((vec![Coin::GoldLike], Taken::Card)),
             Action::PayBattle { card }
-                if p.battle.contains(card) && self.reign(seat) == Some(crate::content::Reign::Napoleon) =>
+                if self.spendable_battle(seat).contains(card)
+                    && self.reign(seat) == Some(crate::content::Reign::Napoleon) =>
             {
                 Ok((vec![Coin::Napoleon], Taken::Battle(1)))
             }
@@ -150,7 +151,15 @@ impl Brazil {
                 if !pool.afonso || !holds_all(&p.battle, cards) {
                     return Err(no("Afonso I's exchange is once a turn, with cards you hold", cite::RULERS));
                 }
+                if !holds_all(&self.spendable_battle(seat), cards) {
+                    return Err(no(FRESH, cite::RULERS));
+                }
                 Ok((coins.to_vec(), Taken::Battle(cards.len() as u8)))
+            }
+            Action::PayBattle { card }
+                if p.battle.contains(card) && self.reign(seat) == Some(crate::content::Reign::Napoleon) =>
+            {
+                Err(no(FRESH, cite::RULERS))
             }
             Action::Pay { .. } | Action::PayCard { .. } | Action::PayBattle { .. } => {
                 Err(no("you have nothing of that kind to pay with", cite::PAYING))
@@ -704,6 +713,9 @@ fn seat_of_unit(g: &Brazil, unit: crate::content::UnitId) -> u8 {
     let colour = g.content.unit(unit).colour;
     g.players.iter().position(|p| p.colour == colour).map_or(crate::state::DUTCH, |s| s as u8)
 }
+
+/// Why a battle card in hand cannot pay (ruling B27).
+const FRESH: &str = "a battle card this Recruit drew cannot pay for it";
 
 /// What a payment takes, for the feasibility of the rest.
 enum Taken {

@@ -575,6 +575,8 @@ impl Brazil {
     }
 
     pub fn work_done(&mut self, ev: &mut Vec<Event>) {
+        // The Recruit's own cards may pay for what comes after it (ruling B27).
+        self.turn.drawn.clear();
         self.start_moving(ev);
     }
 

@@ -20,7 +20,7 @@ use crate::play::{Action, Trade};
 use crate::state::{Battle, Built, Frame, Pending, Spot, Stage, Token, Turn};
 use crate::{Brazil, Config, Content};
 
-fn content() -> ContentSet<Content> {
+pub(crate) fn content() -> ContentSet<Content> {
     let files = ContentFiles::shipped(Content::FILES)
         .replaced_by([("maps.toml".to_string(), include_str!("../tests/fixtures/maps.toml").to_string())])
         .expect("the fixture maps replace the shipped ones");
@@ -28,7 +28,7 @@ fn content() -> ContentSet<Content> {
 }
 
 /// A game past setup (first choices everywhere), at the first player's action.
-fn table(players: usize, seed: u64) -> Brazil {
+pub(crate) fn table(players: usize, seed: u64) -> Brazil {
     let content = content();
     let mut g = Brazil::setup(&Config::new(players).expect("1 to 4"), &content, seed).expect("setup");
     let _scope = g.content.enter();
@@ -40,16 +40,16 @@ fn table(players: usize, seed: u64) -> Brazil {
     g
 }
 
-fn hex(s: &str) -> Hex {
+pub(crate) fn hex(s: &str) -> Hex {
     Hex::parse(s).expect("a hex")
 }
 
-fn at(g: &Brazil, s: &str) -> usize {
+pub(crate) fn at(g: &Brazil, s: &str) -> usize {
     g.board().index(hex(s)).expect("on the map")
 }
 
 /// Make it `seat`'s turn, at its action, with no space barred.
-fn turn_of(g: &mut Brazil, seat: u8) {
+pub(crate) fn turn_of(g: &mut Brazil, seat: u8) {
     g.current = seat;
     g.turn = Turn::default();
     g.stage = Stage::Act;
@@ -57,11 +57,11 @@ fn turn_of(g: &mut Brazil, seat: u8) {
     g.players[usize::from(seat)].last = None;
 }
 
-fn unit_of(g: &Brazil, seat: u8, ability: Ability) -> UnitId {
+pub(crate) fn unit_of(g: &Brazil, seat: u8, ability: Ability) -> UnitId {
     *g.colour_units(seat).iter().find(|&&u| g.content.unit(u).ability == ability).expect("the colour has one")
 }
 
-fn put_token(g: &mut Brazil, seat: u8, building: &str, h: &str) {
+pub(crate) fn put_token(g: &mut Brazil, seat: u8, building: &str, h: &str) {
     let b = g.content.building_named(building).expect("a building");
     let i = at(g, h);
     let mut t = Token { built: Built::Building(b), owner: seat, pieces: Bag::default(), mark: false, jesuit: false };
@@ -69,18 +69,18 @@ fn put_token(g: &mut Brazil, seat: u8, building: &str, h: &str) {
     g.sites[i].token = Some(t);
 }
 
-fn give(g: &mut Brazil, seat: u8, piece: Piece, n: u8) {
+pub(crate) fn give(g: &mut Brazil, seat: u8, piece: Piece, n: u8) {
     g.players[usize::from(seat)].supply.0[piece.index()] += n;
 }
 
-fn act(g: &mut Brazil, seat: u8, a: Action) {
+pub(crate) fn act(g: &mut Brazil, seat: u8, a: Action) {
     let _scope = g.content.enter();
     let legal = g.legal_actions(usize::from(seat));
     assert!(legal.contains(&a), "{a:?} is not listed; listed: {legal:?}");
     g.apply(usize::from(seat), &a).expect("a listed action applies");
 }
 
-fn refused(g: &Brazil, seat: u8, a: &Action) -> String {
+pub(crate) fn refused(g: &Brazil, seat: u8, a: &Action) -> String {
     let _scope = g.content.enter();
     let mut copy = g.clone();
     let e = copy.apply(usize::from(seat), a).expect_err("refused");
@@ -89,18 +89,18 @@ fn refused(g: &Brazil, seat: u8, a: &Action) -> String {
 }
 
 /// Pay whatever is owed with the first listed payment until nothing is.
-fn pay_all(g: &mut Brazil, seat: u8) {
+pub(crate) fn pay_all(g: &mut Brazil, seat: u8) {
     while matches!(g.pending.last(), Some(Pending::Pay { .. })) {
         let a = g.legal_actions(usize::from(seat))[0].clone();
         act(g, seat, a);
     }
 }
 
-fn privilege(g: &Brazil, id: &str) -> crate::content::PrivilegeId {
+pub(crate) fn privilege(g: &Brazil, id: &str) -> crate::content::PrivilegeId {
     crate::content::PrivilegeId(g.content.privileges.iter().position(|p| p.id == id).expect("a privilege") as u8)
 }
 
-fn battle_card(g: &Brazil, pred: impl Fn(Tactic) -> bool) -> BattleId {
+pub(crate) fn battle_card(g: &Brazil, pred: impl Fn(Tactic) -> bool) -> BattleId {
     BattleId(g.content.battle_cards.iter().position(|b| pred(b.tactic)).expect("such a card") as u8)
 }
 
@@ -390,7 +390,7 @@ fn the_era_changes_for_everyone_at_once() {
 }
 
 /// Make condition `c` hold for `seat`, by putting what it counts on the table.
-fn satisfy(g: &mut Brazil, seat: u8, c: crate::content::Condition) {
+pub(crate) fn satisfy(g: &mut Brazil, seat: u8, c: crate::content::Condition) {
     use crate::content::Condition as C;
     let free: Vec<usize> = (0..g.sites.len())
         .filter(|&i| g.sites[i].token.is_none() && g.sites[i].lying.is_none() && !g.board().is_water(i))

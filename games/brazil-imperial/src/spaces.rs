@@ -52,7 +52,11 @@ impl Brazil {
                     cards += 1;
                 }
                 for _ in 0..cards {
+                    let before = self.players[usize::from(seat)].battle.len();
                     self.draw_battle(seat, ev);
+                    if let Some(&c) = self.players[usize::from(seat)].battle.get(before) {
+                        self.turn.drawn.push(c);
+                    }
                 }
             }
             Space::Market if self.holds(seat, Privilege::MarketBonus) => {

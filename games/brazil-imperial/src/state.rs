@@ -285,6 +285,10 @@ pub struct Turn {
     pub explored: bool,
     /// An extra-action card's activation under way: its own Done ends it, not the turn's action.
     pub bonus_action: bool,
+    /// The battle cards the Recruit under way drew: they cannot pay for that same Recruit (ruling B27, the
+    /// publisher's FAQ). Cleared when the action is done.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drawn: Vec<BattleId>,
 }
 
 /// The game.

@@ -1,7 +1,7 @@
 //! Questions about the table that many rules ask: whose units stand where, who controls a token, what a
 //! building produces, which hexes count as forest or as built, what a player may pay with.
 
-use crate::content::{Ability, Bag, Find, Piece, Privilege, PrivilegeId, Reign, Space, Terrain, UnitId};
+use crate::content::{Ability, Bag, BattleId, Find, Piece, Privilege, PrivilegeId, Reign, Space, Terrain, UnitId};
 use crate::map::Cell;
 use crate::pay::Pool;
 use crate::state::{Brazil, Built, DUTCH, Frame, Spot, Token};
@@ -195,10 +195,24 @@ impl Brazil {
         Pool {
             pieces,
             cards: p.opportunities.len() as u8,
-            battle: p.battle.len() as u8,
+            battle: self.spendable_battle(seat).len() as u8,
             napoleon: reign == Some(Reign::Napoleon),
             afonso: reign == Some(Reign::AfonsoI) && !self.turn.afonso_used && usize::from(seat) == self.turn_seat(),
         }
+    }
+
+    /// The battle cards `seat` may pay with now (Napoleon, Afonso I): the hand less those the Recruit under
+    /// way drew, which cannot pay for that same Recruit (ruling B27).
+    pub fn spendable_battle(&self, seat: u8) -> Vec<BattleId> {
+        let mut hand = self.players[usize::from(seat)].battle.clone();
+        if usize::from(seat) == self.turn_seat() {
+            for c in &self.turn.drawn {
+                if let Some(k) = hand.iter().position(|x| x == c) {
+                    hand.remove(k);
+                }
+            }
+        }
+        hand
     }
 
     /// The seat whose turn it is.

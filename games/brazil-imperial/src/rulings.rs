@@ -1,0 +1,79 @@
+//! One test per ruling that no worked example covers (docs/rules/brazil-imperial.md §2): each names its
+//! ruling and plays it on the hand-made fixture maps of [`crate::scenarios`].
+
+use imperia_core::{Game, Viewer};
+
+use crate::content::{Ability, Bag, Find, Piece, RulerId, Space};
+use crate::play::Action;
+use crate::scenarios::{act, at, content, give, hex, pay_all, put_token, refused, table, turn_of, unit_of};
+use crate::state::{Battle, Brazil, Built, Lying, Pending, Spot, Stage, Token};
+use crate::{Config, Content};
+
+fn ruler(g: &Brazil, id: &str) -> RulerId {
+    RulerId(g.content.rulers.iter().position(|r| r.id == id).expect("a ruler") as u8)
+}
+
+fn colour(g: &Brazil, id: &str) -> crate::content::ColourId {
+    crate::content::ColourId(g.content.colours.iter().position(|c| c.id == id).expect("a colour") as u8)
+}
+
+/// A battle about to be fought at `h` by `attacker`'s `units` against `defender`, for reading strengths.
+fn battle_at(g: &mut Brazil, attacker: u8, defender: u8, h: &str, units: Vec<crate::content::UnitId>) {
+    g.pending.push(Pending::Battle(Battle {
+        attacker,
+        defender: Some(defender),
+        at: at(g, h) as u16,
+        from: None,
+        units,
+        attack_cards: None,
+        defence_cards: None,
+    }));
+}
+
+/// Ruling B27 and the publisher's FAQ: the battle cards a Recruit draws cannot pay for that same Recruit,
+/// whether under Napoleon (a card for a resource) or Afonso I (a card for a gold); a card held before can.
+#[test]
+fn ruling_b27_a_recruits_own_battle_cards_do_not_pay_for_it() {
+    for reign in ["napoleon", "afonso_i"] {
+        let mut g = table(2, 1);
+        let s = g.first;
+        let _scope = g.content.enter();
+        turn_of(&mut g, s);
+        let p = usize::from(s);
+        // Blue's infantry costs one wood the first time.
+        g.players[p].colour = colour(&g, "blue");
+        g.players[p].ruler = Some(ruler(&g, reign));
+        g.players[p].recruited = true;
+        g.players[p].supply = Bag::default();
+        g.players[p].opportunities.clear();
+        let (old, fresh) = (crate::content::BattleId(0), crate::content::BattleId(1));
+        assert_ne!(g.content.battle_cards[0].name, g.content.battle_cards[1].name);
+        let infantry = unit_of(&g, s, Ability::None);
+        let capital = g.board().hexes[usize::from(g.players[p].capital.expect("a capital"))];
+        let recruit = Action::Recruit { unit: infantry, at: capital };
+        let pay = |card| match reign {
+            "napoleon" => Action::PayBattle { card },
+            _ => Action::Afonso { cards: vec![card] },
+        };
+        // Only the card this Recruit draws: the infantry cannot be paid for.
+        let mut only_fresh = g.clone();
+        only_fresh.players[p].battle.clear();
+        only_fresh.battle_deck.push(fresh);
+        act(&mut only_fresh, s, Action::Activate { space: Space::Recruit });
+        assert_eq!(only_fresh.players[p].battle, vec![fresh]);
+        let why = refused(&only_fresh, s, &recruit);
+        assert!(why.contains("cannot pay"), "{reign}: {why}");
+        // With a card held from before, the Recruit goes ahead and is paid with that card, not the new one.
+        g.players[p].battle = vec![old];
+        g.battle_deck.push(fresh);
+        act(&mut g, s, Action::Activate { space: Space::Recruit });
+        act(&mut g, s, recruit.clone());
+        let why = refused(&g, s, &pay(fresh));
+        assert!(why.contains("this Recruit drew"), "{reign}: {why}");
+        assert!(!g.legal_actions(usize::from(s)).contains(&pay(fresh)), "{reign}");
+        act(&mut g, s, pay(old));
+        assert_eq!(g.spot(s, infantry), Spot::Map(g.players[p].capital.expect("a capital")), "{reign}");
+        assert_eq!(g.players[p].battle, vec![fresh], "{reign}: the Recruit's own card is kept");
+        assert!(g.turn.drawn.is_empty(), "{reign}: once the Recruit is done its cards pay as any other");
+    }
+}
