@@ -185,11 +185,8 @@ impl Brazil {
             let fits = match space {
                 Space::Recruit => self.muster(seat, i),
                 Space::Obtain => near && self.open_terrain(i, Terrain::Forest),
-                Space::Build => {
-                    near && self.sites[i]
-                        .token
-                        .is_some_and(|t| t.owner == seat && matches!(t.built, Built::Building(_) | Built::City(_)))
-                }
+                // One's own building or city, occupied or not; the capital counts as a city (ruling B52).
+                Space::Build => near && self.sites[i].token.is_some_and(|t| t.owner == seat),
                 Space::Renew => near && (board.is_edge(i) || board.is_water(from) || board.is_water(i)),
                 Space::Craft => near && self.open_terrain(i, Terrain::Gold),
                 Space::Harbor | Space::Market => false,

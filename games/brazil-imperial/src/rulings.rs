@@ -77,3 +77,22 @@ fn ruling_b27_a_recruits_own_battle_cards_do_not_pay_for_it() {
         assert!(g.turn.drawn.is_empty(), "{reign}: once the Recruit is done its cards pay as any other");
     }
 }
+
+/// Ruling B52 («Столицы»: the capital counts as a city everywhere but in battle): Build's extra move, which
+/// goes onto one's own building or city, may go onto one's own capital.
+#[test]
+fn ruling_b52_builds_extra_move_may_end_on_ones_own_capital() {
+    let mut g = table(2, 2);
+    let s = g.first;
+    let _scope = g.content.enter();
+    turn_of(&mut g, s);
+    let capital = usize::from(g.players[usize::from(s)].capital.expect("a capital"));
+    let next = usize::from(g.board().neighbours[capital][0]);
+    let archer = unit_of(&g, s, Ability::None);
+    g.set_spot(s, archer, Spot::Map(next as u16));
+    g.stage = Stage::Move;
+    g.turn.extra_from = Some(Space::Build);
+    let to = g.board().hexes[capital];
+    act(&mut g, s, Action::Move { unit: archer, to, carry: vec![], extra: true });
+    assert_eq!(g.spot(s, archer), Spot::Map(capital as u16));
+}
