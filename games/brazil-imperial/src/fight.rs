@@ -619,23 +619,22 @@ impl Brazil {
         };
         let mut total: u32 = units.iter().map(|&u| unit_strength(u)).sum();
         let mut buildings = 0;
-        // A token fights for the one who built it, unless it is occupied by someone else (B14, B45).
+        // A token fights for the one who built it, unless it is occupied by someone else (B14, B45), with the
+        // strength of the VP it would bring them at the end, palace frames included («Правила боя»; B6, B28).
         if let Some(h) = hex
             && let Some(t) = self.sites[h].token
             && t.owner == seat
             && (!attacking || self.controller(h) == Some(seat))
         {
             total += match t.built {
-                Built::Building(k) => {
-                    if self.board().neighbours[h].iter().any(|&n| self.open_terrain(usize::from(n), Terrain::Forest)) {
-                        buildings += 1;
-                    }
-                    u32::from(self.content.building(k).vp)
-                }
-                Built::City(c) => u32::from(self.content.cities[c.index()].vp),
                 Built::Capital if seat == DUTCH => u32::from(DUTCH_CAPITAL_STRENGTH),
-                Built::Capital => 0,
+                _ => self.token_vp(&t, seat).total(),
             };
+            if matches!(t.built, Built::Building(_))
+                && self.board().neighbours[h].iter().any(|&n| self.open_terrain(usize::from(n), Terrain::Forest))
+            {
+                buildings += 1;
+            }
         }
         if seat == DUTCH {
             return total;

@@ -96,3 +96,38 @@ fn ruling_b52_builds_extra_move_may_end_on_ones_own_capital() {
     act(&mut g, s, Action::Move { unit: archer, to, carry: vec![], extra: true });
     assert_eq!(g.spot(s, archer), Spot::Map(capital as u16));
 }
+
+/// Rulings B6 and B28, after «Правила боя» (a token's battle strength is the VP it brings at the end): a
+/// trading post under Isabella I's mark fights at her 3, not the printed 2, and with palace IV on the map
+/// every spinning mill of its placer fights at 2 + 2, the extra strength the FAQ gives their defenders.
+#[test]
+fn rulings_b6_and_b28_a_token_fights_with_the_vp_it_would_score() {
+    let mut g = table(2, 3);
+    let a = g.first;
+    let d = 1 - a;
+    let _scope = g.content.enter();
+    turn_of(&mut g, a);
+    g.era = 2;
+    g.players[usize::from(d)].ruler = Some(ruler(&g, "isabella_i"));
+    g.players[usize::from(d)].token = None;
+    put_token(&mut g, d, "trading_post", "r3c3");
+    let post = at(&g, "r3c3");
+    let mut plain = g.clone();
+    if let Some(t) = &mut g.sites[post].token {
+        t.mark = true;
+    }
+    battle_at(&mut plain, a, d, "r3c3", vec![]);
+    assert_eq!(plain.strengths_before_cards(), Some([0, 2]), "an unmarked trading post: its laurel");
+    battle_at(&mut g, a, d, "r3c3", vec![]);
+    assert_eq!(g.strengths_before_cards(), Some([0, 3]), "Isabella's trading post scores 3, so fights at 3");
+    assert_eq!(g.score(d).tokens, 3);
+    // Palace IV on one spinning mill: both mills score 4 at the end, and defend at 4.
+    g.pending.clear();
+    put_token(&mut g, d, "spinning_mill", "r4c5");
+    put_token(&mut g, d, "spinning_mill", "r6c4");
+    let mill = at(&g, "r4c5");
+    g.sites[mill].palace = Some((d, 4));
+    battle_at(&mut g, a, d, "r6c4", vec![]);
+    assert_eq!(g.strengths_before_cards(), Some([0, 4]));
+    assert_eq!(g.score(d).palaces, 4, "+2 for each of the two mills");
+}

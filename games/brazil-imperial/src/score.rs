@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::content::{Find, Opportunity, Privilege, Reign, Terrain};
-use crate::state::{Brazil, Built, Frame, Spot};
+use crate::state::{Brazil, Built, Frame, Spot, Token};
 
 /// One seat's score by source.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +23,20 @@ pub struct Score {
     pub total: u32,
     /// The tie-break: science-making buildings controlled.
     pub science_buildings: u32,
+}
+
+/// What one token scores at the end ([`Brazil::token_vp`]), by source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TokenVp {
+    pub laurel: u32,
+    pub palace: u32,
+    pub card: u32,
+}
+
+impl TokenVp {
+    pub fn total(self) -> u32 {
+        self.laurel + self.palace + self.card
+    }
 }
 
 /// Rare species: 1, 3, 5 VP for 1, 2, 3 or more (ruling B31).
@@ -76,44 +90,21 @@ impl Brazil {
         sc.finds = rare_species(kinds.iter().filter(|e| e.find == Find::RareSpecies).count())
             + 2 * kinds.iter().filter(|e| e.find == Find::Culture).count() as u32
             + kinds.iter().filter(|e| e.find == Find::Expedition).map(|e| u32::from(e.reward.vp)).sum::<u32>();
-        // Tokens controlled, and the counts palaces and cards ask for.
-        let mut mines = 0;
-        let mut mills = 0;
-        let mut universities = 0;
-        let mut cities = 0;
+        // Tokens controlled, each with what its palace frames and cards add to it.
+        let mut bonus = 0;
         for (i, site) in self.sites.iter().enumerate() {
             let Some(t) = site.token else { continue };
             if self.controller(i) != Some(seat) {
                 continue;
             }
-            match t.built {
-                Built::Building(b) => {
-                    let building = c.building(b);
-                    sc.tokens += match (t.mark && t.owner == seat, self.first_three(t.owner)) {
-                        (true, Some((kind, _, vp))) if kind == building.id => u32::from(vp),
-                        _ => u32::from(building.vp),
-                    };
-                    if building.makes_science() {
-                        sc.science_buildings += 1;
-                    }
-                    if t.owner == seat {
-                        match building.id.as_str() {
-                            "mine" => mines += 1,
-                            "spinning_mill" => mills += 1,
-                            _ => {}
-                        }
-                    }
-                    if building.id == "university" {
-                        universities += 1;
-                    }
-                }
-                Built::City(k) => {
-                    sc.tokens += u32::from(c.cities[k.index()].vp);
-                    if t.owner == seat {
-                        cities += 1;
-                    }
-                }
-                Built::Capital => {}
+            let vp = self.token_vp(&t, seat);
+            sc.tokens += vp.laurel;
+            sc.palaces += vp.palace;
+            bonus += vp.card;
+            if let Built::Building(b) = t.built
+                && c.building(b).makes_science()
+            {
+                sc.science_buildings += 1;
             }
         }
         for site in &self.sites {
@@ -121,22 +112,17 @@ impl Brazil {
                 && owner == seat
             {
                 sc.palaces += match palace {
-                    3 => mines,
-                    4 => 2 * mills,
                     5 => crafted,
                     6 => recruited,
                     _ => 0,
                 };
             }
         }
-        let mut bonus = 0;
         for (_, e) in self.privileges_of(seat) {
             bonus += match e {
                 Privilege::Camarao => self.forests_beside(seat),
                 Privilege::Museum(n) => crafted.min(u32::from(n)),
-                Privilege::VpPerUniversity(v) => u32::from(v) * universities,
                 Privilege::VpPerGoal => goals_declared,
-                Privilege::CityDiscount => cities,
                 _ => 0,
             };
         }
@@ -150,6 +136,47 @@ impl Brazil {
         sc.total =
             sc.units + sc.items + sc.privileges + sc.goals + sc.cards + sc.finds + sc.palaces + sc.tokens + sc.bonuses;
         sc
+    }
+
+    /// What a token scores at the end for `seat`, who controls it: its laurel (or a "first three" ruler's VP
+    /// for a token of theirs that carries the mark, ruling B28), what `seat`'s palace frames add to it
+    /// (III: +1 a mine, IV: +2 a spinning mill, for tokens `seat` built, ruling B6), and what `seat`'s cards
+    /// add to it (Fundação de São Vicente +1 a city `seat` built; Machado de Assis on a university). The same
+    /// number is the token's battle strength («Правила боя»: a token's strength is the VP it brings).
+    pub fn token_vp(&self, t: &Token, seat: u8) -> TokenVp {
+        let c = &*self.content;
+        let own = t.owner == seat;
+        let palace = |n: u8| self.sites.iter().any(|s| s.palace == Some((seat, n)));
+        let mut vp = TokenVp::default();
+        match t.built {
+            Built::Building(b) => {
+                let building = c.building(b);
+                vp.laurel = match (t.mark && own, self.first_three(t.owner)) {
+                    (true, Some((kind, _, points))) if kind == building.id => u32::from(points),
+                    _ => u32::from(building.vp),
+                };
+                vp.palace = match building.id.as_str() {
+                    "mine" if own && palace(3) => 1,
+                    "spinning_mill" if own && palace(4) => 2,
+                    _ => 0,
+                };
+                if building.id == "university" {
+                    for (_, e) in self.privileges_of(seat) {
+                        if let Privilege::VpPerUniversity(v) = e {
+                            vp.card += u32::from(v);
+                        }
+                    }
+                }
+            }
+            Built::City(k) => {
+                vp.laurel = u32::from(c.cities[k.index()].vp);
+                if own && self.holds(seat, Privilege::CityDiscount) {
+                    vp.card = 1;
+                }
+            }
+            Built::Capital => {}
+        }
+        vp
     }
 
     /// Antônio Camarão at the end: unbuilt forest hexes beside any token the seat built (ruling B55).
