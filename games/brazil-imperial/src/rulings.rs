@@ -131,3 +131,44 @@ fn rulings_b6_and_b28_a_token_fights_with_the_vp_it_would_score() {
     assert_eq!(g.strengths_before_cards(), Some([0, 4]));
     assert_eq!(g.score(d).palaces, 4, "+2 for each of the two mills");
 }
+
+/// Rulings B8 and B9 (Maria Leopoldina's card names buildings and cities; «Типы территорий» lets era-III
+/// placements go on top of era-I and era-II tokens, and cities are era-II tokens): one's own city may be
+/// covered in era III, or earlier with Maria Leopoldina; a capital never.
+#[test]
+fn rulings_b8_and_b9_ones_own_city_may_be_covered() {
+    let mut g = table(2, 4);
+    let s = g.first;
+    let _scope = g.content.enter();
+    turn_of(&mut g, s);
+    let capital = usize::from(g.players[usize::from(s)].capital.expect("a capital"));
+    let next = usize::from(g.board().neighbours[capital][0]);
+    let city = crate::content::CityId(0);
+    g.sites[next].token =
+        Some(Token { built: Built::City(city), owner: s, pieces: Bag::default(), mark: false, jesuit: false });
+    g.players[usize::from(s)].supply = Bag::default();
+    give(&mut g, s, Piece::Science, 3);
+    give(&mut g, s, Piece::Gold, 2);
+    let church = g.content.building_named("church").expect("church");
+    let university = g.content.building_named("university").expect("university");
+    let (city_hex, capital_hex) = (g.board().hexes[next], g.board().hexes[capital]);
+    let on_city = |building| Action::Build { building, at: city_hex, alt: false, jesuits: false };
+    let on_capital = |building| Action::Build { building, at: capital_hex, alt: false, jesuits: false };
+    // Era II, no Leopoldina: the city stays.
+    g.era = 2;
+    let mut era2 = g.clone();
+    act(&mut era2, s, Action::Activate { space: Space::Build });
+    let why = refused(&era2, s, &on_city(church));
+    assert!(why.contains("may not cover"), "{why}");
+    // Era II with Maria Leopoldina: it may be covered.
+    let leopoldina = crate::scenarios::privilege(&era2, "maria_leopoldina");
+    era2.players[usize::from(s)].privileges.push(leopoldina);
+    assert_eq!(era2.check(s, &on_city(church)), Ok(()));
+    // Era III: a university goes on top of the city, which leaves the game; never on the capital.
+    g.era = 3;
+    act(&mut g, s, Action::Activate { space: Space::Build });
+    assert!(refused(&g, s, &on_capital(university)).contains("may not cover"));
+    act(&mut g, s, on_city(university));
+    pay_all(&mut g, s);
+    assert_eq!(g.sites[next].token.map(|t| t.built), Some(Built::Building(university)));
+}

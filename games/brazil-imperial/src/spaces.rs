@@ -147,7 +147,7 @@ impl Brazil {
                             || self
                                 .build_terrain(i)
                                 .is_some_and(|t| t == Terrain::Any || building.terrain.contains(&t));
-                        if !fits || !*open.get_or_insert_with(|| self.check_site(seat, i, true).is_ok()) {
+                        if !fits || !*open.get_or_insert_with(|| self.check_site(seat, i).is_ok()) {
                             continue;
                         }
                         let at = board.hexes[i];
@@ -396,7 +396,7 @@ impl Brazil {
         if self.token_supply[b.token] == 0 {
             return Err(no("no token of that building is left", cite::BUILD));
         }
-        self.check_site(seat, i, true)?;
+        self.check_site(seat, i)?;
         let leopoldina = self.holds(seat, Privilege::AnyTerrain);
         if !b.any_terrain() && !leopoldina {
             match self.build_terrain(i) {
@@ -443,7 +443,7 @@ impl Brazil {
 
     /// Hex `i` may take a city of `seat`'s, whoever stands there.
     pub(crate) fn check_city_site(&self, seat: u8, i: usize) -> Result<(), No> {
-        self.check_site(seat, i, false)?;
+        self.check_site(seat, i)?;
         if self.build_terrain(i).is_none() && self.sites[i].token.is_none() {
             return Err(no("nothing may be built at {}", cite::TERRAIN).arg(Arg::Hex(self.board().hexes[i])));
         }
@@ -451,8 +451,9 @@ impl Brazil {
     }
 
     /// The hex may take a new token: no enemy units, no opponent's token on or beside it, and an existing
-    /// token only if it is one's own era-I or era-II building, covered in era III or with Maria Leopoldina.
-    fn check_site(&self, seat: u8, i: usize, building: bool) -> Result<(), No> {
+    /// token only if it is one's own era-I or era-II building or city, covered in era III or with Maria
+    /// Leopoldina («Типы территорий», «Карты привилегий»; rulings B8, B9).
+    fn check_site(&self, seat: u8, i: usize) -> Result<(), No> {
         let at = self.board().hexes[i];
         if self.occupant(i).is_some_and(|o| o != seat) {
             return Err(no("enemy units stand on {}", cite::BUILD).arg(Arg::Hex(at)));
@@ -463,9 +464,14 @@ impl Brazil {
         if let Some(t) = self.sites[i].token {
             let coverable = t.owner == seat
                 && self.sites[i].palace.is_none()
-                && matches!(t.built, Built::Building(b) if self.content.building(b).era <= 2)
+                && match t.built {
+                    Built::Building(b) => self.content.building(b).era <= 2,
+                    // Cities are era-II tokens; the capital stays for the whole game («Столицы»).
+                    Built::City(_) => true,
+                    Built::Capital => false,
+                }
                 && (self.era >= 3 || self.holds(seat, Privilege::AnyTerrain));
-            if !coverable || !building && self.era < 3 {
+            if !coverable {
                 return Err(no("{} already holds a token you may not cover", cite::TERRAIN).arg(Arg::Hex(at)));
             }
         }
