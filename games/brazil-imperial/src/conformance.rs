@@ -130,6 +130,14 @@ impl Conformance for Brazil {
             self.sites[*b].lying = x;
             changed = true;
         }
+        // Capital tokens still face down (everyone's choices not yet made): two swapped.
+        if self.stage == crate::state::Stage::Prepare
+            && let [a, b, ..] = self.capital_tokens.as_mut_slice()
+            && a != b
+        {
+            std::mem::swap(a, b);
+            changed = true;
+        }
         // A committed card of the other side.
         if let Some(Pending::Battle(b)) = self.pending.last_mut() {
             for (owner, cards) in [(Some(b.attacker), &mut b.attack_cards), (b.defender, &mut b.defence_cards)] {

@@ -172,3 +172,28 @@ fn rulings_b8_and_b9_ones_own_city_may_be_covered() {
     pay_all(&mut g, s);
     assert_eq!(g.sites[next].token.map(|t| t.built), Some(Built::Building(university)));
 }
+
+/// Ruling B57 («Подготовка к игре», steps 1 and 6): the capital tokens lie face down until every goal is
+/// kept and every ruler chosen; only then does a view show which token lies where.
+#[test]
+fn ruling_b57_capital_tokens_stay_face_down_until_everyone_has_chosen() {
+    let content = content();
+    let mut g = Brazil::setup(&Config::new(3).expect("3 players"), &content, 5).expect("setup");
+    let _scope = g.content.enter();
+    assert!(g.capital_tokens.iter().all(Option::is_some));
+    for viewer in [Viewer::Seat(0), Viewer::Seat(2), Viewer::Spectator] {
+        assert!(g.view(viewer).table.capital_tokens.iter().all(Option::is_none), "{viewer:?}");
+    }
+    // A bot's guess at the hidden state deals the "1" and two others.
+    let mut rng = imperia_core::rng::seeded(1);
+    let guess = Brazil::determinize(&g.view(Viewer::Seat(0)), &content, &mut rng);
+    let mut dealt: Vec<u8> = guess.capital_tokens.iter().flatten().copied().collect();
+    dealt.sort_unstable();
+    assert_eq!((dealt.len(), dealt[0]), (3, 0));
+    while g.stage == Stage::Prepare {
+        let s = g.deciding().expect("someone chooses");
+        let a = g.legal_actions(s)[0].clone();
+        g.apply(s, &a).expect("a listed choice");
+    }
+    assert_eq!(g.view(Viewer::Spectator).table.capital_tokens, g.capital_tokens, "face up once all have chosen");
+}

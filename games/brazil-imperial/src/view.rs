@@ -1,7 +1,8 @@
 //! What one viewer may see: the table with every secret taken out (others' goal, battle and opportunity
 //! hands, the decks' order, the cities under each stack's top, face-down exploration tokens the viewer has
-//! not looked at, battle cards committed face down, rulers before everyone has chosen), with the counts
-//! that stay public; the scores so far; and `determinize`, which deals the unseen back at random.
+//! not looked at, battle cards committed face down, rulers and capital tokens before everyone has chosen),
+//! with the counts that stay public; the scores so far; and `determinize`, which deals the unseen back at
+//! random.
 
 use imperia_core::{ContentSet, GameRng, Viewer};
 use rand::SeedableRng;
@@ -68,6 +69,11 @@ impl Brazil {
                     p.ruler = None;
                 }
             }
+        }
+        // The capital tokens lie face down until every goal is kept and every ruler chosen («Подготовка к
+        // игре», steps 1 and 6): until then a site shows only that a token lies there.
+        if !revealed {
+            t.capital_tokens.iter_mut().for_each(|k| *k = None);
         }
         for (s, d) in t.dealt.iter_mut().enumerate() {
             if me != Some(s as u8) {
@@ -263,6 +269,17 @@ pub fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng
         let under: Vec<CityId> = cities.drain(cities.len().saturating_sub(view.city_stacks[k])..).collect();
         *stack = under;
         stack.extend(top);
+    }
+    // Capital tokens still face down: the "1" and as many others as it takes, dealt to the sites at random.
+    if g.stage == crate::state::Stage::Prepare {
+        let mut tokens: Vec<u8> = (1..c.capital_tokens.len() as u8).collect();
+        tokens.shuffle(rng);
+        tokens.truncate(g.players.len().saturating_sub(1));
+        tokens.push(0);
+        tokens.shuffle(rng);
+        for (slot, t) in g.capital_tokens.iter_mut().zip(tokens) {
+            *slot = Some(t);
+        }
     }
     // Exploration tokens face down and unseen: from the pool less every token the viewer can place.
     let mut finds: Vec<ExplorationId> = c.exploration_pool.clone();
