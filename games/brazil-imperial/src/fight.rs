@@ -366,19 +366,9 @@ impl Brazil {
                 self.spent_finds.push(f);
             }
             Find::MinasGerais | Find::Culture | Find::RiverBasin | Find::Expedition => {
+                // A River basin stays: its neighbours, built already or later, make one more piece each time
+                // they produce from now on, and nothing at once (ruling B51; `production`).
                 self.sites[i].lying = Some(l);
-                if find == Find::RiverBasin {
-                    // Its neighbours make one more from now on; those built already gain it now.
-                    for n in self.board().neighbours[i].clone() {
-                        let n = usize::from(n);
-                        if let Some(t) = &mut self.sites[n].token
-                            && let Built::Building(b) = t.built
-                            && let Some(p) = self.content.building(b).produces.cheapest()
-                        {
-                            t.pieces.0[p.index()] += 1;
-                        }
-                    }
-                }
             }
         }
     }

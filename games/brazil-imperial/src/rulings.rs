@@ -197,3 +197,35 @@ fn ruling_b57_capital_tokens_stay_face_down_until_everyone_has_chosen() {
     }
     assert_eq!(g.view(Viewer::Spectator).table.capital_tokens, g.capital_tokens, "face up once all have chosen");
 }
+
+/// Ruling B51 («Жетоны исследования»: the River basin's neighbours "will now produce" one more piece, where
+/// the privilege cards add that built ones produce one at once): turning the token over gives nothing at
+/// once; a neighbour makes the extra piece when it next produces.
+#[test]
+fn ruling_b51_a_river_basin_adds_to_the_next_production_only() {
+    let mut g = table(2, 6);
+    let s = g.first;
+    let _scope = g.content.enter();
+    turn_of(&mut g, s);
+    let river = g.content.exploration.iter().position(|e| e.find == Find::RiverBasin).expect("a River basin");
+    let q = at(&g, "r3c1");
+    g.sites[q].lying = Some(Lying { find: Some(crate::content::ExplorationId(river as u8)), face_up: false });
+    put_token(&mut g, s, "cane_field", "r3c0");
+    let field = at(&g, "r3c0");
+    let made = g.sites[field].token.expect("built").pieces;
+    let archer = unit_of(&g, s, Ability::None);
+    g.set_spot(s, archer, Spot::Map(at(&g, "r2c1") as u16));
+    g.stage = Stage::Move;
+    act(&mut g, s, Action::Move { unit: archer, to: hex("r3c1"), carry: vec![], extra: false });
+    assert!(g.sites[q].lying.is_some_and(|l| l.face_up), "the River basin stays, face up");
+    assert_eq!(g.sites[field].token.expect("built").pieces, made, "nothing at once");
+    // Emptied and renewed, the cane field makes one sugarcane more than it did.
+    g.sites[field].token.as_mut().expect("built").pieces = Bag::default();
+    turn_of(&mut g, s);
+    give(&mut g, s, Piece::Wood, 1);
+    act(&mut g, s, Action::Activate { space: Space::Renew });
+    act(&mut g, s, Action::Renew { at: hex("r3c0"), flip: false });
+    pay_all(&mut g, s);
+    let renewed = g.sites[field].token.expect("built").pieces;
+    assert_eq!(renewed.get(Piece::Sugarcane), made.get(Piece::Sugarcane) + 1);
+}
