@@ -229,3 +229,23 @@ fn ruling_b51_a_river_basin_adds_to_the_next_production_only() {
     let renewed = g.sites[field].token.expect("built").pieces;
     assert_eq!(renewed.get(Piece::Sugarcane), made.get(Piece::Sugarcane) + 1);
 }
+
+/// Ruling B69 (reference §3: the four nations are Brazil, Portugal, Spain and France): each colour plays
+/// one of them, Napoleon on France's board; the orange pieces are the Dutch only in the solo scenario.
+#[test]
+fn ruling_b69_the_four_colours_are_the_four_nations() {
+    let shipped = imperia_core::ContentSet::<Content>::shipped();
+    let c = &*shipped;
+    let mut nations: Vec<&str> = c.colours.iter().map(|k| k.nation.as_str()).collect();
+    nations.sort_unstable();
+    assert_eq!(nations, ["Brazil", "France", "Portugal", "Spain"]);
+    let board = |ruler: &str| {
+        let r = c.rulers.iter().position(|x| x.id == ruler).expect("a ruler");
+        c.colours.iter().find(|k| k.rulers.contains(&RulerId(r as u8))).map(|k| k.nation.as_str())
+    };
+    assert_eq!(board("napoleon"), Some("France"));
+    assert_eq!(board("isabella_i"), Some("Spain"));
+    let g = Brazil::setup(&Config::new(1).expect("solo"), &shipped, 1).expect("setup");
+    assert_eq!(g.seat_label(crate::state::DUTCH), "The Dutch");
+    assert_eq!(g.seat_label(0), "Green (Brazil)");
+}
