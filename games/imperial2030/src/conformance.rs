@@ -131,6 +131,12 @@ impl Conformance for Imperial2030 {
             if info.home.is_some() && self.flag(r).is_some() {
                 return Err(format!("a flag stands in the home province {r}"));
             }
+            // Flags change hands at the flag step; between maneuvers none is left under a single other nation.
+            if let (None, Some(holder), Some(flag)) = (&self.maneuver, self.sole_occupant(r), self.flag(r))
+                && holder != flag
+            {
+                return Err(format!("{flag}'s flag stands in {r}, which {holder} alone holds, after the flag step"));
+            }
             for n in NATIONS {
                 let u = self.units(r, n);
                 if u.friendly > u.armies {
@@ -152,7 +158,7 @@ impl Conformance for Imperial2030 {
                 }
             }
         }
-        if let Phase::Flags { candidates } = self.phase
+        if let Phase::Flags { candidates, .. } = self.phase
             && regions_in(candidates).any(|r| self.flag(r).is_some())
         {
             return Err("a region awaiting a flag still holds one".into());

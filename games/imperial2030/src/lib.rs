@@ -64,13 +64,11 @@ impl Imperial2030 {
             Phase::ForceStop { holders, .. } => holders.first().copied(),
             Phase::Battle { deciders, .. } => deciders.first().and_then(|&n| self.government(n)),
             Phase::Canal { controller, .. } => self.government(*controller),
+            Phase::Flags { .. } => self.government(self.flag_nation()),
             Phase::GameOver => None,
-            Phase::Rondel
-            | Phase::Factory
-            | Phase::Production { .. }
-            | Phase::Import { .. }
-            | Phase::Maneuver
-            | Phase::Flags { .. } => self.government(self.turn),
+            Phase::Rondel | Phase::Factory | Phase::Production { .. } | Phase::Import { .. } | Phase::Maneuver => {
+                self.government(self.turn)
+            }
         }
     }
 
@@ -100,7 +98,7 @@ impl Imperial2030 {
             Phase::Maneuver => self.maneuver_actions(),
             Phase::Battle { .. } => self.battle_actions(),
             Phase::Canal { .. } => vec![Action::PermitPassage, Action::RefusePassage],
-            Phase::Flags { candidates } => {
+            Phase::Flags { candidates, .. } => {
                 board::regions_in(*candidates).map(|region| Action::PlaceFlag { region }).collect()
             }
             Phase::GameOver => Vec::new(),
@@ -145,12 +143,12 @@ impl Imperial2030 {
                 }
             }
             (Phase::Canal { .. }, Action::PermitPassage | Action::RefusePassage) => Ok(()),
-            (Phase::Flags { candidates }, Action::PlaceFlag { region }) => {
+            (Phase::Flags { candidates, .. }, Action::PlaceFlag { region }) => {
                 if candidates & region.bit() != 0 {
                     Ok(())
                 } else {
                     Err(RuleError::new(
-                        format!("{region} is not a region {} newly holds alone", self.turn),
+                        format!("{region} is not a region {} newly holds alone", self.flag_nation()),
                         cite::FLAGS,
                     ))
                 }
@@ -186,9 +184,9 @@ impl Imperial2030 {
 impl Game for Imperial2030 {
     const ID: &'static str = "imperial2030";
     const NAME: &'static str = "Imperial 2030";
-    /// 2: a nation leaving a region to a single other nation loses its flag there (docs/rules, «Flags»); a
-    /// game recorded under 1 may have gone differently, so its record is refused by name.
-    const RULES_VERSION: u32 = 2;
+    /// 2: a nation leaving a region to a single other nation loses its flag there. 3 (issue 53): flags change
+    /// hands at the flag step only (docs/rules, «Flags»).
+    const RULES_VERSION: u32 = 3;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const OPTIONS: &'static [GameOption] = config::OPTIONS;
     const RULES_INDEX: &'static str = include_str!("../../../docs/rules/imperial2030.sections.toml");

@@ -1,6 +1,6 @@
 //! Maneuver («Маневры»): fleets move, then armies (one land step or a convoy, with rail before and after),
 //! battles are declared by the mover and then by each other nation present, canals need their owner's
-//! permission, three armies may destroy a factory, and flags go into newly held regions.
+//! permission, and three armies may destroy a factory; flags change hands only at the flag step that follows.
 
 use imperia_core::{RuleError, words};
 
@@ -439,7 +439,6 @@ impl Imperial2030 {
                     defender: *enemy,
                     defender_unit: *enemy_unit,
                 });
-                self.flag_for_sole_occupant(*region, events);
             }
             Action::DestroyFactory { region } => {
                 let a = self.turn;
@@ -460,7 +459,7 @@ impl Imperial2030 {
                     m.stage = ManeuverStage::Armies;
                 }
             }
-            Action::EndManeuver => self.place_flags(events),
+            Action::EndManeuver => self.flag_step(events),
             _ => {}
         }
     }
@@ -527,7 +526,6 @@ impl Imperial2030 {
                     m.moved_fleets[to.index()] += 1;
                 }
                 events.push(Event::FleetMoved { nation: a, from, to });
-                self.flag_for_sole_occupant(from, events);
                 self.arrive(to, UnitKind::Fleet, None);
             }
             PendingMove::Army { from, to, convoy, stance } => {
@@ -546,7 +544,6 @@ impl Imperial2030 {
                     }
                 }
                 events.push(Event::ArmyMoved { nation: a, from, to, convoy, stance });
-                self.flag_for_sole_occupant(from, events);
                 self.arrive(to, UnitKind::Army, stance);
             }
         }
@@ -634,81 +631,95 @@ impl Imperial2030 {
         let other = if attacker == a { (defender, defender_unit) } else { (attacker, attacker_unit) };
         remove_unit(self.units_mut(region, other.0), other.1, None);
         events.push(Event::Battle { region, attacker, attacker_unit, defender, defender_unit });
-        self.flag_for_sole_occupant(region, events);
     }
 
-    /// After a battle, or after the moving nation leaves a region, if a single other nation's pieces are left
-    /// there, its flag replaces the old one. «Флаги»: a flag stays until only another nation's forces occupy
-    /// the region (the FAQ: one single foreign power), and after a battle that leaves an inactive nation alone
-    /// its flag goes in («В результате битвы может получиться, что в регионе останется только армия
-    /// неактивной нации»); leaving does the same as losing a battle (docs/rules, «Flags»). With none of its
-    /// 15 flags left the old flag just goes. The moving nation's own flags wait for the flag step.
-    fn flag_for_sole_occupant(&mut self, region: Region, events: &mut Vec<Event>) {
-        if self.board.info(region).home.is_some() {
-            return;
-        }
-        let Some(sole) = self.sole_occupant(region) else {
-            return;
-        };
-        let old = self.flag(region);
-        if sole == self.turn || old == Some(sole) {
-            return;
-        }
-        if self.flags_left(sole) > 0 {
-            self.flags[region.index()] = Some(sole);
-            events.push(Event::FlagPlaced { nation: sole, region, replaced: old });
-        } else if let Some(old) = old {
-            self.flags[region.index()] = None;
-            events.push(Event::FlagRemoved { nation: old, region });
-        }
+    /// Regions outside the home provinces that `n` alone holds and that carry no flag of its own: where its
+    /// flags go at the flag step.
+    fn unflagged_holdings(&self, n: Nation) -> u64 {
+        self.board
+            .all()
+            .filter(|&r| {
+                self.board.info(r).home.is_none() && self.flag(r) != Some(n) && self.sole_occupant(r) == Some(n)
+            })
+            .fold(0, |m, r| m | r.bit())
     }
 
-    /// The flag step: every region outside the home provinces that the moving nation alone now holds gets
-    /// its flag, the old one going back. With too few flags left, the government chooses where they go; the
-    /// other regions stay unflagged («Если нация выставила на поле все 15 флагов...»).
-    fn place_flags(&mut self, events: &mut Vec<Event>) {
-        let a = self.turn;
-        let mut candidates = 0u64;
-        for r in self.board.all() {
-            if self.board.info(r).home.is_some() || self.flag(r) == Some(a) {
+    /// The flag step («3. Флаги»), after ships and armies have moved: every flag goes from a region that a
+    /// single other nation now holds (the FAQ: a flag goes only then), and each nation puts its flags in the
+    /// regions it alone holds — the moving nation first, in the regions it has just taken, then each inactive
+    /// nation that a battle or a departure left alone somewhere («…в таком случае ее флаг и выставляется в
+    /// регион вместо предыдущего»). A nation with too few flags left chooses where they go; with none, the
+    /// old flag just goes («Если нация выставила на поле все 15 флагов...»). Nothing changes hands during the
+    /// maneuver itself, canal control included (docs/rules, «Flags»).
+    fn flag_step(&mut self, events: &mut Vec<Event>) {
+        let mut removed = Vec::new();
+        for n in NATIONS {
+            for region in regions_in(self.unflagged_holdings(n)) {
+                if let Some(old) = self.flags[region.index()].take() {
+                    removed.push((region, old));
+                }
+            }
+        }
+        self.place_flags_from(0, removed, events);
+    }
+
+    /// The nation at `position` in the order of the flag step: the moving nation (0), then the others in turn
+    /// order.
+    fn flag_order(&self, position: usize) -> Nation {
+        Nation::from_index(self.turn.index() + position)
+    }
+
+    /// Place flags for the nations from `position` of [`Self::flag_order`] on, stopping where a government
+    /// must choose; `removed` are the old flags taken off, reported as replaced or removed.
+    fn place_flags_from(&mut self, position: usize, mut removed: Vec<(Region, Nation)>, events: &mut Vec<Event>) {
+        for position in position..NATIONS.len() {
+            let n = self.flag_order(position);
+            let candidates = self.unflagged_holdings(n);
+            let left = self.flags_left(n);
+            if candidates == 0 || left == 0 {
                 continue;
             }
-            if self.sole_occupant(r) == Some(a) {
-                candidates |= r.bit();
+            if candidates.count_ones() > u32::from(left) {
+                for (region, old) in removed {
+                    events.push(Event::FlagRemoved { nation: old, region });
+                }
+                let nation = (position > 0).then_some(n);
+                self.phase = Phase::Flags { candidates, nation };
+                return;
             }
-        }
-        if candidates.count_ones() <= u32::from(self.flags_left(a)) {
             for region in regions_in(candidates) {
-                let replaced = self.flags[region.index()].replace(a);
-                events.push(Event::FlagPlaced { nation: a, region, replaced });
-            }
-            self.end_action(events);
-            return;
-        }
-        for region in regions_in(candidates) {
-            if let Some(old) = self.flags[region.index()].take() {
-                events.push(Event::FlagRemoved { nation: old, region });
+                let replaced = removed.iter().position(|&(r, _)| r == region).map(|i| removed.remove(i).1);
+                self.flags[region.index()] = Some(n);
+                events.push(Event::FlagPlaced { nation: n, region, replaced });
             }
         }
-        if self.flags_left(a) == 0 {
-            self.end_action(events);
-        } else {
-            self.phase = Phase::Flags { candidates };
+        for (region, old) in removed {
+            events.push(Event::FlagRemoved { nation: old, region });
+        }
+        self.end_action(events);
+    }
+
+    /// The nation whose flags a [`Phase::Flags`] decision places.
+    pub(crate) fn flag_nation(&self) -> Nation {
+        match self.phase {
+            Phase::Flags { nation: Some(n), .. } => n,
+            _ => self.turn,
         }
     }
 
     pub(crate) fn place_chosen_flag(&mut self, region: Region, events: &mut Vec<Event>) {
-        let Phase::Flags { candidates } = self.phase else {
+        let Phase::Flags { candidates, nation } = self.phase else {
             return;
         };
-        let a = self.turn;
-        self.flags[region.index()] = Some(a);
-        events.push(Event::FlagPlaced { nation: a, region, replaced: None });
+        let n = self.flag_nation();
+        self.flags[region.index()] = Some(n);
+        events.push(Event::FlagPlaced { nation: n, region, replaced: None });
         let candidates = candidates & !region.bit();
-        if candidates == 0 || self.flags_left(a) == 0 {
-            self.end_action(events);
+        if candidates == 0 || self.flags_left(n) == 0 {
+            let position = (n.index() + NATIONS.len() - self.turn.index()) % NATIONS.len();
+            self.place_flags_from(position + 1, Vec::new(), events);
         } else {
-            self.phase = Phase::Flags { candidates };
+            self.phase = Phase::Flags { candidates, nation };
         }
     }
 }

@@ -512,7 +512,8 @@ fn a_flag_goes_when_its_nation_leaves_another_alone() {
     // «Флаги»: a flag stays «пока тот не будет занят войсками только другой нации»; ЧЗВ «Когда флаги убираются
     // с игрового поля?»: when one single foreign power holds the region. Europe shares Mexico and the North
     // Atlantic with the USA under its own flags and leaves both: the USA now holds them alone, and its flag
-    // replaces Europe's at once, as after a battle that leaves an inactive nation alone (docs/rules, «Flags»).
+    // replaces Europe's at the flag step, as after a battle that leaves an inactive nation alone (docs/rules,
+    // «Flags»).
     let mut g = four_players();
     g.set_flag("mexico", Some(Europe));
     g.put("mexico", Europe, 1, 0);
@@ -521,15 +522,14 @@ fn a_flag_goes_when_its_nation_leaves_another_alone() {
     g.put("north_atlantic", Europe, 0, 1);
     g.put("north_atlantic", Usa, 0, 1);
     g.maneuvering(Europe, ManeuverStage::Fleets);
-    let events = g.play(0, Action::MoveFleet { from: r("north_atlantic"), to: r("mediterranean_sea") });
+    g.play(0, Action::MoveFleet { from: r("north_atlantic"), to: r("mediterranean_sea") });
+    g.play(0, Action::EndFleetMoves);
+    g.play(0, Imperial2030::army_move("mexico", "colombia", &[], None));
+    let events = g.play(0, Action::EndManeuver);
     assert!(
         events.contains(&Event::FlagPlaced { nation: Usa, region: r("north_atlantic"), replaced: Some(Europe) }),
         "{events:?}"
     );
-    g.play(0, Action::EndFleetMoves);
-    g.play(0, Imperial2030::army_move("mexico", "colombia", &[], None));
-    assert_eq!(g.flag(r("mexico")), Some(Usa), "the USA alone holds Mexico");
-    g.play(0, Action::EndManeuver);
     assert_eq!(g.flag(r("north_atlantic")), Some(Usa));
     assert_eq!(g.flag(r("mexico")), Some(Usa));
     assert_eq!(g.flag(r("colombia")), Some(Europe));
@@ -546,6 +546,7 @@ fn a_flag_goes_when_its_nation_leaves_another_alone() {
     g.maneuvering(Europe, ManeuverStage::Armies);
     g.play(0, Imperial2030::army_move("mexico", "colombia", &[], None));
     g.play(0, Imperial2030::army_move("peru", "argentina", &[], None));
+    g.play(0, Action::EndManeuver);
     assert_eq!((g.flag(r("mexico")), g.flag(r("peru"))), (Some(Europe), Some(Europe)));
 
     // With all its 15 flags out, the nation left alone places none: the leaver's flag just goes.
@@ -559,9 +560,75 @@ fn a_flag_goes_when_its_nation_leaves_another_alone() {
     g.put("mexico", Europe, 1, 0);
     g.put("mexico", Usa, 1, 0);
     g.maneuvering(Europe, ManeuverStage::Armies);
-    let events = g.play(0, Imperial2030::army_move("mexico", "colombia", &[], None));
+    g.play(0, Imperial2030::army_move("mexico", "colombia", &[], None));
+    let events = g.play(0, Action::EndManeuver);
     assert!(events.contains(&Event::FlagRemoved { nation: Europe, region: r("mexico") }), "{events:?}");
     assert_eq!(g.flag(r("mexico")), None);
+}
+
+#[test]
+fn flags_change_hands_only_at_the_flag_step() {
+    // «Маневры»: ships move, then armies, «и, наконец, флаги кладутся»; the battle sentence of «3. Флаги»
+    // belongs to that step too. Russia walks out of North Africa, leaving India there alone: its flag still
+    // stands during the maneuver, so Russia's next convoy crosses Suez without asking India; a battle that
+    // leaves India alone in Iran does not hand the flag over either. Both change at the flag step.
+    let mut g = four_players();
+    g.set_flag("north_africa", Some(Russia));
+    g.put("north_africa", Russia, 1, 0);
+    g.put("north_africa", India, 1, 0);
+    g.set_flag("iran", Some(Russia));
+    g.put("iran", India, 1, 0);
+    g.put("iran", China, 1, 0);
+    g.put("turkey", Russia, 2, 0);
+    g.put("mediterranean_sea", Russia, 0, 1);
+    g.put("indian_ocean", Russia, 0, 1);
+    g.maneuvering(Russia, ManeuverStage::Armies);
+    let events = g.play(0, Imperial2030::army_move("north_africa", "nigeria", &[], None));
+    assert!(!events.iter().any(|e| matches!(e, Event::FlagPlaced { .. } | Event::FlagRemoved { .. })), "{events:?}");
+    assert_eq!(g.flag(r("north_africa")), Some(Russia), "the flag waits for the flag step");
+    g.play(0, Imperial2030::army_move("turkey", "indonesia", &["mediterranean_sea", "indian_ocean"], None));
+    assert!(matches!(g.phase, Phase::Maneuver), "Russia's own canal: no question to India");
+    assert_eq!(g.units(r("indonesia"), Russia).armies, 1);
+    g.play(0, Imperial2030::army_move("turkey", "iran", &[], None));
+    g.play(0, Action::Fight { enemy: China, enemy_unit: UnitKind::Army });
+    assert_eq!(g.sole_occupant(r("iran")), Some(India));
+    assert_eq!(g.flag(r("iran")), Some(Russia), "after the battle too, the flag waits");
+    let events = g.play(0, Action::EndManeuver);
+    for region in ["north_africa", "iran"] {
+        let placed = Event::FlagPlaced { nation: India, region: r(region), replaced: Some(Russia) };
+        assert!(events.contains(&placed), "{region}: {events:?}");
+        assert_eq!(g.flag(r(region)), Some(India));
+    }
+    assert_eq!((g.flag(r("nigeria")), g.flag(r("indonesia"))), (Some(Russia), Some(Russia)));
+    assert_eq!(g.turn(), China, "the turn is over");
+
+    // An inactive nation with fewer flags left than regions it now holds alone chooses where they go, after
+    // the mover has placed its own.
+    let mut g = four_players();
+    let regions = ["alaska", "canada", "quebec", "peru", "argentina", "guinea", "congo", "south_africa"];
+    let more = ["east_africa", "korea", "mexico", "colombia", "indochina", "philippines"];
+    for region in regions.iter().chain(&more) {
+        g.set_flag(region, Some(India));
+    }
+    for region in ["iran", "north_africa"] {
+        g.set_flag(region, Some(Russia));
+        g.put(region, Russia, 1, 0);
+        g.put(region, India, 1, 0);
+    }
+    g.maneuvering(Russia, ManeuverStage::Armies);
+    g.play(0, Imperial2030::army_move("iran", "afghanistan", &[], None));
+    g.play(0, Imperial2030::army_move("north_africa", "nigeria", &[], None));
+    let events = g.play(0, Action::EndManeuver);
+    assert!(events.contains(&Event::FlagPlaced { nation: Russia, region: r("afghanistan"), replaced: None }));
+    assert!(events.contains(&Event::FlagRemoved { nation: Russia, region: r("iran") }), "{events:?}");
+    assert_eq!(g.decider(), Some(2), "India's government chooses");
+    assert_eq!(
+        g.legal_actions(2),
+        vec![Action::PlaceFlag { region: r("north_africa") }, Action::PlaceFlag { region: r("iran") }]
+    );
+    g.play(2, Action::PlaceFlag { region: r("iran") });
+    assert_eq!((g.flag(r("iran")), g.flag(r("north_africa"))), (Some(India), None));
+    assert_eq!(g.turn(), China, "then the turn is over");
 }
 
 #[test]

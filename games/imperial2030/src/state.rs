@@ -179,8 +179,13 @@ pub enum Phase {
     Battle { region: Region, unit: UnitKind, stance: Option<Stance>, deciders: Vec<Nation> },
     /// `controller`'s government may permit or refuse the passage of `movement` through `canals[0]`.
     Canal { canals: Vec<usize>, controller: Nation, movement: PendingMove },
-    /// More newly held regions than flags left: the government chooses where its flags go.
-    Flags { candidates: u64 },
+    /// At the flag step, a nation holds more regions newly alone than it has flags left: its government
+    /// chooses where they go. `nation` is `None` for the nation on turn, else the inactive nation asked.
+    Flags {
+        candidates: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        nation: Option<Nation>,
+    },
     /// The game is over.
     GameOver,
 }

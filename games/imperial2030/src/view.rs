@@ -291,7 +291,10 @@ impl Imperial2030 {
                 who(self.government(*controller)),
                 canals.first().map_or("canal", |&c| self.board.canals[c].name.as_str())
             ),
-            Phase::Flags { .. } => format!("{gov} chooses where {n} places its last flags"),
+            Phase::Flags { .. } => {
+                let n = self.flag_nation();
+                format!("{} chooses where {n} places its last flags", who(self.government(n)))
+            }
             Phase::GameOver => "The game is over".to_string(),
         }
     }
