@@ -147,6 +147,9 @@ pub struct BotEntry {
     /// Self-play that teaches the game's learned evaluation, for games that read [`Features`]; with a JSON
     /// config and one of the game's content sets.
     pub train: Option<Train>,
+    /// The conformance harness with bots at the table (`imperia fuzz --bots`), for games that implement
+    /// [`imperia_core::conformance::Conformance`].
+    pub fuzz: Option<crate::deep::DeepFuzz>,
 }
 
 /// See [`BotEntry::train`].
@@ -260,6 +263,11 @@ impl BotEntry {
         }
     }
 
+    /// The entry with the conformance harness played by bots.
+    pub fn with_conformance<G: imperia_core::conformance::Conformance + Evaluate>(self) -> Self {
+        BotEntry { fuzz: Some(crate::deep::fuzz::<G>), ..self }
+    }
+
     pub fn of<G: Evaluate>() -> Self {
         BotEntry {
             id: G::ID,
@@ -294,6 +302,7 @@ impl BotEntry {
             },
             review: review::<G>,
             train: None,
+            fuzz: None,
             bench: |config, content, seed, budget| {
                 let content = content.set::<G>().map_err(|e| e.to_string())?;
                 let _scope = content.enter();

@@ -10,10 +10,12 @@
 //!   the evaluation (PUCT) or plain (UCT, the baseline).
 //! - [`train`]: self-play games that teach a game's learned evaluation ([`imperia_core::learned`]), which
 //!   bots judge with where the game prefers it ([`Judge`]).
+//! - [`deep`]: the conformance harness with bots at the table, whose games reach late positions.
 //! - [`arena`]: bot-against-bot games with seats rotated, and the type-erased [`DynBot`] through which the CLI
 //!   (and later the server) seat bots in any game.
 
 pub mod arena;
+pub mod deep;
 pub mod heuristic;
 pub mod mcts;
 pub mod random;

@@ -1,10 +1,12 @@
-//! The conformance harness (ARCHITECTURE.md §3): plays many seeded random games of one game and checks the
-//! contract at every step.
+//! The conformance harness (ARCHITECTURE.md §3): plays many seeded games of one game to their end and checks
+//! the contract at every step.
 //!
-//! 1. the seats in `to_act` have legal actions, the others none, and the game ends within its bound; a
-//!    timed segment's expiry actions are legal for seats that are to act, and applied in order they end it;
-//! 2. every listed action applies, and a bot's look ahead ([`Game::after`]) reaches the state the step
-//!    does; random unlisted actions are refused by both and leave the state unchanged;
+//! 1. liveness: a state that is not over has seats to act and each of them lists at least one action, the
+//!    others none, and the game ends within its bound; a timed segment's expiry actions are legal for seats
+//!    that are to act, and applied in order they end it;
+//! 2. every listed action applies (with check 1, no position can freeze: something listed always moves the
+//!    game on), and a bot's look ahead ([`Game::after`]) reaches the state the step does; random unlisted
+//!    actions are refused by both and leave the state unchanged;
 //! 3. state, views and record survive a JSON round trip unchanged;
 //! 4. replaying the record reproduces the same state hashes;
 //! 5. undo back to the last commit point restores the earlier state exactly, and undo past it is refused;
@@ -17,6 +19,11 @@
 //!    randomness the match cannot see, or a secret revealed without saying so, is caught);
 //! 10. every refusal cites a section of the game's rules index ([`Game::RULES_INDEX`]), so a player's
 //!     "why?" always leads somewhere.
+//!
+//! Who chooses each step's action is a [`Player`]: uniformly random by default ([`run`]), or players supplied
+//! by the host ([`run_played`]) — the bots, whose games reach the late positions random play seldom does (a
+//! game that froze in its last round passed hundreds of short random games). The [`Report`] tells how long
+//! the games were and how many ended by the rules rather than at a cap of ours ([`Conformance::ended_by_cap`]).
 //!
 //! A game opts in by implementing [`Conformance`]; its tests call [`run`].
 
@@ -43,6 +50,11 @@ pub trait Conformance: Game {
     fn perturb_hidden(&mut self, viewer: Viewer, rng: &mut GameRng) -> bool;
     /// The game's own invariants (unit limits, money conservation, …).
     fn check_invariants(&self) -> Result<(), String>;
+    /// The game is over because a limit of ours stopped it (a round cap the rulebook does not have), not
+    /// by its rules. The deep harness reports the share of such games.
+    fn ended_by_cap(&self) -> bool {
+        false
+    }
 }
 
 /// How much to run.
@@ -53,13 +65,40 @@ pub struct Options {
     pub seed: u64,
     /// Unlisted actions tried per step.
     pub refusals_per_step: usize,
+    /// Play only configs with this many seats (drawn again until one has them); `None` for any.
+    pub seats: Option<usize>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { games: 100, seed: 0, refusals_per_step: 3 }
+        Options { games: 100, seed: 0, refusals_per_step: 3, seats: None }
     }
 }
+
+/// Who takes the actions of a game the harness plays. The harness checks the same contract whoever plays.
+pub trait Player<G: Game> {
+    /// One of `legal` (never empty) for `seat` to take in `state`.
+    fn choose(&mut self, state: &G, seat: Seat, legal: &[G::Action], rng: &mut GameRng) -> G::Action;
+    /// Who plays, for a failure's report ("heuristic, random").
+    fn name(&self) -> String;
+}
+
+/// Uniformly random legal actions: the harness's own player.
+pub struct Uniform;
+
+impl<G: Game> Player<G> for Uniform {
+    fn choose(&mut self, _: &G, _: Seat, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
+        // Never empty: check 1 runs before every choice.
+        legal.choose(rng).unwrap_or(&legal[0]).clone()
+    }
+
+    fn name(&self) -> String {
+        "random".into()
+    }
+}
+
+/// The players of one game: called with the starting position and the game's seed.
+pub type Lineup<'a, G> = dyn FnMut(&G, u64) -> Box<dyn Player<G>> + 'a;
 
 /// What a passing run checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,6 +106,10 @@ pub struct Report {
     pub games: usize,
     pub steps: usize,
     pub longest_game: usize,
+    /// Each game's steps, in the order played.
+    pub lengths: Vec<usize>,
+    /// Games that ended at a cap of ours rather than by the rules ([`Conformance::ended_by_cap`]).
+    pub ended_by_cap: usize,
     pub listed_actions_applied: usize,
     pub refusals_checked: usize,
     pub undos_checked: usize,
@@ -81,16 +124,40 @@ pub struct Report {
     pub blind_steps: usize,
 }
 
+impl Report {
+    /// The median game's steps (the longer middle one of an even count); 0 before any game.
+    pub fn median_game(&self) -> usize {
+        let mut lengths = self.lengths.clone();
+        lengths.sort_unstable();
+        lengths.get(lengths.len() / 2).copied().unwrap_or(0)
+    }
+
+    /// The shortest game's steps; 0 before any game.
+    pub fn shortest_game(&self) -> usize {
+        self.lengths.iter().copied().min().unwrap_or(0)
+    }
+
+    /// Games that ended by the game's own rules.
+    pub fn ended_by_rules(&self) -> usize {
+        self.games - self.ended_by_cap
+    }
+}
+
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let by_rules = if self.games == 0 { 0.0 } else { 100.0 * self.ended_by_rules() as f64 / self.games as f64 };
         write!(
             f,
-            "{} games, {} steps (longest {}), {} listed actions applied, {} refusals, {} undos, \
-             {} secrecy checks ({} with hidden state perturbed), {} determinizations, {} draws committed, \
-             {} undoable steps replayed blind",
+            "{} games, {} steps (per game: shortest {}, median {}, longest {}; {} of {} ended by the rules, \
+             {by_rules:.1}%), {} listed actions applied, {} refusals, {} undos, {} secrecy checks ({} with \
+             hidden state perturbed), {} determinizations, {} draws committed, {} undoable steps replayed blind",
             self.games,
             self.steps,
+            self.shortest_game(),
+            self.median_game(),
             self.longest_game,
+            self.ended_by_rules(),
+            self.games,
             self.listed_actions_applied,
             self.refusals_checked,
             self.undos_checked,
@@ -110,6 +177,8 @@ pub struct Failure {
     pub step: usize,
     pub check: &'static str,
     pub message: String,
+    /// Who played the game, where not the harness's own random player.
+    pub players: Option<String>,
     /// The record up to the failing step.
     pub record: Box<Record>,
 }
@@ -118,9 +187,10 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "game {} (seed {}), step {}: {} — {}\nrecord so far: {}",
+            "game {} (seed {}{}), step {}: {} — {}\nrecord so far: {}",
             self.game_index,
             self.record.seed,
+            self.players.as_ref().map(|p| format!(", played by {p}")).unwrap_or_default(),
             self.step,
             self.check,
             self.message,
@@ -144,21 +214,73 @@ pub fn run<G: Conformance>(options: &Options) -> Result<Report, Failure> {
 
 /// As [`run`], calling `each` with the report so far after every game; it stops early when `each` returns
 /// false (a time limit, a progress bar's cancel).
-pub fn run_with<G: Conformance>(options: &Options, mut each: impl FnMut(&Report) -> bool) -> Result<Report, Failure> {
+pub fn run_with<G: Conformance>(options: &Options, each: impl FnMut(&Report) -> bool) -> Result<Report, Failure> {
+    run_played::<G>(options, &mut |_, _| Box::new(Uniform), each)
+}
+
+/// As [`run_with`], with the players `lineup` seats for each game instead of uniformly random ones.
+pub fn run_played<G: Conformance>(
+    options: &Options,
+    lineup: &mut Lineup<'_, G>,
+    mut each: impl FnMut(&Report) -> bool,
+) -> Result<Report, Failure> {
     let mut report = Report::default();
     let mut master = seeded(options.seed);
     for game_index in 0..options.games {
-        let config = G::sample_config(&mut master);
-        let seed: u64 = master.random();
+        let (config, seed) = draw_game::<G>(options, &mut master, game_index)?;
         let mut rng = seeded(seed ^ 0x5eed);
         let mut checker = GameCheck::<G>::new(game_index, config, seed)?;
-        checker.play(options, &mut rng, &mut report)?;
+        let mut players = lineup(checker.m.state(), seed);
+        checker.play(options, players.as_mut(), &mut rng, &mut report).map_err(|mut failure| {
+            let name = players.name();
+            failure.players = (name != "random").then_some(name);
+            failure
+        })?;
         report.games += 1;
         if !each(&report) {
             break;
         }
     }
     Ok(report)
+}
+
+/// Draws a config with `options.seats` seats, and a seed, for game `game_index`.
+fn draw_game<G: Conformance>(
+    options: &Options,
+    master: &mut GameRng,
+    game_index: usize,
+) -> Result<(G::Config, u64), Failure> {
+    // Every game lists its seat range; a thousand draws without the count asked for means the game's
+    // `sample_config` never offers it.
+    for _ in 0..1000 {
+        let config = G::sample_config(master);
+        let seed: u64 = master.random();
+        let Some(seats) = options.seats else { return Ok((config, seed)) };
+        if Match::<G>::new(config.clone(), seed).is_ok_and(|m| m.state().seats() == seats) {
+            return Ok((config, seed));
+        }
+    }
+    Err(Failure {
+        game_index,
+        step: 0,
+        check: "setup",
+        message: format!("no config drawn for {} seats in a thousand tries", options.seats.unwrap_or(0)),
+        players: None,
+        record: Box::new(empty_record::<G>(serde_json::Value::Null, options.seed)),
+    })
+}
+
+fn empty_record<G: Game>(config: serde_json::Value, seed: u64) -> Record {
+    Record {
+        game: G::ID.into(),
+        rules_version: G::RULES_VERSION,
+        config,
+        seed,
+        content: None,
+        content_files: Default::default(),
+        actions: vec![],
+        rollbacks: vec![],
+    }
 }
 
 /// [`run_with`] for a game known only by its registry entry ([`crate::GameEntry::fuzz`]).
@@ -185,16 +307,8 @@ impl<G: Conformance> GameCheck<G> {
             step: 0,
             check: "setup",
             message: format!("{config:?}: {e}"),
-            record: Box::new(Record {
-                game: G::ID.into(),
-                rules_version: G::RULES_VERSION,
-                config: serde_json::Value::Null,
-                seed,
-                content: None,
-                content_files: Default::default(),
-                actions: vec![],
-                rollbacks: vec![],
-            }),
+            players: None,
+            record: Box::new(empty_record::<G>(serde_json::Value::Null, seed)),
         })?;
         let mut check = GameCheck { game_index, m, bound, step: 0, rules: RulesIndex::default() };
         check.rules = match RulesIndex::parse(G::RULES_INDEX) {
@@ -211,11 +325,18 @@ impl<G: Conformance> GameCheck<G> {
             step: self.step,
             check,
             message: message.into(),
+            players: None,
             record: Box::new(self.m.record()),
         }
     }
 
-    fn play(&mut self, options: &Options, rng: &mut GameRng, report: &mut Report) -> Result<(), Failure> {
+    fn play(
+        &mut self,
+        options: &Options,
+        player: &mut dyn Player<G>,
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Failure> {
         let _scope = self.m.enter();
         loop {
             let state = self.m.state().clone();
@@ -233,7 +354,13 @@ impl<G: Conformance> GameCheck<G> {
 
             let seat = *to_act.seats().choose(rng).ok_or_else(|| self.fail("1 to_act", "no seat"))?;
             let legal = state.legal_actions(seat);
-            let action = legal.choose(rng).ok_or_else(|| self.fail("1 to_act", "no action"))?.clone();
+            if legal.is_empty() {
+                return Err(self.fail("1 to_act", "no action"));
+            }
+            let action = player.choose(&state, seat, &legal, rng);
+            if !legal.contains(&action) {
+                return Err(self.fail("2 apply", format!("the player chose {action:?}, which is not listed")));
+            }
             let looked_ahead = state.after(seat, &action);
             self.m.apply(seat, &action).map_err(|e| self.fail("2 apply", format!("{action:?}: {e}")))?;
             if looked_ahead.as_ref().ok() != Some(self.m.state()) {
@@ -248,6 +375,10 @@ impl<G: Conformance> GameCheck<G> {
             }
         }
         report.longest_game = report.longest_game.max(self.step);
+        report.lengths.push(self.step);
+        if self.m.state().ended_by_cap() {
+            report.ended_by_cap += 1;
+        }
         self.check_replay()
     }
 

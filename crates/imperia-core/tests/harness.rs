@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use imperia_core::conformance::{Conformance, Options, run};
+use imperia_core::conformance::{Conformance, Options, Player, run, run_played};
 use imperia_core::rng::seeded;
 use imperia_core::{
     ContentSet, Game, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
@@ -31,6 +31,10 @@ struct Bugs {
     stale_look_ahead: bool,
     /// A bot's look ahead takes a refused action as doing nothing.
     lax_look_ahead: bool,
+    /// After five peeks in a row every listed action is refused: a freeze that random play seldom reaches.
+    freeze_after_peeks: bool,
+    /// The game says it stopped at a cap of ours rather than by its rules.
+    capped: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -65,6 +69,7 @@ struct ToyView {
     bugs: Bugs,
     turn: Seat,
     counter: u8,
+    peeks: u8,
     my_secret: Option<u8>,
     leaked: Option<u8>,
 }
@@ -77,6 +82,8 @@ struct Toy {
     turn: Seat,
     rng: GameRng,
     dice: GameRng,
+    /// Peeks in a row.
+    peeks: u8,
     #[serde(skip)]
     content: ContentSet<()>,
 }
@@ -98,7 +105,7 @@ impl Game for Toy {
         let mut rng = seeded(seed);
         let secrets = [rng.random_range(1..=9), rng.random_range(1..=9)];
         let dice = seeded(rng.random());
-        Ok(Toy { bugs: config.clone(), secrets, counter: 0, turn: 0, rng, dice, content: content.clone() })
+        Ok(Toy { bugs: config.clone(), secrets, counter: 0, turn: 0, rng, dice, peeks: 0, content: content.clone() })
     }
     fn configure(_seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<Bugs, SetupError> {
         Ok(Bugs::default())
@@ -131,9 +138,13 @@ impl Game for Toy {
         if self.bugs.dirty_refusal && seat != self.turn {
             self.counter = 0; // the planted bug: a refused action resets the counter
         }
-        if !self.bugs.accept_anything && (seat != self.turn || matches!(action, Act::Add(n) if *n == 0 || *n > 2)) {
+        let frozen = self.bugs.freeze_after_peeks && self.peeks >= 5;
+        if !self.bugs.accept_anything
+            && (seat != self.turn || frozen || matches!(action, Act::Add(n) if *n == 0 || *n > 2))
+        {
             return Err(RuleError::new("not allowed", if self.bugs.miscite { "house rules" } else { "toy rules §2" }));
         }
+        self.peeks = if *action == Act::Peek { self.peeks + 1 } else { 0 };
         let step = match action {
             Act::Add(n) => {
                 self.counter = self.counter.saturating_add(*n).min(if self.bugs.endless { 9 } else { 10 });
@@ -183,6 +194,7 @@ impl Game for Toy {
             bugs: self.bugs.clone(),
             turn: self.turn,
             counter: self.counter,
+            peeks: self.peeks,
             my_secret: viewer.seat().map(|s| self.secrets[s]),
             leaked: self.bugs.leak_secret.then_some(self.secrets[1]),
         }
@@ -212,8 +224,8 @@ impl Game for Toy {
             secrets[s] = mine;
         }
         let (game_rng, dice) = (seeded(rng.random()), seeded(rng.random()));
-        let (bugs, counter, turn) = (view.bugs.clone(), view.counter, view.turn);
-        Toy { bugs, secrets, counter, turn, rng: game_rng, dice, content: content.clone() }
+        let (bugs, counter, turn, peeks) = (view.bugs.clone(), view.counter, view.turn, view.peeks);
+        Toy { bugs, secrets, counter, turn, rng: game_rng, dice, peeks, content: content.clone() }
     }
     fn summary(&self, _viewer: Viewer) -> String {
         format!("counter {}", self.counter)
@@ -247,6 +259,9 @@ impl Conformance for Toy {
     }
     fn check_invariants(&self) -> Result<(), String> {
         if self.counter > 10 { Err("counter above 10".into()) } else { Ok(()) }
+    }
+    fn ended_by_cap(&self) -> bool {
+        self.bugs.capped && self.to_act() == ToAct::Nobody
     }
 }
 
@@ -340,6 +355,9 @@ macro_rules! buggy {
             fn check_invariants(&self) -> Result<(), String> {
                 self.0.check_invariants()
             }
+            fn ended_by_cap(&self) -> bool {
+                self.0.ended_by_cap()
+            }
         }
     };
 }
@@ -353,9 +371,23 @@ buggy!(WrongExpiry, wrong_expiry);
 buggy!(Miscited, miscite);
 buggy!(StaleLookAhead, stale_look_ahead);
 buggy!(LaxLookAhead, lax_look_ahead);
+buggy!(Freezy, freeze_after_peeks);
+buggy!(Capped, capped);
+
+/// A player that peeks whenever it may: a stand-in for a bot whose play goes where random play seldom does.
+struct Peeker;
+
+impl<G: Game<Action = Act>> Player<G> for Peeker {
+    fn choose(&mut self, _: &G, _: Seat, legal: &[Act], _: &mut GameRng) -> Act {
+        legal.iter().find(|a| **a == Act::Peek).unwrap_or(&legal[0]).clone()
+    }
+    fn name(&self) -> String {
+        "peeker".into()
+    }
+}
 
 fn options() -> Options {
-    Options { games: 20, seed: 9, refusals_per_step: 4 }
+    Options { games: 20, seed: 9, refusals_per_step: 4, seats: None }
 }
 
 #[test]
@@ -390,6 +422,43 @@ fn the_harness_catches_broken_games() {
     let failure = run::<LaxLookAhead>(&options()).expect_err("a look ahead that takes what is refused");
     assert_eq!(failure.check, "2 refusal", "{failure}");
     assert!(failure.message.contains("looking ahead"), "{failure}");
+}
+
+#[test]
+fn players_that_go_deep_find_the_freeze_random_play_misses() {
+    // Five peeks in a row are rare at random: the same twenty games pass.
+    let report = run::<Freezy>(&options()).unwrap_or_else(|f| panic!("random play should miss it: {f}"));
+    assert_eq!(report.games, 20);
+    let failure = run_played::<Freezy>(&options(), &mut |_, _| Box::new(Peeker), |_| true)
+        .expect_err("a player that peeks reaches the freeze");
+    assert_eq!(failure.check, "2 listed", "{failure}");
+    assert_eq!(failure.step, 5, "{failure}");
+    assert_eq!(failure.players.as_deref(), Some("peeker"));
+    assert!(failure.to_string().contains("played by peeker"), "{failure}");
+}
+
+#[test]
+fn the_report_tells_game_lengths_and_how_games_ended() {
+    let report = run::<Toy>(&options()).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(report.lengths.len(), 20);
+    assert_eq!(report.lengths.iter().sum::<usize>(), report.steps);
+    assert_eq!(report.longest_game, *report.lengths.iter().max().expect("games"));
+    assert!(report.shortest_game() <= report.median_game() && report.median_game() <= report.longest_game);
+    assert_eq!((report.ended_by_rules(), report.ended_by_cap), (20, 0));
+    assert!(report.to_string().contains("20 of 20 ended by the rules, 100.0%"), "{report}");
+    let capped = run::<Capped>(&options()).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!((capped.ended_by_rules(), capped.ended_by_cap), (0, 20));
+    assert!(capped.to_string().contains("0 of 20 ended by the rules, 0.0%"), "{capped}");
+}
+
+#[test]
+fn a_seat_count_the_game_never_has_is_refused() {
+    let options = Options { seats: Some(3), ..options() };
+    let failure = run::<Toy>(&options).expect_err("the toy has two seats");
+    assert_eq!(failure.check, "setup");
+    assert!(failure.message.contains("no config drawn for 3 seats"), "{failure}");
+    let two = run::<Toy>(&Options { seats: Some(2), ..options }).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(two.games, 20);
 }
 
 #[test]

@@ -24,11 +24,11 @@ pub fn registry() -> Registry {
 /// How to seat bots in every hosted game.
 pub fn bots() -> Vec<BotEntry> {
     vec![
-        BotEntry::of::<Imperial2030>().with_training::<Imperial2030>(),
-        BotEntry::of::<ImperialStruggle>().with_training::<ImperialStruggle>(),
-        BotEntry::of::<VirginQueen>(),
-        BotEntry::of::<Endeavor>(),
-        BotEntry::of::<Brazil>(),
+        BotEntry::of::<Imperial2030>().with_training::<Imperial2030>().with_conformance::<Imperial2030>(),
+        BotEntry::of::<ImperialStruggle>().with_training::<ImperialStruggle>().with_conformance::<ImperialStruggle>(),
+        BotEntry::of::<VirginQueen>().with_conformance::<VirginQueen>(),
+        BotEntry::of::<Endeavor>().with_conformance::<Endeavor>(),
+        BotEntry::of::<Brazil>().with_conformance::<Brazil>(),
     ]
 }
 

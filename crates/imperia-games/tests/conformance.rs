@@ -1,8 +1,11 @@
 //! The conformance harness (`imperia_core::conformance`) on every hosted game, through the registry: one
-//! line per batch. Batches are sized for CI (two per game, so the test threads share them); long soaks are
-//! `imperia fuzz <game> --seconds N`, and `IMPERIA_CONFORMANCE_GAMES` sets the games per batch here.
+//! line per batch. Each game has two batches of random games and a deep batch of bot-driven games played to
+//! their end (the heuristic bot in every seat, then heuristic and random bots mixed), which reach the late
+//! positions random play seldom does. Batches are sized for CI; long soaks are `imperia fuzz <game>
+//! [--bots heuristic] --seconds N`, and `IMPERIA_CONFORMANCE_GAMES` sets the games per batch here.
 
-use imperia_core::conformance::{Options, games_per_batch};
+use imperia_bots::BotSpec;
+use imperia_core::conformance::{Options, Report, games_per_batch};
 
 /// A batch of a game with hidden information: its secrecy check must really change what each viewer may
 /// not see.
@@ -25,7 +28,7 @@ fn run_batch(game: &str, seed: u64, games: usize) -> imperia_core::conformance::
     let entry = registry.get(game).unwrap_or_else(|| panic!("no game `{game}`"));
     let fuzz = entry.fuzz.unwrap_or_else(|| panic!("{game} has no conformance harness"));
     let games = games_per_batch(games);
-    let options = Options { games, seed, refusals_per_step: 2 };
+    let options = Options { games, seed, refusals_per_step: 2, seats: None };
     let report = fuzz(&options, &mut |_| true).unwrap_or_else(|failure| panic!("{failure}"));
     println!("{game} batch {seed}: {report}");
     assert_eq!(report.games, games);
@@ -33,11 +36,54 @@ fn run_batch(game: &str, seed: u64, games: usize) -> imperia_core::conformance::
     report
 }
 
+/// Bot-driven games of `game`, every check at every step: `games` with the heuristic bot in every seat, then
+/// as many with each seat's bot drawn from heuristic and random. Every one must end by the game's rules.
+fn deep_batch(game: &str, seed: u64, games: usize) {
+    let deep = imperia_games::bots_for(game).and_then(|b| b.fuzz).unwrap_or_else(|| panic!("{game}: no deep harness"));
+    let games = games_per_batch(games);
+    for pool in ["heuristic", "heuristic,random"] {
+        let bots: Vec<BotSpec> = pool.split(',').map(|b| b.parse().expect("a bot")).collect();
+        let options = Options { games, seed, refusals_per_step: 1, seats: None };
+        let report: Report = deep(&options, &bots, &mut |_| true).unwrap_or_else(|failure| panic!("{failure}"));
+        println!("{game} deep batch {seed} ({pool}): {report}");
+        assert_eq!(report.games, games);
+        assert_eq!(report.ended_by_rules(), games, "{report}");
+        assert!(report.undos_checked > 0 && report.refusals_checked > 0, "{report}");
+    }
+}
+
 #[test]
 fn every_game_has_a_conformance_harness() {
     for entry in imperia_games::registry().entries() {
         assert!(entry.fuzz.is_some(), "{} is registered without its conformance harness", entry.id);
+        let bots = imperia_games::bots_for(entry.id);
+        assert!(bots.and_then(|b| b.fuzz).is_some(), "{} has no conformance harness for bots", entry.id);
     }
+}
+
+#[test]
+fn imperial2030_deep() {
+    deep_batch("imperial2030", 3, 6);
+}
+
+#[test]
+fn imperial_struggle_deep() {
+    deep_batch("imperial-struggle", 3, 6);
+}
+
+#[test]
+fn virgin_queen_deep() {
+    deep_batch("virgin-queen", 3, 3);
+}
+
+#[test]
+fn endeavor_deep() {
+    deep_batch("endeavor", 3, 10);
+}
+
+#[test]
+fn brazil_imperial_deep() {
+    deep_batch("brazil-imperial", 3, 6);
 }
 
 #[test]
