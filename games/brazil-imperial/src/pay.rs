@@ -176,6 +176,8 @@ mod tests {
         Pool { pieces: b, cards, ..Pool::default() }
     }
 
+    /// Ruling B46: gold stands for a resource, science for gold, the upgraded Build for any resource; the
+    /// Market takes only what it names.
     #[test]
     fn substitutes_climb_from_resource_to_science() {
         use Piece::*;
@@ -199,6 +201,7 @@ mod tests {
         assert_eq!(n.pieces.get(Gold), 0);
     }
 
+    /// Ruling B27: under Napoleon a battle card pays a resource and two pay a science; Afonso I's three rates.
     #[test]
     fn battle_cards_pay_under_napoleon_and_afonso() {
         use Piece::*;

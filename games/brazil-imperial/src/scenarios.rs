@@ -104,12 +104,14 @@ pub(crate) fn battle_card(g: &Brazil, pred: impl Fn(Tactic) -> bool) -> BattleId
     BattleId(g.content.battle_cards.iter().position(|b| pred(b.tactic)).expect("such a card") as u8)
 }
 
+/// Ruling B38: every player count, solo included, sets up on a shipped map made for it.
 #[test]
 fn the_shipped_content_loads_and_every_count_sets_up() {
     let shipped = ContentSet::<Content>::shipped();
     for n in 1..=4 {
         let g = Brazil::setup(&Config::new(n).expect("1 to 4"), &shipped, 7).expect("setup");
         assert_eq!(g.players.len(), n);
+        assert_eq!(usize::from(g.board().players), n);
     }
 }
 
@@ -227,7 +229,8 @@ fn build_checks_terrain_places_production_and_founds_cities_under_the_general() 
     assert_eq!(g.sites[i].token.map(|t| t.built), Some(Built::City(city)));
 }
 
-/// Worked example 2 («Ход игрока»): Obtain's extra move goes only into an adjacent unbuilt forest.
+/// Worked example 2 («Ход игрока»): Obtain's extra move goes only into an adjacent unbuilt forest (ruling
+/// B41).
 #[test]
 fn obtains_extra_move_goes_only_into_an_open_forest() {
     let mut g = table(2, 3);
@@ -256,7 +259,8 @@ fn obtains_extra_move_goes_only_into_an_open_forest() {
 }
 
 /// Worked example 6 («Правила боя»): entering a hex of enemy units starts a battle at once; the attacker
-/// commits first, then the defender; the defender wins ties; the loser's units go to the supply.
+/// commits first, then the defender (ruling B13); the loser's units go to the supply, and the winner's stay
+/// on the hex (ruling B15).
 #[test]
 fn a_battle_on_entry_asks_the_attacker_then_the_defender() {
     let mut g = table(2, 4);
@@ -289,7 +293,8 @@ fn a_battle_on_entry_asks_the_attacker_then_the_defender() {
 }
 
 /// Worked examples 7 and 8 («Последствия боя…»): Sepé Tiaraju after an adjacent attack defeats one of the
-/// winner's units but not the last; and a win from the next hex captures nothing.
+/// winner's units but not the last, its player choosing which (rulings B17 and B55); and a win from the
+/// next hex captures nothing (ruling B43).
 #[test]
 fn sepe_spares_the_last_unit_and_an_adjacent_win_captures_nothing() {
     let mut g = table(2, 5);
@@ -324,7 +329,7 @@ fn sepe_spares_the_last_unit_and_an_adjacent_win_captures_nothing() {
 }
 
 /// Worked examples 9 and 10 («Дворцы»): palace IV on a spinning mill gives a cotton, blocks the flip and
-/// still lets the mill refill; palace II only goes on an era-I building.
+/// still lets the mill refill; palace II only goes on an era-I building (ruling B2).
 #[test]
 fn palaces_sit_where_their_frames_say() {
     let mut g = table(2, 6);
@@ -354,7 +359,7 @@ fn palaces_sit_where_their_frames_say() {
 }
 
 /// Worked example 1 («Жетоны действий»): declaring the current era's goal moves everyone on; each player
-/// puts the old token under a space, and any space is open next turn (B23, B50).
+/// puts the old token under a space, and any space is open next turn (rulings B23 and B50).
 #[test]
 fn the_era_changes_for_everyone_at_once() {
     let mut g = table(3, 8);
@@ -448,7 +453,8 @@ pub(crate) fn satisfy(g: &mut Brazil, seat: u8, c: crate::content::Condition) {
     }
 }
 
-/// The solo scenario is won the moment its three conditions hold, and lost after round 20 (B32).
+/// The solo scenario is won the moment its three conditions hold, and lost after round 20 (ruling B32); its
+/// outcome is a win or a loss, not a score (ruling B36).
 #[test]
 fn the_solo_scenario_is_won_on_the_dutch_capital_and_lost_after_round_20() {
     let mut g = table(1, 9);
@@ -510,7 +516,7 @@ fn the_solo_forecast_wants_the_army_gathered_at_the_dutch_capital() {
     assert_eq!(g.evaluate(), vec![0.0], "a lost scenario is worth nothing to the search");
 }
 
-/// The Market takes exactly the pieces it names (B46): gold does not stand in for cotton.
+/// The Market takes exactly the pieces it names (ruling B46): gold does not stand in for cotton.
 #[test]
 fn the_market_takes_only_what_it_names() {
     let mut g = table(2, 10);
@@ -528,7 +534,7 @@ fn the_market_takes_only_what_it_names() {
 }
 
 /// An era-III card is declared task by task; the third makes the round the last, and the game ends when the
-/// player before the first has played (B25, «Конец игры»).
+/// player before the first has played (ruling B25, «Конец игры»).
 #[test]
 fn a_complete_era_three_card_ends_the_game_after_the_round() {
     let mut g = table(2, 11);
@@ -575,7 +581,7 @@ fn a_complete_era_three_card_ends_the_game_after_the_round() {
     assert_eq!(g.score(other).goals, total, "each task scores its own VP");
 }
 
-/// A payment step is refused if the rest of the price could no longer be paid (B68).
+/// A payment step is refused if the rest of the price could no longer be paid (ruling B68).
 #[test]
 fn a_payment_never_gets_stuck() {
     let mut g = table(2, 12);
