@@ -1,4 +1,6 @@
-//! `imperia replay`: rebuild a game from its record, print it step by step, and check every state hash.
+//! `imperia replay`: rebuild a game from its record, print it step by step, and check every state hash. A
+//! record made under earlier rules is played again under today's: the replay says what changed, where the
+//! game first differs from the one recorded, and which steps (if any) the new rules refuse.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -38,6 +40,11 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
         let expected = content.fingerprint().map(str::to_string);
         return Err(MatchError::WrongContent { expected, found: record.content.clone() }.into());
     }
+    if record.rules_version > entry.rules_version {
+        return Err(MatchError::WrongRulesVersion { expected: entry.rules_version, found: record.rules_version }.into());
+    }
+    // Played again under today's rules: report, rather than stop at, the first difference.
+    let migrating = record.rules_version < entry.rules_version;
     if let Some(warning) = record.unverified_warning() {
         eprintln!("warning: {warning}.");
     }
@@ -51,10 +58,13 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
             .find(|c| c.action == step.action)
             .map(|c| c.label)
             .unwrap_or_else(|| step.action.to_string());
-        let events =
-            m.apply(step.seat, &step.action).with_context(|| format!("action {} of the record was refused", i + 1))?;
+        let events = match m.apply(step.seat, &step.action) {
+            Ok(events) => events,
+            Err(_) if migrating => break,
+            Err(e) => return Err(e).with_context(|| format!("action {} of the record was refused", i + 1)),
+        };
         let hash = format!("{:016x}", m.state_hash());
-        if !step.hash.is_empty() && hash != step.hash {
+        if !migrating && !step.hash.is_empty() && hash != step.hash {
             bail!(
                 "replay diverged at action {}: the record says state {}, the replay reached {hash}",
                 i + 1,
@@ -70,6 +80,13 @@ pub fn run(registry: &Registry, args: &ReplayArgs) -> Result<()> {
     }
     if !args.quiet {
         writeln!(out, "\n{}", m.summary(Viewer::Spectator))?;
+    }
+    if migrating {
+        let (_, migration) = (entry.migrate)(&record, &content)?;
+        if let Some(migration) = migration {
+            writeln!(out, "{}", migration.report())?;
+        }
+        return Ok(());
     }
     match m.outcome() {
         Some(o) => writeln!(

@@ -17,7 +17,7 @@ use crate::game::{Game, Outcome, Seat, TimeLimit, ToAct, Viewer};
 use crate::options::{GameOption, check_options, options_schema};
 use crate::record::{Record, RecordedAction, state_hash};
 use crate::rng::seeded;
-use crate::session::{Match, MatchError, to_json};
+use crate::session::{Match, MatchError, Migration, to_json};
 
 /// One legal action, as JSON and in plain words, with the board pieces it touches ([`Game::targets`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -252,6 +252,10 @@ impl std::fmt::Debug for DynContent {
 /// A match of some game, or why it could not be made.
 pub type DynResult = Result<Box<dyn DynMatch>, MatchError>;
 
+/// A match rebuilt from a record, and how the record fared if it was made under earlier rules
+/// ([`GameEntry::migrate`]).
+pub type Migrated = (Box<dyn DynMatch>, Option<Migration>);
+
 /// How the registry makes and rebuilds matches of one game.
 #[derive(Clone, Copy)]
 pub struct GameEntry {
@@ -279,6 +283,13 @@ pub struct GameEntry {
     pub start: fn(config: &Value, seed: u64, content: &DynContent) -> DynResult,
     /// Rebuild a match from its record with the content it was played with, verifying every state hash.
     pub replay: fn(record: &Record, content: &DynContent) -> DynResult,
+    /// [`GameEntry::replay`], and a record of an earlier rules version played again under today's rules,
+    /// with its [`Migration`] ([`Match::migrate`]).
+    pub migrate: fn(record: &Record, content: &DynContent) -> Result<Migrated, MatchError>,
+    /// [`Game::RULES_VERSION`].
+    pub rules_version: u32,
+    /// [`Game::RULES_CHANGES`].
+    pub rules_changes: &'static [(u32, &'static str)],
     /// Play one complete game with `content` and uniformly random legal actions on the bare engine (no
     /// record, no undo history), returning the number of actions: what `imperia bench` measures.
     pub random_playout: fn(config: &Value, seed: u64, content: &DynContent) -> Result<u64, MatchError>,
@@ -357,6 +368,12 @@ impl GameEntry {
             replay: |record, content| {
                 Ok(Box::new(Match::<G>::replay_with(record, &content.set::<G>()?, |_, _, _| {})?))
             },
+            migrate: |record, content| {
+                let (m, migration) = Match::<G>::migrate(record, &content.set::<G>()?)?;
+                Ok((Box::new(m), migration))
+            },
+            rules_version: G::RULES_VERSION,
+            rules_changes: G::RULES_CHANGES,
             random_playout: |config, seed, content| {
                 let content = content.set::<G>()?;
                 let _scope = content.enter();

@@ -180,6 +180,10 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     const NAME: &'static str;
     /// Bumped whenever a rule change could make an old record replay differently.
     const RULES_VERSION: u32;
+    /// What each rules version changed, in words for players, oldest first: `(version, change)`, one entry
+    /// per change. A host that loads a game made under an earlier version re-plays it under these rules and
+    /// tells its players every change made since that version ([`crate::session::Migration`]).
+    const RULES_CHANGES: &'static [(u32, &'static str)] = &[];
     /// How many seats the game can be played with.
     const SEATS: RangeInclusive<usize>;
     /// The variant options a player may set when creating a game ([`crate::options`]).

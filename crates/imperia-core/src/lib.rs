@@ -7,7 +7,8 @@
 //! - [`options`]: a game's declared variant options, their JSON Schema, and the check hosts apply.
 //! - [`rng`]: the one source of randomness a game may use, a seeded ChaCha generator kept in the state.
 //! - [`record`]: game records (`{game, rules version, config, seed, content, actions}`) and per-step state hashes.
-//! - [`session`]: [`Match`], a game being played: it keeps the record, and enforces commit points and undo.
+//! - [`session`]: [`Match`], a game being played: it keeps the record, and enforces commit points and undo;
+//!   a record of earlier rules is played again under today's ([`Migration`]).
 //! - [`dynamic`]: the type-erased layer ([`DynMatch`], JSON in and out) and the [`Registry`] by game id
 //!   through which the CLI and the server host any game without knowing its types.
 //! - [`content`]: a game's content as a value ([`ContentSet`]), shipped or read from a player's own files,
@@ -16,7 +17,8 @@
 //! - [`learned`]: a learned evaluation — the [`Features`] a game reads from a seat's position, and a linear
 //!   model over them shipped as a file that says how it was made.
 //! - [`words`]: English for messages — counts with the right plural, nouns with the right article.
-//! - [`conformance`]: the harness that plays many seeded random games and checks the contract at every step.
+//! - [`conformance`]: the harness that plays many seeded games to their end (random, or by bots a host
+//!   seats) and checks the contract at every step.
 //!
 //! Nothing in this crate knows any particular game.
 
@@ -46,4 +48,4 @@ pub use options::{GameOption, OptionKind};
 pub use record::{Record, RecordedAction, RolledBack, state_hash};
 pub use rng::GameRng;
 pub use rules::{RulesIndex, Section};
-pub use session::{Match, MatchError, Played};
+pub use session::{Match, MatchError, Migration, Played, RefusedStep};

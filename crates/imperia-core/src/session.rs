@@ -6,8 +6,13 @@
 //! its own steps back to the last commit point and no further. Going back further takes every seat's
 //! consent, which hosts collect: [`Match::revealed_after`] tells them whether something hidden has come to
 //! light since, so that everyone agrees knowing it.
+//!
+//! A record made under an earlier rules version is played again under the rules of today
+//! ([`Match::migrate`]): its [`Migration`] says what changed, the first step at which the game now differs
+//! from the one recorded (by the state hash), and which actions, if any, the new rules refuse — those are set
+//! aside, kept and never lost, and the game goes on from the last action that still stands.
 
-use serde::{Serialize, de::DeserializeOwned};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::content::ContentSet;
 use crate::game::{Game, RuleError, Seat, SetupError, Step, ToAct};
@@ -26,7 +31,10 @@ pub enum MatchError {
     NothingToUndo { seat: Seat },
     #[error("this record is for game `{found}`, not `{expected}`")]
     WrongGame { expected: String, found: String },
-    #[error("this record was made under rules version {found}; this engine plays version {expected}")]
+    #[error(
+        "this record was made under rules version {found}; this engine plays version {expected}{}",
+        if .found < .expected { " (replaying it plays it again under the new rules and says where the two differ)" } else { "" }
+    )]
     WrongRulesVersion { expected: u32, found: u32 },
     #[error(
         "this record was played with {}, not with {}; replay it with the files it was played with (`--content <dir>`)",
@@ -94,25 +102,14 @@ impl<G: Game> Match<G> {
         content: &ContentSet<G::Content>,
         mut each: impl FnMut(usize, &Self, &Step<G::Event>),
     ) -> Result<Self, MatchError> {
-        if record.game != G::ID {
-            return Err(MatchError::WrongGame { expected: G::ID.into(), found: record.game.clone() });
-        }
         if record.rules_version != G::RULES_VERSION {
+            Self::check_record(record, content)?;
             return Err(MatchError::WrongRulesVersion { expected: G::RULES_VERSION, found: record.rules_version });
         }
-        if record.content.as_deref() != content.fingerprint() {
-            let expected = content.fingerprint().map(str::to_string);
-            return Err(MatchError::WrongContent { expected, found: record.content.clone() });
-        }
-        // The recorded actions name the content's entries by id.
+        let mut m = Self::start_record(record, content)?;
         let _scope = content.enter();
-        let config: G::Config = from_value(&record.config).map_err(MatchError::BadConfig)?;
-        let mut m = Self::with_content(config, content, record.seed)?;
         for (index, recorded) in record.actions.iter().enumerate() {
-            let action: G::Action =
-                from_value(&recorded.action).map_err(|message| MatchError::BadAction { index, message })?;
-            let step =
-                m.apply(recorded.seat, &action).map_err(|e| MatchError::Refused { index, source: Box::new(e) })?;
+            let step = m.apply_recorded(index, recorded)?;
             let found = m.history.last().map(|p| hash_hex(p.hash)).unwrap_or_default();
             // A record without hashes replays unverified; hosts say so ([`Record::unverified_warning`]).
             if !recorded.hash.is_empty() && found != recorded.hash {
@@ -121,6 +118,78 @@ impl<G: Game> Match<G> {
             each(index, &m, &step);
         }
         Ok(m)
+    }
+
+    /// Rebuild a game from its record as [`Match::replay_with`] does, and a record made under an earlier
+    /// rules version too: that one is played again under today's rules, and its [`Migration`] says how it
+    /// went. A record of a later version than this engine's is refused.
+    pub fn migrate(record: &Record, content: &ContentSet<G::Content>) -> Result<(Self, Option<Migration>), MatchError> {
+        if record.rules_version >= G::RULES_VERSION {
+            return Ok((Self::replay_with(record, content, |_, _, _| {})?, None));
+        }
+        let mut m = Self::start_record(record, content)?;
+        let _scope = content.enter();
+        let mut migration = Migration {
+            from: record.rules_version,
+            to: G::RULES_VERSION,
+            changes: G::RULES_CHANGES
+                .iter()
+                .filter(|(version, _)| *version > record.rules_version)
+                .map(|(_, change)| change.to_string())
+                .collect(),
+            replayed: 0,
+            first_difference: None,
+            refused: None,
+            set_aside: Vec::new(),
+        };
+        for (index, recorded) in record.actions.iter().enumerate() {
+            if let Err(e) = m.apply_recorded(index, recorded) {
+                let why = match e {
+                    MatchError::Refused { source, .. } => source.to_string(),
+                    e => e.to_string(),
+                };
+                migration.refused = Some(RefusedStep { index, why });
+                migration.set_aside = record.actions[index..].to_vec();
+                break;
+            }
+            migration.replayed += 1;
+            let found = m.history.last().map(|p| hash_hex(p.hash)).unwrap_or_default();
+            if migration.first_difference.is_none() && !recorded.hash.is_empty() && found != recorded.hash {
+                migration.first_difference = Some(index);
+            }
+        }
+        if migration.refused.is_some() && migration.first_difference.is_none() {
+            migration.first_difference = Some(migration.replayed);
+        }
+        Ok((m, Some(migration)))
+    }
+
+    /// The game, content and config a record names, checked; the content is `content`.
+    fn check_record(record: &Record, content: &ContentSet<G::Content>) -> Result<(), MatchError> {
+        if record.game != G::ID {
+            return Err(MatchError::WrongGame { expected: G::ID.into(), found: record.game.clone() });
+        }
+        if record.content.as_deref() != content.fingerprint() {
+            let expected = content.fingerprint().map(str::to_string);
+            return Err(MatchError::WrongContent { expected, found: record.content.clone() });
+        }
+        Ok(())
+    }
+
+    /// A new game set up as `record` was, before its first action.
+    fn start_record(record: &Record, content: &ContentSet<G::Content>) -> Result<Self, MatchError> {
+        Self::check_record(record, content)?;
+        // The recorded actions name the content's entries by id.
+        let _scope = content.enter();
+        let config: G::Config = from_value(&record.config).map_err(MatchError::BadConfig)?;
+        Self::with_content(config, content, record.seed)
+    }
+
+    /// Take the record's action `index`.
+    fn apply_recorded(&mut self, index: usize, recorded: &RecordedAction) -> Result<Step<G::Event>, MatchError> {
+        let action: G::Action =
+            from_value(&recorded.action).map_err(|message| MatchError::BadAction { index, message })?;
+        self.apply(recorded.seat, &action).map_err(|e| MatchError::Refused { index, source: Box::new(e) })
     }
 
     /// The current state. Only tests, replays and the conformance harness look at it whole; players and
@@ -228,6 +297,63 @@ impl<G: Game> Match<G> {
             self.last_events.clear();
         }
         Ok(())
+    }
+}
+
+/// How a record made under an earlier rules version fared when played again under today's ([`Match::migrate`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Migration {
+    /// The rules version the record was made under.
+    pub from: u32,
+    /// The version it is played under now.
+    pub to: u32,
+    /// Every change since `from`, in words for players ([`Game::RULES_CHANGES`]).
+    pub changes: Vec<String>,
+    /// How many of the record's actions were played again: all of them, unless one was refused.
+    pub replayed: usize,
+    /// The first action (0 for the record's first) after which the state is no longer the one recorded:
+    /// from there the game differs from how it was played. `None` when it never does (for the actions
+    /// that carry a hash).
+    pub first_difference: Option<usize>,
+    /// The first action the new rules refuse, if any.
+    pub refused: Option<RefusedStep>,
+    /// That action and every one after it, kept as they were recorded but not played.
+    pub set_aside: Vec<RecordedAction>,
+}
+
+/// An action of an old record that today's rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusedStep {
+    /// 0 for the record's first action.
+    pub index: usize,
+    /// Why, as the rules say it.
+    pub why: String,
+}
+
+impl Migration {
+    /// The report in words for players: what changed, and whether the game they played still stands.
+    pub fn report(&self) -> String {
+        let mut text = format!("The rules changed since this game began (rules version {} to {}).", self.from, self.to);
+        for change in &self.changes {
+            text.push_str(&format!("\n- {change}"));
+        }
+        text.push('\n');
+        match (&self.refused, self.first_difference) {
+            (Some(refused), _) => text.push_str(&format!(
+                "Step {} is not allowed by the new rules ({}), so the game goes on from just before it; {} from \
+                 there on {} set aside and kept in its record.",
+                refused.index + 1,
+                refused.why,
+                crate::words::count(self.set_aside.len() as i64, "step"),
+                if self.set_aside.len() == 1 { "is" } else { "are" },
+            )),
+            (None, Some(index)) => text.push_str(&format!(
+                "Every step still stands, but from step {} on the position differs from the one played.",
+                index + 1
+            )),
+            (None, None) => text.push_str("Every step still stands, and the position is the one played."),
+        }
+        text
     }
 }
 

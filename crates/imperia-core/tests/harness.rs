@@ -92,6 +92,7 @@ impl Game for Toy {
     const ID: &'static str = "toy";
     const NAME: &'static str = "Toy";
     const RULES_VERSION: u32 = 1;
+    const RULES_CHANGES: &'static [(u32, &'static str)] = &[(1, "A roll adds 1 or 2, no longer 0 to 2.")];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
     const RULES_INDEX: &'static str = "[[section]]\nid = 'turn'\nheading = '§2 Your turn'\n\
                                        summary = 'Add 1 or 2, roll, or peek.'\ncites = ['toy rules §2']";
@@ -459,6 +460,67 @@ fn a_seat_count_the_game_never_has_is_refused() {
     assert!(failure.message.contains("no config drawn for 3 seats"), "{failure}");
     let two = run::<Toy>(&Options { seats: Some(2), ..options }).unwrap_or_else(|f| panic!("{f}"));
     assert_eq!(two.games, 20);
+}
+
+/// A finished toy game's record.
+fn toy_record() -> imperia_core::Record {
+    let mut m = Match::<Toy>::new(Bugs::default(), 4).expect("setup");
+    for (seat, action) in [(0, Act::Add(1)), (0, Act::Add(1)), (1, Act::Add(1)), (1, Act::Add(1)), (0, Act::Peek)] {
+        m.apply(seat, &action).expect("legal");
+    }
+    m.record()
+}
+
+#[test]
+fn a_record_of_earlier_rules_is_played_again_under_todays() {
+    let mut old = toy_record();
+    old.rules_version = 0;
+    // The strict replay refuses it, and says what will play it.
+    let e = Match::<Toy>::replay(&old).expect_err("an earlier version");
+    assert!(matches!(e, MatchError::WrongRulesVersion { expected: 1, found: 0 }), "{e}");
+    assert!(e.to_string().contains("plays it again under the new rules"), "{e}");
+    // Every step stands and reaches the state recorded.
+    let (m, migration) = Match::<Toy>::migrate(&old, &ContentSet::shipped()).expect("migrates");
+    let migration = migration.expect("a migration");
+    assert_eq!((migration.from, migration.to, migration.replayed), (0, 1, 5));
+    assert_eq!(migration.changes, ["A roll adds 1 or 2, no longer 0 to 2."]);
+    assert_eq!((migration.first_difference, migration.refused.as_ref()), (None, None));
+    assert_eq!(m.record().rules_version, 1);
+    assert!(migration.report().contains("Every step still stands, and the position is the one played"));
+    // The state recorded after the third step differs from today's: the game differs from there on.
+    let mut differs = old.clone();
+    differs.actions[2].hash = "0123456789abcdef".into();
+    let (_, migration) = Match::<Toy>::migrate(&differs, &ContentSet::shipped()).expect("migrates");
+    let migration = migration.expect("a migration");
+    assert_eq!((migration.first_difference, migration.replayed), (Some(2), 5));
+    assert!(migration.report().contains("from step 3 on the position differs"), "{}", migration.report());
+}
+
+#[test]
+fn steps_todays_rules_refuse_are_set_aside_and_kept() {
+    let mut old = toy_record();
+    old.rules_version = 0;
+    old.actions[3].action = serde_json::json!({ "Add": 3 });
+    let (mut m, migration) = Match::<Toy>::migrate(&old, &ContentSet::shipped()).expect("migrates");
+    let migration = migration.expect("a migration");
+    assert_eq!(migration.replayed, 3);
+    assert_eq!(migration.refused.as_ref().map(|r| r.index), Some(3));
+    assert_eq!(migration.first_difference, Some(3));
+    assert_eq!(migration.set_aside, old.actions[3..]);
+    assert!(
+        migration.report().contains("Step 4 is not allowed by the new rules (not allowed"),
+        "{}",
+        migration.report()
+    );
+    assert!(migration.report().contains("2 steps from there on are set aside"), "{}", migration.report());
+    // The game goes on from the last step that stands.
+    assert_eq!(m.record().actions, old.actions[..3]);
+    m.apply(1, &Act::Add(1)).expect("the game goes on");
+    // A record of later rules than the engine's is refused.
+    let mut newer = toy_record();
+    newer.rules_version = 2;
+    let e = Match::<Toy>::migrate(&newer, &ContentSet::shipped()).expect_err("a later version");
+    assert!(matches!(e, MatchError::WrongRulesVersion { expected: 1, found: 2 }), "{e}");
 }
 
 #[test]
