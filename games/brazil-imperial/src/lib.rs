@@ -11,7 +11,8 @@
 //! - `setup`, [`play`] (every decision and its order), `spaces` (the seven actions), `pending` (what
 //!   interrupts a turn, and what may be done at any step of it), `fight` (moves, exploration, battles),
 //!   [`pay`] (paying with pieces, cards and substitutes), [`score`].
-//! - [`view`]: what one viewer may see, and `determinize`; `evaluate`: how the search bot judges a position.
+//! - [`view`]: what one viewer may see, and `determinize`; `text`: the table in words for the terminal;
+//!   `evaluate`: how the search bot judges a position.
 
 mod cite;
 pub mod config;
@@ -33,6 +34,7 @@ mod setup;
 mod spaces;
 pub mod state;
 mod table;
+mod text;
 pub mod view;
 
 use imperia_core::{ContentSet, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
@@ -246,33 +248,9 @@ impl Brazil {
         }
     }
 
-    /// The table in text, for the terminal: the era and round, each player's board, and the hex map.
-    pub fn table_text(&self, viewer: Viewer) -> String {
-        let v = self.make_view(viewer);
-        let t = &v.table;
-        let c = &*self.content;
-        let mut out = format!("{} — era {}, round {}\n", c.map(t.map).name, play::roman(t.era), t.round);
-        for (s, p) in t.players.iter().enumerate() {
-            let ruler = p.ruler.map(|r| c.rulers[r.index()].name.clone()).unwrap_or_else(|| "?".into());
-            let h = &v.hidden[s];
-            out.push_str(&format!(
-                "{}. {} [{ruler}] supply: {} · {} · battle cards {} · opportunity cards {} · {} VP\n",
-                s + 1,
-                t.seat_label(s as u8),
-                p.supply,
-                imperia_core::words::count(p.privileges.len() as u32, "privilege"),
-                p.battle.len() + h.battle,
-                p.opportunities.len() + h.opportunities,
-                v.scores[s].total
-            ));
-        }
-        out.push_str(&self.hex_text(t));
-        out
-    }
-
     /// The map as rows of hexes, odd rows shifted right: each hex shows its terrain, then the token on it
     /// and whose it is, then how many units stand there.
-    fn hex_text(&self, t: &Brazil) -> String {
+    pub(crate) fn hex_text(&self, t: &Brazil) -> String {
         use crate::map::Cell;
         let c = &*self.content;
         let board = c.map(t.map);

@@ -651,3 +651,37 @@ fn joining_an_occupied_token_starts_no_battle() {
     assert!(g.pending.is_empty(), "no battle");
     assert_eq!(g.controller(to), Some(a));
 }
+
+/// The terminal's table shows what a player decides with: its own goals' conditions and VP, the rulers'
+/// abilities, the privilege display's costs, effects and VP, the buildings' costs, and the capital tokens
+/// once they are face up (ruling B57), never another player's hidden goals.
+#[test]
+fn the_terminal_shows_what_a_player_decides_with() {
+    use imperia_core::Viewer;
+    let content = content();
+    let mut g = Brazil::setup(&Config::new(2).expect("2"), &content, 3).expect("setup");
+    let _scope = g.content.enter();
+    let text = g.summary(Viewer::Seat(0));
+    assert!(text.contains("face down"), "{text}");
+    assert!(!text.contains("Capital tokens, face up"), "{text}");
+    let mine = g.dealt[0].expect("dealt")[0][0];
+    let theirs = g.dealt[1].expect("dealt")[0][0];
+    assert!(text.contains(&g.content.goal(mine).name), "{text}");
+    assert!(!text.contains(&format!("{} (era", g.content.goal(theirs).name)), "another's goal stays hidden");
+    let ruler = g.content.colours[g.players[0].colour.index()].rulers[0];
+    assert!(text.contains(&g.content.rulers[ruler.index()].text), "the rulers to choose from: {text}");
+    while g.stage == Stage::Prepare {
+        let s = g.deciding().expect("someone");
+        let a = g.legal_actions(s)[0].clone();
+        g.apply(s, &a).expect("listed");
+    }
+    let text = g.summary(Viewer::Seat(0));
+    assert!(text.contains("Capital tokens, face up"), "{text}");
+    let card = g.content.privilege(g.display[0].expect("a card"));
+    assert!(text.contains(&format!("cost {}; {} VP): {}", card.cost, card.vp, card.text)), "{text}");
+    let sawmill = &g.content.buildings[0];
+    assert!(text.contains(&format!("{}: I,", sawmill.name)) && text.contains(&sawmill.cost.to_string()), "{text}");
+    let goal = g.players[0].goals[0].goal;
+    let condition = g.content.condition_text(g.content.goal(goal).tasks[0].conditions[0]);
+    assert!(text.contains(&condition), "{text}");
+}
