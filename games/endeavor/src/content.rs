@@ -914,6 +914,16 @@ fn load_buildings(file: BuildingsFile, report: &mut ContentReport) -> Result<Vec
         if b.salary_only && b.actions.is_empty() {
             return Err(err(F, &b.id, "a building without an action has no disc for Salary to free"));
         }
+        // A Payment that could free a Payment building (its own, or a second one freeing the first) would
+        // let a player take turns that spend nothing, for ever: the icon is what ends the Actions phase.
+        if b.actions.contains(&ActKind::Payment) && !b.salary_only {
+            return Err(err(
+                F,
+                &b.id,
+                "a building with a Payment action shows the no-Payment icon (`salary_only = true`): otherwise \
+                 Payments could free such buildings back and forth and the Actions phase need never end (ruling E4)",
+            ));
+        }
         out.push(Building {
             id: b.id,
             name: b.name,
@@ -1086,5 +1096,18 @@ mod tests {
         assert!(e.starts_with("board.toml"), "{e}");
         let e = refused("buildings.toml", "level = 3", "levle = 3");
         assert!(e.contains("unknown field"), "{e}");
+    }
+
+    /// Ruling E4: every building with a Payment action shows the no-Payment icon, in the shipped files, and a
+    /// file with one that does not is refused by name.
+    #[test]
+    fn payment_buildings_show_the_no_payment_icon() {
+        let c = ContentSet::<Content>::shipped();
+        let payers: Vec<&str> =
+            c.buildings.iter().filter(|b| b.actions.contains(&ActKind::Payment)).map(|b| b.id.as_str()).collect();
+        assert_eq!(payers, ["bank", "university", "exchange"]);
+        assert!(c.buildings.iter().filter(|b| payers.contains(&b.id.as_str())).all(|b| b.salary_only));
+        let e = refused("buildings.toml", "actions = [\"payment\"]\nsalary_only = true", "actions = [\"payment\"]");
+        assert!(e.starts_with("buildings.toml, entry `bank`") && e.contains("no-Payment icon"), "{e}");
     }
 }

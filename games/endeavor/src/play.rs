@@ -246,7 +246,7 @@ impl Endeavor {
             kinds.dedup();
             for k in kinds {
                 if self.players[seat].harbor >= discs_needed(k) {
-                    self.targets(owner, k, Some(t.via), &mut |a| {
+                    self.targets(owner, k, &mut |a| {
                         out.push(a);
                         false
                     });
@@ -302,9 +302,8 @@ impl Endeavor {
         }
     }
 
-    /// Calls `f` with each target of an action of `kind` for `owner` (stopping when it returns true), for a
-    /// turn paid `via` a building or token (a Payment may not free the building it activates).
-    fn targets(&self, owner: Owner, kind: ActKind, via: Option<Via>, f: &mut dyn FnMut(Action) -> bool) -> bool {
+    /// Calls `f` with each target of an action of `kind` for `owner` (stopping when it returns true).
+    fn targets(&self, owner: Owner, kind: ActKind, f: &mut dyn FnMut(Action) -> bool) -> bool {
         let c = &*self.content;
         let side = c.side(self.side);
         match kind {
@@ -345,7 +344,7 @@ impl Endeavor {
             ActKind::Payment => {
                 let Some(seat) = owner.seat() else { return false };
                 for slot in 0..self.players[seat].coast.len() as u8 {
-                    if self.check_payment(seat, slot, via).is_ok() && f(Action::Payment { slot }) {
+                    if self.check_payment(seat, slot).is_ok() && f(Action::Payment { slot }) {
                         return true;
                     }
                 }
@@ -375,7 +374,7 @@ impl Endeavor {
             // With all its discs on the board the fleet has no disc to place, so its Ship and Occupy answers
             // have nowhere to go and are skipped, as an answer with no free space is (ruling E10).
             ActKind::Ship | ActKind::Occupy if self.fleet_has_disc().is_err() => false,
-            ActKind::Ship => self.targets(Owner::Fleet, ActKind::Ship, None, &mut |a| match a {
+            ActKind::Ship => self.targets(Owner::Fleet, ActKind::Ship, &mut |a| match a {
                 Action::Ship { to: to @ (Sail::Track { .. } | Sail::Fleet { .. }) } => f(Action::FleetShip { to }),
                 _ => false,
             }),
@@ -392,8 +391,8 @@ impl Endeavor {
         }
     }
 
-    fn has_target(&self, owner: Owner, kind: ActKind, via: Option<Via>) -> bool {
-        self.targets(owner, kind, via, &mut |_| true)
+    fn has_target(&self, owner: Owner, kind: ActKind) -> bool {
+        self.targets(owner, kind, &mut |_| true)
     }
 
     /// Whether `action` is allowed now for `seat`, and if not, why.
@@ -530,7 +529,7 @@ impl Endeavor {
                 Action::Ship { to } => self.check_sail(to),
                 Action::Occupy { city } => self.check_occupy(owner, city, None),
                 Action::Attack { space } => self.check_attack(owner, space),
-                Action::Payment { slot } => self.check_payment(seat, slot, Some(t.via)),
+                Action::Payment { slot } => self.check_payment(seat, slot),
                 Action::Draw { card } => self.check_draw(owner, card),
                 _ => no("that is not an action", cite::ACTIONS),
             };
@@ -551,8 +550,7 @@ impl Endeavor {
                 if p.harbor == 0 {
                     return no("you have no disc in your harbor", cite::ACTIVATE);
                 }
-                let via = Some(Via::Building { slot });
-                if b.actions.iter().any(|&k| p.harbor > discs_needed(k) && self.has_target(owner, k, via)) {
+                if b.actions.iter().any(|&k| p.harbor > discs_needed(k) && self.has_target(owner, k)) {
                     Ok(())
                 } else {
                     no("none of that building's actions can be carried out now (ruling E3)", cite::ACTIVATE)
@@ -562,7 +560,7 @@ impl Endeavor {
                 if !p.actions.contains(&token) {
                     return no("you have no such action token in your harbor", cite::TOKEN);
                 }
-                if token.actions().iter().any(|&k| p.harbor >= discs_needed(k) && self.has_target(owner, k, None)) {
+                if token.actions().iter().any(|&k| p.harbor >= discs_needed(k) && self.has_target(owner, k)) {
                     Ok(())
                 } else {
                     no("that token's action cannot be carried out now", cite::TOKEN)
@@ -659,23 +657,18 @@ impl Endeavor {
         Ok(())
     }
 
-    fn check_payment(&self, seat: usize, slot: u8, via: Option<Via>) -> Check {
+    /// Payment frees a disc from any of the player's buildings but one showing the no-Payment icon, which
+    /// only Salary frees (rulebook, «Выплата»). Every building with a Payment action shows it (the content
+    /// loader refuses one that does not), so a Payment never frees one and the Actions phase ends (ruling E4).
+    fn check_payment(&self, seat: usize, slot: u8) -> Check {
         let Some(built) = self.players[seat].coast.get(usize::from(slot)) else {
             return no("there is no building in that coast slot", cite::PAYMENT);
         };
         if !built.disc {
             return no("there is no disc on that building", cite::PAYMENT);
         }
-        let b = self.content.building(built.building);
-        if b.salary_only {
-            return no("that building's disc is freed only by Salary", cite::PAYMENT);
-        }
-        if via == Some(Via::Building { slot }) {
-            return no("a Payment does not free the building that makes it (ruling E4)", cite::PAYMENT);
-        }
-        // Two Payment buildings freeing each other would pass disc and turn back and forth for ever.
-        if b.actions.contains(&ActKind::Payment) {
-            return no("a Payment does not free a building that itself makes Payments (ruling E4)", cite::PAYMENT);
+        if self.content.building(built.building).salary_only {
+            return no("that building shows the no-Payment icon: only Salary frees its disc", cite::PAYMENT);
         }
         Ok(())
     }

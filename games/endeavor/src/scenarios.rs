@@ -5,7 +5,7 @@
 use imperia_core::{ContentSet, Game, RuleError, Viewer};
 
 use crate::config::{Config, SilentFleet};
-use crate::content::{Attribute, BuildingId, CardId, Content, SpaceId, TokenKind, ZoneId};
+use crate::content::{ActKind, Attribute, BuildingId, CardId, Content, SpaceId, TokenKind, ZoneId};
 use crate::event::Event;
 use crate::play::{Action, Sail};
 use crate::state::{Built, Endeavor, Owner, Phase};
@@ -465,27 +465,86 @@ fn attack_targets_and_cost() {
     play(&mut g, RED, Action::Attack { space: space("a_london") });
 }
 
-/// Payment frees a disc from any building but one with the Salary-only icon, the building making it
-/// (ruling E4), or another Payment building (ruling E4).
+/// Payment frees a disc from any building but one showing the no-Payment icon (rulebook, «Выплата»): the
+/// Cartographer's, and every Payment building's, the Bank making it included (ruling E4: the icon is in the
+/// content, not a ban of the engine's).
 #[test]
-fn payment_frees_what_it_may() {
+fn ruling_e4_payment_frees_any_building_without_the_icon() {
     let mut g = game(2);
     g.players[RED].coast[0].disc = false;
     g.players[RED].supply += 1;
-    for (b, disc) in [("bank", false), ("cartographer", true), ("bank", true), ("shipyard", true)] {
+    for (b, disc) in [("bank", false), ("cartographer", true), ("bank", true), ("shipyard", true), ("theatre", true)] {
         g.players[RED].coast.push(Built { building: building(b), disc });
         g.players[RED].supply -= u8::from(disc);
     }
     actions(&mut g, RED);
     play(&mut g, RED, Action::Activate { slot: 1 });
-    for (slot, why) in [(2, "Salary"), (1, "makes it"), (3, "makes Payments"), (0, "no disc")] {
+    for (slot, why) in [(2, "no-Payment"), (1, "no-Payment"), (3, "no-Payment"), (0, "no disc")] {
         let e = refusal(&mut g, RED, Action::Payment { slot });
         assert!(e.message.contains(why), "slot {slot}: {e}");
     }
+    assert_eq!(g.legal(RED), [Action::Payment { slot: 4 }, Action::Payment { slot: 5 }]);
     let harbor = g.players[RED].harbor;
     play(&mut g, RED, Action::Payment { slot: 4 });
     assert_eq!(g.players[RED].harbor, harbor + 1);
     assert!(!g.players[RED].coast[4].disc);
+}
+
+/// What the Actions phase still has to spend: each action token held or lying on the board counts 2, each
+/// free activation space 1, or 2 on a Payment building.
+fn fuel(g: &Endeavor) -> usize {
+    let c = &*g.content;
+    let blue = |t: &Option<TokenKind>| t.is_some_and(|t| t.attribute().is_none());
+    let on_board = g.track_tokens.iter().flatten().chain(&g.space_tokens).chain(&g.route_tokens).filter(|t| blue(t));
+    let spaces: usize = g
+        .players
+        .iter()
+        .flat_map(|p| &p.coast)
+        .filter(|b| !b.disc && !c.building(b.building).actions.is_empty())
+        .map(|b| if c.building(b.building).actions.contains(&ActKind::Payment) { 2 } else { 1 })
+        .sum();
+    2 * (on_board.count() + g.players.iter().map(|p| p.actions.len()).sum::<usize>()) + spaces
+}
+
+/// Ruling E4: the Actions phase ends. A turn fills an activation space or spends a token; a Payment then
+/// frees one building, never a Payment building (they all show the no-Payment icon), and a token taken
+/// comes off the board. So every turn lowers [`fuel`] by at least 1, and a phase has at most as many turns
+/// as the fuel it began with. Checked at every turn of random games at every count and with the Silent Fleet.
+#[test]
+fn ruling_e4_every_turn_of_the_actions_phase_spends_fuel() {
+    use rand::seq::IndexedRandom;
+    let configs = [Config::new(2), Config::silent("a", SilentFleet::default()), Config::new(3), Config::new(5)];
+    let mut turns = 0;
+    for (i, config) in configs.into_iter().enumerate() {
+        for seed in 0..8 {
+            let mut g = Endeavor::setup(&config.clone().expect("a config"), &content(), seed).expect("a game");
+            let mut rng = imperia_core::rng::seeded(seed + 100 * i as u64);
+            let at_turn = |g: &Endeavor| {
+                matches!(g.phase, Phase::Actions { .. })
+                    && g.turn.is_none()
+                    && g.reaction.is_none()
+                    && g.memorials.is_empty()
+            };
+            let mut last: Option<usize> = None;
+            let mut spent = false;
+            while let Some(seat) = g.deciding() {
+                let a = *g.legal(seat).choose(&mut rng).expect("an action");
+                spent |= matches!(a, Action::Activate { .. } | Action::Spend { .. });
+                play(&mut g, seat, a);
+                if !matches!(g.phase, Phase::Actions { .. }) {
+                    (last, spent) = (None, false);
+                } else if at_turn(&g) {
+                    let now = fuel(&g);
+                    if let Some(before) = last {
+                        assert!(now < before || (!spent && now == before), "fuel {before} -> {now} after {a}");
+                    }
+                    turns += usize::from(spent);
+                    (last, spent) = (Some(now), false);
+                }
+            }
+        }
+    }
+    assert!(turns > 500, "only {turns} turns checked");
 }
 
 /// Build one level higher only when nothing at or below the build level is left (ruling E5: with nothing
