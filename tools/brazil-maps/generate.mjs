@@ -352,6 +352,11 @@ function toml(results) {
     L.push(`name = "${map.name}"`);
     L.push(`players = ${map.players}`);
     L.push(`water_rule = ${map.water_rule}`);
+    if (map.scenario) {
+      L.push(`scenario = "${map.scenario.id}"`);
+      if (map.scenario.battle) L.push(`battle = ${map.scenario.battle}`);
+      L.push(`rules = "${map.scenario.rules}"`);
+    }
     L.push(`source = "${map.source}"`);
     for (const z of map.zones) L.push(`# ${z}`);
     L.push('# the real frame: hex centre of column c, row r is at lon = lon0 + (c + 0.5 * (r % 2)) * step, lat = lat0 - r * step * 0.866');

@@ -15,6 +15,8 @@ const guararapes = {
   name: 'Battle of the Guararapes Hills (approximation)',
   players: 1,
   water_rule: false,
+  // the solo scenario prints no battle likelihood
+  scenario: { id: 'guararapes', rules: 'Solo: by the end of round 20 reach era III through your own goals, have all five of your units on the map, and take the Dutch capital by winning a battle in it; the Dutch never attack, and defend with a blind battle card per unit on the hex.' },
   source:
     'provisional: Pernambuco between the Borborema escarpment and Recife; the coast is the east edge, green starts inland to the north-west, the Dutch hold Recife in the south-east, the Atlantic forest belt lies between',
   zones: [
@@ -121,9 +123,10 @@ const SF_MAIN = SAO_FRANCISCO.slice(1);
 const sfArea = { lonW: -46.4, lonE: -41.9, latN: -16.6, latS: -20.7 };
 const saoFrancisco = {
   id: 'sao_francisco',
-  name: 'Upper São Francisco (approximation)',
+  name: 'The São Francisco River (approximation)',
   players: 3,
   water_rule: true,
+  scenario: { id: 'sao_francisco', battle: 1, rules: 'The great river runs through the middle of the map. Water: only the main move, or the extra move of Renew, enters or leaves a water hex.' },
   source:
     'provisional: the upper São Francisco in Minas Gerais, from the Serra da Canastra past Três Marias to Pirapora, through the middle of the map; the gold towns east of it, the cerrado west, the Atlantic forest to the east',
   zones: [
@@ -166,9 +169,10 @@ const RIO_MASSIFS = [
 ];
 const guanabara = {
   id: 'guanabara',
-  name: 'Guanabara Bay (approximation)',
+  name: 'Rio de Janeiro, 1567 (approximation)',
   players: 4,
   water_rule: true,
+  scenario: { id: 'rio_1567', battle: 3, rules: 'The French and the Portuguese fight for Guanabara Bay. Water: only the main move, or the extra move of Renew, enters or leaves a water hex.' },
   source:
     'provisional: Guanabara Bay and its shores, Rio de Janeiro; the bay is the water in the middle, the Serra do Mar to the north, the open sea to the south is the map edge',
   zones: [
@@ -214,7 +218,8 @@ const guanabara = {
 // ------------------------------------------------------------------ 2 players: the gold road of Minas Gerais
 const minasGerais = {
   id: 'minas_gerais',
-  name: 'Minas Gerais Gold Road (approximation)',
+  // not a scenario of the rulebook: the map old two-player records were played on
+  name: 'Minas Gerais Gold Road (approximation; not a rulebook scenario)',
   players: 2,
   water_rule: false,
   source:

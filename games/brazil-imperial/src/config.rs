@@ -1,19 +1,51 @@
-//! The choices made before setup: how many play. One player plays the solo scenario, "Battle of the
-//! Guararapes Hills"; two to four play the multiplayer game on the map made for their count (ruling B38).
+//! The choices made before setup: how many play, and on which of the rulebook's scenarios («Сценарии и
+//! соответствующие им карты местности», pp.22–24; ruling B38). One player plays the solo scenario, "Battle
+//! of the Guararapes Hills"; two to four play a multiplayer scenario made for their count.
 
-use imperia_core::SetupError;
+use imperia_core::{GameOption, OptionKind, SetupError};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
     pub players: usize,
+    /// The scenario's id (`rio_1567`). Records made before scenarios could be chosen have none, and play on
+    /// the first map made for their count, as they were played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
 }
+
+/// The scenarios a game may be created with: "auto" takes the count's own ([`DEFAULT_SCENARIOS`]).
+pub const SCENARIOS: &[&str] = &["auto", "guararapes", "rio_1567", "sao_francisco"];
+
+/// The scenario "auto" chooses for each count, 1 to 4 (none: the count's first map).
+pub const DEFAULT_SCENARIOS: [Option<&str>; 4] = [Some("guararapes"), None, Some("sao_francisco"), Some("rio_1567")];
+
+pub const OPTIONS: &[GameOption] = &[GameOption {
+    name: "scenario",
+    label: "Scenario",
+    description: "The rulebook's scenario and its map (pp.22–24), each made for one player count: the Battle of \
+                  the Guararapes Hills (solo), Rio de Janeiro 1567 (4 players, battles likely, water rule), the \
+                  São Francisco River (3 players, battles rare, water rule). \"auto\" picks the one for the \
+                  number of players.",
+    kind: OptionKind::Choice { default: "auto", allowed: SCENARIOS },
+}];
 
 impl Config {
     pub fn new(players: usize) -> Result<Config, SetupError> {
         if !(1..=4).contains(&players) {
             return Err(SetupError(format!("Brazil: Imperial is for 1 to 4 players, not {players}")));
         }
-        Ok(Config { players })
+        Ok(Config { players, scenario: None })
+    }
+
+    /// The config for `players` seats and the lobby's options (checked against [`OPTIONS`] by the host).
+    pub fn from_options(players: usize, options: &Map<String, Value>) -> Result<Config, SetupError> {
+        let mut config = Config::new(players)?;
+        config.scenario = match options.get("scenario").and_then(Value::as_str) {
+            None | Some("auto") => DEFAULT_SCENARIOS[players - 1].map(String::from),
+            Some(id) => Some(id.to_string()),
+        };
+        Ok(config)
     }
 }

@@ -18,7 +18,10 @@ use crate::state::{Brazil, Built, Frame, Pending, Spot};
 
 impl Conformance for Brazil {
     fn sample_config(rng: &mut GameRng) -> Config {
-        Config { players: rng.random_range(1..=4) }
+        // Each count's own scenario, or (as records made before scenarios) the count's first map.
+        let players = rng.random_range(1..=4);
+        let scenario = if rng.random_bool(0.5) { crate::config::DEFAULT_SCENARIOS[players - 1] } else { None };
+        Config { players, scenario: scenario.map(String::from) }
     }
 
     fn step_bound(config: &Config) -> usize {

@@ -1245,9 +1245,15 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
     unique_ids(f, "maps", mf.maps.iter().map(|m| m.id.as_str()))?;
     let mut maps = Vec::new();
     for m in &mf.maps {
-        source(f, &m.id, &m.source, &mut report, "map")?;
-        maps.push(Map::build(m, exploration_pool.len()).map_err(|e| format!("{f}: `{}`: {e}", m.id))?);
+        let map = Map::build(m, exploration_pool.len()).map_err(|e| format!("{f}: `{}`: {e}", m.id))?;
+        // A rulebook scenario is listed as one, by its own id; another map as a map.
+        match &map.scenario {
+            Some(id) => source(f, id, &m.source, &mut report, "scenario")?,
+            None => source(f, &m.id, &m.source, &mut report, "map of no scenario")?,
+        }
+        maps.push(map);
     }
+    unique_ids(f, "scenarios", maps.iter().filter_map(|m| m.scenario.as_deref()))?;
     for players in 1..=4 {
         if !maps.iter().any(|m| m.players == players) {
             return Err(format!("{f}: no map for {players} (every count from 1 to 4 needs one)"));
@@ -1309,6 +1315,7 @@ impl GameContent for Content {
         json!({
             "maps": self.maps.iter().map(|m| json!({
                 "id": m.id, "name": m.name, "players": m.players, "water_rule": m.water_rule,
+                "scenario": m.scenario, "battle": m.battle, "rules": m.rules,
                 "lon0": m.lon0, "lat0": m.lat0, "step": m.step,
                 "hexes": m.hexes.iter().enumerate().map(|(i, h)| json!({
                     "hex": h.to_string(), "r": h.r, "c": h.c, "cell": m.cells[i], "edge": m.is_edge(i),

@@ -53,6 +53,7 @@ impl Game for Brazil {
     const NAME: &'static str = "Brazil: Imperial";
     const RULES_VERSION: u32 = 2;
     const SEATS: std::ops::RangeInclusive<usize> = 1..=4;
+    const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
     const RULES_INDEX: &'static str = include_str!("../../../docs/rules/brazil-imperial.sections.toml");
     const RULINGS: &'static str = include_str!("../../../docs/rules/brazil-imperial.md");
 
@@ -62,8 +63,8 @@ impl Game for Brazil {
     type Event = Event;
     type Content = Content;
 
-    fn configure(seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
-        Config::new(seats)
+    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
+        Config::from_options(seats, options)
     }
 
     fn setup(config: &Config, content: &ContentSet<Content>, seed: u64) -> Result<Self, SetupError> {

@@ -84,6 +84,14 @@ pub(crate) struct MapRecord {
     name: String,
     players: u8,
     water_rule: bool,
+    /// The rulebook scenario the map is drawn for, its battle likelihood (the X, XX or XXX printed under
+    /// it) and its own rules in words; a map of no scenario has none.
+    #[serde(default)]
+    scenario: Option<String>,
+    #[serde(default)]
+    battle: Option<u8>,
+    #[serde(default)]
+    rules: Option<String>,
     pub source: String,
     lon0: f64,
     lat0: f64,
@@ -106,6 +114,12 @@ pub struct Map {
     pub name: String,
     pub players: u8,
     pub water_rule: bool,
+    /// The rulebook scenario's id, if the map is drawn for one (ruling B38).
+    pub scenario: Option<String>,
+    /// The scenario's battle likelihood, 1 to 3 (X to XXX).
+    pub battle: Option<u8>,
+    /// The scenario's own rules, in words.
+    pub rules: Option<String>,
     pub hexes: Vec<Hex>,
     pub cells: Vec<Cell>,
     /// Each grid cell's hex number, row by row (`cols` to a row), for finding a hex at once.
@@ -169,6 +183,9 @@ impl Map {
         if !(1..=4).contains(&m.players) {
             return Err(format!("players = {}; a map serves 1 to 4", m.players));
         }
+        if m.battle.is_some_and(|b| !(1..=3).contains(&b)) || m.battle.is_some() && m.scenario.is_none() {
+            return Err("battle is a scenario's likelihood of battle, 1 to 3 (X to XXX)".into());
+        }
         if capitals.len() != usize::from(m.players) {
             return Err(format!("{} capital sites for {} players", capitals.len(), m.players));
         }
@@ -215,6 +232,9 @@ impl Map {
             name: m.name.clone(),
             players: m.players,
             water_rule: m.water_rule,
+            scenario: m.scenario.clone(),
+            battle: m.battle,
+            rules: m.rules.clone(),
             hexes,
             cells,
             grid,

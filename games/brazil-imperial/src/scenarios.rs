@@ -115,6 +115,45 @@ fn the_shipped_content_loads_and_every_count_sets_up() {
     }
 }
 
+/// Ruling B38: each scenario the lobby offers is shipped, sets up for its own player count only, and plays;
+/// "auto" picks the count's own scenario.
+#[test]
+fn ruling_b38_every_offered_scenario_sets_up_for_its_count_and_plays() {
+    use rand::{Rng, SeedableRng};
+    let shipped = ContentSet::<Content>::shipped();
+    let c = &*shipped;
+    for &id in crate::config::SCENARIOS.iter().filter(|&&id| id != "auto") {
+        let map = c.maps.iter().find(|m| m.scenario.as_deref() == Some(id)).expect("the scenario is shipped");
+        let n = usize::from(map.players);
+        if n > 1 {
+            assert!(map.battle.is_some_and(|b| (1..=3).contains(&b)), "{id}: its battle likelihood");
+        }
+        let options: serde_json::Map<String, serde_json::Value> =
+            [("scenario".to_string(), serde_json::json!(id))].into_iter().collect();
+        for other in (1..=4).filter(|&k| k != n) {
+            let config = Brazil::configure(other, &options).expect("configured");
+            assert!(Brazil::setup(&config, &shipped, 1).is_err(), "{id} refuses {other} players");
+        }
+        let config = Brazil::configure(n, &options).expect("configured");
+        let mut g = Brazil::setup(&config, &shipped, 5).expect("setup");
+        let _scope = g.content.enter();
+        assert_eq!(g.board().scenario.as_deref(), Some(id));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..400 {
+            let Some(s) = g.deciding() else { break };
+            let legal = g.legal_actions(s);
+            assert!(!legal.is_empty(), "{id}: a decision with nothing listed");
+            let a = legal[rng.random_range(0..legal.len())].clone();
+            g.apply(s, &a).expect("a listed action applies");
+        }
+    }
+    for n in 1..=4 {
+        let config = Brazil::configure(n, &serde_json::Map::new()).expect("configured");
+        assert_eq!(config.scenario.as_deref(), crate::config::DEFAULT_SCENARIOS[n - 1]);
+        Brazil::setup(&config, &shipped, 1).expect("the default sets up");
+    }
+}
+
 /// Worked example 5 («Карты привилегий», Guarani): every sawmill gains a wood at once, and each later one
 /// makes one more.
 #[test]

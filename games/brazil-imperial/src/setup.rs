@@ -25,11 +25,26 @@ impl Brazil {
         if !(1..=4).contains(&n) {
             return Err(SetupError(format!("Brazil: Imperial is for 1 to 4 players, not {n}")));
         }
-        let map = c
-            .maps
-            .iter()
-            .position(|m| usize::from(m.players) == n)
-            .ok_or_else(|| SetupError(format!("no map is made for {n} players")))?;
+        let map = match &config.scenario {
+            // A scenario is made for one player count (ruling B38).
+            Some(id) => {
+                let k = c.maps.iter().position(|m| m.scenario.as_deref() == Some(id.as_str()));
+                let k = k.ok_or_else(|| SetupError(format!("there is no scenario `{id}`")))?;
+                if usize::from(c.maps[k].players) != n {
+                    return Err(SetupError(format!(
+                        "{} is for {}, not {n}",
+                        c.maps[k].name,
+                        imperia_core::words::count(u32::from(c.maps[k].players), "player")
+                    )));
+                }
+                k
+            }
+            None => c
+                .maps
+                .iter()
+                .position(|m| usize::from(m.players) == n)
+                .ok_or_else(|| SetupError(format!("no map is made for {n} players")))?,
+        };
         let board = &c.maps[map];
         let mut rng = rng::seeded(seed);
         let mut sites = vec![Site::default(); board.hexes.len()];
