@@ -213,7 +213,7 @@ impl Endeavor {
             Phase::Actions { .. } => return self.legal_in_turn(seat),
             Phase::Discard { .. } => {
                 let p = &self.players[seat];
-                for &card in p.cards.iter().chain(&p.governor) {
+                for &card in &p.cards {
                     push(Action::Discard { card });
                     push(Action::Govern { card });
                 }
@@ -432,11 +432,19 @@ impl Endeavor {
                 _ => no("there is no disc on that building to pay", cite::SALARY),
             },
             (_, Phase::Actions { .. }) => self.check_in_turn(seat, action),
+            // Only cards over the limit are discarded; the governor slot's card counts toward no limit (ruling E9).
             (Action::Discard { card }, Phase::Discard { .. }) => {
-                if p.cards.contains(card) || p.governor == Some(*card) {
-                    Ok(())
-                } else {
+                if p.governor == Some(*card) {
+                    no(
+                        "the governor in the governor slot counts toward no limit and is not discarded (ruling E9)",
+                        cite::DISCARD,
+                    )
+                } else if !p.cards.contains(card) {
                     no("you do not hold that card", cite::DISCARD)
+                } else if p.cards.len() <= self.card_cap(seat) {
+                    no("you are within your card limit: cards are discarded only down to it (ruling E9)", cite::DISCARD)
+                } else {
+                    Ok(())
                 }
             }
             (Action::Govern { card }, Phase::Discard { .. }) => {
@@ -803,11 +811,7 @@ impl Endeavor {
                 self.after_reaction();
             }
             Action::Discard { card } => {
-                let p = &mut self.players[seat];
-                p.cards.retain(|&k| k != card);
-                if p.governor == Some(card) {
-                    p.governor = None;
-                }
+                self.players[seat].cards.retain(|&k| k != card);
                 let k = self.content.card(card);
                 if k.slavery {
                     self.players[seat].set_aside.push(card);

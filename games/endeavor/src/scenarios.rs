@@ -617,6 +617,39 @@ fn discards_go_where_the_rulebook_says() {
     assert_ne!(g.deciding(), Some(RED), "within the limit and no governor to place: the phase moves on");
 }
 
+/// Ruling E9: the Discard phase asks only for discards down to the limit, and the governor in the governor
+/// slot, which counts toward no limit, is never discarded.
+#[test]
+fn ruling_e9_discards_only_down_to_the_limit() {
+    // Over the limit with a governor in the slot: only the ordinary cards may go.
+    let mut g = game(2);
+    for id in ["eu_banking_house", "gov_india", "sa_pau_brasil_logging"] {
+        give(&mut g, RED, id);
+    }
+    g.players[RED].governor = Some(card("gov_africa"));
+    g.governors[zone("africa").index()] = None;
+    set(&mut g, RED, Attribute::Influence, 2);
+    assert_eq!((g.card_cap(RED), g.players[RED].cards.len()), (2, 3));
+    g.phase = Phase::Discard { next: 0 };
+    let discards =
+        ["eu_banking_house", "gov_india", "sa_pau_brasil_logging"].map(|id| Action::Discard { card: card(id) });
+    assert_eq!(g.legal(RED), discards);
+    let e = refusal(&mut g, RED, Action::Discard { card: card("gov_africa") });
+    assert!(e.message.contains("governor slot"), "{e}");
+    play(&mut g, RED, Action::Discard { card: card("sa_pau_brasil_logging") });
+    assert_ne!(g.deciding(), Some(RED), "at the limit, with the slot taken, Red has nothing more to decide");
+    // Within the limit with a governor to place: Red may move it or keep, but discards nothing.
+    let mut g = game(2);
+    for id in ["eu_banking_house", "gov_india"] {
+        give(&mut g, RED, id);
+    }
+    set(&mut g, RED, Attribute::Influence, 2);
+    g.phase = Phase::Discard { next: 0 };
+    assert_eq!(g.legal(RED), [Action::Govern { card: card("gov_india") }, Action::Keep]);
+    let e = refusal(&mut g, RED, Action::Discard { card: card("eu_banking_house") });
+    assert!(e.message.contains("within your card limit"), "{e}");
+}
+
 /// The Memorial: attacker and defender each place a lost disc beside a track or keep it.
 #[test]
 fn the_memorial_saves_lost_discs() {
