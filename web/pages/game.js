@@ -9,7 +9,8 @@
 // server), and the clock of a segment the rules time (Virgin Queen's Negotiations). The tab's title and icon
 // say when it is this player's turn, and a browser notification does too if the player asked for one.
 // A game played with replaced content (`content` in the state) says so at the top, with the entries that
-// differ from the shipped content, to players and spectators alike.
+// differ from the shipped content, to players and spectators alike; so does a game made under earlier
+// rules and played on under today's (`rules_changes`), with what changed and whether the game still stands.
 // When the game jumps ahead by turns the others took (bots, or players while this tab waited), a player
 // sees those turns one after another before the game as it now stands (`catchUp`), unless they skip it or
 // their browser asks for reduced motion; and the game's module is given the position right after the
@@ -437,6 +438,7 @@ export async function show(root, session, id) {
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
       text ? provisionalList(entry.sources) : null,
       state.content ? gameNotice(state.content, { open: contentOpen, onToggle: (open) => { contentOpen = open; } }) : null,
+      (state.rules_changes || []).map(rulesChangeNote),
       h('div', { class: 'status-row' },
         h('p', { id: 'status', class: myTurn() && past === null ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
         h('p', { id: 'late', class: 'late', role: 'status', hidden: !lateText() }, lateText()),
@@ -995,6 +997,17 @@ export async function show(root, session, id) {
     document.title = 'Imperia';
     setIcon(BLANK_ICON);
   };
+}
+
+/**
+ * A change of rules the game went through (`rules_changes` in the state): the versions, what changed, and
+ * whether the game as played still stands under the new rules.
+ */
+function rulesChangeNote(change) {
+  return h('div', { class: 'content-note rules-change', role: 'note', 'aria-label': 'A change of rules' },
+    h('p', {}, h('strong', {}, `The rules changed since this game began (rules version ${change.from} to ${change.to}).`)),
+    change.changes.length ? h('ul', {}, change.changes.map((c) => h('li', {}, c))) : null,
+    h('p', {}, change.standing));
 }
 
 /**

@@ -280,6 +280,7 @@ fn empty_record<G: Game>(config: serde_json::Value, seed: u64) -> Record {
         content_files: Default::default(),
         actions: vec![],
         rollbacks: vec![],
+        migrations: vec![],
     }
 }
 

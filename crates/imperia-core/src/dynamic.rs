@@ -15,9 +15,9 @@ use serde_json::Value;
 use crate::content::{ContentFiles, ContentReport, ContentSet, GameContent};
 use crate::game::{Game, Outcome, Seat, TimeLimit, ToAct, Viewer};
 use crate::options::{GameOption, check_options, options_schema};
-use crate::record::{Record, RecordedAction, state_hash};
+use crate::record::{Migration, Record, RecordedAction, state_hash};
 use crate::rng::seeded;
-use crate::session::{Match, MatchError, Migration, to_json};
+use crate::session::{Match, MatchError, to_json};
 
 /// One legal action, as JSON and in plain words, with the board pieces it touches ([`Game::targets`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

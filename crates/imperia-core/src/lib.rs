@@ -45,7 +45,7 @@ pub use game::{
 };
 pub use learned::{Features, Model, ModelError};
 pub use options::{GameOption, OptionKind};
-pub use record::{Record, RecordedAction, RolledBack, state_hash};
+pub use record::{Migration, Record, RecordedAction, RefusedStep, RolledBack, state_hash};
 pub use rng::GameRng;
 pub use rules::{RulesIndex, Section};
-pub use session::{Match, MatchError, Migration, Played, RefusedStep};
+pub use session::{Match, MatchError, Played};

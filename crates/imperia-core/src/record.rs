@@ -40,6 +40,10 @@ pub struct Record {
     /// stands; these keep the rest of the story.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rollbacks: Vec<RolledBack>,
+    /// The times the game was played again under newer rules, oldest first, each with the steps it set
+    /// aside. Like rollbacks, these keep the story; a replay plays only `actions`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub migrations: Vec<Migration>,
 }
 
 /// A consensual rollback: every seat agreed to return the game to an earlier step, past a point the rules
@@ -60,6 +64,70 @@ pub struct RolledBack {
     pub undone: Vec<RecordedAction>,
     /// When, in Unix seconds.
     pub at: i64,
+}
+
+/// How a record made under an earlier rules version fared when played again under today's ([`crate::Match::migrate`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Migration {
+    /// The rules version the record was made under.
+    pub from: u32,
+    /// The version it is played under now.
+    pub to: u32,
+    /// Every change since `from`, in words for players ([`crate::Game::RULES_CHANGES`]).
+    pub changes: Vec<String>,
+    /// How many of the record's actions were played again: all of them, unless one was refused.
+    pub replayed: usize,
+    /// The first action (0 for the record's first) after which the state is no longer the one recorded:
+    /// from there the game differs from how it was played. `None` when it never does (for the actions
+    /// that carry a hash).
+    pub first_difference: Option<usize>,
+    /// The first action the new rules refuse, if any.
+    pub refused: Option<RefusedStep>,
+    /// That action and every one after it, kept as they were recorded but not played.
+    pub set_aside: Vec<RecordedAction>,
+}
+
+/// An action of an old record that today's rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusedStep {
+    /// 0 for the record's first action.
+    pub index: usize,
+    /// Why, as the rules say it.
+    pub why: String,
+}
+
+impl Migration {
+    /// The report in words for players: what changed, and whether the game they played still stands.
+    pub fn report(&self) -> String {
+        let mut text = format!("The rules changed since this game began (rules version {} to {}).", self.from, self.to);
+        for change in &self.changes {
+            text.push_str(&format!("\n- {change}"));
+        }
+        text.push('\n');
+        text.push_str(&self.standing());
+        text
+    }
+
+    /// Whether the game as played still stands under the new rules, in one sentence or two.
+    pub fn standing(&self) -> String {
+        match (&self.refused, self.first_difference) {
+            (Some(refused), _) => format!(
+                "Step {} is not allowed by the new rules ({}), so the game goes on from just before it; {} from \
+                 there on {} set aside and kept in its record.",
+                refused.index + 1,
+                refused.why,
+                crate::words::count(self.set_aside.len() as i64, "step"),
+                if self.set_aside.len() == 1 { "is" } else { "are" },
+            ),
+            (None, Some(index)) => {
+                format!(
+                    "Every step still stands, but from step {} on the position differs from the one played.",
+                    index + 1
+                )
+            }
+            (None, None) => "Every step still stands, and the position is the one played.".into(),
+        }
+    }
 }
 
 impl Record {

@@ -12,11 +12,11 @@
 //! from the one recorded (by the state hash), and which actions, if any, the new rules refuse — those are set
 //! aside, kept and never lost, and the game goes on from the last action that still stands.
 
-use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde::{Serialize, de::DeserializeOwned};
 
 use crate::content::ContentSet;
 use crate::game::{Game, RuleError, Seat, SetupError, Step, ToAct};
-use crate::record::{Record, RecordedAction, hash_hex, state_hash};
+use crate::record::{Migration, Record, RecordedAction, RefusedStep, hash_hex, state_hash};
 
 /// Why a match refused a request.
 #[derive(Debug, thiserror::Error)]
@@ -231,6 +231,7 @@ impl<G: Game> Match<G> {
                 .map(|p| RecordedAction { seat: p.seat, action: to_json(&p.action), hash: hash_hex(p.hash) })
                 .collect(),
             rollbacks: Vec::new(),
+            migrations: Vec::new(),
         }
     }
 
@@ -297,63 +298,6 @@ impl<G: Game> Match<G> {
             self.last_events.clear();
         }
         Ok(())
-    }
-}
-
-/// How a record made under an earlier rules version fared when played again under today's ([`Match::migrate`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Migration {
-    /// The rules version the record was made under.
-    pub from: u32,
-    /// The version it is played under now.
-    pub to: u32,
-    /// Every change since `from`, in words for players ([`Game::RULES_CHANGES`]).
-    pub changes: Vec<String>,
-    /// How many of the record's actions were played again: all of them, unless one was refused.
-    pub replayed: usize,
-    /// The first action (0 for the record's first) after which the state is no longer the one recorded:
-    /// from there the game differs from how it was played. `None` when it never does (for the actions
-    /// that carry a hash).
-    pub first_difference: Option<usize>,
-    /// The first action the new rules refuse, if any.
-    pub refused: Option<RefusedStep>,
-    /// That action and every one after it, kept as they were recorded but not played.
-    pub set_aside: Vec<RecordedAction>,
-}
-
-/// An action of an old record that today's rules refuse.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RefusedStep {
-    /// 0 for the record's first action.
-    pub index: usize,
-    /// Why, as the rules say it.
-    pub why: String,
-}
-
-impl Migration {
-    /// The report in words for players: what changed, and whether the game they played still stands.
-    pub fn report(&self) -> String {
-        let mut text = format!("The rules changed since this game began (rules version {} to {}).", self.from, self.to);
-        for change in &self.changes {
-            text.push_str(&format!("\n- {change}"));
-        }
-        text.push('\n');
-        match (&self.refused, self.first_difference) {
-            (Some(refused), _) => text.push_str(&format!(
-                "Step {} is not allowed by the new rules ({}), so the game goes on from just before it; {} from \
-                 there on {} set aside and kept in its record.",
-                refused.index + 1,
-                refused.why,
-                crate::words::count(self.set_aside.len() as i64, "step"),
-                if self.set_aside.len() == 1 { "is" } else { "are" },
-            )),
-            (None, Some(index)) => text.push_str(&format!(
-                "Every step still stands, but from step {} on the position differs from the one played.",
-                index + 1
-            )),
-            (None, None) => text.push_str("Every step still stands, and the position is the one played."),
-        }
-        text
     }
 }
 

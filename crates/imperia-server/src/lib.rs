@@ -28,6 +28,7 @@ pub mod ratings;
 pub mod review;
 pub mod rollback;
 pub mod rulebooks;
+pub mod rules_change;
 pub mod seating;
 pub mod store;
 pub mod talk;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use imperia_bots::BotSpec;
-use imperia_core::{ActionChoice, DynContent, DynMatch, MatchError, RolledBack, Seat, ToAct, Viewer};
+use imperia_core::{ActionChoice, DynContent, DynMatch, MatchError, Migration, RolledBack, Seat, ToAct, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::Semaphore;
@@ -110,6 +110,8 @@ pub struct LiveGame {
     pub rollback: Option<Proposal>,
     /// Every rollback agreed, oldest first.
     pub rollbacks: Vec<RolledBack>,
+    /// Every change of rules the game went through, oldest first ([`crate::rules_change`]).
+    pub migrations: Vec<Migration>,
     pub limit_watched: bool,
     /// Each seat's last action taken here: the version it was sent for, the action, and the version it
     /// made. The same action sent again for the same version (a double click, a second tab) is that one.
@@ -121,10 +123,21 @@ pub struct LiveGame {
 pub struct PastStep {
     /// 1 for the game's first action.
     pub step: usize,
-    /// The seat that acted.
-    pub seat: Seat,
+    /// The seat that acted; absent where the step showed the viewer nothing and was not its own: a choice
+    /// made in private (a proposal being drafted, a card picked face down) tells the others nothing, not even
+    /// whose it was, so that nobody counts another's private steps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
     /// What happened, in plain words.
     pub events: Vec<String>,
+}
+
+impl PastStep {
+    /// Step `step`, taken by `seat`, as `viewer` saw it: `events`.
+    fn seen(step: usize, seat: Seat, events: Vec<String>, viewer: Option<Seat>) -> Self {
+        let named = !events.is_empty() || viewer == Some(seat);
+        PastStep { step, seat: named.then_some(seat), events }
+    }
 }
 
 pub type Shared = Arc<Mutex<LiveGame>>;
@@ -243,6 +256,9 @@ pub struct GameState {
     pub rollback: Option<Proposal>,
     /// The rollbacks agreed so far, oldest first, for the log.
     pub rollbacks: Vec<crate::rollback::RollbackView>,
+    /// The changes of rules the game went through since it began, oldest first: what changed, and whether
+    /// the game as played still stands.
+    pub rules_changes: Vec<crate::rules_change::RulesChangeView>,
 }
 
 impl LiveGame {
@@ -289,6 +305,7 @@ impl LiveGame {
             private_talk_closed: self.private_talk().err(),
             rollback: self.open_rollback().cloned(),
             rollbacks: self.rollbacks.iter().map(crate::rollback::RollbackView::of).collect(),
+            rules_changes: self.migrations.iter().map(crate::rules_change::RulesChangeView::of).collect(),
         }
     }
 
@@ -384,8 +401,7 @@ impl LiveGame {
             let viewer_of = viewer.map_or(Viewer::Spectator, Viewer::Seat);
             let seen = (entry.replay_as)(&record, &self.content, viewer_of, record.actions.len())
                 .map_err(|e| TableError::Damaged { id: self.id, why: e.to_string() })?;
-            let steps =
-                seen.steps.into_iter().map(|s| PastStep { step: s.step, seat: s.seat, events: s.events }).collect();
+            let steps = seen.steps.into_iter().map(|s| PastStep::seen(s.step, s.seat, s.events, viewer)).collect();
             self.log.insert(viewer, steps);
         }
         let log = self.log.get(&viewer).map_or(&[][..], Vec::as_slice);
@@ -409,7 +425,7 @@ impl LiveGame {
                 return false;
             }
             let events = m.last_events(viewer.map_or(Viewer::Spectator, Viewer::Seat));
-            log.push(PastStep { step: steps, seat: recorded.seat, events });
+            log.push(PastStep::seen(steps, recorded.seat, events, *viewer));
             true
         });
     }
@@ -431,6 +447,7 @@ impl LiveGame {
             created_at,
             rollback,
             rollbacks,
+            migrations,
         } = table;
         LiveGame {
             id,
@@ -454,6 +471,7 @@ impl LiveGame {
             time_limit,
             rollback,
             rollbacks,
+            migrations,
             limit_watched: false,
             last_action: BTreeMap::new(),
         }
@@ -492,6 +510,7 @@ pub struct Table {
     pub created_at: i64,
     pub rollback: Option<Proposal>,
     pub rollbacks: Vec<RolledBack>,
+    pub migrations: Vec<Migration>,
 }
 
 impl Table {
@@ -509,6 +528,7 @@ impl Table {
             created_at: row.created_at,
             rollback: saved_proposal(row),
             rollbacks: row.record.rollbacks.clone(),
+            migrations: row.record.migrations.clone(),
         }
     }
 }
@@ -723,6 +743,7 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     g.seats = row.seats;
     g.started = row.started;
     g.rollbacks = row.record.rollbacks;
+    g.migrations = row.record.migrations;
     g.acting = g.m.to_act().seats().to_vec();
     g.forget_log();
     // A deadline another server saved holds for the segment the game is now in; a saved one may also lag
@@ -853,7 +874,7 @@ fn refusal(state: &AppState, game: &str, e: MatchError) -> TableError {
 /// Load game `id` from the database into memory and start its bots. `None` if there is no such game or it
 /// cannot be played, in which case it is marked broken, with the reason, in memory and in the database.
 pub async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, StoreError> {
-    let row = match state.store.load_game(id).await {
+    let mut row = match state.store.load_game(id).await {
         Ok(Some(row)) => row,
         Ok(None) => return Ok(None),
         Err(StoreError::Damaged(why)) => {
@@ -877,8 +898,18 @@ pub async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, Store
             return Ok(None);
         }
     };
-    let m = match (entry.replay)(&row.record, &content) {
-        Ok(m) => m,
+    // A game made under earlier rules is played again under today's, and kept so.
+    let m = match (entry.migrate)(&row.record, &content) {
+        Ok((m, None)) => m,
+        Ok((m, Some(migration))) => {
+            let (record, finished) = (m.record(), m.to_act() == ToAct::Nobody);
+            match crate::rules_change::keep(state, &mut row, record, finished, migration).await {
+                Ok(()) => m,
+                // Another server kept it first: load it as that server left it.
+                Err(StoreError::Conflict) => return Box::pin(load_one(state, id)).await,
+                Err(e) => return Err(e),
+            }
+        }
         Err(e) => {
             mark_broken(state, id, &format!("its record no longer replays: {e}")).await;
             return Ok(None);

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use imperia_core::{Record, RecordedAction, RolledBack, Seat};
+use imperia_core::{Migration, Record, RecordedAction, RolledBack, Seat};
 use serde_json::Value;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::MigrateDatabase;
@@ -724,6 +724,7 @@ impl Store {
                 content_files: Default::default(),
                 actions,
                 rollbacks: self.rollbacks(id).await?,
+                migrations: self.rules_changes(id).await?,
             },
             seats,
             chat,
@@ -800,6 +801,66 @@ impl Store {
             Ok(())
         })
         .await
+    }
+
+    /// Keep game `game_id`, found at `version`, as played again under newer rules (`crate::rules_change`):
+    /// its rules version, its actions as they now stand with today's state hashes (the steps set aside are
+    /// deleted here and kept in the migration), and the migration, in one transaction.
+    pub async fn change_rules(
+        &self,
+        game_id: i64,
+        version: i64,
+        finished: bool,
+        record: &Record,
+        migration: &Migration,
+    ) -> Result<(), StoreError> {
+        let json = serde_json::to_string(migration).map_err(|e| StoreError::Damaged(e.to_string()))?;
+        self.write(async |tx| {
+            bump_version(tx, game_id, version, finished).await?;
+            sqlx::query("UPDATE games SET rules_version = $1 WHERE id = $2")
+                .bind(i64::from(record.rules_version))
+                .bind(game_id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
+                .bind(game_id)
+                .bind(record.actions.len() as i64)
+                .execute(&mut *tx)
+                .await?;
+            // Each step keeps its row and its time; only the state it leads to is today's.
+            for (idx, action) in record.actions.iter().enumerate() {
+                sqlx::query("UPDATE actions SET hash = $1 WHERE game_id = $2 AND idx = $3")
+                    .bind(&action.hash)
+                    .bind(game_id)
+                    .bind(idx as i64)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            sqlx::query("INSERT INTO rules_changes (game_id, version, migration) VALUES ($1, $2, $3)")
+                .bind(game_id)
+                .bind(version + 1)
+                .bind(&json)
+                .execute(&mut *tx)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Every change of rules a game went through, oldest first.
+    async fn rules_changes(&self, game_id: i64) -> Result<Vec<Migration>, StoreError> {
+        sqlx::query("SELECT migration, version FROM rules_changes WHERE game_id = $1 ORDER BY version")
+            .bind(game_id)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|r| {
+                let (migration, version): (String, i64) = (r.get(0), r.get(1));
+                serde_json::from_str(&migration).map_err(|e| {
+                    StoreError::Damaged(format!("game {game_id}'s change of rules at version {version}: {e}"))
+                })
+            })
+            .collect()
     }
 
     /// Every rollback of a game, oldest first.

@@ -119,7 +119,8 @@ pub struct Created {
     version: i64,
     started: bool,
     invites: Vec<Invite>,
-    /// For an imported record whose actions carry no state hashes: that its replay was not verified.
+    /// For an imported record whose actions carry no state hashes: that its replay was not verified; for a
+    /// record made under earlier rules: what changed, and how the game fared when played again under them.
     #[serde(skip_serializing_if = "Option::is_none")]
     warning: Option<String>,
     /// The replaced content the game is played with, and what differs from the shipped content.
@@ -182,13 +183,18 @@ pub async fn import_game(
     let entry = game_entry(&state, &import.record.game)?;
     let seats = seat_kinds(&import.seats, entry.id)?;
     let record = import.record;
-    let warning = record.unverified_warning();
+    let unverified = record.unverified_warning();
     let content = imported_content(&state, &user, &entry, &record).await?;
     let set = content.clone();
-    let m = tokio::task::spawn_blocking(move || (entry.replay)(&record, &set))
+    // A record of earlier rules is played again under today's, and the importer told how it fared.
+    let (m, migration) = tokio::task::spawn_blocking(move || (entry.migrate)(&record, &set))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?
         .map_err(|e| ApiError::unprocessable(format!("the record does not replay: {e}")))?;
+    let warning = match (unverified, migration.map(|m| m.report())) {
+        (Some(a), Some(b)) => Some(format!("{a}. {b}")),
+        (a, b) => a.or(b),
+    };
     if m.has_hidden_information() && m.to_act() != ToAct::Nobody {
         return Err(ApiError::forbidden(
             "this game hides information and is not over: its record carries the seed that decides every hidden \
@@ -307,6 +313,7 @@ async fn open_game(
         created_at: crate::store::now(),
         rollback: None,
         rollbacks: Vec::new(),
+        migrations: Vec::new(),
     };
     let game = live::install(state, id, m, version, table).await;
     // An imported record may already be over: its places are stored at once (it is never rated).

@@ -70,6 +70,7 @@ pub fn routes() -> Router<AppState> {
         crate::talk::TimeLimitView,
         crate::rollback::Proposal,
         crate::rollback::RollbackView,
+        crate::rules_change::RulesChangeView,
         crate::review::ReviewState,
         crate::review::Review
     ))

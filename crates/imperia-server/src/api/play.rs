@@ -166,6 +166,7 @@ pub async fn record(
     }
     let mut record = g.m.record();
     record.rollbacks = g.rollbacks.clone();
+    record.migrations = g.migrations.clone();
     Ok(Json(record))
 }
 
