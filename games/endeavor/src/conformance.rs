@@ -10,7 +10,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use crate::config::{Config, SilentFleet};
-use crate::content::{Attribute, BuildingId, CardId, SpaceId, TokenKind, ZoneId};
+use crate::content::{ActKind, Attribute, BuildingId, CardId, SpaceId, TokenKind, ZoneId};
 use crate::play::{Action, Sail};
 use crate::state::{COAST, DISCS, Endeavor, FLEET, Owner};
 
@@ -43,6 +43,8 @@ impl Conformance for Endeavor {
         let zone = ZoneId(rng.random_range(0..c.zones.len() as u8));
         let slot = rng.random_range(0..=COAST as u8);
         let token = *TokenKind::ALL.choose(rng).unwrap_or(&TokenKind::Attack);
+        let kinds = [ActKind::Ship, ActKind::Occupy, ActKind::Attack, ActKind::Payment, ActKind::Draw];
+        let kind = *kinds.choose(rng).unwrap_or(&ActKind::Draw);
         let sail = *[Sail::Track { zone }, Sail::Fleet { space }, Sail::Sea { zone }]
             .choose(rng)
             .unwrap_or(&Sail::Sea { zone });
@@ -63,6 +65,7 @@ impl Conformance for Endeavor {
             Action::FleetShip { to: sail },
             Action::FleetOccupy { city: space },
             Action::FleetDraw { card },
+            Action::FleetNothing { answer: kind },
             Action::Memorial { track: Some(Attribute::Culture) },
             Action::Discard { card },
             Action::Govern { card },

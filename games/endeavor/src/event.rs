@@ -5,7 +5,7 @@ use std::fmt;
 use imperia_core::words::a;
 use serde::{Deserialize, Serialize};
 
-use crate::content::{Attribute, BuildingId, CardId, RouteId, SpaceId, TokenKind, ZoneId};
+use crate::content::{ActKind, Attribute, BuildingId, CardId, RouteId, SpaceId, TokenKind, ZoneId};
 use crate::play::Sail;
 use crate::state::Owner;
 
@@ -33,6 +33,7 @@ pub enum Event {
     Explored { zone: ZoneId, governor: Option<(Owner, CardId)> },
     Abolition { set_aside: Vec<(u8, u8)> },
     Memorial { seat: u8, track: Option<Attribute> },
+    FleetNothing { seat: u8, answer: ActKind },
     Passed { seat: u8, forced: bool },
     Discarded { seat: u8, card: CardId },
     Governs { seat: u8, card: CardId },
@@ -107,6 +108,9 @@ impl fmt::Display for Event {
             }
             Event::Memorial { seat, track: Some(a) } => {
                 write!(f, "{}'s Memorial: the lost disc joins the {a} track", who(*seat))
+            }
+            Event::FleetNothing { seat, answer } => {
+                write!(f, "The Silent Fleet answers {}'s {answer} and does nothing", who(*seat))
             }
             Event::Memorial { seat, track: None } => write!(f, "{} keeps the lost disc in the supply", who(*seat)),
             Event::Passed { seat, forced: false } => write!(f, "{} passes", who(*seat)),

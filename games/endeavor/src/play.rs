@@ -97,6 +97,11 @@ pub enum Action {
     FleetDraw {
         card: CardId,
     },
+    /// The Silent Fleet answers one of the turn's actions that gives it nothing to do: an Attack or a
+    /// Payment, or an action whose answer has nowhere to go (chosen after a two-action building).
+    FleetNothing {
+        answer: ActKind,
+    },
     /// A Memorial's lost disc: beside a track, or left in the supply.
     Memorial {
         track: Option<Attribute>,
@@ -130,6 +135,9 @@ impl fmt::Display for Action {
             Action::FleetShip { to } => write!(f, "Silent Fleet: sail to {to}"),
             Action::FleetOccupy { city } => write!(f, "Silent Fleet: occupy {city}"),
             Action::FleetDraw { card } => write!(f, "Silent Fleet: remove {card}"),
+            Action::FleetNothing { answer } => {
+                write!(f, "Silent Fleet: answer your {answer}, which gives it nothing to do")
+            }
             Action::Memorial { track: Some(a) } => write!(f, "put the lost disc beside the {a} track"),
             Action::Memorial { track: None } => f.write_str("leave the lost disc in the supply"),
             Action::Discard { card } => write!(f, "discard {card}"),
@@ -230,12 +238,14 @@ impl Endeavor {
         if let Some(r) = &self.reaction {
             // Each candidate goes through the check that refuses, so a listed answer is always one it accepts.
             for &k in &r.kinds {
-                self.fleet_targets(k, r.zone, &mut |a| {
+                let mut push = |a: Action| {
                     if self.check(seat, &a).is_ok() {
                         out.push(a);
                     }
                     false
-                });
+                };
+                self.fleet_targets(k, r.zone, &mut push);
+                push(Action::FleetNothing { answer: k });
             }
             return out;
         }
@@ -391,6 +401,11 @@ impl Endeavor {
         }
     }
 
+    /// Whether the Silent Fleet's answer to an action of `kind` has somewhere to go.
+    fn fleet_moves(&self, kind: ActKind, zone: Option<ZoneId>) -> bool {
+        self.fleet_targets(kind, zone, &mut |_| true)
+    }
+
     fn has_target(&self, owner: Owner, kind: ActKind) -> bool {
         self.targets(owner, kind, &mut |_| true)
     }
@@ -501,6 +516,7 @@ impl Endeavor {
                 Action::FleetShip { .. } => r.kinds.contains(&ActKind::Ship),
                 Action::FleetOccupy { .. } => r.kinds.contains(&ActKind::Occupy),
                 Action::FleetDraw { .. } => r.kinds.contains(&ActKind::Draw),
+                Action::FleetNothing { answer } => r.kinds.contains(answer),
                 _ => false,
             };
             if !ok {
@@ -517,6 +533,10 @@ impl Endeavor {
                     self.check_occupy(Owner::Fleet, city, r.zone)
                 }
                 Action::FleetDraw { card } => self.check_fleet_draw(card),
+                Action::FleetNothing { answer } if self.fleet_moves(answer, r.zone) => {
+                    no("the Silent Fleet has somewhere to go in answer to that action: move it", cite::FLEET)
+                }
+                Action::FleetNothing { .. } => Ok(()),
                 _ => no("that is not a Silent Fleet move", cite::FLEET),
             };
         }
@@ -810,6 +830,10 @@ impl Endeavor {
                 }
                 self.after_reaction();
             }
+            Action::FleetNothing { answer } => {
+                ev.push(Event::FleetNothing { seat: s, answer });
+                self.after_reaction();
+            }
             Action::Discard { card } => {
                 self.players[seat].cards.retain(|&k| k != card);
                 let k = self.content.card(card);
@@ -1021,20 +1045,18 @@ impl Endeavor {
     }
 
     /// The end of a turn: the Silent Fleet answers, if it may and has somewhere to go; then the next player.
+    /// After both actions of a building the player chooses which one it answers (rulebook, «Здания с 2
+    /// действиями»), one that gives it nothing to do included; the choice is asked only when one of them
+    /// moves it.
     fn end_turn(&mut self) {
         let turn = self.turn.take().expect("a turn under way");
         if let Some(sf) = self.config.silent_fleet
             && !(sf.ignore_tokens && matches!(turn.via, Via::Token { .. }))
         {
-            let mut kinds: Vec<ActKind> = turn
-                .done
-                .iter()
-                .copied()
-                .filter(|k| matches!(k, ActKind::Ship | ActKind::Occupy | ActKind::Draw))
-                .collect();
+            let mut kinds = turn.done;
             kinds.dedup();
             let zone = if sf.occupy_restriction { turn.occupied_in } else { None };
-            if kinds.iter().any(|&k| self.fleet_targets(k, zone, &mut |_| true)) {
+            if kinds.iter().any(|&k| self.fleet_moves(k, zone)) {
                 self.reaction = Some(Reaction { kinds, zone });
                 return;
             }

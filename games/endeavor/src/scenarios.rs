@@ -422,6 +422,45 @@ fn golden_the_silent_fleet_answers_one_of_the_docks_actions() {
     assert_eq!(g.deciding(), Some(BLUE), "the next player's turn");
 }
 
+/// Ruling E10: after both of a building's actions the player chooses the one the fleet answers, one that
+/// gives it nothing to do included. Here the Docks' Occupy has nowhere to go (the fleet has no disc in
+/// Europe), so answering it moves nothing, though the Ship's answer could have moved the fleet; and the
+/// University's Payment, which the fleet never answers with a move, may be chosen over its Draw.
+#[test]
+fn the_silent_fleet_may_answer_the_action_that_gives_it_nothing_to_do() {
+    let mut g = game_of(Config::silent("a", SilentFleet::default()).expect("a config"));
+    g.players[RED].coast.push(Built { building: building("docks"), disc: false });
+    actions(&mut g, RED);
+    let slot = (g.players[RED].coast.len() - 1) as u8;
+    play(&mut g, RED, Action::Activate { slot });
+    play(&mut g, RED, Action::Ship { to: Sail::Track { zone: zone("africa") } });
+    play(&mut g, RED, Action::Occupy { city: space("a_london") });
+    let legal = g.legal(RED);
+    assert!(legal.iter().any(|a| matches!(a, Action::FleetShip { .. })), "{legal:?}");
+    assert!(!legal.iter().any(|a| matches!(a, Action::FleetOccupy { .. })), "{legal:?}");
+    let nothing = Action::FleetNothing { answer: ActKind::Occupy };
+    assert!(legal.contains(&nothing), "{legal:?}");
+    let e = refusal(&mut g, RED, Action::FleetNothing { answer: ActKind::Ship });
+    assert!(e.message.contains("somewhere to go"), "{e}");
+    let fleet = g.fleet_supply;
+    let ev = play(&mut g, RED, nothing);
+    assert_eq!(ev, [Event::FleetNothing { seat: RED as u8, answer: ActKind::Occupy }]);
+    assert_eq!(g.fleet_supply, fleet, "no fleet disc placed");
+    assert_eq!(g.deciding(), Some(BLUE), "the next player's turn");
+    // The University: Draw + Payment, with a fleet disc in Europe to draw there.
+    place(&mut g, Owner::Fleet, "a_bay_of_biscay");
+    g.players[RED].coast.push(Built { building: building("university"), disc: false });
+    actions(&mut g, RED);
+    let slot = (g.players[RED].coast.len() - 1) as u8;
+    play(&mut g, RED, Action::Activate { slot });
+    let top = g.decks[0][0];
+    play(&mut g, RED, Action::Draw { card: top });
+    play(&mut g, RED, Action::Payment { slot: slot - 1 });
+    let legal = g.legal(RED);
+    assert!(legal.iter().any(|a| matches!(a, Action::FleetDraw { .. })), "{legal:?}");
+    assert!(legal.contains(&Action::FleetNothing { answer: ActKind::Payment }), "{legal:?}");
+}
+
 // ---- Rules and rulings --------------------------------------------------------------------------------
 
 /// Occupy and Attack need the region explored and the player present; Europe is open to all.

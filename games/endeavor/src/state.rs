@@ -97,8 +97,9 @@ pub struct Turn {
     pub occupied_in: Option<ZoneId>,
 }
 
-/// The Silent Fleet's answer to a turn, which the acting player carries out: the actions it answers (one
-/// of them, if both of a building's were done) and, under the occupy restriction, where it may occupy.
+/// The Silent Fleet's answer to a turn, which the acting player carries out: the turn's actions, one of
+/// which it answers (the player's choice, if both of a building's were done), and, under the occupy
+/// restriction, where it may occupy.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reaction {
     pub kinds: Vec<ActKind>,
