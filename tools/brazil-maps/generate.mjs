@@ -422,7 +422,9 @@ function svg(map, grid, caps) {
 const results = [];
 let failed = false;
 fs.mkdirSync(PREVIEW, { recursive: true });
-for (const map of MAPS) {
+// ONLY=<id> tries one map and writes nothing (for working on that map).
+const only = process.env.ONLY;
+for (const map of MAPS.filter((m) => !only || m.id === only)) {
   const best = solve(map);
   if (!best) { console.error(`${map.id}: no frame gives the wanted hex counts`); failed = true; continue; }
   const { grid, caps } = rebase(best.grid, best.caps);
@@ -456,6 +458,7 @@ for (const map of MAPS) {
   results.push({ map, grid, caps });
 }
 if (failed) { console.error('\nmaps.toml NOT written'); process.exit(1); }
+if (only) { console.log(`\nONLY=${only}: maps.toml not written`); process.exit(0); }
 fs.mkdirSync(path.dirname(OUT), { recursive: true });
 fs.writeFileSync(OUT, toml(results));
 console.log(`\nwrote ${path.relative(process.cwd(), OUT)} and previews in ${PREVIEW}/`);

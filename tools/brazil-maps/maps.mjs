@@ -247,6 +247,45 @@ const minasGerais = {
 };
 
 
+// ------------------------------------------------------------------ 2 players: the Argentine–Brazilian War
+// The Cisplatine War (1825-1828) was fought over the Banda Oriental (Uruguay) and on the campanha of Rio
+// Grande do Sul, where the armies met at Ituzaingó (Passo do Rosário). Gold: the 19th-century gold workings
+// of the Sul-Rio-Grandense shield (Lavras do Sul, Caçapava, Camaquã) and of Minas de Corrales in Uruguay.
+const CISPLATINE_MINES = [
+  ['Lavras do Sul', -53.9, -30.81], ['Caçapava do Sul', -53.49, -30.51], ['Minas do Camaquã', -53.44, -30.91],
+  ['Minas de Corrales', -55.47, -31.57],
+];
+const argentineBrazilianWar = {
+  id: 'argentine_brazilian_war',
+  name: 'The Argentine–Brazilian War (approximation)',
+  players: 2,
+  water_rule: false,
+  scenario: { id: 'argentine_brazilian_war', battle: 3, rules: 'The Cisplatine War: the empires face each other across the campanha of Rio Grande do Sul and the Banda Oriental. No water on the map.' },
+  source:
+    'provisional: the campanha of Rio Grande do Sul and the north of Uruguay (the Banda Oriental), where the Cisplatine War was fought; the Brazilian side to the north-east, the Oriental side to the south-west, the Ituzaingó battlefield between; no water on the map',
+  zones: [
+    'zones: gold deposit within 35 km of a 19th-century gold working (Lavras do Sul, Caçapava do Sul, Minas do Camaquã,',
+    'Minas de Corrales); forest within 25 km of a big river (gallery forest) or north of 29.9 S (the forests of the Serra',
+    'Geral); field elsewhere (the grasslands of the campanha and the Banda Oriental).',
+  ],
+  area: { lonW: -57.2, lonE: -52.6, latN: -29.4, latS: -32.6 },
+  steps: [0.5, 0.52, 0.54, 0.56, 0.58, 0.6, 0.62, 0.64, 0.66],
+  shifts: [-0.3, 0, 0.3].flatMap((dx) => [-0.3, 0, 0.3].map((dy) => [dx, dy])),
+  goldSites: CISPLATINE_MINES,
+  classify(p) {
+    if (CISPLATINE_MINES.some(([, lon, lat]) => G.pointKm(p, [lon, lat]) < 35)) return 'g';
+    if (RIVERS_KM(p, 40) < 25) return 'w';
+    if (p[1] > -29.9) return 'w';
+    return 'f';
+  },
+  capitals: [
+    { mark: 'C', towns: [['São Gabriel', -54.32, -30.34], ['Caçapava do Sul', -53.49, -30.51], ['Bagé', -54.11, -31.33], ['Dom Pedrito', -54.67, -30.98], ['Santa Maria', -53.81, -29.69], ['Cachoeira do Sul', -52.89, -30.04], ['Lavras do Sul', -53.9, -30.81]] },
+    { mark: 'C', towns: [['Rivera', -55.55, -30.9], ['Tacuarembó', -55.98, -31.71], ['Melo', -54.18, -32.37], ['Santana do Livramento', -55.53, -30.89], ['Artigas', -56.47, -30.4], ['Alegrete', -55.79, -29.78], ['Minas de Corrales', -55.47, -31.57]] },
+  ],
+  places: [['Rosário do Sul (Ituzaingó)', -54.91, -30.25], ['Bagé', -54.11, -31.33], ['Tacuarembó', -55.98, -31.71], ['Alegrete', -55.79, -29.78], ['Melo', -54.18, -32.37]],
+  targets: { land: 38, q: 8, water: [0, 0] },
+};
+
 /** Minas Gerais' ground: Atlantic forest within 340 km of the coast and gallery forest along the big
  * rivers; cerrado (field) elsewhere. Shared by the two maps drawn there. */
 function minasForestOrField(p) {
@@ -254,4 +293,4 @@ function minasForestOrField(p) {
   if (RIVERS_KM(p, 20) < 12) return 'w';
   return 'f';
 }
-export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara];
+export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar];
