@@ -54,6 +54,9 @@ struct Tally {
     attacker_wins: usize,
     /// The share of "?" hexes explored, summed over the games.
     explored: f64,
+    /// Games that ran to the round limit, by how they stood: the era, and the most era-III tasks any one
+    /// player had declared (what keeps a game from ending by the rules, ruling B63).
+    stalled: std::collections::BTreeMap<(u8, u32), usize>,
     scores: Vec<i64>,
 }
 
@@ -91,6 +94,9 @@ impl Tally {
         self.rounds.extend(o.rounds);
         self.eras.iter_mut().zip(&o.eras).for_each(|(a, b)| *a = (a.0 + b.0, a.1 + b.1));
         self.by_goal += o.by_goal;
+        for (k, v) in o.stalled {
+            *self.stalled.entry(k).or_default() += v;
+        }
         self.battles += o.battles;
         self.attacker_wins += o.attacker_wins;
         self.explored += o.explored;
@@ -170,6 +176,22 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
     let explored = question.iter().filter(|&&h| g.sites[h].lying.as_ref().is_none_or(|l| l.face_up)).count();
     t.explored += explored as f64 / question.len().max(1) as f64;
     t.by_goal += usize::from(g.last_round);
+    if n > 1 && !g.last_round {
+        let c = &**content;
+        let most = (0..n)
+            .map(|s| {
+                g.players[s]
+                    .goals
+                    .iter()
+                    .filter(|h| c.goal(h.goal).era == 3)
+                    .map(|h| h.done.count_ones())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0);
+        *t.stalled.entry((g.era, most)).or_default() += 1;
+    }
     t.rounds.push(g.round);
     if n > 1 {
         t.scores.extend(o.scores);
@@ -230,6 +252,14 @@ fn report(name: &str, t: &Tally) {
     };
     println!("  era II began {}; era III began {}", era(t.eras[0]), era(t.eras[1]));
     println!("  ended by a complete era-III card: {}", percent(t.by_goal as f64, t.games));
+    if !t.stalled.is_empty() {
+        let stood: Vec<String> = t
+            .stalled
+            .iter()
+            .map(|(&(era, tasks), n)| format!("era {era} with at most {tasks} era-III tasks declared: {n}"))
+            .collect();
+        println!("  at the round limit: {}", stood.join("; "));
+    }
     println!(
         "  battles a game: {:.1}, the attacker winning {}; \"?\" hexes explored: {}",
         t.battles as f64 / games,

@@ -1008,8 +1008,13 @@ fn ruling_b63_the_round_limit() {
     turn_of(&mut g, last);
     g.round = crate::state::MAX_ROUNDS;
     g.stage = Stage::Move;
+    let mut by_card = g.clone();
     act(&mut g, last, Action::End);
     assert_eq!(g.stage, Stage::Over);
+    assert!(imperia_core::conformance::Conformance::ended_by_cap(&g), "ended by our limit, not the rules");
+    by_card.last_round = true;
+    act(&mut by_card, last, Action::End);
+    assert!(!imperia_core::conformance::Conformance::ended_by_cap(&by_card), "a complete card ends it by the rules");
 }
 
 /// Rulings B64 and B65: an extra-action card is played in the movement phase and activates its space once
