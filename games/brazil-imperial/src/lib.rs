@@ -52,6 +52,29 @@ impl Game for Brazil {
     const ID: &'static str = "brazil-imperial";
     const NAME: &'static str = "Brazil: Imperial";
     const RULES_VERSION: u32 = 2;
+    const RULES_CHANGES: &'static [(u32, &'static str)] = &[
+        (2, "The battle cards a Recruit draws can no longer pay for that same Recruit (Napoleon, Afonso I)."),
+        (2, "Build's extra move may now end on your own capital, which counts as a city."),
+        (
+            2,
+            "A building or city now defends with the VP it would score at the end: a first-three ruler's VP and \
+             the palace III and IV bonuses count.",
+        ),
+        (2, "From era III, or with Maria Leopoldina, you may now build on top of your own cities, not only buildings."),
+        (2, "The capital tokens now stay face down until every player has kept goals and chosen a ruler."),
+        (2, "A River basin now adds one piece to its neighbours' next production, instead of a piece at once."),
+        (
+            2,
+            "Orange now plays France, with Napoleon and Queen Victoria; Maurice of Orange joins Isabella I on red \
+             (Spain). The Dutch are the solo opponent only.",
+        ),
+        (2, "A game is now created on one of the rulebook's scenarios, each for its own number of players."),
+        (
+            2,
+            "Seven era-II goal cards and the last tasks of the era-III cards ask for less, so that games end by a \
+             complete era-III card rather than at the round limit.",
+        ),
+    ];
     const SEATS: std::ops::RangeInclusive<usize> = 1..=4;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
     const RULES_INDEX: &'static str = include_str!("../../../docs/rules/brazil-imperial.sections.toml");

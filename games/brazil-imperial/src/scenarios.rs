@@ -724,3 +724,14 @@ fn the_terminal_shows_what_a_player_decides_with() {
     let condition = g.content.condition_text(g.content.goal(goal).tasks[0].conditions[0]);
     assert!(text.contains(&condition), "{text}");
 }
+
+/// Each rules version after the first tells players what it changed, oldest first (issue 53's convention 2).
+#[test]
+fn every_rules_version_says_what_it_changed() {
+    let changes = <Brazil as Game>::RULES_CHANGES;
+    assert!(changes.windows(2).all(|w| w[0].0 <= w[1].0), "oldest first");
+    for v in 2..=<Brazil as Game>::RULES_VERSION {
+        assert!(changes.iter().any(|&(k, _)| k == v), "version {v} lists its changes");
+    }
+    assert!(changes.iter().all(|&(k, text)| k <= <Brazil as Game>::RULES_VERSION && text.ends_with('.')));
+}
