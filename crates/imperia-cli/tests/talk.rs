@@ -106,6 +106,33 @@ fn talk_on(storage: &Storage) {
     assert_eq!(heard(&boris, game), heard(&anton, game));
     assert_eq!(heard(&carla, game), ["Good evening, all.", "France watches the Channel."]);
 
+    // England drafts a proposal in private: its step shows the others nothing, not even that it was England's,
+    // so that no third power counts a proposal's clauses. (The bot plays on meanwhile: a stale version is
+    // sent again.)
+    let mut tries = 0;
+    loop {
+        let state = boris.get(&format!("/api/games/{game}")).1;
+        let draft = state["legal_actions"]
+            .as_array()
+            .and_then(|a| a.iter().find(|a| a["action"].get("draft").is_some()))
+            .expect("England may draft a proposal")["action"]
+            .clone();
+        let (status, body) =
+            boris.post(&format!("/api/games/{game}/actions"), json!({ "version": state["version"], "action": draft }));
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 409, "{body}");
+        tries += 1;
+        assert!(tries < 50, "England never drafted: {body}");
+    }
+    let log = |client: &Client| client.get(&format!("/api/games/{game}/log")).1.as_array().cloned().expect("a log");
+    let drafted = log(&boris).into_iter().rev().find(|s| s["seat"] == 1).expect("England's step, named to England");
+    for (who, name) in [(&carla, "France"), (&anton, "Spain"), (&spectator, "a spectator")] {
+        let step = log(who).into_iter().find(|s| s["step"] == drafted["step"]).expect("the step");
+        assert!(step.get("seat").is_none() && step["events"] == json!([]), "{name} sees {step}");
+    }
+
     // Refusals say what is wrong and store nothing.
     let (status, error) = say(&mut spectator.clone(), json!({ "text": "hello" }));
     assert_eq!(status, 403, "{error}");

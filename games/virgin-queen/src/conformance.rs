@@ -77,6 +77,12 @@ impl Conformance for VirginQueen {
             self.drafts[a.index()] = Some(Draft { announcer: *a, clauses: vec![Clause::Alliance { a: *a, b: *b }] });
             changed = true;
         }
+        // How often they took back a clause or withdrew a declaration (R44): done in private.
+        for p in &others {
+            self.second_thoughts[p.index()] = rng.random_range(0..=crate::play::MAX_SECOND_THOUGHTS);
+            self.withdrawals[p.index()] = rng.random_range(0..=crate::play::MAX_SECOND_THOUGHTS);
+            changed = true;
+        }
         // Swap a non-home card of another power's hand with one of the deck.
         let holders: Vec<Power> = others.iter().copied().filter(|&p| !self.drawable_cards(p).is_empty()).collect();
         if let Some(&p) = holders.choose(rng)

@@ -49,8 +49,13 @@ impl Game for VirginQueen {
     const ID: &'static str = "virgin-queen";
     const NAME: &'static str = "Virgin Queen — Diplomacy (§8–§9)";
     /// 2: second thoughts are capped (R44); 3: proposals in the talks (R45); 4: R44's clauses taken back and
-    /// declarations withdrawn are counted apart.
-    const RULES_VERSION: u32 = 4;
+    /// declarations withdrawn are counted apart; 5: issue 53 (`RULES_CHANGES`).
+    const RULES_VERSION: u32 = 5;
+    const RULES_CHANGES: &'static [(u32, &'static str)] = &[(
+        5,
+        "How many clauses a power took back and how many declarations of war it withdrew is now seen by its own \
+         player only.",
+    )];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     /// Each seat plays powers of its own (England, France, ...): rated apart as well.
     const SIDES: bool = true;

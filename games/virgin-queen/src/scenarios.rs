@@ -689,6 +689,31 @@ fn second_thoughts_are_capped_so_every_turn_ends() {
     assert!(e.contains("R44") && e.contains("withdrawn 8 declarations"), "{e}");
 }
 
+/// Ruling R44, with §6: a clause taken back and a declaration withdrawn are second thoughts had in private.
+/// The power's own seat sees its count, which its allowance hangs on; every other viewer sees none, so no
+/// third power learns that a proposal lost a clause or that a declaration was begun and withdrawn.
+#[test]
+fn ruling_r44_second_thoughts_are_counted_in_private() {
+    let mut g = six();
+    negotiating(&mut g);
+    let england = seat(&g, Power::England);
+    let alliance = Clause::Alliance { a: Power::England, b: Power::France };
+    g.apply(england, &Action::Draft { by: Power::England, clause: alliance.clone() }).expect("drafted");
+    g.apply(england, &Action::Undraft { by: Power::England }).expect("taken back");
+    g.phase = Phase::Declaring { power: Power::England, paying: None };
+    let target = g.war_targets(Power::England)[0];
+    g.apply(england, &Action::Declare { target }).expect("begun");
+    g.apply(england, &Action::CancelDeclaration).expect("withdrawn");
+    let counts = |viewer| {
+        let t = g.view(viewer).table;
+        (t.second_thoughts[Power::England.index()], t.withdrawals[Power::England.index()])
+    };
+    assert_eq!(counts(Viewer::Seat(england)), (1, 1));
+    for viewer in [Viewer::Seat(seat(&g, Power::France)), Viewer::Seat(seat(&g, Power::Spain)), Viewer::Spectator] {
+        assert_eq!(counts(viewer), (0, 0), "{viewer:?}");
+    }
+}
+
 /// Negotiations with nobody done yet.
 fn negotiating(g: &mut VirginQueen) {
     g.phase = Phase::Negotiations { done: Vec::new() };

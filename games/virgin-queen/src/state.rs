@@ -3,8 +3,9 @@
 //! `deals` and `diplomacy` (§9) and `campaign` (the provisional step between turns).
 //!
 //! Hidden from some viewer, and nowhere else: the hands (cards, treasures, the set-aside home card), the
-//! deck's order, the treasure cup and Portugal's row, an announcement being built, a declaration's payment
-//! picks, and the generator. `view` hides them; `view::determinize` samples them.
+//! deck's order, the treasure cup and Portugal's row, an announcement or a proposal being built, a
+//! declaration's payment picks, how many clauses a power took back and declarations it withdrew, and the
+//! generator. `view` hides them; `view::determinize` samples them.
 
 use imperia_core::{ContentSet, GameRng};
 use serde::{Deserialize, Serialize};

@@ -2,8 +2,9 @@
 //!
 //! A view is the table with every hidden zone emptied: other powers' hands (their sizes kept), the deck,
 //! the treasure cup and Portugal's row (sizes kept), another power's announcement or proposal under
-//! construction or payment picks, shows between other powers, what proposals between other powers say
-//! and how they were answered (not that they were made), and the generator.
+//! construction or payment picks, how many clauses it took back and declarations it withdrew, shows
+//! between other powers, what proposals between other powers say and how they were answered (not that
+//! they were made), and the generator.
 
 use imperia_core::{ContentSet, GameRng, Viewer};
 use rand::SeedableRng;
@@ -126,6 +127,9 @@ impl VirginQueen {
         t.shows.retain(|&(by, _, to)| self.sees(viewer, by) || self.sees(viewer, to));
         for p in Power::ALL.into_iter().filter(|&p| !self.sees(viewer, p)) {
             t.drafts[p.index()] = None;
+            // Clauses taken back and declarations withdrawn are second thoughts had in private (R44).
+            t.second_thoughts[p.index()] = 0;
+            t.withdrawals[p.index()] = 0;
         }
         for pr in t.proposals.iter_mut().filter(|pr| !pr.parties().any(|p| self.sees(viewer, p))) {
             pr.clauses.clear();
