@@ -75,10 +75,10 @@ impl VirginQueen {
             }
         }
         for r in self.content.royal_ids().collect::<Vec<RoyalId>>() {
-            // An unplayed power receives no characters (R39).
+            // Rudolf II stays out of a game of 2 to 5 players; every other royal comes on his turn (R46).
             if self.royals[r.index()].place == RoyalPlace::Future
                 && self.content.royals[r.index()].entry == turn
-                && self.played(self.royals[r.index()].controller)
+                && self.royal_in_use(r)
             {
                 self.royals[r.index()].place = RoyalPlace::Table;
                 events.push(Event::RoyalArrives { royal: r });
@@ -140,6 +140,13 @@ impl VirginQueen {
     }
 
     /// Whether a card is used at this player count (facts §7).
+    /// Whether a royal is in this game: facts §7 removes Rudolf II with 2 to 5 players (his `players`), and
+    /// no other royal; one of an unplayed power comes to the table like any other (ruling R46).
+    pub(crate) fn royal_in_use(&self, r: RoyalId) -> bool {
+        let players = &self.content.royals[r.index()].players;
+        players.is_empty() || players.contains(&(self.config.players as u8))
+    }
+
     pub(crate) fn card_in_use(&self, c: crate::content::CardId) -> bool {
         let card = &self.content.cards[c.index()];
         card.home.is_none() && (card.players.is_empty() || card.players.contains(&(self.config.players as u8)))

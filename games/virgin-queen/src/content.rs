@@ -361,6 +361,8 @@ pub struct Royal {
     pub leader: Option<LeaderId>,
     /// Mary Queen of Scots: married at once (§9.1), and never while captive in England.
     pub mary: bool,
+    /// The player counts the royal is used at; empty, all of them (facts §7 removes Rudolf II with 2 to 5).
+    pub players: Vec<u8>,
 }
 
 pub struct Patron {
@@ -774,6 +776,8 @@ struct RoyalEntry {
     leader: Option<String>,
     #[serde(default)]
     mary: bool,
+    #[serde(default)]
+    players: Vec<u8>,
     /// For owners reading the file: why a provisional value was chosen. The engine does not read it.
     #[serde(default)]
     #[allow(dead_code)]
@@ -1257,6 +1261,9 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         if controller == Power::Spain && x.house != Some(House::H) {
             return Err(err("characters.toml", &x.id, "every Spanish royal is of the house of Habsburg, H (§9.1)"));
         }
+        if x.players.iter().any(|&n| !(2..=6).contains(&n)) {
+            return Err(err("characters.toml", &x.id, "player counts run from 2 to 6"));
+        }
         royals.push(Royal {
             id: x.id.clone(),
             name: x.name.clone(),
@@ -1267,6 +1274,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
             entry: x.entry,
             leader,
             mary: x.mary,
+            players: x.players.clone(),
         });
     }
     if royals.iter().filter(|r| r.mary).count() != 1 {

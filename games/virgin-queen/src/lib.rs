@@ -51,11 +51,18 @@ impl Game for VirginQueen {
     /// 2: second thoughts are capped (R44); 3: proposals in the talks (R45); 4: R44's clauses taken back and
     /// declarations withdrawn are counted apart; 5: issue 53 (`RULES_CHANGES`).
     const RULES_VERSION: u32 = 5;
-    const RULES_CHANGES: &'static [(u32, &'static str)] = &[(
-        5,
-        "How many clauses a power took back and how many declarations of war it withdrew is now seen by its own \
-         player only.",
-    )];
+    const RULES_CHANGES: &'static [(u32, &'static str)] = &[
+        (
+            5,
+            "How many clauses a power took back and how many declarations of war it withdrew is now seen by its \
+             own player only.",
+        ),
+        (
+            5,
+            "With 2 to 5 players only Rudolf II is left out: Anna of Saxony comes to the Royal Wedding Table, \
+             though nobody may marry her while her power, the HRE, is not played.",
+        ),
+    ];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     /// Each seat plays powers of its own (England, France, ...): rated apart as well.
     const SIDES: bool = true;

@@ -988,6 +988,29 @@ fn a_colony_needs_a_sea_captain_who_winters_there() {
     assert_eq!(g.colonies[roanoke.index()], Some(Power::England));
 }
 
+/// Ruling R46: of the royals, facts §7 removes Rudolf II alone with 2 to 5 players. Anna of Saxony, the HRE's
+/// other royal, comes to the Royal Wedding Table at every count; with the HRE unplayed no deal may marry her,
+/// as an unplayed power makes no deals (R39), and the influence that lets a player use her (facts N2) is
+/// beyond the excerpt.
+#[test]
+fn ruling_r46_only_rudolf_ii_stays_out_of_a_smaller_game() {
+    for players in 2..=6 {
+        let mut g = game(players);
+        let (rudolf, anna) = (royal(&g, "rudolf_ii"), royal(&g, "anna_of_saxony"));
+        assert_eq!(g.royals[anna.index()].place, RoyalPlace::Table, "{players} players: Anna of Saxony");
+        let mut events = Vec::new();
+        g.next_turn(&mut events);
+        assert_eq!(g.turn, 2);
+        let rudolf_in = g.royals[rudolf.index()].place == RoyalPlace::Table;
+        assert_eq!(rudolf_in, players == 6, "{players} players: Rudolf II arrives on turn 2 only with six");
+        assert_eq!(events.contains(&Event::RoyalArrives { royal: rudolf }), players == 6);
+    }
+    let g = game(4);
+    let (leicester, anna) = (royal(&g, "earl_of_leicester"), royal(&g, "anna_of_saxony"));
+    let e = g.check_clause(&Clause::Marriage { a: leicester, b: anna }, &[]).expect_err("the HRE makes no deals");
+    assert!(e.message().contains("HRE is not played"), "{}", e.message());
+}
+
 #[test]
 fn fewer_players_keep_out_rudolf_ii_and_the_unplayed_powers_characters() {
     use crate::state::CaptainPlace;

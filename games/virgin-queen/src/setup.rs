@@ -66,20 +66,9 @@ impl VirginQueen {
                     loaned_to: None,
                 })
                 .collect(),
-            royals: c
-                .royals
-                .iter()
-                .map(|r| RoyalState {
-                    place: if r.entry <= c.start_turn && played(r.controller) {
-                        RoyalPlace::Table
-                    } else {
-                        RoyalPlace::Future
-                    },
-                    controller: r.controller,
-                })
-                .collect(),
+            // Royals and captains are set below, once the seats say who is played.
+            royals: Vec::new(),
             patrons: vec![None; c.patrons.len()],
-            // Set below, once the seats say who is played.
             captains: Vec::new(),
             colonies: vec![None; c.sites.len()],
             bonus_vp: [0; 6],
@@ -102,6 +91,14 @@ impl VirginQueen {
             pending: Vec::new(),
         };
         g.captains = c.captain_ids().map(|id| g.captain_start(id, c.start_turn)).collect();
+        g.royals = c
+            .royal_ids()
+            .map(|r| {
+                let entered = c.royals[r.index()].entry <= c.start_turn && g.royal_in_use(r);
+                let place = if entered { RoyalPlace::Table } else { RoyalPlace::Future };
+                RoyalState { place, controller: c.royals[r.index()].controller }
+            })
+            .collect();
         for s in &c.spaces {
             for &(owner, kind, count) in &s.naval {
                 let port = c.space_by_id(&s.id).unwrap_or(crate::content::SpaceId(0));
