@@ -286,6 +286,45 @@ const argentineBrazilianWar = {
   targets: { land: 38, q: 8, water: [0, 0] },
 };
 
+// ------------------------------------------------------------------ 2 players: the Amazon River
+// The lower Amazon between Parintins and Monte Alegre, the river between the two empires. Natural Earth's
+// centre line of the Amazon is found by a point on it (Óbidos) and cut to the map's area. No gold was worked
+// here in the period: the edges of the terra firme plateaus stand in for gold deposits.
+const OBIDOS = [-55.52, -1.9];
+const AMAZON = G.allRiverLines.filter((l) => l.length > 100 && l.some((q) => G.pointKm(OBIDOS, q) < 10));
+const AMAZON_KM = G.segmentIndex(AMAZON);
+const amazonRiver = {
+  id: 'amazon_river',
+  name: 'The Amazon River (approximation)',
+  players: 2,
+  water_rule: true,
+  scenario: { id: 'amazon_river', battle: 1, rules: 'The mighty Amazon divides the empires. Water: only the main move, or the extra move of Renew, enters or leaves a water hex.' },
+  source:
+    'provisional: the lower Amazon between Parintins and Monte Alegre, the river (its Natural Earth centre line) running between the two capitals; the Óbidos side to the north, the Santarém side to the south',
+  zones: [
+    'zones: water where the Natural Earth centre line of the Amazon crosses the hex; field within 55 km of the river (the',
+    'várzea floodplains and lakes); gold deposit 55-75 km from it (stand-in for the edges of the terra firme plateaus: no',
+    'gold was worked here); forest beyond (the terra firme forest).',
+  ],
+  area: { lonW: -57.4, lonE: -53.6, latN: -0.9, latS: -3.4 },
+  steps: [0.42, 0.44, 0.46, 0.48, 0.5, 0.52, 0.54, 0.56, 0.58, 0.6],
+  water: { hexes: riverHexes(AMAZON) },
+  shifts: [-0.2, 0, 0.2].flatMap((dx) => [-0.2, 0, 0.2].map((dy) => [dx, dy])),
+  classify(p) {
+    const d = AMAZON_KM(p, 150);
+    if (d < 55) return 'f';
+    if (d < 75) return 'g';
+    return 'w';
+  },
+  capitals: [
+    { mark: 'C', towns: [['Óbidos', -55.52, -1.9], ['Alenquer', -54.74, -1.94], ['Oriximiná', -55.87, -1.77], ['Monte Alegre', -54.07, -2.0], ['Faro', -56.74, -2.17], ['Curuá', -55.12, -1.89]] },
+    { mark: 'C', towns: [['Santarém', -54.71, -2.44], ['Juruti', -56.09, -2.15], ['Belterra', -54.94, -2.64], ['Parintins', -56.74, -2.63], ['Aveiro', -55.32, -3.6], ['Mojuí dos Campos', -54.64, -2.68]] },
+  ],
+  places: [['Óbidos', -55.52, -1.9], ['Santarém', -54.71, -2.44], ['Parintins', -56.74, -2.63], ['Monte Alegre', -54.07, -2.0]],
+  targets: { land: 38, q: 8, water: [6, 10] },
+  previewLines: () => AMAZON,
+};
+
 /** Minas Gerais' ground: Atlantic forest within 340 km of the coast and gallery forest along the big
  * rivers; cerrado (field) elsewhere. Shared by the two maps drawn there. */
 function minasForestOrField(p) {
@@ -293,4 +332,4 @@ function minasForestOrField(p) {
   if (RIVERS_KM(p, 20) < 12) return 'w';
   return 'f';
 }
-export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar];
+export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar, amazonRiver];
