@@ -254,6 +254,18 @@ pub enum ColonyResult {
     TreasureVirginiaDare,
 }
 
+/// As the log says it: «England's colony at Roanoke rolls 7: no effect».
+impl fmt::Display for ColonyResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ColonyResult::Eliminated => "eliminated",
+            ColonyResult::NoEffect => "no effect",
+            ColonyResult::Treasure => "a treasure",
+            ColonyResult::TreasureVirginiaDare => "a treasure, and Virginia Dare's VP",
+        })
+    }
+}
+
 /// A card's effect in the provisional campaign step (docs/rules/virgin-queen.md §4.6, C1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -230,6 +230,13 @@ impl VirginQueen {
                     return Err(Refusal::new("an alliance is made between two major powers", sec!("§9.2")));
                 }
                 match self.status(a, b) {
+                    // Their war never ends (§9.1), so no peace earlier in the announcement can open the way.
+                    Status::War if pair(a, b, Power::Spain, Power::England) => {
+                        return Err(Refusal::new(
+                            "Spain and England are at war and may never make peace, so they may not ally",
+                            sec!("§9.1"),
+                        ));
+                    }
                     Status::War => {
                         return Err(Refusal::new(
                             "{} and {} are at war; end that war earlier in the same announcement",
@@ -727,6 +734,11 @@ mod tests {
         assert!(g.spain_england_fought);
         let e = refusal(&g, Clause::Peace { a: Power::Spain, b: Power::England });
         assert!(e.contains("never make peace") && e.contains("§9.1"), "{e}");
+        // Nor may they ally: the refusal says so, and does not send them to a peace they cannot make.
+        let e = refusal(&g, Clause::Alliance { a: Power::Spain, b: Power::England });
+        assert!(e.contains("may never make peace, so they may not ally") && !e.contains("end that war"), "{e}");
+        let e = refusal(&g, Clause::Alliance { a: Power::Ottoman, b: Power::Spain });
+        assert!(e.contains("end that war earlier in the same announcement"), "other powers at war may: {e}");
     }
 
     #[test]

@@ -342,7 +342,7 @@ impl fmt::Display for Event {
                 write!(f, "Portugal's treasure row is refilled with {}", count(*n, "treasure"))
             }
             ColonyRoll { power, site, roll, result } => {
-                write!(f, "{}'s colony at {site} rolls {roll}: {result:?}", power.title())
+                write!(f, "{}'s colony at {site} rolls {roll}: {result}", power.title())
             }
             CaptainPutToSea { captain, site, sea } => {
                 write!(f, "{captain} leaves {site}, his colony eliminated, for {sea}")

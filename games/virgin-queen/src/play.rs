@@ -378,20 +378,49 @@ impl VirginQueen {
     /// The powers `p` may declare war on now (provisional, 9.4-P1): played majors and minors it is not at war
     /// or allied with, with a cost it can pay.
     pub(crate) fn war_targets(&self, p: Power) -> Vec<Owner> {
-        let purse: u32 = self.hand_cp(p);
-        let mut targets: Vec<Owner> = self
-            .played_powers()
-            .into_iter()
-            .filter(|&q| q != p && self.status(p, q) == Status::Peace)
+        let minors = (0..self.content.minors.len()).map(|i| Owner::Minor(crate::content::MinorId(i as u8)));
+        Power::ALL
             .map(Owner::Major)
-            .collect();
-        targets.extend(
-            (0..self.content.minors.len())
-                .map(|i| Owner::Minor(crate::content::MinorId(i as u8)))
-                .filter(|&m| !self.at_war(p, m)),
-        );
-        targets.retain(|&t| self.content.dow_cost(p, t).is_some_and(|c| c as u32 <= purse));
-        targets
+            .into_iter()
+            .chain(minors)
+            .filter(|&t| self.check_declaration(p, t).is_ok())
+            .collect()
+    }
+
+    /// Whether `p` may declare war on `target` now, and if not why (provisional, 9.4-P1 and 9.4-P3); its cost
+    /// in CP if it may.
+    pub(crate) fn check_declaration(&self, p: Power, target: Owner) -> Result<u8, Refusal> {
+        const TARGETS: &str = provisional!("«Declarations of War», 9.4-P1");
+        if let Owner::Major(q) = target {
+            if q == p {
+                return Err(Refusal::new("a power does not declare war on itself", TARGETS));
+            }
+            if !self.played(q) {
+                return Err(
+                    Refusal::new("{} is not played in this game and is never a target", provisional!("R39")).power(q)
+                );
+            }
+            if self.status(p, q) == Status::Allied {
+                return Err(Refusal::new("{} and {} are allied this turn", TARGETS).power(p).power(q));
+            }
+        }
+        if self.at_war(p, target) {
+            return Err(Refusal::new("{} is already at war with {}", TARGETS).power(p).owner(target));
+        }
+        let Some(cost) = self.content.dow_cost(p, target) else {
+            return Err(Refusal::new("the table of war costs has no war of {} on {}", TARGETS).power(p).owner(target));
+        };
+        let purse = self.hand_cp(p);
+        if u32::from(cost) > purse {
+            return Err(Refusal::new(
+                "war on {} costs {} CP, and the cards and treasures in hand come to {} CP",
+                provisional!("«Declarations of War», 9.4-P3"),
+            )
+            .owner(target)
+            .number(cost)
+            .number(purse as i32));
+        }
+        Ok(cost)
     }
 
     pub(crate) fn hand_cp(&self, p: Power) -> u32 {
@@ -596,14 +625,7 @@ impl VirginQueen {
                         provisional!("R44"),
                     ));
                 }
-                if !self.war_targets(power).contains(&target) {
-                    return Err(Refusal::new(
-                        "you may not declare war on {} now",
-                        provisional!("«Declarations of War», 9.4-P1"),
-                    )
-                    .owner(target));
-                }
-                let cost = self.content.dow_cost(power, target).unwrap_or(0);
+                let cost = self.check_declaration(power, target)?;
                 self.phase = Phase::Declaring { power, paying: Some(Paying { target, cost, picked: Vec::new() }) };
             }
             (Phase::Declaring { paying: Some(pay), .. }, &Action::Pay(item)) => {

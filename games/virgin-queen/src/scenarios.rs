@@ -501,7 +501,7 @@ fn a_declaration_is_paid_in_cp_and_never_on_an_ally() {
     g.phase = Phase::Declaring { power: Power::England, paying: None };
     assert!(!g.war_targets(Power::England).contains(&Owner::Major(Power::France)));
     let e = refused(&mut g, Power::England, Action::Declare { target: Owner::Major(Power::France) });
-    assert!(e.contains("may not declare war"), "{e}");
+    assert!(e.contains("England and France are allied this turn"), "{e}");
     // England declares on Spain (1 CP): one card pays; Spain and England can never make peace afterwards.
     g.apply(seat(&g, Power::England), &Action::Declare { target: Owner::Major(Power::Spain) }).expect("declared");
     let card = g.hands[Power::England.index()].cards[0];
@@ -510,6 +510,36 @@ fn a_declaration_is_paid_in_cp_and_never_on_an_ally() {
     assert_eq!(g.status(Power::England, Power::Spain), Status::War);
     assert!(g.spain_england_fought);
     assert!(g.discard.contains(&card));
+}
+
+/// Rulings R36, R37 and R39 (9.4-P1, 9.4-P3): a declaration refused says why — the target is an ally this
+/// turn, already an enemy, unplayed, the declarer itself, a war the cost table does not have, or one the
+/// declarer's hand cannot pay for — and changes nothing.
+#[test]
+fn ruling_r36_a_refused_declaration_says_why() {
+    let mut g = game(4);
+    g.set_status(Power::England, Power::France, Status::Allied);
+    g.phase = Phase::Declaring { power: Power::England, paying: None };
+    let venice = Owner::Minor(minor(&g, "venice"));
+    g.minor_wars.push((Power::England, minor(&g, "scotland")));
+    let scotland = Owner::Minor(minor(&g, "scotland"));
+    assert!(g.content.dow_cost(Power::England, venice).is_none(), "tables.toml gives England no war on Venice");
+    for (target, says) in [
+        (Owner::Major(Power::France), "England and France are allied this turn"),
+        (scotland, "England is already at war with Scotland"),
+        (Owner::Major(Power::Ottoman), "the Ottoman is not played in this game and is never a target"),
+        (Owner::Major(Power::England), "a power does not declare war on itself"),
+        (venice, "the table of war costs has no war of England on Venice"),
+    ] {
+        let e = refused(&mut g, Power::England, Action::Declare { target });
+        assert!(e.contains(says), "{target}: {e}");
+    }
+    // With its hand spent England cannot pay even the 1 CP of a war on Spain.
+    let hand = std::mem::take(&mut g.hands[Power::England.index()]);
+    g.discard.extend(hand.cards);
+    let e = refused(&mut g, Power::England, Action::Declare { target: Owner::Major(Power::Spain) });
+    assert!(e.contains("war on Spain costs 1 CP, and the cards and treasures in hand come to 0 CP"), "{e}");
+    assert!(e.contains("9.4-P3"), "{e}");
 }
 
 /// The evaluation weighs a war by the coming campaign's dice (C3): a declaration on weak Scotland, as soon
@@ -1799,7 +1829,7 @@ fn a_declaration_costs_its_table_cp_the_excess_is_lost_and_the_picks_stay_privat
     // With nothing left to pay, France may not declare.
     assert!(g.war_targets(Power::France).is_empty());
     let e = refused(&mut g, Power::France, Action::Declare { target: Owner::Major(Power::England) });
-    assert!(e.contains("may not declare war") && e.contains("provisional rule"), "{e}");
+    assert!(e.contains("war on England costs 3 CP") && e.contains("provisional rule"), "{e}");
 }
 
 /// 9.4-01, 9.4-02, 9.4-P6, 9.4-P8: declarations on a minor and a major, one power's completed before the
@@ -1852,7 +1882,7 @@ fn peace_earlier_in_the_turn_does_not_bar_a_declaration_and_unplayed_powers_are_
     for unplayed in [Power::Ottoman, Power::Hre] {
         assert!(!targets.contains(&Owner::Major(unplayed)));
         let e = refused(&mut g, Power::Spain, Action::Declare { target: Owner::Major(unplayed) });
-        assert!(e.contains("may not declare war") && e.contains("provisional rule"), "{e}");
+        assert!(e.contains("not played in this game and is never a target") && e.contains("R39"), "{e}");
     }
 }
 
@@ -2136,4 +2166,58 @@ fn seats_score_their_powers_vp_over_par() {
     let o = g.outcome().expect("over");
     assert_eq!(o.scores, [catholic.round() as i64, protestant.round() as i64]);
     assert_eq!(o.ranks[0] == 1, catholic >= protestant);
+}
+
+/// A word a program would write but a player would not: a name run together from capitalised parts
+/// (`NoEffect`), or a value printed for debugging (`Some(3)`).
+fn code_name(text: &str) -> Option<&str> {
+    if let Some(at) = text.find("Some(") {
+        return Some(&text[at..]);
+    }
+    text.split(|c: char| !c.is_alphanumeric()).find(|word| {
+        let chars: Vec<char> = word.chars().collect();
+        chars.windows(2).any(|w| w[0].is_lowercase() && w[1].is_uppercase())
+    })
+}
+
+/// The log, the prompts, the action labels and the table speak as players do: random games at every
+/// player count, every text each viewer reads checked for a name from the code. A colony's roll reads
+/// «rolls 7: no effect», not «rolls 7: NoEffect».
+#[test]
+fn every_text_a_player_reads_is_in_words() {
+    use rand::{Rng, SeedableRng};
+    assert_eq!(code_name("Spain's colony at Roanoke rolls 7: NoEffect"), Some("NoEffect"));
+    assert_eq!(code_name("the HRE keeps Mercator (3 CP)"), None);
+    let roll = |result| {
+        Event::ColonyRoll { power: Power::England, site: crate::content::SiteId(0), roll: 7, result }.to_string()
+    };
+    assert!(
+        roll(crate::content::ColonyResult::NoEffect).ends_with("rolls 7: no effect"),
+        "{}",
+        roll(crate::content::ColonyResult::NoEffect)
+    );
+    let content = ContentSet::<Content>::shipped();
+    let _scope = content.enter();
+    let mut rolls = 0;
+    for players in 2..=6 {
+        let mut g = VirginQueen::new_game(&Config::new(players, 3).expect("a config"), &content, 5).expect("a game").0;
+        let mut rng = imperia_core::GameRng::seed_from_u64(players as u64);
+        let viewers: Vec<Viewer> = (0..players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+        while let Some(&seat) = g.to_act().seats().first() {
+            let legal = g.legal_actions(seat);
+            let mut texts: Vec<String> = legal.iter().map(|a| g.describe(a)).collect();
+            texts.extend(viewers.iter().map(|&v| g.prompt(v)));
+            let action = &legal[rng.random_range(0..legal.len())];
+            let step = g.apply(seat, action).expect("a listed action");
+            for e in &step.events {
+                rolls += usize::from(matches!(e, Event::ColonyRoll { .. }));
+                texts.extend(viewers.iter().filter_map(|&v| g.event_view(e, v)).map(|e| e.to_string()));
+            }
+            texts.push(g.summary(Viewer::Seat(seat)));
+            if let Some((text, name)) = texts.iter().find_map(|t| Some((t, code_name(t)?))) {
+                panic!("{players} players: «{name}» in: {text}");
+            }
+        }
+    }
+    assert!(rolls > 0, "the games rolled for colonies");
 }
