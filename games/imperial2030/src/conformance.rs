@@ -36,6 +36,7 @@ impl Conformance for Imperial2030 {
         let unit = |rng: &mut GameRng| {
             if rng.random_bool(0.5) { UnitKind::Army } else { UnitKind::Fleet }
         };
+        let stance = |rng: &mut GameRng| [None, Some(Stance::Hostile), Some(Stance::Friendly)][rng.random_range(0..3)];
         match rng.random_range(0..22) {
             0 => Action::Invest {
                 nation: nation(rng),
@@ -55,15 +56,30 @@ impl Conformance for Imperial2030 {
             11 => {
                 let convoy =
                     (0..rng.random_range(0..3)).map(|_| Region(rng.random_range(0..b.regions.len() as u8))).collect();
-                let stance = [None, Some(Stance::Hostile), Some(Stance::Friendly)][rng.random_range(0..3)];
-                Action::MoveArmy { from: region(rng), to: region(rng), convoy, stance }
+                Action::MoveArmy {
+                    from: region(rng),
+                    to: region(rng),
+                    convoy,
+                    stance: stance(rng),
+                    leaving: stance(rng),
+                }
             }
-            12 => Action::Attack { region: region(rng), unit: unit(rng), enemy: nation(rng), enemy_unit: unit(rng) },
-            13 => Action::DestroyFactory { region: region(rng) },
+            12 => Action::Attack {
+                region: region(rng),
+                unit: unit(rng),
+                enemy: nation(rng),
+                enemy_unit: unit(rng),
+                stance: stance(rng),
+                enemy_stance: stance(rng),
+            },
+            13 => Action::DestroyFactory {
+                region: region(rng),
+                friendly: rng.random_bool(0.3).then(|| rng.random_range(0..4)),
+            },
             14 => Action::EndFleetMoves,
             15 => Action::EndManeuver,
-            16 => Action::Fight { enemy: nation(rng), enemy_unit: unit(rng) },
-            17 => Action::Defend { unit: unit(rng) },
+            16 => Action::Fight { enemy: nation(rng), enemy_unit: unit(rng), enemy_stance: stance(rng) },
+            17 => Action::Defend { unit: unit(rng), stance: stance(rng) },
             18 => Action::NoBattle,
             19 => Action::PermitPassage,
             20 => Action::RefusePassage,
@@ -152,7 +168,9 @@ impl Conformance for Imperial2030 {
                     return Err(format!("{n} has a fleet on land outside its own harbours, in {r}"));
                 }
                 if let Some(m) = self.maneuver.as_ref().filter(|_| n == self.turn)
-                    && (m.moved_armies[r.index()] > u.armies || m.moved_fleets[r.index()] > u.fleets)
+                    && (m.moved_armies[r.index()] > u.armies
+                        || m.moved_fleets[r.index()] > u.fleets
+                        || m.arrived_friendly(r) > u.friendly.min(m.moved_armies[r.index()]))
                 {
                     return Err(format!("more pieces marked as moved than present in {r}"));
                 }

@@ -131,16 +131,7 @@ impl Imperial2030 {
             (Phase::Import { .. }, Action::Import { unit, region }) => self.check_import(*unit, *region),
             (Phase::Maneuver, _) => self.check_maneuver(action),
             (Phase::Battle { .. }, Action::Fight { .. } | Action::Defend { .. } | Action::NoBattle) => {
-                if self.battle_actions().contains(action) {
-                    Ok(())
-                } else {
-                    Err(RuleError::new(
-                        format!(
-                            "“{action}” is not possible in this battle: the pieces must be there, and armies fight fleets only in harbour"
-                        ),
-                        cite::BATTLE,
-                    ))
-                }
+                if self.battle_actions().contains(action) { Ok(()) } else { Err(self.explain_battle(action)) }
             }
             (Phase::Canal { .. }, Action::PermitPassage | Action::RefusePassage) => Ok(()),
             (Phase::Flags { candidates, .. }, Action::PlaceFlag { region }) => {
@@ -185,8 +176,22 @@ impl Game for Imperial2030 {
     const ID: &'static str = "imperial2030";
     const NAME: &'static str = "Imperial 2030";
     /// 2: a nation leaving a region to a single other nation loses its flag there. 3 (issue 53): flags change
-    /// hands at the flag step only (docs/rules, «Flags»).
+    /// hands at the flag step only, and an army keeps the stance it entered with (docs/rules, «Flags»,
+    /// «Which piece goes»).
     const RULES_VERSION: u32 = 3;
+    const RULES_CHANGES: &'static [(u32, &'static str)] = &[
+        (
+            3,
+            "Flags now change hands only at the end of a maneuver: leaving a region or losing a battle there no \
+             longer moves its flag, or the canal it controls, at once.",
+        ),
+        (
+            3,
+            "An army that entered a foreign home province lying down stays lying down when another of its \
+             nation's armies leaves; where armies of both stances could leave, fight or destroy a factory, the \
+             player says which.",
+        ),
+    ];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     const OPTIONS: &'static [GameOption] = config::OPTIONS;
     const RULES_INDEX: &'static str = include_str!("../../../docs/rules/imperial2030.sections.toml");

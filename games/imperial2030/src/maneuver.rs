@@ -11,17 +11,42 @@ use crate::event::Event;
 use crate::nation::{NATIONS, Nation, UnitKind};
 use crate::state::{Imperial2030, Maneuver, ManeuverStage, PendingMove, Phase, Stance, Units};
 
-/// Remove one army, taking a friendly (lying) one if `friendly_first`, else a hostile one if there is one.
-fn remove_army(u: &mut Units, friendly_first: bool) {
-    u.armies -= 1;
-    if u.friendly > 0 && (friendly_first || u.armies < u.friendly) {
-        u.friendly -= 1;
+/// Which piece of kind `kind` among `pieces` a player may name as the one that goes: an army of either
+/// stance where armies of both stand, else nothing to name (docs/rules, «Which piece goes»).
+fn piece_choices(pieces: Units, kind: UnitKind) -> Vec<Option<Stance>> {
+    if kind == UnitKind::Army && pieces.hostile() > 0 && pieces.friendly > 0 {
+        vec![Some(Stance::Hostile), Some(Stance::Friendly)]
+    } else {
+        vec![None]
     }
 }
 
-fn remove_unit(u: &mut Units, kind: UnitKind, stance: Option<Stance>) {
+/// The stance of the army `named` names among `pieces`, or of the only kind there is.
+fn named_army(pieces: Units, named: Option<Stance>) -> Stance {
+    named.unwrap_or(if pieces.hostile() > 0 { Stance::Hostile } else { Stance::Friendly })
+}
+
+/// Why `named` does not name a piece of kind `kind` among `pieces` as the rules need it named, if it does
+/// not: a stance where armies of both stand, else none. `whose` names the armies: "Russia's armies in Berlin".
+fn naming_error(pieces: Units, kind: UnitKind, named: Option<Stance>, whose: &str) -> Option<String> {
+    if piece_choices(pieces, kind).contains(&named) {
+        return None;
+    }
+    Some(match (named, kind) {
+        (None, _) => format!("{whose} are both hostile and friendly: say which one"),
+        (Some(_), UnitKind::Fleet) => "a fleet has no stance: name none".to_string(),
+        (Some(_), UnitKind::Army) if pieces.armies == 0 => format!("{whose}: there are none"),
+        (Some(_), UnitKind::Army) => {
+            let all = if pieces.friendly == 0 { "hostile" } else { "friendly" };
+            format!("{whose} are all {all}: there is no choice to make, so name no stance")
+        }
+    })
+}
+
+/// Remove the piece of kind `kind` that `named` names among `u`'s.
+fn remove_piece(u: &mut Units, kind: UnitKind, named: Option<Stance>) {
     match kind {
-        UnitKind::Army => remove_army(u, stance == Some(Stance::Friendly)),
+        UnitKind::Army => u.remove_army(named_army(*u, named)),
         UnitKind::Fleet => u.fleets -= 1,
     }
 }
@@ -52,8 +77,21 @@ impl Imperial2030 {
 
     /// Pieces of the moving nation in `r` that have not moved this turn.
     fn idle(&self, kind: UnitKind, r: Region) -> u8 {
-        let moved = self.maneuver_state().map_or(0, |m| m.moved(kind, r));
-        self.units(r, self.turn).count(kind) - moved
+        self.idle_units(r).count(kind)
+    }
+
+    /// The moving nation's pieces in `r` that have not moved this turn, friendly armies counted apart: those
+    /// that arrived this turn keep the stance they entered with.
+    fn idle_units(&self, r: Region) -> Units {
+        let u = self.units(r, self.turn);
+        let Some(m) = self.maneuver_state() else {
+            return u;
+        };
+        Units {
+            armies: u.armies - m.moved(UnitKind::Army, r),
+            fleets: u.fleets - m.moved(UnitKind::Fleet, r),
+            friendly: u.friendly - m.arrived_friendly(r),
+        }
     }
 
     fn canal_refused(&self, canal: usize) -> bool {
@@ -232,14 +270,13 @@ impl Imperial2030 {
             }
         }
         destinations.sort_by(|(t, p), (u, q)| (t.index(), p.len(), p).cmp(&(u.index(), q.len(), q)));
-        let mut moves = Vec::with_capacity(destinations.len() + 4);
+        let leaving = piece_choices(self.idle_units(from), UnitKind::Army);
+        let mut moves = Vec::with_capacity(destinations.len() * leaving.len() + 4);
         for (to, convoy) in destinations {
-            match self.entry_stances(to, &unoccupied) {
-                [Some(hostile), Some(friendly)] => {
-                    moves.push(Action::MoveArmy { from, to, convoy: convoy.clone(), stance: Some(hostile) });
-                    moves.push(Action::MoveArmy { from, to, convoy, stance: Some(friendly) });
+            for stance in self.entry_stances(to, &unoccupied) {
+                for &leaving in &leaving {
+                    moves.push(Action::MoveArmy { from, to, convoy: convoy.clone(), stance, leaving });
                 }
-                [stance, _] => moves.push(Action::MoveArmy { from, to, convoy, stance }),
             }
         }
         moves
@@ -248,28 +285,36 @@ impl Imperial2030 {
     /// How an army may enter `to`: a foreign home province hostile or friendly, except that the province of
     /// a nation's last factory not occupied by hostile armies may be entered only as friendly
     /// («Провинции Великих Держав»).
-    fn entry_stances(&self, to: Region, unoccupied_factories: &[u64; 6]) -> [Option<Stance>; 2] {
+    fn entry_stances(&self, to: Region, unoccupied_factories: &[u64; 6]) -> Vec<Option<Stance>> {
         match self.board.info(to).home {
             Some(owner) if owner != self.turn => {
                 if unoccupied_factories[owner.index()] == to.bit() {
-                    [Some(Stance::Friendly), None]
+                    vec![Some(Stance::Friendly)]
                 } else {
-                    [Some(Stance::Hostile), Some(Stance::Friendly)]
+                    vec![Some(Stance::Hostile), Some(Stance::Friendly)]
                 }
             }
-            _ => [None, None],
+            _ => vec![None],
         }
     }
 
     /// Attacks by pieces of the moving nation that have not moved, on pieces sharing their region («Корабли
-    /// действующей нации, оставшиеся на своих местах, все же могут нападать»).
+    /// действующей нации, оставшиеся на своих местах, все же могут нападать»). Where armies of both stances
+    /// could be meant, on either side, the attacker names which.
     fn attacks(&self, unit: UnitKind) -> Vec<Action> {
         let mut actions = Vec::new();
         for region in self.board.all().filter(|&r| self.idle(unit, r) > 0) {
+            let own = piece_choices(self.idle_units(region), unit);
             for enemy in self.occupants(region).filter(|&n| n != self.turn) {
+                let theirs = self.units(region, enemy);
                 for enemy_unit in [UnitKind::Army, UnitKind::Fleet] {
-                    if self.units(region, enemy).count(enemy_unit) > 0 && self.can_fight(region, unit, enemy_unit) {
-                        actions.push(Action::Attack { region, unit, enemy, enemy_unit });
+                    if theirs.count(enemy_unit) == 0 || !self.can_fight(region, unit, enemy_unit) {
+                        continue;
+                    }
+                    for &stance in &own {
+                        for enemy_stance in piece_choices(theirs, enemy_unit) {
+                            actions.push(Action::Attack { region, unit, enemy, enemy_unit, stance, enemy_stance });
+                        }
                     }
                 }
             }
@@ -278,21 +323,32 @@ impl Imperial2030 {
     }
 
     /// Three armies in a foreign home province without defending pieces may destroy its factory, unless it
-    /// is the owner's last factory not occupied by hostile armies («Уничтожение фабрики»).
+    /// is the owner's last factory not occupied by hostile armies («Уничтожение фабрики»). Where the armies
+    /// there are of both stances and more than three, the player says how many of the three lie down.
     fn factory_destructions(&self) -> Vec<Action> {
         let a = self.turn;
-        regions_in(self.factories)
-            .filter(|&r| {
-                let Some(owner) = self.board.info(r).home else {
-                    return false;
-                };
-                owner != a
-                    && self.units(r, a).armies >= 3
-                    && self.units(r, owner).is_empty()
-                    && self.unoccupied_factories(owner) != r.bit()
-            })
-            .map(|region| Action::DestroyFactory { region })
-            .collect()
+        let mut actions = Vec::new();
+        for region in regions_in(self.factories) {
+            let Some(owner) = self.board.info(region).home else {
+                continue;
+            };
+            let u = self.units(region, a);
+            if owner == a
+                || u.armies < 3
+                || !self.units(region, owner).is_empty()
+                || self.unoccupied_factories(owner) == region.bit()
+            {
+                continue;
+            }
+            let fewest = 3u8.saturating_sub(u.hostile());
+            let most = u.friendly.min(3);
+            if fewest == most {
+                actions.push(Action::DestroyFactory { region, friendly: None });
+            } else {
+                actions.extend((fewest..=most).map(|k| Action::DestroyFactory { region, friendly: Some(k) }));
+            }
+        }
+        actions
     }
 
     /// Why a maneuver action cannot be taken now, or `Ok`.
@@ -348,20 +404,54 @@ impl Imperial2030 {
         }
         let (message, rule) = match action {
             Action::MoveFleet { from, to } => (format!("a fleet in {from} cannot sail to {to}"), cite::FLEETS),
-            Action::Attack { region, unit, enemy, enemy_unit } => (
-                format!(
-                    "no idle {} {unit} in {region} can attack {} there now",
-                    self.turn,
-                    words::a(&format!("{enemy} {enemy_unit}"))
-                ),
-                cite::BATTLE,
-            ),
-            Action::DestroyFactory { region } => (
-                format!(
-                    "the factory in {region} cannot be destroyed: it takes three armies, no defenders, and not the owner's last unoccupied factory"
-                ),
-                cite::DESTROY_FACTORY,
-            ),
+            Action::Attack { region, unit, enemy, enemy_unit, stance, enemy_stance } => {
+                let a = self.turn;
+                // The attack is possible with other stances named: say what to name.
+                let possible = self.attacks(*unit).iter().any(|o| {
+                    matches!(o, Action::Attack { region: r, enemy: e, enemy_unit: k, .. }
+                        if r == region && e == enemy && k == enemy_unit)
+                });
+                let misnamed = possible
+                    .then(|| {
+                        let own = format!("{a}'s idle armies in {region}");
+                        let theirs = format!("{enemy}'s armies in {region}");
+                        naming_error(self.idle_units(*region), *unit, *stance, &own)
+                            .or_else(|| naming_error(self.units(*region, *enemy), *enemy_unit, *enemy_stance, &theirs))
+                    })
+                    .flatten();
+                let message = misnamed.unwrap_or_else(|| {
+                    format!(
+                        "no idle {a} {unit} in {region} can attack {} there now",
+                        words::a(&format!("{enemy} {enemy_unit}"))
+                    )
+                });
+                (message, cite::BATTLE)
+            }
+            Action::DestroyFactory { region, .. } => {
+                let here: Vec<Option<u8>> = self
+                    .factory_destructions()
+                    .into_iter()
+                    .filter_map(|o| match o {
+                        Action::DestroyFactory { region: r, friendly } if r == *region => Some(friendly),
+                        _ => None,
+                    })
+                    .collect();
+                let message = match here.as_slice() {
+                    [] => format!(
+                        "the factory in {region} cannot be destroyed: it takes three armies, no defenders, and not the owner's last unoccupied factory"
+                    ),
+                    [None] => format!(
+                        "the three armies that destroy the factory in {region} leave no choice of stance: say nothing of how many are friendly"
+                    ),
+                    choices => format!(
+                        "{}'s armies in {region} are both hostile and friendly: say how many of the three are friendly, from {} to {}",
+                        self.turn,
+                        choices.first().copied().flatten().unwrap_or(0),
+                        choices.last().copied().flatten().unwrap_or(3)
+                    ),
+                };
+                (message, cite::DESTROY_FACTORY)
+            }
             Action::EndFleetMoves => ("fleet moves are already over".into(), cite::FLEETS),
             _ => ("end the fleet moves first".into(), cite::FLEETS),
         };
@@ -369,7 +459,7 @@ impl Imperial2030 {
     }
 
     fn explain_army_move(&self, action: &Action) -> RuleError {
-        let Action::MoveArmy { from, to, convoy, stance } = action else {
+        let Action::MoveArmy { from, to, convoy, stance, leaving } = action else {
             return RuleError::new("not an army move", cite::ARMIES);
         };
         let reachable: Vec<Action> = self.army_moves_from(*from);
@@ -400,6 +490,10 @@ impl Imperial2030 {
                 cite::HOME_PROVINCES,
             );
         }
+        let whose = format!("{}'s armies in {from} that have not moved", self.turn);
+        if let Some(message) = naming_error(self.idle_units(*from), UnitKind::Army, *leaving, &whose) {
+            return RuleError::new(message, cite::HOME_PROVINCES);
+        }
         let offered: Vec<String> = to_there
             .iter()
             .filter_map(|a| match a {
@@ -424,14 +518,16 @@ impl Imperial2030 {
     pub(crate) fn apply_maneuver(&mut self, action: &Action, events: &mut Vec<Event>) {
         match action {
             Action::MoveFleet { from, to } => self.request_move(PendingMove::Fleet { from: *from, to: *to }, events),
-            Action::MoveArmy { from, to, convoy, stance } => self.request_move(
-                PendingMove::Army { from: *from, to: *to, convoy: convoy.clone(), stance: *stance },
+            Action::MoveArmy { from, to, convoy, stance, leaving } => self.request_move(
+                PendingMove::Army { from: *from, to: *to, convoy: convoy.clone(), stance: *stance, leaving: *leaving },
                 events,
             ),
-            Action::Attack { region, unit, enemy, enemy_unit } => {
+            Action::Attack { region, unit, enemy, enemy_unit, stance, enemy_stance } => {
                 let a = self.turn;
-                remove_unit(self.units_mut(*region, a), *unit, None);
-                remove_unit(self.units_mut(*region, *enemy), *enemy_unit, None);
+                // The attacker is an idle piece: of the stance named, or of the only stance idle there.
+                let own = Some(named_army(self.idle_units(*region), *stance));
+                remove_piece(self.units_mut(*region, a), *unit, own);
+                remove_piece(self.units_mut(*region, *enemy), *enemy_unit, *enemy_stance);
                 events.push(Event::Battle {
                     region: *region,
                     attacker: a,
@@ -440,17 +536,27 @@ impl Imperial2030 {
                     defender_unit: *enemy_unit,
                 });
             }
-            Action::DestroyFactory { region } => {
+            Action::DestroyFactory { region, friendly } => {
                 let a = self.turn;
                 let owner = self.board.info(*region).home.unwrap_or(a);
                 self.factories &= !region.bit();
-                for _ in 0..3 {
-                    remove_army(self.units_mut(*region, a), false);
-                }
-                if let Some(m) = &mut self.maneuver {
-                    // The three are taken from the armies that arrived this turn first.
-                    let moved = &mut m.moved_armies[region.index()];
-                    *moved = moved.saturating_sub(3);
+                // As many of the three lie down as the player named, or as must where nothing was left to name.
+                let lying = friendly.unwrap_or(3u8.saturating_sub(self.units(*region, a).hostile()));
+                for (stance, count) in [(Stance::Friendly, lying), (Stance::Hostile, 3 - lying)] {
+                    for _ in 0..count {
+                        self.units_mut(*region, a).remove_army(stance);
+                    }
+                    // Of each stance, the armies that arrived this turn go first: the others may still move.
+                    if let Some(m) = &mut self.maneuver {
+                        let friendly_arrivals = m.arrived_friendly(*region);
+                        let arrived = match stance {
+                            Stance::Friendly => friendly_arrivals,
+                            Stance::Hostile => m.moved_armies[region.index()] - friendly_arrivals,
+                        };
+                        for _ in 0..count.min(arrived) {
+                            m.forget_arrival(*region, stance);
+                        }
+                    }
                 }
                 events.push(Event::FactoryDestroyed { region: *region, owner, by: a });
             }
@@ -528,10 +634,12 @@ impl Imperial2030 {
                 events.push(Event::FleetMoved { nation: a, from, to });
                 self.arrive(to, UnitKind::Fleet, None);
             }
-            PendingMove::Army { from, to, convoy, stance } => {
-                // An army leaving a foreign home province: a friendly one leaves first (docs/rules, «Which
-                // army leaves»).
-                remove_army(self.units_mut(from, a), true);
+            PendingMove::Army { from, to, convoy, stance, leaving } => {
+                // The army that goes has not moved: of the stance the player named, or of the only stance of
+                // the idle armies there; the ones that arrived this turn stay as they entered (docs/rules,
+                // «Which piece goes»).
+                let goes = named_army(self.idle_units(from), leaving);
+                self.units_mut(from, a).remove_army(goes);
                 let u = self.units_mut(to, a);
                 u.armies += 1;
                 if stance == Some(Stance::Friendly) {
@@ -539,6 +647,9 @@ impl Imperial2030 {
                 }
                 if let Some(m) = &mut self.maneuver {
                     m.moved_armies[to.index()] += 1;
+                    if stance == Some(Stance::Friendly) {
+                        m.arrived_friendly.push(to);
+                    }
                     for sea in &convoy {
                         m.convoys[sea.index()] += 1;
                     }
@@ -583,24 +694,77 @@ impl Imperial2030 {
         let Some(&decider) = deciders.first() else {
             return Vec::new();
         };
+        // Whoever declares names the piece it takes on and, declaring against the newcomer, its own piece,
+        // where armies of both stances could be meant (docs/rules, «Which piece goes»).
         let mut actions = Vec::new();
         if decider == self.turn {
             for enemy in self.opponents(*region, *unit) {
+                let theirs = self.units(*region, enemy);
                 for enemy_unit in [UnitKind::Army, UnitKind::Fleet] {
-                    if self.units(*region, enemy).count(enemy_unit) > 0 && self.can_fight(*region, *unit, enemy_unit) {
-                        actions.push(Action::Fight { enemy, enemy_unit });
+                    if theirs.count(enemy_unit) > 0 && self.can_fight(*region, *unit, enemy_unit) {
+                        for enemy_stance in piece_choices(theirs, enemy_unit) {
+                            actions.push(Action::Fight { enemy, enemy_unit, enemy_stance });
+                        }
                     }
                 }
             }
         } else {
+            let own_pieces = self.units(*region, decider);
             for own in [UnitKind::Army, UnitKind::Fleet] {
-                if self.units(*region, decider).count(own) > 0 && self.can_fight(*region, own, *unit) {
-                    actions.push(Action::Defend { unit: own });
+                if own_pieces.count(own) > 0 && self.can_fight(*region, own, *unit) {
+                    for stance in piece_choices(own_pieces, own) {
+                        actions.push(Action::Defend { unit: own, stance });
+                    }
                 }
             }
         }
         actions.push(Action::NoBattle);
         actions
+    }
+
+    /// Why a battle declaration is refused: a piece misnamed, or no such battle.
+    pub(crate) fn explain_battle(&self, action: &Action) -> RuleError {
+        let Phase::Battle { region, .. } = &self.phase else {
+            return RuleError::new("there is no battle to declare now", cite::BATTLE);
+        };
+        let offered = self.battle_actions();
+        let misnamed = match *action {
+            Action::Fight { enemy, enemy_unit, enemy_stance }
+                if offered.iter().any(
+                    |o| matches!(o, Action::Fight { enemy: e, enemy_unit: k, .. } if *e == enemy && *k == enemy_unit),
+                ) =>
+            {
+                naming_error(
+                    self.units(*region, enemy),
+                    enemy_unit,
+                    enemy_stance,
+                    &format!("{enemy}'s armies in {region}"),
+                )
+            }
+            Action::Defend { unit, stance }
+                if offered.iter().any(|o| matches!(o, Action::Defend { unit: u, .. } if *u == unit)) =>
+            {
+                let decider = self.battle_decider().unwrap_or(self.turn);
+                naming_error(self.units(*region, decider), unit, stance, &format!("{decider}'s armies in {region}"))
+            }
+            _ => None,
+        };
+        RuleError::new(
+            misnamed.unwrap_or_else(|| {
+                format!(
+                    "“{action}” is not possible in this battle: the pieces must be there, and armies fight fleets only in harbour"
+                )
+            }),
+            cite::BATTLE,
+        )
+    }
+
+    /// The nation asked whether it declares the battle now.
+    fn battle_decider(&self) -> Option<Nation> {
+        match &self.phase {
+            Phase::Battle { deciders, .. } => deciders.first().copied(),
+            _ => None,
+        }
     }
 
     /// Resolve a battle declaration: the piece that entered and one piece of the other side destroy each
@@ -612,9 +776,10 @@ impl Imperial2030 {
         };
         let a = self.turn;
         let decider = deciders.remove(0);
-        let (attacker, attacker_unit, defender, defender_unit) = match *action {
-            Action::Fight { enemy, enemy_unit } => (a, unit, enemy, enemy_unit),
-            Action::Defend { unit: own } => (decider, own, a, unit),
+        // The other side's piece: the one named, where armies of both stances could be meant.
+        let (attacker, attacker_unit, defender, defender_unit, named) = match *action {
+            Action::Fight { enemy, enemy_unit, enemy_stance } => (a, unit, enemy, enemy_unit, enemy_stance),
+            Action::Defend { unit: own, stance: own_stance } => (decider, own, a, unit, own_stance),
             _ => {
                 events.push(Event::NoBattle { nation: decider, region });
                 if !deciders.is_empty() {
@@ -623,13 +788,17 @@ impl Imperial2030 {
                 return;
             }
         };
-        // The mover's piece is the one that just arrived.
-        remove_unit(self.units_mut(region, a), unit, stance);
+        // The mover's piece is the one that just arrived, with the stance it entered with.
+        let newcomer = named_army(self.units(region, a), stance);
+        remove_piece(self.units_mut(region, a), unit, Some(newcomer));
         if let Some(m) = &mut self.maneuver {
-            *m.moved_mut(unit, region) -= 1;
+            match unit {
+                UnitKind::Army => m.forget_arrival(region, newcomer),
+                UnitKind::Fleet => m.moved_fleets[region.index()] -= 1,
+            }
         }
         let other = if attacker == a { (defender, defender_unit) } else { (attacker, attacker_unit) };
-        remove_unit(self.units_mut(region, other.0), other.1, None);
+        remove_piece(self.units_mut(region, other.0), other.1, named);
         events.push(Event::Battle { region, attacker, attacker_unit, defender, defender_unit });
     }
 

@@ -101,7 +101,13 @@ impl Imperial2030 {
     }
 
     fn army_move(from: &str, to: &str, convoy: &[&str], stance: Option<Stance>) -> Action {
-        Action::MoveArmy { from: r(from), to: r(to), convoy: convoy.iter().map(|s| r(s)).collect(), stance }
+        Action::MoveArmy {
+            from: r(from),
+            to: r(to),
+            convoy: convoy.iter().map(|s| r(s)).collect(),
+            stance,
+            leaving: None,
+        }
     }
 }
 
@@ -347,7 +353,7 @@ fn last_unoccupied_factory() {
     g.maneuvering(China, ManeuverStage::Armies);
     assert!(g.offers(&Imperial2030::army_move("korea", "vladivostok", &[], Some(Stance::Friendly))));
     assert!(!g.offers(&Imperial2030::army_move("korea", "vladivostok", &[], Some(Stance::Hostile))));
-    let destroy = Action::DestroyFactory { region: r("vladivostok") };
+    let destroy = Action::DestroyFactory { region: r("vladivostok"), friendly: None };
     assert!(!g.offers(&destroy));
     let before = g.clone();
     let err = g.apply(1, &destroy).expect_err("immune");
@@ -369,7 +375,7 @@ fn last_unoccupied_factory() {
     g.put("vladivostok", China, 3, 0);
     g.put("vladivostok", Russia, 0, 1);
     g.maneuvering(China, ManeuverStage::Armies);
-    assert!(!g.offers(&Action::DestroyFactory { region: r("vladivostok") }));
+    assert!(!g.offers(&Action::DestroyFactory { region: r("vladivostok"), friendly: None }));
 }
 
 #[test]
@@ -380,12 +386,12 @@ fn armies_fight_fleets_only_in_harbour() {
     g.maneuvering(China, ManeuverStage::Armies);
     g.play(1, Imperial2030::army_move("korea", "vladivostok", &[], Some(Stance::Hostile)));
     // The mover may fight the fleet in harbour.
-    assert!(g.offers(&Action::Fight { enemy: Russia, enemy_unit: UnitKind::Fleet }));
+    assert!(g.offers(&Action::Fight { enemy: Russia, enemy_unit: UnitKind::Fleet, enemy_stance: None }));
     g.play(1, Action::NoBattle);
     // Then Russia may, with its fleet («битву может объявить как армия-агрессор, так и корабль»).
     assert_eq!(g.decider(), Some(0));
-    assert!(g.offers(&Action::Defend { unit: UnitKind::Fleet }));
-    g.play(0, Action::Defend { unit: UnitKind::Fleet });
+    assert!(g.offers(&Action::Defend { unit: UnitKind::Fleet, stance: None }));
+    g.play(0, Action::Defend { unit: UnitKind::Fleet, stance: None });
     assert!(g.units(r("vladivostok"), China).is_empty() && g.units(r("vladivostok"), Russia).is_empty());
 
     // At sea an army is never fought: fleets only meet fleets.
@@ -394,8 +400,8 @@ fn armies_fight_fleets_only_in_harbour() {
     g.put("shanghai", China, 0, 1);
     g.maneuvering(China, ManeuverStage::Fleets);
     g.play(1, Action::MoveFleet { from: r("shanghai"), to: r("china_sea") });
-    assert!(g.offers(&Action::Fight { enemy: Russia, enemy_unit: UnitKind::Fleet }));
-    assert!(!g.offers(&Action::Fight { enemy: Russia, enemy_unit: UnitKind::Army }));
+    assert!(g.offers(&Action::Fight { enemy: Russia, enemy_unit: UnitKind::Fleet, enemy_stance: None }));
+    assert!(!g.offers(&Action::Fight { enemy: Russia, enemy_unit: UnitKind::Army, enemy_stance: None }));
 }
 
 #[test]
@@ -439,6 +445,162 @@ fn hostile_armies_block_and_friendly_ones_do_not() {
         events.iter().any(|e| matches!(e, Event::Taxed { tax: 2, .. })),
         "only Vladivostok's factory pays: {events:?}"
     );
+}
+
+#[test]
+fn an_army_that_entered_friendly_stays_friendly() {
+    // Issue 53: Russia has a hostile army in Berlin; a second enters lying down; then the first, which has
+    // not moved, leaves. The newcomer stays as it entered («Дружественная армия кладется набок и не вводит
+    // никаких ограничений»), so Berlin is not blocked, and it may not move again this turn.
+    let mut g = four_players();
+    g.factories |= r("berlin").bit();
+    g.put("berlin", Russia, 1, 0);
+    g.put("ukraine", Russia, 1, 0);
+    g.maneuvering(Russia, ManeuverStage::Armies);
+    g.play(0, Imperial2030::army_move("ukraine", "berlin", &[], Some(Stance::Friendly)));
+    g.play(0, Imperial2030::army_move("berlin", "ukraine", &[], None));
+    let berlin = g.units(r("berlin"), Russia);
+    assert_eq!((berlin.armies, berlin.friendly), (1, 1), "the friendly newcomer stays");
+    assert!(g.free_homes(Europe) & r("berlin").bit() != 0, "Berlin is not blocked");
+    assert!(
+        !g.legal_actions(0).iter().any(|a| matches!(a, Action::MoveArmy { from, .. } if *from == r("berlin"))),
+        "the newcomer has moved this turn"
+    );
+    g.play(0, Action::EndManeuver);
+    g.turn_of(Europe, Some(Space::Maneuver1));
+    let events = g.play(0, Action::Rondel { space: Space::Production2 });
+    assert!(events.contains(&Event::Produced { nation: Europe, region: r("berlin"), unit: UnitKind::Army }));
+}
+
+#[test]
+fn the_player_names_which_army_goes() {
+    // Where idle armies of both stances stand, the rulebook does not say which one leaves or fights: the
+    // player who moves it, or who declares the battle, names it (docs/rules, «Which piece goes»).
+    let berlin = || {
+        let mut g = four_players();
+        g.put("berlin", Russia, 1, 0);
+        g.put_friendly("berlin", Russia, 1);
+        g
+    };
+    let leaves = |stance| Action::MoveArmy {
+        from: r("berlin"),
+        to: r("ukraine"),
+        convoy: vec![],
+        stance: None,
+        leaving: Some(stance),
+    };
+    let mut g = berlin();
+    g.maneuvering(Russia, ManeuverStage::Armies);
+    assert!(g.offers(&leaves(Stance::Hostile)) && g.offers(&leaves(Stance::Friendly)));
+    let unnamed = Imperial2030::army_move("berlin", "ukraine", &[], None);
+    assert!(!g.offers(&unnamed));
+    let before = g.clone();
+    let err = g.apply(0, &unnamed).expect_err("which army?");
+    assert!(err.message.contains("both hostile and friendly: say which one"), "{err}");
+    assert_eq!(g, before);
+    g.play(0, leaves(Stance::Friendly));
+    let left = g.units(r("berlin"), Russia);
+    assert_eq!((left.armies, left.friendly), (1, 0), "the hostile one stays");
+    assert!(g.free_homes(Europe) & r("berlin").bit() == 0);
+
+    // The mover that declares a battle names the army it takes on.
+    let mut g = berlin();
+    g.put("ukraine", China, 1, 0);
+    g.maneuvering(China, ManeuverStage::Armies);
+    g.play(1, Imperial2030::army_move("ukraine", "berlin", &[], Some(Stance::Hostile)));
+    let fight = |enemy_stance| Action::Fight { enemy: Russia, enemy_unit: UnitKind::Army, enemy_stance };
+    assert!(g.offers(&fight(Some(Stance::Hostile))) && g.offers(&fight(Some(Stance::Friendly))));
+    assert!(!g.offers(&fight(None)));
+    g.play(1, fight(Some(Stance::Hostile)));
+    let russia = g.units(r("berlin"), Russia);
+    assert_eq!((russia.armies, russia.friendly), (1, 1));
+    assert!(g.units(r("berlin"), China).is_empty());
+
+    // An inactive nation that declares it names its own army.
+    let mut g = berlin();
+    g.put("ukraine", China, 1, 0);
+    g.maneuvering(China, ManeuverStage::Armies);
+    g.play(1, Imperial2030::army_move("ukraine", "berlin", &[], Some(Stance::Hostile)));
+    g.play(1, Action::NoBattle);
+    let defend = |stance| Action::Defend { unit: UnitKind::Army, stance };
+    assert_eq!(
+        g.legal_actions(0),
+        vec![defend(Some(Stance::Hostile)), defend(Some(Stance::Friendly)), Action::NoBattle]
+    );
+    let err = g.apply(0, &defend(None)).expect_err("which army?");
+    assert!(err.message.contains("Russia's armies in Berlin are both hostile and friendly: say which one"), "{err}");
+    g.play(0, defend(Some(Stance::Friendly)));
+    let russia = g.units(r("berlin"), Russia);
+    assert_eq!((russia.armies, russia.friendly), (1, 0));
+
+    // An attack by an idle army names both.
+    let mut g = berlin();
+    g.put("berlin", China, 1, 0);
+    g.put_friendly("berlin", China, 1);
+    g.maneuvering(Russia, ManeuverStage::Armies);
+    let attacks: Vec<Action> = g.legal_actions(0).into_iter().filter(|a| matches!(a, Action::Attack { .. })).collect();
+    assert_eq!(attacks.len(), 4, "{attacks:?}");
+    g.play(
+        0,
+        Action::Attack {
+            region: r("berlin"),
+            unit: UnitKind::Army,
+            enemy: China,
+            enemy_unit: UnitKind::Army,
+            stance: Some(Stance::Friendly),
+            enemy_stance: Some(Stance::Hostile),
+        },
+    );
+    let (russia, china) = (g.units(r("berlin"), Russia), g.units(r("berlin"), China));
+    assert_eq!([(russia.armies, russia.friendly), (china.armies, china.friendly)], [(1, 0), (1, 1)]);
+}
+
+#[test]
+fn a_newcomer_lost_in_battle_leaves_the_idle_armies_free() {
+    // The piece that entered is the one that fights, with the stance it entered with; the armies that were
+    // there before keep theirs and may still move.
+    let mut g = four_players();
+    g.put("berlin", Europe, 1, 0);
+    g.put("berlin", Russia, 1, 0);
+    g.put("ukraine", Russia, 1, 0);
+    g.maneuvering(Russia, ManeuverStage::Armies);
+    g.play(0, Imperial2030::army_move("ukraine", "berlin", &[], Some(Stance::Friendly)));
+    g.play(0, Action::NoBattle);
+    // Europe (governed by seat 0 too) answers with its army.
+    g.play(0, Action::Defend { unit: UnitKind::Army, stance: None });
+    let russia = g.units(r("berlin"), Russia);
+    assert_eq!((russia.armies, russia.friendly), (1, 0), "the friendly newcomer is the one lost");
+    assert!(g.maneuver.as_ref().is_some_and(|m| m.arrived_friendly.is_empty()));
+    assert!(g.offers(&Imperial2030::army_move("berlin", "ukraine", &[], None)), "the hostile army has not moved");
+}
+
+#[test]
+fn the_player_says_how_many_of_the_three_lie_down() {
+    // «Уничтожение фабрики»: three armies go with the factory. Where the nation's armies there are of both
+    // stances and more than three, which three is the player's choice; of each stance, those that arrived
+    // this turn go first.
+    let mut g = four_players();
+    g.factories |= r("berlin").bit();
+    g.put("berlin", Russia, 2, 0);
+    g.put_friendly("berlin", Russia, 2);
+    g.maneuvering(Russia, ManeuverStage::Armies);
+    let destroy = |friendly| Action::DestroyFactory { region: r("berlin"), friendly };
+    assert!(g.offers(&destroy(Some(1))) && g.offers(&destroy(Some(2))));
+    assert!(!g.offers(&destroy(None)) && !g.offers(&destroy(Some(0))) && !g.offers(&destroy(Some(3))));
+    let err = g.apply(0, &destroy(None)).expect_err("how many?");
+    assert!(err.message.contains("say how many of the three are friendly, from 1 to 2"), "{err}");
+    g.play(0, destroy(Some(1)));
+    let russia = g.units(r("berlin"), Russia);
+    assert_eq!((russia.armies, russia.friendly), (1, 1), "one friendly army stays");
+    assert!(!g.has_factory(r("berlin")));
+
+    // Exactly three, or all of one stance: nothing to say.
+    let mut g = four_players();
+    g.factories |= r("berlin").bit();
+    g.put("berlin", Russia, 1, 0);
+    g.put_friendly("berlin", Russia, 2);
+    g.maneuvering(Russia, ManeuverStage::Armies);
+    assert!(g.offers(&destroy(None)) && !g.offers(&destroy(Some(2))));
 }
 
 #[test]
@@ -590,7 +752,7 @@ fn flags_change_hands_only_at_the_flag_step() {
     assert!(matches!(g.phase, Phase::Maneuver), "Russia's own canal: no question to India");
     assert_eq!(g.units(r("indonesia"), Russia).armies, 1);
     g.play(0, Imperial2030::army_move("turkey", "iran", &[], None));
-    g.play(0, Action::Fight { enemy: China, enemy_unit: UnitKind::Army });
+    g.play(0, Action::Fight { enemy: China, enemy_unit: UnitKind::Army, enemy_stance: None });
     assert_eq!(g.sole_occupant(r("iran")), Some(India));
     assert_eq!(g.flag(r("iran")), Some(Russia), "after the battle too, the flag waits");
     let events = g.play(0, Action::EndManeuver);

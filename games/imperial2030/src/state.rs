@@ -37,6 +37,14 @@ impl Units {
         self.armies - self.friendly
     }
 
+    /// One army of `stance` is gone.
+    pub fn remove_army(&mut self, stance: Stance) {
+        self.armies -= 1;
+        if stance == Stance::Friendly {
+            self.friendly -= 1;
+        }
+    }
+
     pub fn is_empty(self) -> bool {
         self.armies == 0 && self.fleets == 0
     }
@@ -89,6 +97,11 @@ pub struct Maneuver {
     pub moved_fleets: Vec<u8>,
     /// Per region: armies that arrived there this turn.
     pub moved_armies: Vec<u8>,
+    /// Where friendly armies arrived this turn, one entry per army: with `moved_armies`, this tells which
+    /// stance the armies that may still move have (docs/rules, «Which piece goes»). Left out of the JSON
+    /// when empty, so states from before it read and hash as they did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrived_friendly: Vec<Region>,
     /// Per sea: fleets that have already carried an army this turn (one army each).
     pub convoys: Vec<u8>,
     /// Canals (by board index) whose controller refused a passage this turn; they are not asked again.
@@ -103,6 +116,7 @@ impl Maneuver {
             stage: ManeuverStage::Fleets,
             moved_fleets: vec![0; n],
             moved_armies: vec![0; n],
+            arrived_friendly: Vec::new(),
             convoys: vec![0; n],
             refused_canals: Vec::new(),
         }
@@ -115,10 +129,19 @@ impl Maneuver {
         }
     }
 
-    pub fn moved_mut(&mut self, kind: UnitKind, r: Region) -> &mut u8 {
-        match kind {
-            UnitKind::Army => &mut self.moved_armies[r.index()],
-            UnitKind::Fleet => &mut self.moved_fleets[r.index()],
+    /// Friendly armies that arrived in `r` this turn.
+    pub fn arrived_friendly(&self, r: Region) -> u8 {
+        self.arrived_friendly.iter().filter(|&&a| a == r).count() as u8
+    }
+
+    /// An army that arrived in `r` this turn is gone (fought, or destroyed a factory): it no longer counts as
+    /// moved, and no longer as a friendly arrival if it was one.
+    pub fn forget_arrival(&mut self, r: Region, stance: Stance) {
+        self.moved_armies[r.index()] -= 1;
+        if stance == Stance::Friendly
+            && let Some(i) = self.arrived_friendly.iter().position(|&a| a == r)
+        {
+            self.arrived_friendly.remove(i);
         }
     }
 }
@@ -127,8 +150,18 @@ impl Maneuver {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "unit", rename_all = "snake_case")]
 pub enum PendingMove {
-    Fleet { from: Region, to: Region },
-    Army { from: Region, to: Region, convoy: Vec<Region>, stance: Option<Stance> },
+    Fleet {
+        from: Region,
+        to: Region,
+    },
+    Army {
+        from: Region,
+        to: Region,
+        convoy: Vec<Region>,
+        stance: Option<Stance>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        leaving: Option<Stance>,
+    },
 }
 
 /// One player's chance to invest.

@@ -50,7 +50,7 @@ pub fn targets(action: &Action) -> Vec<String> {
         | Action::Import { region, .. }
         | Action::PlaceFlag { region }
         | Action::Attack { region, .. }
-        | Action::DestroyFactory { region } => regions(&[*region]),
+        | Action::DestroyFactory { region, .. } => regions(&[*region]),
         Action::Rondel { space } => vec![id(space)],
         Action::Invest { nation, price, .. } => vec![bond_id(*nation, *price), id(nation)],
         Action::PassInvestment
@@ -113,6 +113,7 @@ mod tests {
             to: r("colombia"),
             convoy: vec![r("caribbean_sea")],
             stance: None,
+            leaving: None,
         };
         assert_eq!(targets(&action), ["new_orleans", "colombia", "caribbean_sea"]);
         let hostile = Action::MoveArmy {
@@ -120,6 +121,7 @@ mod tests {
             to: r("vladivostok"),
             convoy: vec![],
             stance: Some(Stance::Hostile),
+            leaving: None,
         };
         assert_eq!(targets(&hostile), ["beijing", "vladivostok"]);
     }
@@ -132,8 +134,15 @@ mod tests {
             Action::Produce { region: london },
             Action::Import { unit: UnitKind::Fleet, region: london },
             Action::PlaceFlag { region: london },
-            Action::DestroyFactory { region: london },
-            Action::Attack { region: london, unit: UnitKind::Army, enemy: Nation::Russia, enemy_unit: UnitKind::Army },
+            Action::DestroyFactory { region: london, friendly: None },
+            Action::Attack {
+                region: london,
+                unit: UnitKind::Army,
+                enemy: Nation::Russia,
+                enemy_unit: UnitKind::Army,
+                stance: None,
+                enemy_stance: None,
+            },
         ] {
             assert_eq!(targets(&action), ["london"], "{action:?}");
         }
@@ -167,8 +176,8 @@ mod tests {
             Action::EndImport,
             Action::EndFleetMoves,
             Action::EndManeuver,
-            Action::Fight { enemy: Nation::China, enemy_unit: UnitKind::Fleet },
-            Action::Defend { unit: UnitKind::Army },
+            Action::Fight { enemy: Nation::China, enemy_unit: UnitKind::Fleet, enemy_stance: None },
+            Action::Defend { unit: UnitKind::Army, stance: None },
             Action::NoBattle,
             Action::PermitPassage,
             Action::RefusePassage,

@@ -49,6 +49,9 @@ pub struct ManeuverView {
     pub stage: ManeuverStage,
     /// Regions where pieces of the moving nation arrived this turn: (region, fleets, armies).
     pub moved: Vec<(Region, u8, u8)>,
+    /// Where friendly armies arrived this turn, one entry per army (they stay lying down where they are).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrived_friendly: Vec<Region>,
     /// Seas whose fleets have carried armies this turn: (sea, armies carried).
     pub convoys: Vec<(Region, u8)>,
     pub refused_canals: Vec<String>,
@@ -65,6 +68,7 @@ impl ManeuverView {
         for &(r, carried) in &self.convoys {
             m.convoys[r.index()] = carried;
         }
+        m.arrived_friendly = self.arrived_friendly.clone();
         m.refused_canals =
             self.refused_canals.iter().filter_map(|name| b.canals.iter().position(|c| &c.name == name)).collect();
         m
@@ -78,6 +82,7 @@ impl ManeuverView {
                 .filter(|r| m.moved_fleets[r.index()] + m.moved_armies[r.index()] > 0)
                 .map(|r| (r, m.moved_fleets[r.index()], m.moved_armies[r.index()]))
                 .collect(),
+            arrived_friendly: m.arrived_friendly.clone(),
             convoys: b.all().filter(|r| m.convoys[r.index()] > 0).map(|r| (r, m.convoys[r.index()])).collect(),
             refused_canals: m.refused_canals.iter().map(|&c| b.canals[c].name.clone()).collect(),
         }

@@ -183,11 +183,11 @@ fn rounds_one_to_six() {
         .fleet(BORIS, "fortaleza", "caribbean_sea")
         // «Бразилия хочет остаться дружелюбной, но США объявляет битву.»
         .act(BORIS, Action::NoBattle)
-        .act(DANIIL, Action::Defend { unit: UnitKind::Fleet })
+        .act(DANIIL, Action::Defend { unit: UnitKind::Fleet, stance: None })
         .act(BORIS, Action::EndFleetMoves)
         .army(BORIS, "argentina", "peru")
         .army(BORIS, "manaus", "colombia")
-        .act(BORIS, Action::Fight { enemy: Usa, enemy_unit: UnitKind::Army })
+        .act(BORIS, Action::Fight { enemy: Usa, enemy_unit: UnitKind::Army, enemy_stance: None })
         .army(BORIS, "manaus", "colombia")
         .act(BORIS, Action::EndManeuver);
     assert_eq!(s.game().flag(common::r("caribbean_sea")), Some(Usa), "«Американский флаг остается в Карибском море»");

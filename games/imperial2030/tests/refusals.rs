@@ -96,7 +96,7 @@ fn maneuvers_and_battles() {
     s.rondel(BORIS, Space::Maneuver2);
     s.refused(
         BORIS,
-        Action::MoveArmy { from: r("brasilia"), to: r("argentina"), convoy: vec![], stance: None },
+        Action::MoveArmy { from: r("brasilia"), to: r("argentina"), convoy: vec![], stance: None, leaving: None },
         "fleets move first",
     );
     s.refused(BORIS, Action::MoveFleet { from: r("manaus"), to: r("caribbean_sea") }, "no fleet in Manaus");
@@ -110,17 +110,23 @@ fn maneuvers_and_battles() {
     s.refused(BORIS, Action::EndFleetMoves, "already over");
     s.refused(
         BORIS,
-        Action::MoveArmy { from: r("brasilia"), to: r("south_atlantic"), convoy: vec![], stance: None },
+        Action::MoveArmy { from: r("brasilia"), to: r("south_atlantic"), convoy: vec![], stance: None, leaving: None },
         "cannot end a move at sea",
     );
     s.refused(
         BORIS,
-        Action::MoveArmy { from: r("brasilia"), to: r("mexico"), convoy: vec![], stance: None },
+        Action::MoveArmy { from: r("brasilia"), to: r("mexico"), convoy: vec![], stance: None, leaving: None },
         "cannot reach Mexico",
     );
     s.refused(
         BORIS,
-        Action::MoveArmy { from: r("brasilia"), to: r("peru"), convoy: vec![], stance: Some(Stance::Hostile) },
+        Action::MoveArmy {
+            from: r("brasilia"),
+            to: r("peru"),
+            convoy: vec![],
+            stance: Some(Stance::Hostile),
+            leaving: None,
+        },
         "give no stance",
     );
     s.refused(
@@ -130,13 +136,21 @@ fn maneuvers_and_battles() {
             to: r("argentina"),
             convoy: vec![r("south_atlantic"), r("south_pacific")],
             stance: None,
+            leaving: None,
         },
         "not offered",
     );
-    s.refused(BORIS, Action::DestroyFactory { region: r("chicago") }, "cannot be destroyed");
+    s.refused(BORIS, Action::DestroyFactory { region: r("chicago"), friendly: None }, "cannot be destroyed");
     s.refused(
         BORIS,
-        Action::Attack { region: r("brasilia"), unit: UnitKind::Army, enemy: Usa, enemy_unit: UnitKind::Army },
+        Action::Attack {
+            region: r("brasilia"),
+            unit: UnitKind::Army,
+            enemy: Usa,
+            enemy_unit: UnitKind::Army,
+            stance: None,
+            enemy_stance: None,
+        },
         "can attack",
     );
     s.army(BORIS, "brasilia", "argentina").act(BORIS, Action::EndManeuver);
@@ -146,7 +160,13 @@ fn maneuvers_and_battles() {
     s.rondel(DANIIL, Space::Maneuver1).act(DANIIL, Action::EndFleetMoves);
     s.refused(
         DANIIL,
-        Action::MoveArmy { from: r("chicago"), to: r("canada"), convoy: vec![], stance: Some(Stance::Friendly) },
+        Action::MoveArmy {
+            from: r("chicago"),
+            to: r("canada"),
+            convoy: vec![],
+            stance: Some(Stance::Friendly),
+            leaving: None,
+        },
         "give no stance",
     );
 }

@@ -1523,6 +1523,7 @@ mod tests {
         assert!(e.contains("Habsburg"), "{e}");
     }
 
+    /// Ruling R3: the Turn Track and the characters' entries must agree, and a mismatch names turn and type.
     #[test]
     fn turn_track_matches_characters() {
         // R3: the Turn Track says one sea captain enters on turn 2, the captains' entries say two.
@@ -1557,6 +1558,18 @@ mod tests {
             assert!(e.starts_with(&format!("powers.toml: TOML parse error at line {line}, column {column}")), "{e}");
             assert!(e.contains(broken) && e.contains(says), "{broken}: {e}");
         }
+    }
+
+    /// Ruling R38: the engine plays the Impulse Order Ottoman, Spain, England, France, HRE, Protestant; a table
+    /// that lists another is refused, since no source prints the real one.
+    #[test]
+    fn ruling_r38_another_impulse_order_is_refused() {
+        let shipped = include_str!("../data/tables.toml");
+        let order = "order = [\"ottoman\", \"spain\", \"england\", \"france\", \"hre\", \"protestant\"]";
+        assert!(shipped.contains(order), "the test edits the shipped order");
+        let swapped = order.replace("\"ottoman\", \"spain\"", "\"spain\", \"ottoman\"");
+        let e = refusal("tables.toml", shipped.replacen(order, &swapped, 1));
+        assert!(e.contains("impulse_order") && e.contains("ruling R38"), "{e}");
     }
 
     #[test]

@@ -779,6 +779,7 @@ mod tests {
         assert!(e.contains("may not also ally"), "{e}");
     }
 
+    /// Ruling R23: an alliance at war needs the pair's peace earlier in the same announcement.
     #[test]
     fn an_alliance_at_war_needs_peace_earlier_in_the_same_announcement() {
         let g = six();

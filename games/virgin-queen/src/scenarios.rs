@@ -64,6 +64,7 @@ fn refused(g: &mut VirginQueen, p: Power, a: Action) -> String {
     e
 }
 
+/// Rulings R1 and R11: turn 1 runs §8.2, the deal and §8.4; each hand follows its power's provisional key track.
 #[test]
 fn the_first_turn_deals_by_the_key_tracks_and_asks_for_home_cards() {
     let g = six();
@@ -98,6 +99,7 @@ fn the_protestant_is_dealt_five_with_a_key_in_the_netherlands_and_one_outside() 
     assert_eq!(g.deal_size(Power::Protestant), 4);
 }
 
+/// Ruling R12: two home cards, one kept in hand in secret, the other set aside.
 #[test]
 fn each_power_keeps_one_home_card_in_secret() {
     let mut g = six();
@@ -109,6 +111,8 @@ fn each_power_keeps_one_home_card_in_secret() {
     assert_eq!(seen_by_spain, Some(Event::HomeCardKept { power: Power::England, card: None }));
 }
 
+/// Rulings R1 and R2: no arrivals on turn 1; a leader's `entry` (the scenario book's list) brings him at that turn's
+/// Card Draw.
 #[test]
 fn arrivals_wait_for_turn_two_and_go_to_the_power_card() {
     let mut g = six();
@@ -121,6 +125,7 @@ fn arrivals_wait_for_turn_two_and_go_to_the_power_card() {
     assert!(events.contains(&Event::LeaderArrives { leader: don_john }));
 }
 
+/// Ruling R6: only Dragut Falls brings Uluch Ali, in Dragut's place.
 #[test]
 fn uluch_ali_replaces_dragut_only_after_dragut_falls() {
     let mut g = six();
@@ -135,6 +140,7 @@ fn uluch_ali_replaces_dragut_only_after_dragut_falls() {
     assert_eq!(g.leader_place(uluch), Place::Card);
 }
 
+/// Ruling R4: a default leader enters after a death last turn, unless a regular leader arrives.
 #[test]
 fn a_default_leader_replaces_a_lost_army_leader_unless_a_new_one_arrives() {
     let mut g = six();
@@ -158,6 +164,7 @@ fn a_default_leader_replaces_a_lost_army_leader_unless_a_new_one_arrives() {
     assert_ne!(g.leader_place(default), Place::Card);
 }
 
+/// Ruling R5: a regular army leader entering play sends the default leader to the reserve.
 #[test]
 fn a_regular_leader_entering_play_retires_the_default_leader() {
     let mut g = six();
@@ -172,6 +179,7 @@ fn a_regular_leader_entering_play_retires_the_default_leader() {
     assert_eq!(g.leader_place(default), Place::Reserve, "§8.1: never in play together");
 }
 
+/// Ruling R9: Spain adds only the difference to its totals, and never loses markers it holds.
 #[test]
 fn spain_tops_up_its_markers_with_coastal_fortification_and_douai() {
     let mut g = six();
@@ -183,8 +191,15 @@ fn spain_tops_up_its_markers_with_coastal_fortification_and_douai() {
     g.turn = 2;
     g.card_draw(&mut Vec::new());
     assert_eq!((g.fortress_markers, g.jesuit_markers), (2, 2));
+    // Holding more than the total (no bonus is ever lost here, so it cannot happen in play), Spain keeps them.
+    let mut g = six();
+    g.fortress_markers = 3;
+    g.turn = 2;
+    g.card_draw(&mut Vec::new());
+    assert_eq!((g.fortress_markers, g.jesuit_markers), (3, 1));
 }
 
+/// Rulings R21 and R22: two cards at most per pair a turn, one way per kind, drawn among non-home cards.
 #[test]
 fn cards_pass_one_way_and_two_at_most_and_never_a_home_card() {
     let mut g = six();
@@ -216,6 +231,8 @@ fn cards_pass_one_way_and_two_at_most_and_never_a_home_card() {
     );
 }
 
+/// Ruling R29: the clause names its sources, the hire track among them; the track goes to 0 after the last
+/// announcement.
 #[test]
 fn the_hre_gives_from_the_hire_track_and_what_is_not_given_is_lost() {
     let mut g = six();
@@ -277,6 +294,7 @@ fn receiving_capitals_must_be_on_the_map_calm_and_held() {
     assert!(e.message().contains("unrest"), "{}", e.message());
 }
 
+/// Ruling R20: each announcement is checked again at its last approval; the impossible one is void.
 #[test]
 fn englands_two_offers_of_the_same_mercenaries_the_second_becomes_void() {
     // §9.1's example: England offers its two mercenaries to France and to the Protestant; both are valid
@@ -332,6 +350,7 @@ fn a_rejected_package_changes_nothing() {
     assert_eq!(g.hands, hands);
 }
 
+/// Ruling R18: the announcer is party to every clause, and every other party comes later in Impulse Order.
 #[test]
 fn an_announcement_holds_only_the_announcers_deals_with_later_powers() {
     let mut g = six();
@@ -369,6 +388,7 @@ fn a_clause_is_taken_only_as_the_builder_spells_it() {
     }
 }
 
+/// Ruling R19: a power first decides on what awaits its approval, then announces its own.
 #[test]
 fn a_pending_approval_comes_before_the_powers_own_announcements() {
     let mut g = six();
@@ -381,6 +401,7 @@ fn a_pending_approval_comes_before_the_powers_own_announcements() {
     assert!(e.contains("first approve or reject"), "{e}");
 }
 
+/// Rulings R24 and R25: a loan follows its alliance, sails to the nearest port, and goes home with the turn.
 #[test]
 fn loans_need_the_alliance_first_in_the_same_announcement_and_go_to_the_nearest_port() {
     let mut g = six();
@@ -422,6 +443,7 @@ fn loans_need_the_alliance_first_in_the_same_announcement_and_go_to_the_nearest_
     assert_eq!(g.status(Power::England, Power::France), Status::Peace, "alliances end with the turn (§9.2)");
 }
 
+/// Ruling R30: a royal who is a captured army leader may not be betrothed.
 #[test]
 fn marriages_keep_their_restrictions() {
     let mut g = six();
@@ -466,6 +488,7 @@ fn mary_queen_of_scots_marries_at_once() {
     let _ = g;
 }
 
+/// Ruling R27: a returned leader goes to a held capital of his power if there is one.
 #[test]
 fn a_captured_leader_returns_to_his_capital_by_deal_or_ransom() {
     let mut g = six();
@@ -606,6 +629,7 @@ fn the_evaluation_counts_withdrawn_declarations_against_their_power() {
     assert!(after[england] < before[england], "{} against {}", after[england], before[england]);
 }
 
+/// Rulings R16 and R39: only played powers deal; two powers of one seat may deal with each other.
 #[test]
 fn unplayed_powers_make_no_deals() {
     // Four players: the Ottoman and the HRE are not played (R39).
@@ -615,8 +639,16 @@ fn unplayed_powers_make_no_deals() {
     assert!(e.message().contains("not played"));
     assert!(g.hands[Power::Ottoman.index()].cards.is_empty());
     let _ = LeaderKind::Army;
+    // Two players: Spain and France share a seat, and may still deal with each other, by the same limits.
+    let g = game(2);
+    assert_eq!(g.seat_of(Power::Spain), g.seat_of(Power::France));
+    assert!(g.check_clause(&Clause::Alliance { a: Power::Spain, b: Power::France }, &[]).is_ok());
+    let gift = |count| Clause::Cards { giver: Power::Spain, receiver: Power::France, count };
+    assert!(g.check_clause(&gift(2), &[]).is_ok());
+    assert!(g.check_clause(&gift(3), &[]).expect_err("two at most").message().contains("at most 2"));
 }
 
+/// Ruling R32: one item to one power; only the two see it, and nobody else learns of it.
 #[test]
 fn a_card_is_shown_to_another_seat_and_only_that_seat_sees_it() {
     // Two players: Spain and France share seat 1 (docs §5).
@@ -644,6 +676,7 @@ fn a_card_is_shown_to_another_seat_and_only_that_seat_sees_it() {
     assert!(e.contains("once"), "{e}");
 }
 
+/// Ruling R31: the clock is the game's option; running out, it ends each power's talks in Impulse Order.
 #[test]
 fn negotiations_have_the_time_limit_set_at_creation_and_its_end_ends_every_talk() {
     let content = ContentSet::<Content>::shipped();
@@ -719,6 +752,32 @@ fn second_thoughts_are_capped_so_every_turn_ends() {
     assert!(e.contains("R44") && e.contains("withdrawn 8 declarations"), "{e}");
 }
 
+/// Ruling R17: a power may announce any number of deals of the nine kinds, but the platform bounds it to 8
+/// announcements a turn, of 8 clauses each, so that every turn ends; past them it may only move on.
+#[test]
+fn ruling_r17_announcements_are_bounded_by_the_platform() {
+    let mut g = six();
+    g.phase = Phase::Announcing { power: Power::Spain, building: Vec::new(), published: 8 };
+    let s = seat(&g, Power::Spain);
+    assert_eq!(g.legal_actions(s), [Action::DoneAnnouncing], "no ninth announcement is begun");
+    let e = refused(&mut g, Power::Spain, Action::Add(Clause::Alliance { a: Power::Spain, b: Power::France }));
+    assert!(e.contains("at most 8") && e.contains("R17"), "{e}");
+}
+
+/// Ruling R41: two players seat Spain with France and England with the Protestant; three players split the
+/// Catholic pair and keep the Protestant cause in one hand; a seat's name says both its powers.
+#[test]
+fn ruling_r41_seats_and_their_powers() {
+    use Power::*;
+    let seats = |players| Config::new(players, 4).expect("a config").seats();
+    assert_eq!(seats(2), [vec![Spain, France], vec![England, Protestant]]);
+    assert_eq!(seats(3), [vec![Spain], vec![France], vec![England, Protestant]]);
+    assert_eq!(seats(4), [vec![Spain], vec![England], vec![France], vec![Protestant]]);
+    assert_eq!(seats(5), [vec![Ottoman], vec![Spain], vec![England], vec![France], vec![Protestant]]);
+    assert_eq!(seats(6), Power::ALL.map(|p| vec![p]));
+    assert_eq!(game(3).seat_name(2), "England and the Protestant");
+}
+
 /// Ruling R44, with §6: a clause taken back and a declaration withdrawn are second thoughts had in private.
 /// The power's own seat sees its count, which its allowance hangs on; every other viewer sees none, so no
 /// third power learns that a proposal lost a clause or that a declaration was begun and withdrawn.
@@ -749,6 +808,7 @@ fn negotiating(g: &mut VirginQueen) {
     g.phase = Phase::Negotiations { done: Vec::new() };
 }
 
+/// Ruling R45: a proposal is drafted, offered, answered, and announced by its earliest party.
 #[test]
 fn a_proposal_is_offered_answered_and_announced_by_its_earliest_party() {
     let mut g = six();
@@ -793,6 +853,7 @@ fn a_proposal_is_offered_answered_and_announced_by_its_earliest_party() {
     assert_eq!(g.status(Power::Spain, Power::England), Status::Allied);
 }
 
+/// Rulings R33 and R45: agreeing binds nobody; only what is announced and approved takes effect.
 #[test]
 fn an_agreed_proposal_binds_nobody_until_announced_and_approved() {
     let mut g = six();
@@ -946,6 +1007,7 @@ fn artists_and_scientists_arrive_on_the_patronage_chart() {
     assert!(taken.contains(&Event::Patronised { power: Power::Hre, patron: dee }), "{taken:?}");
 }
 
+/// Ruling R15: the site's one ocean zone needs no choice.
 #[test]
 fn a_captain_wintering_at_an_eliminated_colony_moves_to_the_ocean() {
     use crate::state::CaptainPlace;
@@ -1130,6 +1192,7 @@ fn pay_in_full(g: &mut VirginQueen, power: Power) -> Vec<Event> {
 
 /// 8-01, 9-01, 9-02, 9.1-42, 9.4-02: Card Draw's steps in order, then Diplomacy's segments in order, each
 /// power's turn in Impulse Order.
+/// Ruling R38: the powers announce, ransom and declare in Impulse Order.
 #[test]
 fn a_turn_runs_card_draw_then_negotiations_announcements_ransom_and_declarations() {
     use crate::state::CaptainPlace;
@@ -1241,6 +1304,8 @@ fn an_alliance_is_public_lasts_the_turn_and_binds_nobody_else() {
 
 /// 9.1-10, 9.2-09, 9.2-10, 9.2-11, 9.2-15, 9.2-16, 9.2-17: a loan between allies, in the alliance's
 /// announcement, of part of a port with the admiral there; never the Armada or patrols, never later, one way.
+/// Rulings R24, R26 and R43: part of a port may be lent; patrols (the seed's «патрули», R43), corsairs and the Armada
+/// never are, even where the mix has none (R26).
 #[test]
 fn a_loan_goes_with_its_alliance_in_part_with_its_admiral_one_way_and_never_the_armada() {
     let mut g = six();
@@ -1336,6 +1401,7 @@ fn a_loan_goes_with_its_alliance_in_part_with_its_admiral_one_way_and_never_the_
 
 /// 9.2-14, 8.1-16: a lent squadron counts for its receiver in the campaign's naval comparison and, lost, goes
 /// to its owner's destroyed box, back in the owner's pool at the next Card Draw.
+/// Ruling R25: a lent unit lost goes to its owner's destroyed box.
 #[test]
 fn a_lent_squadron_fights_for_the_receiver_and_returns_to_its_owner_when_lost() {
     use rand::SeedableRng;
@@ -1380,6 +1446,7 @@ fn a_lent_squadron_fights_for_the_receiver_and_returns_to_its_owner_when_lost() 
 
 /// 9.2-19 to 9.2-21, 9.2-24, 9.2-26 (the campaign's stand-in for combat, C3): an ally's land units add to the
 /// defence even when the ally is not at war with the attacker, and never to an attack.
+/// Ruling R34: allies add to a defence, never to an attack.
 #[test]
 fn an_ally_defends_even_when_not_at_war_and_never_joins_an_attack() {
     let mut alone = six();
@@ -1591,6 +1658,7 @@ fn a_power_marrying_two_of_its_own_royals_counts_the_better_and_scores_once() {
 
 /// 9.1-05, 9.1-11, 9.1-12, 9.1-43, 9.1-44, 9.1-46: a package of several kinds waits for every later party and
 /// then applies every clause; a returned leader goes to his capital, else a home key.
+/// Rulings R20 and R27: a package applies clause by clause once its last party approves.
 #[test]
 fn a_package_waits_for_every_later_party_and_then_applies_every_clause() {
     // There is no kind of deal but the nine (§9.1): this match has no other arm.
@@ -1734,6 +1802,7 @@ fn an_agreed_proposal_that_has_become_impossible_is_refused_when_announced() {
 
 /// 9.3-01 to 9.3-05, 8.1-10 (R5): Ransom comes after the announcements and offers only leaders still
 /// captive; any number may be ransomed, or none; a ransomed regular leader retires the default leader.
+/// Rulings R22 and R35: the owner decides, in Impulse Order; the captor draws from the kind the hand holds more of.
 #[test]
 fn ransom_follows_the_announcements_for_any_number_of_leaders_or_none() {
     let mut g = six();
@@ -1908,6 +1977,7 @@ fn removed_admirals_and_destroyed_ships_come_back_at_card_draw() {
 
 /// 8.1-07, 8.1-08: arrivals reach the map in Spring Deployment; the Protestant's Dutch leaders wait on the card
 /// for their revolt.
+/// Ruling R7: arrivals deploy to a held capital in spring; Dutch Protestant leaders wait for their revolt.
 #[test]
 fn arrivals_reach_the_map_in_spring_but_dutch_leaders_wait_for_the_revolt() {
     let mut g = six();
@@ -1925,6 +1995,7 @@ fn arrivals_reach_the_map_in_spring_but_dutch_leaders_wait_for_the_revolt() {
 }
 
 /// 8.1-11: the Duke of Guise never arrives in Card Draw; he comes in Winter once the Catholic League forms.
+/// Ruling R8: the League forms in a Winter of turn 3 or later when France and Spain are allied.
 #[test]
 fn guise_arrives_only_in_winter_once_the_catholic_league_forms() {
     let mut g = six();
@@ -1961,6 +2032,7 @@ fn a_royal_comes_to_the_wedding_table_on_his_turn() {
 }
 
 /// 8.3-01, 8.3-02: from turn 2 the turn's new cards join the deck, and the discards are shuffled back in.
+/// Ruling R10: the turn's cards join on schedule and the discards are shuffled back before the deal.
 #[test]
 fn new_cards_join_from_turn_two_and_the_discards_are_shuffled_back() {
     let mut g = six();
@@ -1994,6 +2066,7 @@ fn new_cards_join_from_turn_two_and_the_discards_are_shuffled_back() {
 
 /// 8.4-01, 8.4-02, ref-04: spent treasures go back to the cup; Spain draws; Portugal's row is topped up to three,
 /// its leftovers kept; in Winter Lisbon's controller takes one.
+/// Ruling R13: the cup is refreshed, Spain draws two, Portugal's row is refilled and Lisbon's controller draws.
 #[test]
 fn spent_treasures_return_to_the_cup_and_lisbons_controller_draws_in_winter() {
     let mut g = six();
@@ -2023,6 +2096,7 @@ fn spent_treasures_return_to_the_cup_and_lisbons_controller_draws_in_winter() {
 
 /// 8.4-03 to 8.4-05, 8.4-07 to 8.4-09: each colony rolls on its owner's column, owners in Impulse Order;
 /// Plantation adds one; each result does what the table says; Virginia Dare scores once.
+/// Ruling R14: the provisional columns; Virginia Dare scores once a game.
 #[test]
 fn colonies_roll_on_their_owners_column_and_virginia_dare_scores_once() {
     use crate::content::ColonyResult;
@@ -2099,6 +2173,7 @@ fn colonies_roll_on_their_owners_column_and_virginia_dare_scores_once() {
 }
 
 /// ref-05: the deck changes with the player count (facts §7).
+/// Ruling R40: with five players the HRE's home cards are out and the Ottoman keeps its own.
 #[test]
 fn the_deck_changes_with_the_player_count() {
     for players in 2..=6 {
@@ -2114,6 +2189,14 @@ fn the_deck_changes_with_the_player_count() {
         let dealt = g.deck.iter().chain(g.hands.iter().flat_map(|h| h.cards.iter()));
         for &c in dealt {
             assert!(g.card_in_use(c), "{players} players: {c}");
+        }
+        // Home cards come to played powers only: with five the HRE's are out and the Ottoman's in (R40).
+        for p in Power::ALL {
+            let homes = g.hands[p.index()].home_aside.len();
+            assert_eq!(homes, if g.played(p) { 2 } else { 0 }, "{players} players: {p}");
+        }
+        if players == 5 {
+            assert!(g.played(Power::Ottoman) && !g.played(Power::Hre));
         }
     }
 }

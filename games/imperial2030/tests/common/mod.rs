@@ -47,18 +47,27 @@ impl Script {
     }
 
     pub fn army(&mut self, seat: Seat, from: &str, to: &str) -> &mut Self {
-        self.act(seat, Action::MoveArmy { from: r(from), to: r(to), convoy: vec![], stance: None })
+        self.act(seat, Action::MoveArmy { from: r(from), to: r(to), convoy: vec![], stance: None, leaving: None })
     }
 
     pub fn army_by_sea(&mut self, seat: Seat, from: &str, to: &str, seas: &[&str]) -> &mut Self {
         self.act(
             seat,
-            Action::MoveArmy { from: r(from), to: r(to), convoy: seas.iter().map(|s| r(s)).collect(), stance: None },
+            Action::MoveArmy {
+                from: r(from),
+                to: r(to),
+                convoy: seas.iter().map(|s| r(s)).collect(),
+                stance: None,
+                leaving: None,
+            },
         )
     }
 
     pub fn army_into(&mut self, seat: Seat, from: &str, to: &str, stance: Stance) -> &mut Self {
-        self.act(seat, Action::MoveArmy { from: r(from), to: r(to), convoy: vec![], stance: Some(stance) })
+        self.act(
+            seat,
+            Action::MoveArmy { from: r(from), to: r(to), convoy: vec![], stance: Some(stance), leaving: None },
+        )
     }
 
     pub fn invest(&mut self, seat: Seat, nation: Nation, price: u8) -> &mut Self {
