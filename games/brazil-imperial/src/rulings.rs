@@ -1011,10 +1011,10 @@ fn ruling_b63_the_round_limit() {
     let mut by_card = g.clone();
     act(&mut g, last, Action::End);
     assert_eq!(g.stage, Stage::Over);
-    assert!(imperia_core::conformance::Conformance::ended_by_cap(&g), "ended by our limit, not the rules");
+    assert!(g.stopped_at_round_limit(), "ended by our limit, not the rules");
     by_card.last_round = true;
     act(&mut by_card, last, Action::End);
-    assert!(!imperia_core::conformance::Conformance::ended_by_cap(&by_card), "a complete card ends it by the rules");
+    assert!(!by_card.stopped_at_round_limit(), "a complete card ends it by the rules");
 }
 
 /// Rulings B64 and B65: an extra-action card is played in the movement phase and activates its space once
