@@ -53,6 +53,7 @@ function slipText(state, s) {
 /** What the replay panel shows of the review: the button to ask, its progress, or the marks and the list. */
 export function reviewPart(state, review, { ask, lookAt, at }) {
   if (!state.finished || !review) return null;
+  if (review.status === 'withheld') return h('p', { class: 'review muted' }, `No review to read: ${review.why}.`);
   if (review.status === 'none' || review.status === 'failed') {
     return h('div', { class: 'review' },
       review.status === 'failed' ? h('p', { class: 'muted' }, `The review could not be made: ${review.why}.`) : null,

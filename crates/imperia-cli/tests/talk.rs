@@ -199,3 +199,58 @@ fn talk_on(storage: &Storage) {
     let seats: std::collections::BTreeSet<u64> = ended.iter().filter_map(|s| s["seat"].as_u64()).collect();
     assert!(seats.is_superset(&[0, 1, 2].into()), "every human's power ended its talks: {ended:?}");
 }
+
+#[test]
+fn a_finished_game_gives_its_record_to_its_players_only() {
+    for storage in backends("private-record") {
+        record_on(&storage);
+    }
+}
+
+/// A finished game of Virgin Queen played at random to its end: its record holds what was done in private
+/// (proposals drafted and offered, cards shown).
+fn finished_record() -> imperia_core::Record {
+    let entry = imperia_games::registry().get("virgin-queen").copied().expect("the game");
+    let content = (entry.shipped)();
+    let config = (entry.configure)(2, &json!({ "turns": 1 })).expect("a config");
+    let mut m = (entry.start)(&config, 7, &content).expect("a game");
+    let mut pick = 0usize;
+    while let imperia_core::ToAct::Seats(seats) = m.to_act() {
+        let choices = m.legal_actions(seats[0]);
+        pick = (pick + 7919) % choices.len();
+        m.apply(seats[0], &choices[pick].action).expect("a listed action");
+    }
+    m.record()
+}
+
+/// The docs' record policy (docs/rules/virgin-queen.md §6, item 13): once the game is over, its players may
+/// export its record and read its review; everybody else reads it as a spectator saw it.
+fn record_on(storage: &Storage) {
+    let record = finished_record();
+    let private = ["draft", "show"];
+    for kind in private {
+        assert!(record.actions.iter().any(|a| a.action.get(kind).is_some()), "the game holds a {kind}");
+    }
+    let server = Server::start(storage);
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    let (status, imported) = anton.post("/api/games/import", json!({ "record": record, "seats": ["human", "easy"] }));
+    assert_eq!(status, 201, "{imported}");
+    let game = imported["id"].as_i64().expect("an id");
+    let (status, mine) = anton.get(&format!("/api/games/{game}/record"));
+    assert_eq!(status, 200, "a player exports the record: {mine}");
+    assert_eq!(mine["actions"].as_array().map(Vec::len), Some(record.actions.len()));
+    let mut stranger = Client::new(&server);
+    stranger.signup("stranger");
+    for (who, name) in [(Client::new(&server), "a spectator"), (stranger, "a signed-in stranger")] {
+        let (status, body) = who.get(&format!("/api/games/{game}/record"));
+        assert_eq!(status, 403, "{name}: {body}");
+        assert!(body["error"].as_str().unwrap_or("").contains("its players may export it"), "{name}: {body}");
+        let review = who.get(&format!("/api/games/{game}/review")).1;
+        assert_eq!(review["status"], "withheld", "{name}: {review}");
+        let log = who.get(&format!("/api/games/{game}/log")).1.to_string();
+        assert!(!log.contains("binds nobody") && !log.contains(" shows "), "{name} reads no private step: {log}");
+    }
+    assert_eq!(anton.get(&format!("/api/games/{game}/review")).1["status"], "none", "a player may ask for one");
+    server.kill();
+}

@@ -59,6 +59,9 @@ pub enum ReviewState {
     },
     /// It could not be made; asking again tries again.
     Failed { why: String },
+    /// Not for this reader: the review of a game that hides information tells what each player did in
+    /// private, so only its players read it, as only they export its record.
+    Withheld { why: String },
 }
 
 /// The reviews being made in this process, and the one-at-a-time turn they take.

@@ -147,21 +147,31 @@ pub async fn board(State(state): State<AppState>, Path(id): Path<i64>) -> Result
     Ok(Json(GameDescription::of(&entry, &content)))
 }
 
-/// The record replays to the whole state, secrets included; so a running game with hidden information is
-/// exported only once it is over.
+/// The record replays to the whole state, secrets included; so the record of a game with hidden information
+/// is exported only once it is over, and only to its players: everybody else reads it as a spectator saw it
+/// (the log, the past steps), since its secrets include what players did in private (Virgin Queen's
+/// proposals and shows).
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "play",
     params(("id" = i64, Path, description = "The game")),
     responses((status = 200, description = "The record: game, rules version, config, seed and actions", body = serde_json::Value),
-              (status = 403, description = "A running game that hides information", body = super::openapi::ErrorBody)))]
+              (status = 403, description = "A game that hides information: running, or asked for by someone not seated in it", body = super::openapi::ErrorBody)))]
 pub async fn record(
     State(state): State<AppState>,
     Path(id): Path<i64>,
+    MaybeUser(user): MaybeUser,
 ) -> Result<Json<imperia_core::Record>, ApiError> {
     let game = find(&state, id).await?;
+    let seat = seat_of(user.as_ref(), &game).await;
     let g = game.lock().await;
     if g.m.has_hidden_information() && g.m.to_act() != ToAct::Nobody {
         return Err(ApiError::forbidden(
             "this game hides information, which its record would reveal: it can be exported when it is over",
+        ));
+    }
+    if g.m.has_hidden_information() && seat.is_none() {
+        return Err(ApiError::forbidden(
+            "this game hides information, which its record would reveal: its players may export it; the log shows \
+             it as a spectator saw it",
         ));
     }
     let mut record = g.m.record();

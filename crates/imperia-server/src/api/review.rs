@@ -1,5 +1,5 @@
 //! The bot's review of a finished game ([`crate::review`]): asked for once, made in the background, read by
-//! anyone who may see the game.
+//! anyone who may see the game; of a game that hides information, by its players only (as its record).
 
 use std::time::Duration;
 
@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 
-use super::{CurrentUser, find, per_address};
+use super::{CurrentUser, MaybeUser, find, per_address, seat_of};
 use crate::error::ApiError;
 use crate::live::AppState;
 use crate::review::{self, ReviewState};
@@ -24,11 +24,28 @@ pub fn routes() -> Router<AppState> {
 
 #[utoipa::path(get, path = "/api/games/{id}/review", tag = "play",
     params(("id" = i64, Path, description = "The game")),
-    responses((status = 200, description = "Where the review stands: none, running (steps done of all), ready (the slips), or failed", body = ReviewState),
+    responses((status = 200, description = "Where the review stands: none, running (steps done of all), ready (the slips), failed, or withheld (a game that hides information, read by someone not seated in it)", body = ReviewState),
               (status = 404, description = "No such game", body = super::openapi::ErrorBody)))]
-pub async fn read(State(state): State<AppState>, Path(id): Path<i64>) -> Result<Json<ReviewState>, ApiError> {
-    find(&state, id).await?;
+pub async fn read(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    MaybeUser(user): MaybeUser,
+) -> Result<Json<ReviewState>, ApiError> {
+    let game = find(&state, id).await?;
+    if let Some(withheld) = withheld(user.as_ref(), &game).await {
+        return Ok(Json(withheld));
+    }
     Ok(Json(review::state_of(&state, id).await?))
+}
+
+/// The review of a game that hides information, to someone not seated in it: withheld, as its record is.
+async fn withheld(user: Option<&crate::store::User>, game: &crate::live::Shared) -> Option<ReviewState> {
+    let hidden = game.lock().await.m.has_hidden_information();
+    (hidden && seat_of(user, game).await.is_none()).then(|| ReviewState::Withheld {
+        why: "this game hides information, and its review tells what each player chose in private: only its \
+              players read it"
+            .into(),
+    })
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/review", tag = "play",
@@ -40,8 +57,11 @@ pub async fn read(State(state): State<AppState>, Path(id): Path<i64>) -> Result<
 pub async fn ask(
     State(state): State<AppState>,
     Path(id): Path<i64>,
-    CurrentUser(_user): CurrentUser,
+    CurrentUser(user): CurrentUser,
 ) -> Result<Json<ReviewState>, ApiError> {
     let game = find(&state, id).await?;
+    if let Some(withheld) = withheld(Some(&user), &game).await {
+        return Ok(Json(withheld));
+    }
     Ok(Json(review::start(&state, id, &game).await?))
 }
