@@ -1067,8 +1067,14 @@ mod tests {
         assert_eq!(c.track(Attribute::Culture).level(3), 3, "Yellow's Culture 3 grows 3");
         assert_eq!(c.track(Attribute::Economy).level(2), 2, "Blue's Economy 2 pays 2");
         assert_eq!(c.track(Attribute::Influence).level(3), 2, "Purple's Influence 3 keeps 2 cards");
+        // Ruling E1: the 2009 bands on all four tracks, the scoring example's glory spaces (7, 10 and 12 yes,
+        // 8 and 9 no), and above 15 a glory space every third value up to 30.
         let g = c.track(Attribute::Culture);
         assert_eq!((g.glory(7), g.glory(8), g.glory(9), g.glory(10), g.glory(12)), (7, 7, 7, 10, 12));
+        assert_eq!((g.glory(17), g.glory(18), g.glory(29), g.glory(40)), (15, 18, 27, 30));
+        for a in Attribute::ALL {
+            assert_eq!(c.track(a).bands, [0, 2, 4, 7, 10], "{a}");
+        }
     }
 
     /// Why the shipped files are refused with `from` replaced by `to` in `file`.
@@ -1080,6 +1086,8 @@ mod tests {
             .expect_err("the broken file must be refused")
     }
 
+    /// Ruling E13: each side's round spaces add up to the tokens (a 96th token is refused), among the other
+    /// checks every file passes.
     #[test]
     fn broken_files_are_refused_by_name() {
         let e = refused("tokens.toml", "count = 17", "count = 18");

@@ -172,7 +172,7 @@ fn golden_red_builds_the_theatre() {
     assert_eq!(g.attribute(RED, Attribute::Culture), culture + 2);
 }
 
-/// Growth: Yellow's Culture 3 grows 3 discs.
+/// Growth: Yellow's Culture 3 grows 3 discs, once every player has built (ruling E16).
 #[test]
 fn golden_yellow_grows_three() {
     let mut g = game(4);
@@ -187,7 +187,8 @@ fn golden_yellow_grows_three() {
     assert_eq!(g.players[YELLOW].harbor, harbor + 3);
 }
 
-/// Salary: Blue's Economy 2 frees 2 of its 3 occupied buildings, chosen by Blue.
+/// Salary: Blue's Economy 2 frees 2 of its 3 occupied buildings, chosen by Blue (ruling E2: asked only when
+/// there are more than it frees).
 #[test]
 fn golden_blue_pays_two_of_three() {
     let mut g = game(4);
@@ -209,7 +210,8 @@ fn golden_blue_pays_two_of_three() {
 
 /// Shipping track: Purple takes the Far East's third space behind Yellow and Blue, and its Economy token;
 /// later Purple fills the last space, ties Blue with two discs, and wins the governor by the disc nearest
-/// the deck.
+/// the deck. Rulings E6 and E7: the next free space is taken, farthest from the deck first, and a tie goes
+/// to the tied disc nearest the deck.
 #[test]
 fn golden_purple_explores_the_far_east() {
     let mut g = game(4);
@@ -586,6 +588,45 @@ fn ruling_e4_every_turn_of_the_actions_phase_spends_fuel() {
     assert!(turns > 500, "only {turns} turns checked");
 }
 
+/// Ruling E2: Salary asks nothing when it frees every occupied building; each disc goes back at once.
+#[test]
+fn ruling_e2_salary_frees_all_it_can_without_asking() {
+    let mut g = game(4);
+    g.players[BLUE].coast.push(Built { building: building("market"), disc: true });
+    g.players[BLUE].supply -= 1;
+    set(&mut g, BLUE, Attribute::Economy, 2);
+    let harbor = g.players[BLUE].harbor;
+    g.phase = Phase::Salary { next: 1, left: 2 };
+    let mut ev = vec![];
+    g.settle(&mut ev);
+    assert_eq!(ev.iter().filter(|e| matches!(e, Event::Freed { seat: 1, salary: true, .. })).count(), 2, "{ev:?}");
+    assert_eq!(g.players[BLUE].harbor, harbor + 2);
+    assert!(!matches!(g.phase, Phase::Salary { .. }), "nobody was asked");
+}
+
+/// Ruling E3: a building is activated only if one of its actions can be carried out with the harbor's
+/// discs; its first action comes before the turn can end, and after the first of "A + B" the player may stop.
+#[test]
+fn ruling_e3_an_activation_carries_out_an_action() {
+    let mut g = game(2);
+    g.players[RED].coast.push(Built { building: building("docks"), disc: false });
+    actions(&mut g, RED);
+    let slot = (g.players[RED].coast.len() - 1) as u8;
+    g.players[RED].supply += g.players[RED].harbor - 1;
+    g.players[RED].harbor = 1;
+    let e = refusal(&mut g, RED, Action::Activate { slot });
+    assert!(e.message.contains("ruling E3"), "{e}");
+    g.players[RED].harbor = 3;
+    g.players[RED].supply -= 2;
+    play(&mut g, RED, Action::Activate { slot });
+    let e = refusal(&mut g, RED, Action::Finish);
+    assert!(e.message.contains("action first"), "{e}");
+    play(&mut g, RED, Action::Ship { to: Sail::Track { zone: zone("india") } });
+    assert!(g.legal(RED).contains(&Action::Finish), "the Occupy may be left undone");
+    play(&mut g, RED, Action::Finish);
+    assert_eq!(g.deciding(), Some(BLUE));
+}
+
 /// Build one level higher only when nothing at or below the build level is left (ruling E5: with nothing
 /// even there, no building).
 #[test]
@@ -608,6 +649,83 @@ fn building_one_level_higher_when_the_level_is_empty() {
     assert!(g.buildable(BLUE).is_empty());
     g.settle(&mut vec![]);
     assert_ne!(g.deciding(), Some(BLUE), "Blue, with nothing to build, is passed over");
+}
+
+/// Ruling E14: the 2009 edition's limit of one level-5 building a player is not applied; a player builds a
+/// second one like any other.
+#[test]
+fn ruling_e14_a_second_level_five_building() {
+    let mut g = game(2);
+    set(&mut g, RED, Attribute::Industry, 10);
+    let c = content();
+    let fives: Vec<BuildingId> = (0..c.buildings.len())
+        .map(|i| BuildingId(i as u8))
+        .filter(|&b| c.building(b).level == 5 && g.stock[b.index()] > 0)
+        .collect();
+    assert_eq!(fives.len(), 3, "three level-5 tiles face up");
+    for &b in &fives[..2] {
+        g.phase = Phase::Build { next: 0 };
+        play(&mut g, RED, Action::Build { building: b });
+    }
+    let built: Vec<BuildingId> = g.players[RED].coast.iter().map(|b| b.building).collect();
+    assert!(fives[..2].iter().all(|b| built.contains(b)), "{built:?}");
+}
+
+/// Ruling E16: phases 1–3 in strict order: everyone builds, then everyone grows, then everyone pays.
+#[test]
+fn ruling_e16_build_grow_and_pay_in_strict_order() {
+    let mut g = game(3);
+    let mut seen = vec![];
+    for seat in [RED, BLUE, YELLOW] {
+        assert_eq!(g.deciding(), Some(seat));
+        let b = g.buildable(seat)[0];
+        seen.extend(play(&mut g, seat, Action::Build { building: b }));
+    }
+    let at = |f: &dyn Fn(&Event) -> bool| seen.iter().position(f).expect("the event");
+    let last_build = seen.iter().rposition(|e| matches!(e, Event::Built { .. })).expect("builds");
+    let grown: Vec<&Event> = seen.iter().filter(|e| matches!(e, Event::Grew { .. })).collect();
+    assert_eq!(grown.len(), 3, "{seen:?}");
+    assert!(at(&|e| matches!(e, Event::Grew { .. })) > last_build, "nobody grows before everyone has built");
+    let first_salary = at(&|e| matches!(e, Event::Freed { salary: true, .. }));
+    let last_growth = seen.iter().rposition(|e| matches!(e, Event::Grew { .. })).expect("growth");
+    assert!(first_salary > last_growth, "nobody pays before everyone has grown: {seen:?}");
+}
+
+/// Ruling E17: the seats' colours are Red, Blue, Yellow, Purple and Green, in seat order, and the Silent
+/// Fleet's discs are the unused colour, named as the fleet.
+#[test]
+fn ruling_e17_player_colours() {
+    let g = game(5);
+    let names: Vec<String> = (0..5).map(|s| g.seat_name(s)).collect();
+    assert_eq!(names, ["Red", "Blue", "Yellow", "Purple", "Green"]);
+    assert_eq!(crate::event::owner_name(Owner::Fleet), "The Silent Fleet");
+}
+
+/// Ruling E18: the Silent Fleet taking the Abolition of Slavery sets off all its effects: every player's
+/// slavery cards are set aside (their icons lost, a glory each at the end), and the Slavery deck leaves the
+/// game.
+#[test]
+fn ruling_e18_the_silent_fleet_abolishes_slavery() {
+    let mut g = game_of(Config::silent("a", SilentFleet::default()).expect("a config"));
+    for at in ["a_london", "a_amsterdam", "a_hamburg", "a_lisbon", "a_seville"] {
+        place(&mut g, Owner::Fleet, at);
+    }
+    let abolition = card("eu_abolition");
+    g.decks[0] = vec![abolition];
+    give(&mut g, BLUE, "sl_sugar");
+    place(&mut g, red(), "a_north_sea");
+    let industry = g.attribute(BLUE, Attribute::Industry);
+    actions(&mut g, RED);
+    play(&mut g, RED, Action::Spend { token: TokenKind::ShipDraw });
+    let top = g.decks.last().and_then(|d| d.first()).copied().expect("the Slavery deck");
+    play(&mut g, RED, Action::Draw { card: top });
+    let ev = play(&mut g, RED, Action::FleetDraw { card: abolition });
+    assert!(ev.iter().any(|e| matches!(e, Event::Abolition { .. })), "{ev:?}");
+    assert_eq!(g.players[BLUE].set_aside, vec![card("sl_sugar")]);
+    assert!(g.attribute(BLUE, Attribute::Industry) < industry);
+    assert_eq!(g.players[RED].set_aside, vec![top], "Red's slavery card drawn this turn too");
+    assert!(g.decks.last().is_some_and(Vec::is_empty), "the Slavery deck leaves the game");
+    assert!(!g.discards.contains(&abolition) && g.score(BLUE).slavery == 1);
 }
 
 /// The extra disc of a regional value-1 card, also when taken from the discard pile; Europe's value-1 card
@@ -689,7 +807,8 @@ fn ruling_e9_discards_only_down_to_the_limit() {
     assert!(e.message.contains("within your card limit"), "{e}");
 }
 
-/// The Memorial: attacker and defender each place a lost disc beside a track or keep it.
+/// The Memorial: attacker and defender each place a lost disc beside a track or keep it, the defender on
+/// the attacker's turn (ruling E12).
 #[test]
 fn the_memorial_saves_lost_discs() {
     let mut g = game(2);
@@ -726,7 +845,8 @@ fn the_town_hall_counts_draw_icons() {
     assert_eq!(g.score(RED).buildings_and_cards, before + glory + icons);
 }
 
-/// A player who can take no action passes without being asked (the rulebook: one who cannot act must pass).
+/// A player who can take no action passes without being asked (ruling E15; the rulebook: one who cannot act
+/// must pass).
 #[test]
 fn a_player_who_cannot_act_passes() {
     let mut g = game(2);
