@@ -72,9 +72,15 @@ use crate::state::Phase;
 impl Game for ImperialStruggle {
     const ID: &'static str = "imperial-struggle";
     const NAME: &'static str = "Imperial Struggle";
-    /// 2: the rules fixes of the second fidelity audit (docs/rules/imperial-struggle.md); a game recorded
-    /// under 1 may have gone differently, so its record is refused by name rather than replayed wrong.
-    const RULES_VERSION: u32 = 2;
+    /// 2: the rules fixes of the second fidelity audit (docs/rules/imperial-struggle.md). 3 (issue 53):
+    /// Jacobite Uprisings joins France's ministries at the next Ministry Phase after a French WAS Jacobite
+    /// Rebellion.
+    const RULES_VERSION: u32 = 3;
+    const RULES_CHANGES: &'static [(u32, &'static str)] = &[(
+        3,
+        "After France wins the Jacobite Rebellion in the War of the Austrian Succession, Jacobite Uprisings \
+         becomes France's extra face-up ministry at the very next Ministry Phase, not only from the next era.",
+    )];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
     /// Britain and France are sides with cards and powers of their own: rated apart as well.
     const SIDES: bool = true;

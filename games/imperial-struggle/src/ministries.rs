@@ -62,7 +62,13 @@ impl ImperialStruggle {
                 self.power_mut(p).ministries.clear();
             }
         }
-        if first_of_era && std::mem::take(&mut self.jacobites.from_next_era) {
+        // The WAS war mat: from the next Ministry Phase on, France holds Jacobite Uprisings on top of its
+        // usual two. One it already holds mid-era stays one of its two until the era ends: an era's second
+        // round only exchanges face-down cards, it does not open a slot (docs/rules, «Jacobite Uprisings after a French WAS Jacobite Rebellion»).
+        if self.jacobites.from_next_era
+            && (first_of_era || self.power(Power::France).slot(JACOBITE_UPRISINGS).is_none())
+        {
+            self.jacobites.from_next_era = false;
             self.jacobites.always = true;
         }
         self.ensure_permanent_jacobites();

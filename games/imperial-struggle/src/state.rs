@@ -247,7 +247,9 @@ pub struct Jacobites {
     pub(crate) defeat: bool,
     /// France has Jacobite Uprisings face up as a third ministry from now on.
     pub(crate) always: bool,
-    /// France won it (the WAS Jacobite Rebellion); the card becomes permanent when the next era begins.
+    /// France won the WAS Jacobite Rebellion: the card becomes permanent at the next Ministry Phase, or, if
+    /// France already holds it as one of its two then, when the next era begins. (The name is older than
+    /// the first case; it stays, since states are read by it.)
     #[serde(default)]
     pub(crate) from_next_era: bool,
     /// The Jacobite Uprisings card has left the game.

@@ -282,8 +282,8 @@ impl ImperialStruggle {
                     self.jacobites.victories += 1;
                     events.push(Event::JacobiteVictory);
                 }
-                // The war mat's result adds a ministry slot, and slots are set when an era begins (§4.1.7):
-                // until then a Jacobite Uprisings France chose stays one of its two (issue 13, item 5).
+                // The war mat: «During the Ministry Phase FR may select Jacobite Uprisings in addition to its
+                // usual two»: from the next Ministry Phase on (`begin_ministries`).
                 SpecialAward::JacobitesAlways => {
                     if !self.jacobites.removed {
                         self.jacobites.from_next_era = true;

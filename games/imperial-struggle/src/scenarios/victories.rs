@@ -234,10 +234,11 @@ fn the_tie_breaks_at_15() {
     }
 }
 
-/// Issue 13, item 5: France winning the WAS Jacobite Rebellion makes Jacobite Uprisings a permanent third
-/// ministry *from the next era*. Slots are set when an era begins (§4.1.7), so in the Empire era's second
-/// round a Jacobite Uprisings France already chose stays one of its two, with no extra pick; in the
-/// Revolution era it is face up on top of two new choices.
+/// France winning the WAS Jacobite Rebellion: the war mat lets France select Jacobite Uprisings «during the
+/// Ministry Phase … in addition to its usual two Ministry cards for the rest of the game» (issue 53). A
+/// Jacobite Uprisings France already chose stays one of its two in the Empire era's second round, with no
+/// extra pick, since that round only exchanges face-down cards (§4.1.7; issue 13, item 5); in the Revolution
+/// era it is face up on top of two new choices.
 #[test]
 fn jacobite_uprisings_becomes_permanent_from_the_next_era() {
     use crate::action::Action;
@@ -266,4 +267,35 @@ fn jacobite_uprisings_becomes_permanent_from_the_next_era() {
     let permanent = g.power(FR).ministries.iter().find(|s| s.card == ministry("jacobite_uprisings"));
     assert!(permanent.is_some_and(|s| s.revealed), "face up from the Revolution era on");
     assert!(g.ministry_choices(FR).iter().any(|a| matches!(a, Action::PickMinistry(_))), "two more to choose");
+}
+
+/// The war mat's special result for the WAS Jacobite Rebellion, issue 53: «Any FR Victory: During the
+/// Ministry Phase FR may select Jacobite Uprisings in addition to its usual two Ministry cards for the rest
+/// of the game». The very next Ministry Phase is the Empire era's second round: France, which did not hold
+/// the card, has it there, face up, on top of the two it chose in round 3, and no further pick.
+#[test]
+fn jacobite_uprisings_joins_at_the_next_ministry_phase() {
+    use crate::action::Action;
+    use crate::content::WarId;
+    let mut g = game();
+    g.at_turn(3); // round 3, the Empire era's first
+    g.give_ministry(FR, "voltaire", false).give_ministry(FR, "choiseul", false);
+    let rebellion =
+        g.content.war(WarId::Was).theatres.iter().position(|t| t.name == "Jacobite Rebellion").expect("the theatre");
+    g.fight_from(WarId::Was, rebellion as u8);
+    g.war.theatres[rebellion][FR.index()].basic = vec![0]; // +2
+    g.run_war();
+    g.settle();
+
+    g.at_turn(5); // round 4: the Empire era's second round
+    g.begin_ministries(&mut Vec::new());
+    let held: Vec<_> = g.power(FR).ministries.iter().map(|s| (s.card, s.revealed)).collect();
+    assert!(held.contains(&(ministry("jacobite_uprisings"), true)), "face up at once: {held:?}");
+    assert_eq!(held.len(), 3, "on top of the usual two");
+    assert!(!g.ministry_choices(FR).iter().any(|a| matches!(a, Action::PickMinistry(_))), "nothing more to pick");
+
+    g.at_turn(7); // round 5: the Revolution era begins, and the card stays
+    g.begin_ministries(&mut Vec::new());
+    let permanent = g.power(FR).ministries.iter().find(|s| s.card == ministry("jacobite_uprisings"));
+    assert!(permanent.is_some_and(|s| s.revealed));
 }
