@@ -416,6 +416,7 @@ mod tests {
 
     #[test]
     fn the_shipped_board_is_the_rulebook_map() {
+        // Ruling I7 (the map's source), ruling I8 (no Near East–East Africa border), ruling I9 (Chennai).
         let b = Board::parse(BOARD_TOML).expect("valid board");
         assert_eq!(b.regions.len(), 62);
         assert_eq!(b.seas.count_ones(), 11, "11 seas");

@@ -433,6 +433,7 @@ mod tests {
 
     #[test]
     fn passing_over_a_secret_purse_is_a_commit_point() {
+        // Ruling I17 (who may not invest is passed over).
         // Being passed over shows that seat 1 cannot pay for a bond: with hidden cash that is a secret
         // revealed, so seat 0 may not take its pass back having learnt it (conformance check 9).
         assert!(pass_before_a_broke_player(true).commit);

@@ -133,3 +133,18 @@ impl fmt::Display for UnitKind {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ruling_i2_bond_interest_and_ruling_i3_the_multiplier() {
+        // Ruling I2: interest 1–5 from the examples, 6–9 continuing the printed progression.
+        let interests: Vec<u8> = BOND_PRICES.iter().map(|&p| interest_of(p).expect("a printed price")).collect();
+        assert_eq!(interests, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(interest_of(12), Some(5), "«Цель игры»: the 12 bond pays 5");
+        // Ruling I3: one per full five points; the rulebook's 17 → ×3 and 11 → ×2.
+        assert_eq!([0, 4, 5, 9, 10, 11, 17, 24, 25].map(multiplier), [0, 0, 1, 1, 2, 2, 3, 4, 5]);
+    }
+}

@@ -113,6 +113,7 @@ mod tests {
 
     #[test]
     fn costs_match_the_rulebook_example() {
+        // Ruling I4 (the rondel order: 4 spaces from Investor to Taxation, 5 to Factory).
         // «Выбор деления на ронделе», example: China at 11 power (×2) on Investor pays 3 to reach Taxation
         // (4 spaces) and 6 to reach Factory (5 spaces).
         assert_eq!(Space::Investor.distance_to(Space::Taxation), 4);

@@ -122,6 +122,7 @@ fn with_swiss_banks() -> Imperial2030 {
 
 #[test]
 fn investor_card_and_swiss_banks() {
+    // Ruling I12 (Swiss Bank holders invest in turn from the card holder).
     // «Инвестор», phases 2–3: the card holder takes 2 and invests; then each Swiss Bank holder without the
     // card, clockwise from the card holder; nobody invests twice. Then the card passes to the next seat,
     // whether or not that player holds a Swiss Bank.
@@ -154,6 +155,7 @@ fn investor_card_and_swiss_banks() {
 
 #[test]
 fn government_ties() {
+    // Ruling I15 (the government check).
     // «Если сумма меньше или одинакова с суммой игрока, уже контролирующего нацию, правительство не меняется.»
     let mut g = with_swiss_banks();
     g.set_bond(Russia, 9, None);
@@ -188,6 +190,7 @@ fn government_ties() {
 
 #[test]
 fn swiss_bank_stops_a_nation_on_investor() {
+    // Ruling I12 (the Swiss Bank stop).
     let mut g = with_swiss_banks();
     g.investor_card = Some(1);
     g.set_cash(0, 10);
@@ -214,6 +217,7 @@ fn swiss_bank_stops_a_nation_on_investor() {
 
 #[test]
 fn interest_shortfall() {
+    // Ruling I14 (interest shortfall).
     // «Если в казне нехватает средств, игрок, возглавляющий правительство нации, должен отказаться от
     // получения своего дохода (частично или полностью) и, если необходимо, завершить выплаты ... из своих
     // собственных денег.» Seat 0 governs Russia with its 9 bond (interest 4); seat 1 holds the 4 (2), seat 2
@@ -246,6 +250,7 @@ fn interest_shortfall() {
 
 #[test]
 fn power_25_on_a_passing_turn_ends_the_game_at_once() {
+    // Ruling I16 (the game ends during a passing turn), ruling I35 (the score).
     // «Если это произошло в ход, в котором нация прошла мимо деления „Инвестор“, никаких денежных вложений
     // больше не делается (то есть, 2 и 3 фазы „Инвестора“ пропускаются).»
     let mut g = four_players();
@@ -271,6 +276,7 @@ fn power_25_on_a_passing_turn_ends_the_game_at_once() {
 
 #[test]
 fn canal_refused_to_a_convoyed_army() {
+    // Ruling I21 (canals), ruling I20 (the chain through the canal is offered).
     // «Армии могут быть конвоированы через канал по обычным правилам, но с разрешения владельца канала.»
     let setup = || {
         let mut g = four_players();
@@ -314,6 +320,7 @@ fn canal_refused_to_a_convoyed_army() {
 
 #[test]
 fn rail_blocked_by_a_hostile_army() {
+    // Ruling I10 (the railway follows borders), ruling I19 (a blocked province).
     // ЧЗВ «Что означает фраза „сеть железных дорог заблокирована“?»: a Chinese army in Novosibirsk cuts
     // Moscow and Murmansk off from Vladivostok, and Novosibirsk itself cannot be reached by rail.
     let mut g = four_players();
@@ -344,6 +351,7 @@ fn rail_blocked_by_a_hostile_army() {
 
 #[test]
 fn last_unoccupied_factory() {
+    // Ruling I25 (factory destruction).
     // «Если у нации осталась только одна фабрика, не оккупированная войсками неприятеля ..., то в провинцию с
     // ней не может вступить вражеская армия» (only lying down), and it cannot be destroyed.
     let mut g = four_players();
@@ -380,6 +388,7 @@ fn last_unoccupied_factory() {
 
 #[test]
 fn armies_fight_fleets_only_in_harbour() {
+    // Ruling I22 (the mover declares first, then the others).
     let mut g = four_players();
     g.put("korea", China, 1, 0);
     g.put("vladivostok", Russia, 0, 1);
@@ -406,6 +415,7 @@ fn armies_fight_fleets_only_in_harbour() {
 
 #[test]
 fn hostile_armies_block_and_friendly_ones_do_not() {
+    // Ruling I27 (a hostile army blocks the factory tax; a friendly one does not).
     // «Фишка враждебной армии ... блокирует эту провинцию (ни производство, ни импорт, ни строительство фабрик,
     // ни налогообложение, ни железные дороги...). Дружественная армия кладется набок и не вводит никаких
     // ограничений.»
@@ -449,6 +459,7 @@ fn hostile_armies_block_and_friendly_ones_do_not() {
 
 #[test]
 fn an_army_that_entered_friendly_stays_friendly() {
+    // Ruling I24 (which piece goes).
     // Issue 53: Russia has a hostile army in Berlin; a second enters lying down; then the first, which has
     // not moved, leaves. The newcomer stays as it entered («Дружественная армия кладется набок и не вводит
     // никаких ограничений»), so Berlin is not blocked, and it may not move again this turn.
@@ -474,6 +485,7 @@ fn an_army_that_entered_friendly_stays_friendly() {
 
 #[test]
 fn the_player_names_which_army_goes() {
+    // Ruling I24 (which piece goes), ruling I23 (an attack by a piece that has not moved).
     // Where idle armies of both stances stand, the rulebook does not say which one leaves or fights: the
     // player who moves it, or who declares the battle, names it (docs/rules, «Which piece goes»).
     let berlin = || {
@@ -557,6 +569,7 @@ fn the_player_names_which_army_goes() {
 
 #[test]
 fn a_newcomer_lost_in_battle_leaves_the_idle_armies_free() {
+    // Ruling I24.
     // The piece that entered is the one that fights, with the stance it entered with; the armies that were
     // there before keep theirs and may still move.
     let mut g = four_players();
@@ -576,6 +589,7 @@ fn a_newcomer_lost_in_battle_leaves_the_idle_armies_free() {
 
 #[test]
 fn the_player_says_how_many_of_the_three_lie_down() {
+    // Ruling I24, ruling I25.
     // «Уничтожение фабрики»: three armies go with the factory. Where the nation's armies there are of both
     // stances and more than three, which three is the player's choice; of each stance, those that arrived
     // this turn go first.
@@ -605,6 +619,7 @@ fn the_player_says_how_many_of_the_three_lie_down() {
 
 #[test]
 fn flags_follow_sole_occupation_and_run_out_at_fifteen() {
+    // Ruling I26 (flags).
     // «Флаг остается лежать в регионе, пока тот не будет занят войсками только другой нации»; a shared region
     // keeps its flag.
     let mut g = four_players();
@@ -671,6 +686,7 @@ fn flags_follow_sole_occupation_and_run_out_at_fifteen() {
 
 #[test]
 fn a_flag_goes_when_its_nation_leaves_another_alone() {
+    // Ruling I26.
     // «Флаги»: a flag stays «пока тот не будет занят войсками только другой нации»; ЧЗВ «Когда флаги убираются
     // с игрового поля?»: when one single foreign power holds the region. Europe shares Mexico and the North
     // Atlantic with the USA under its own flags and leaves both: the USA now holds them alone, and its flag
@@ -730,6 +746,7 @@ fn a_flag_goes_when_its_nation_leaves_another_alone() {
 
 #[test]
 fn flags_change_hands_only_at_the_flag_step() {
+    // Ruling I26 (flags), ruling I21 (a canal's owner is fixed for the maneuver).
     // «Маневры»: ships move, then armies, «и, наконец, флаги кладутся»; the battle sentence of «3. Флаги»
     // belongs to that step too. Russia walks out of North Africa, leaving India there alone: its flag still
     // stands during the maneuver, so Russia's next convoy crosses Suez without asking India; a battle that
@@ -794,6 +811,75 @@ fn flags_change_hands_only_at_the_flag_step() {
 }
 
 #[test]
+fn power_stops_at_twenty_five() {
+    // Ruling I6: the track ends at 25, and reaching it ends the game.
+    let mut g = four_players();
+    g.nation_mut(Russia).power = 22;
+    for region in ["iran", "turkey", "ukraine", "kazakhstan", "mongolia", "korea", "japan", "afghanistan"] {
+        g.set_flag(region, Some(Russia));
+    }
+    g.turn_of(Russia, Some(Space::Maneuver1));
+    let events = g.play(0, Action::Rondel { space: Space::Taxation });
+    assert!(events.iter().any(|e| matches!(e, Event::Taxed { power_gained: 5, power: 25, .. })), "{events:?}");
+    assert_eq!(g.nation(Russia).power, 25);
+    assert_eq!(g.phase(), &Phase::GameOver);
+}
+
+#[test]
+fn a_government_tops_up_its_nations_purchase() {
+    // Ruling I13: a factory or an import the treasury cannot pay for alone is paid in part by the nation's
+    // government player; one the two together cannot pay for is not offered.
+    let mut g = four_players();
+    g.set_treasury(Russia, 2);
+    g.set_cash(0, 4);
+    g.turn_of(Russia, Some(Space::Taxation));
+    g.play(0, Action::Rondel { space: Space::Factory });
+    let events = g.play(0, Action::BuildFactory { region: r("murmansk") });
+    assert!(events.iter().any(|e| matches!(e, Event::FactoryBuilt { from_treasury: 2, from_player: Some(3), .. })));
+    assert_eq!((g.nation(Russia).treasury, g.cash(0)), (0, 1));
+    g.set_cash(0, 2);
+    g.set_treasury(Russia, 2);
+    g.turn_of(Russia, Some(Space::Taxation));
+    g.play(0, Action::Rondel { space: Space::Factory });
+    assert!(!g.offers(&Action::BuildFactory { region: r("novosibirsk") }), "2 + 2 is short of 5");
+}
+
+#[test]
+fn rail_after_an_arrival_ends_the_move() {
+    // Ruling I18, the India example: an army that steps from Afghanistan into India may go on by rail to any
+    // Indian province, and no further («Но на этом перемещение этой армии закончится»).
+    let mut g = four_players();
+    g.put("afghanistan", India, 1, 0);
+    g.maneuvering(India, ManeuverStage::Armies);
+    let targets: Vec<Region> = g
+        .legal_actions(2)
+        .iter()
+        .filter_map(|a| match a {
+            Action::MoveArmy { from, to, .. } if *from == r("afghanistan") => Some(*to),
+            _ => None,
+        })
+        .collect();
+    for home in ["new_delhi", "mumbai", "kolkata", "chennai"] {
+        assert!(targets.contains(&r(home)), "{home} by a step and rail: {targets:?}");
+    }
+    assert!(!targets.contains(&r("indochina")) && !targets.contains(&r("chongqing")), "no step after the rail");
+}
+
+#[test]
+fn only_taxation_adds_power() {
+    // Ruling I34: factories and flags raise the tax that Taxation turns into power; building one adds none.
+    let mut g = four_players();
+    g.set_treasury(Russia, 10);
+    g.turn_of(Russia, Some(Space::Taxation));
+    g.play(0, Action::Rondel { space: Space::Factory });
+    g.play(0, Action::BuildFactory { region: r("murmansk") });
+    assert_eq!(g.nation(Russia).power, 0);
+    g.turn_of(Russia, Some(Space::Maneuver1));
+    let events = g.play(0, Action::Rondel { space: Space::Taxation });
+    assert!(events.iter().any(|e| matches!(e, Event::Taxed { tax: 6, power_gained: 1, power: 1, .. })), "{events:?}");
+}
+
+#[test]
 fn production_short_of_pieces_is_the_governments_choice() {
     // ЧЗВ «Что происходит, если все запасы нации использованы?»: exhausted pieces are not placed. With one
     // army left and two armaments factories, the government picks.
@@ -816,6 +902,7 @@ fn production_short_of_pieces_is_the_governments_choice() {
 
 #[test]
 fn setups_for_every_player_count() {
+    // Ruling I5 (the card backs).
     // «Распределение облигаций»: each card buys its own 9 bond and its partner's 2 bond; everyone keeps 2.
     let totals =
         |g: &Imperial2030| -> Vec<i32> { crate::nation::NATIONS.iter().map(|&n| g.nation(n).treasury).collect() };
@@ -866,6 +953,7 @@ fn setups_for_every_player_count() {
 
 #[test]
 fn experienced_setup_buys_bonds_nation_by_nation() {
+    // Ruling I28 (the experienced setup).
     // «Вариант для опытных игроков»: 4 players start with 19; Russia's round begins with the starting player,
     // China's with the next, and so on; purchases are optional.
     let mut g = game(Config { players: 4, experienced: true, ..Config::default() });
@@ -887,6 +975,7 @@ fn experienced_setup_buys_bonds_nation_by_nation() {
 
 #[test]
 fn without_the_investor_card_players_invest_after_each_turn() {
+    // Ruling I29 (without the Investor card).
     // «Вариант игры без карты Инвестора»: after China's turn its government buys first, then the others
     // clockwise; on Investor only interest is paid.
     let mut g = game(Config {
@@ -917,6 +1006,7 @@ fn without_the_investor_card_players_invest_after_each_turn() {
 
 #[test]
 fn tax_increase_bonus_pays_for_columns_gained() {
+    // Ruling I30 (the tax-increase bonus).
     // «Вариант игры с бонусом за увеличение налогов», example: China's tax rises to 12, the marker moves 4
     // columns (6→8→10→11→12), a bonus of 4.
     let mut g = game(Config {
@@ -946,6 +1036,7 @@ fn tax_increase_bonus_pays_for_columns_gained() {
 
 #[test]
 fn hidden_cash_is_seen_only_by_its_owner() {
+    // Ruling I31 (hidden cash).
     let g = game(Config { players: 3, hidden_cash: true, ..Config::default() });
     let view = g.view(Viewer::Seat(1));
     assert_eq!(view.players[1].cash, Some(2));
@@ -958,6 +1049,7 @@ fn hidden_cash_is_seen_only_by_its_owner() {
 
 #[test]
 fn ties_in_the_final_score_go_to_the_largest_stake_in_the_strongest_nation() {
+    // Ruling I35 (final score and ties).
     // «В случае ничьей, побеждает игрок, вложивший наибольшую сумму в нацию с самым большим числом очков
     // могущества.»
     let mut g = four_players();

@@ -37,6 +37,7 @@ mod tests {
 
     #[test]
     fn chart_matches_the_rulebook() {
+        // Ruling I1 (the tax chart).
         // «Налогообложение», example: tax 11 gives bonus 2 and +4 power.
         assert_eq!((bonus(11), power(11)), (2, 4));
         // Quick start: tax 6 → bonus 1, +1; tax 9 uses the 8 column → bonus 1, +2; tax 10 → 2, +3; tax 4 → 0.

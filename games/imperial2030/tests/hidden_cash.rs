@@ -77,6 +77,7 @@ fn accountant_hits(seed: u64, viewer: Viewer) -> (usize, usize) {
 
 #[test]
 fn a_spectator_cannot_read_the_players_cash_off_the_log() {
+    // Ruling I32 (what the log shows with hidden cash).
     for seed in 1..=3 {
         let (hits, steps) = accountant_hits(seed, Viewer::Spectator);
         assert!(steps > 50, "a game of some length: {steps} steps");
@@ -87,6 +88,7 @@ fn a_spectator_cannot_read_the_players_cash_off_the_log() {
 
 #[test]
 fn a_player_cannot_read_the_others_cash_off_the_log() {
+    // Ruling I32.
     let (hits, steps) = accountant_hits(4, Viewer::Seat(0));
     assert!(hits < steps / 10, "seat 1's log gave the other purses at {hits} of {steps} steps");
 }

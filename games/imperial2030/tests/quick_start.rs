@@ -30,6 +30,7 @@ fn quick_start() -> Script {
 
 #[test]
 fn setup_matches_the_rulebook() {
+    // Ruling I5 (the card backs).
     let s = quick_start();
     // «Russia 2 М. China 11 М. India 9 М. Brazil 11 М. USA 11 М. Европа 0 М.»; everyone keeps 2.
     expect(&s, "setup", [2, 11, 9, 11, 11, 0], [2, 2, 2, 2]);
@@ -46,6 +47,7 @@ fn setup_matches_the_rulebook() {
 
 #[test]
 fn rounds_one_to_six() {
+    // Ruling I33 (the slips in the quick start), ruling I4 (the rondel order), ruling I18 (rail before a convoy).
     let mut s = quick_start();
 
     // Round 1.

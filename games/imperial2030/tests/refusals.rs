@@ -44,6 +44,7 @@ fn out_of_turn_and_out_of_place() {
 
 #[test]
 fn rondel_moves() {
+    // Ruling I11 (paying for the rondel).
     let mut s = quick_start();
     opening(&mut s);
     s.rondel(DANIIL, Space::Import).act(DANIIL, Action::EndImport);
@@ -82,6 +83,7 @@ fn factories_imports_and_investments() {
 
 #[test]
 fn maneuvers_and_battles() {
+    // Ruling I20 (convoy routes: a route not offered is refused with the ones that are).
     let mut s = quick_start();
     opening(&mut s);
     s.rondel(DANIIL, Space::Import)
