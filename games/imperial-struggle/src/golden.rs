@@ -21,6 +21,7 @@ fn influence(id: &str, pool: u8) -> Action {
 /// the conflict marker makes it 1 and the change of region adds 1.
 #[test]
 fn economic_costs_and_a_change_of_region() {
+    // Ruling S22.
     // Cumberland's French flag is joined by French markets to Québec (not isolated, so full price).
     let position = |g: &mut crate::state::ImperialStruggle| {
         g.put("antigua", None).put("cumberland", Some(FR)).put("allegheny", Some(FR)).put("niagara", Some(FR));
@@ -114,6 +115,7 @@ fn an_event_an_advantage_and_a_minor_action_in_india() {
 /// the kind of points changed.
 #[test]
 fn military_costs_and_no_region_charge_across_kinds() {
+    // Ruling S22.
     let mut g = game();
     g.put("karaikal", Some(FR))
         .mark("karaikal")
@@ -139,6 +141,7 @@ fn military_costs_and_no_region_charge_across_kinds() {
 /// for 3, which goes back to France's navy box.
 #[test]
 fn upgrade_bonus_tile_and_a_squadron_onto_the_enemy() {
+    // Ruling S30 (the military upgrade).
     let mut g = game();
     // Britain's Central Europe tile is a −1: the one it dislikes.
     let old = 4u8;
@@ -191,6 +194,7 @@ fn clear_region(g: &mut crate::state::ImperialStruggle, regions: &[crate::conten
 /// counts the conflict marker on a British market. 3 against 1: Britain wins by 2 and takes the «1–2» row.
 #[test]
 fn queen_annes_war() {
+    // Ruling S45 (strength).
     use crate::content::Region;
     let mut g = game();
     clear_region(&mut g, &[Region::NorthAmerica]);
@@ -224,6 +228,7 @@ fn queen_annes_war() {
 /// point.
 #[test]
 fn french_and_indian_war_spoils() {
+    // Ruling S47 (spoils' unflagging).
     use crate::content::Region;
     let mut g = game();
     clear_region(&mut g, &[Region::NorthAmerica, Region::Caribbean]);
@@ -252,6 +257,7 @@ fn french_and_indian_war_spoils() {
 /// last point takes Karaikal, a market, which cannot be resisted.
 #[test]
 fn third_carnatic_war_and_resistance() {
+    // Ruling S48 (conquest and resistance).
     use crate::content::Region;
     let mut g = game();
     clear_region(&mut g, &[Region::India]);
@@ -283,6 +289,7 @@ fn third_carnatic_war_and_resistance() {
 /// such a market costs 2 without Rum.
 #[test]
 fn rum_on_a_protected_marked_market() {
+    // Ruling S23 (costs).
     let mut g = game();
     g.put("puerto_rico", Some(BR))
         .put("martinique", Some(FR))

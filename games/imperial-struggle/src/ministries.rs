@@ -64,7 +64,7 @@ impl ImperialStruggle {
         }
         // The WAS war mat: from the next Ministry Phase on, France holds Jacobite Uprisings on top of its
         // usual two. One it already holds mid-era stays one of its two until the era ends: an era's second
-        // round only exchanges face-down cards, it does not open a slot (docs/rules, «Jacobite Uprisings after a French WAS Jacobite Rebellion»).
+        // round only exchanges face-down cards, it does not open a slot (docs/rules, ruling S18).
         if self.jacobites.from_next_era
             && (first_of_era || self.power(Power::France).slot(JACOBITE_UPRISINGS).is_none())
         {

@@ -367,6 +367,7 @@ mod tests {
 
     #[test]
     fn a_restricted_pool_says_where_its_points_go() {
+        // Ruling S21.
         let mut g = game();
         g.turn_with_pools(FR, &[(ApKind::Diplomatic, 2, Origin::Ministry)]);
         if let Some(t) = g.turn_mut() {

@@ -322,6 +322,7 @@ mod tests {
     /// Issue 13, item 13: a war's reveal names every tile, and each side's strength part by part (§7.1.3).
     #[test]
     fn a_reveal_shows_every_tile_and_the_strength_by_part() {
+        // Ruling S45 (strength, part by part).
         use crate::content::WarId;
         let mut g = game();
         g.fight_from(WarId::Syw, 2);

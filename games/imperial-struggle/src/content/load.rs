@@ -855,6 +855,7 @@ mod tests {
 
     #[test]
     fn the_shipped_content_loads_with_the_rulebooks_counts() {
+        // Ruling S2 (the map: 112 spaces), ruling S5 (the Louisbourg route only under §12.3).
         let c = parse(&ContentFiles::shipped(SHIPPED)).expect("shipped content");
         let space = |id: &str| c.space_by_id(id).unwrap_or_else(|| panic!("no space `{id}`"));
         assert_eq!(c.spaces.len(), 112);
@@ -879,6 +880,37 @@ mod tests {
         let lb = c.space(space("louisbourg"));
         assert_eq!(lb.conquest.len() + lb.fortified_conquest.len(), 3);
         assert_eq!(c.report.provisional(), 0, "{:?}", c.report);
+    }
+
+    #[test]
+    fn the_content_rulings_hold() {
+        let c = parse(&ContentFiles::shipped(SHIPPED)).expect("shipped content");
+        let space = |id: &str| c.space(c.space_by_id(id).unwrap_or_else(|| panic!("no space `{id}`")));
+        // Ruling S2 (the map): the reference table's costs, Chesapeake a market with no commodity, and no
+        // space joined to itself.
+        assert_eq!(space("massachusetts_bay").cost, 3);
+        assert_eq!((space("chesapeake").kind, space("chesapeake").commodity), (SpaceKind::Market, None));
+        for (i, s) in c.spaces.iter().enumerate() {
+            assert!(!s.connects.contains(crate::content::SpaceId(i as u8)), "{} joins itself", s.id);
+        }
+        // Ruling S4: Wheat needs Chesapeake, not Cumberland.
+        let wheat = c.advantage(c.advantage_by_id("wheat").expect("wheat"));
+        assert!(wheat.requires.contains(c.space_by_id("chesapeake").expect("chesapeake")));
+        assert!(!wheat.requires.contains(c.space_by_id("cumberland").expect("cumberland")));
+        // Ruling S6: Spain's printed territories, with no Spanish flag in the plain game.
+        for id in ["gibraltar", "minorca", "asiento", "san_agustin"] {
+            assert!(space(id).spanish, "{id}");
+        }
+        // Ruling S7: local alliances are the political spaces outside Europe.
+        assert!(c.spaces.iter().filter(|s| s.is_local_alliance()).all(|s| s.region != Region::Europe));
+        // Ruling S8: prestige as the reference marks it, Minorca (a territory) included.
+        assert!(space("minorca").prestige && space("minorca").kind == SpaceKind::Territory);
+        // Ruling S10 (setup): VP 15, no debt of a limit of 6, no treaty points, Britain 2 squadrons, France 1.
+        let setup = &c.setup;
+        assert_eq!((setup.vp, setup.debt, setup.debt_limit, setup.trp), (15, 0, 6, 0));
+        assert_eq!(setup.navy_box, [2, 1]);
+        // Ruling S11: bidding for sides is no option of the game; the seats are chosen before it.
+        assert!(crate::config::OPTIONS.iter().all(|o| !o.name.contains("bid")));
     }
 
     #[test]

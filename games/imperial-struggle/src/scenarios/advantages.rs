@@ -15,6 +15,7 @@ const M: ApKind = ApKind::Military;
 /// §8.2: it is not used in the turn it was taken.
 #[test]
 fn an_advantage_follows_control() {
+    // Ruling S33 (advantages follow control).
     let mut g = game();
     g.put("denmark_norway", Some(BR)).put("prussia_1", None);
     g.power_mut(BR).debt = 3;
@@ -51,6 +52,7 @@ fn a_conflict_marker_blocks_use() {
 /// be taken.
 #[test]
 fn a_conflict_marker_blocks_gaining() {
+    // Ruling S33.
     let mut g = game();
     g.put("denmark_norway", Some(BR)).put("prussia_1", None).mark("denmark_norway");
     g.turn_with_tile(BR, tile(D, 3, M));
@@ -111,6 +113,7 @@ fn baltic_trade() {
 /// Central Europe Conflict: a conflict marker on an alliance space in Europe.
 #[test]
 fn central_europe_conflict() {
+    // Ruling S37 (Central Europe Conflict).
     let mut g = game();
     g.put("german_states_2", Some(FR)).put("bavaria", Some(FR));
     g.turn_with_tile(FR, tile(E, 3, D));
@@ -140,6 +143,7 @@ fn letters_of_marque_unprotected_only() {
 /// tile is used with the unflag it pays for, in one action (§8.2).
 #[test]
 fn german_diplomacy_sets_the_cost_to_one() {
+    // Ruling S34.
     let mut g = game();
     g.at_turn(3);
     g.put("prussia_4", Some(BR)).put("russia", Some(FR)).put("sweden", None);
@@ -156,6 +160,7 @@ fn german_diplomacy_sets_the_cost_to_one() {
 /// Wheat: unflagging a North American market costs 1 less.
 #[test]
 fn wheat_one_less() {
+    // Ruling S34.
     let mut g = game();
     g.put("albany", Some(BR)).put("ile_aux_noix", Some(FR)).put("oswego", None);
     g.turn_with_tile(BR, tile(E, 3, D));
@@ -169,6 +174,7 @@ fn wheat_one_less() {
 /// (or Britain's against James Watt) for nothing.
 #[test]
 fn a_cost_advantage_is_used_only_with_its_unflag() {
+    // Ruling S34 (advantages that change a cost).
     let mut g = game();
     g.at_turn(3);
     g.give_ministry(FR, "pompadour_and_du_barry", true);
@@ -205,6 +211,7 @@ fn naval_bastion() {
 /// from the major action.
 #[test]
 fn naval_bastion_paid_with_event_points() {
+    // Ruling S26 (Naval Bastion).
     let mut g = game();
     g.put("gibraltar", Some(BR)).put("biscay", Some(FR));
     g.turn_with_pools(BR, &[(ApKind::Economic, 3, Origin::Major), (ApKind::Military, 1, Origin::Event)]);

@@ -121,6 +121,7 @@ fn two_content_sets_live_side_by_side() {
 /// alike: "Austria (prestige, 3)" twice), and a content set where two spaces share a name is refused.
 #[test]
 fn every_space_has_a_name_of_its_own() {
+    // Ruling S3 (space names).
     let shipped = ContentSet::<Content>::shipped();
     let mut names: Vec<&str> = shipped.spaces.iter().map(|s| s.name.as_str()).collect();
     names.sort_unstable();

@@ -187,6 +187,7 @@ fn acts_of_union_france_unflags_outside_spain_and_austria() {
 /// more enemy flag, never your own (issue 13, item 6: the reference's errata).
 #[test]
 fn tropical_diseases_enemy_then_own_then_another_enemy() {
+    // Ruling S40 (card texts: only enemy flags).
     let mut g = game();
     g.give_ministry(BR, "edmond_halley", true);
     g.hand_of(BR, &["tropical_diseases"]);
@@ -370,6 +371,7 @@ fn interest_payments_below_the_limit() {
 /// Alberoni's Ambition (Britain): points only to flag markets next to a British market.
 #[test]
 fn alberonis_ambition_britain_restricted_points() {
+    // Ruling S21 (points from several sources: a restricted pool).
     let mut g = game();
     g.give_ministry(BR, "robert_walpole", true);
     g.hand_of(BR, &["alberonis_ambition"]);
@@ -511,6 +513,7 @@ fn vatican_politics_france_bonus_after_the_shift() {
 /// at once, even exhausted — not one taken this turn (§8.2).
 #[test]
 fn native_american_alliances_britain_free_advantage() {
+    // Ruling S36 (advantages used by an event).
     let mut g = game();
     g.give_ministry(BR, "east_india_company", true);
     g.hand_of(BR, &["native_american_alliances"]);
@@ -613,6 +616,7 @@ fn war_of_jenkins_ear_britain() {
 /// (issue 13, item 6: the public module's corrected text, March 2026).
 #[test]
 fn war_of_jenkins_ear_france() {
+    // Ruling S40 (card texts: the corrected French bonus).
     let mut g = game();
     g.give_ministry(FR, "dupleix", true);
     g.hand_of(FR, &["war_of_jenkins_ear"]);
@@ -767,6 +771,7 @@ fn le_beau_monde_france() {
 /// Hyder Ali: take a local alliance in India outright…
 #[test]
 fn hyder_ali_takes_a_local_alliance() {
+    // Ruling S7 (local alliances).
     let mut g = game();
     g.put("nizam", Some(FR));
     g.give_ministry(BR, "east_india_company", true);
@@ -947,6 +952,7 @@ fn father_le_loutre_britain() {
 /// America.
 #[test]
 fn father_le_loutre_france() {
+    // Ruling S40 (card texts).
     let mut g = game();
     g.give_ministry(FR, "cardinal_ministers", true);
     g.hand_of(FR, &["father_le_loutre"]);
@@ -1042,6 +1048,7 @@ fn loge_des_neuf_soeurs_britain() {
 /// Loge des Neuf Soeurs (France): an advantage outside Europe used at once, even exhausted.
 #[test]
 fn loge_des_neuf_soeurs_france_free_advantage() {
+    // Ruling S36.
     let mut g = game();
     g.at_turn(7);
     g.put("denmark_norway", Some(FR)).put("prussia_1", Some(FR));
@@ -1254,6 +1261,7 @@ fn borrowing_leaves_the_event_window_open() {
 /// Great Northern War (France): a French Russia under a conflict marker counts for nothing (§3.8).
 #[test]
 fn great_northern_war_france_marked_russia_scores_nothing() {
+    // Ruling S35 (conflict markers keep spaces out of events).
     let mut g = game();
     g.put("russia", Some(FR)).mark("russia");
     g.give_ministry(FR, "court_of_the_sun_king", true);

@@ -30,6 +30,7 @@ fn with(p: crate::content::Power, id: &str) -> ImperialStruggle {
 /// In an era's first round each power picks two ministries of the era, face down, then is done.
 #[test]
 fn two_face_down_picks_at_an_era_start() {
+    // Ruling S17 (ministries).
     let mut g = game();
     assert!(matches!(g.phase(), Phase::Ministries { .. }));
     let picks = g.answers(BR);
@@ -51,6 +52,7 @@ fn two_face_down_picks_at_an_era_start() {
 /// In an era's second round only face-down ministries may be exchanged.
 #[test]
 fn face_down_ministries_are_swapped_mid_era() {
+    // Ruling S17.
     let mut g = game();
     g.at_turn(2);
     for p in [BR, FR] {
@@ -74,6 +76,7 @@ fn face_down_ministries_are_swapped_mid_era() {
 /// always ends; with both exchanged, "done" is what is left.
 #[test]
 fn each_face_down_ministry_is_exchanged_once() {
+    // Ruling S38 (the ministry phase's exchanges).
     let mut g = game();
     g.at_turn(2);
     for p in [BR, FR] {
@@ -169,6 +172,7 @@ fn bank_of_england_plays_an_economic_event_off_type() {
 /// territory cost 1 more conquest point, and leaves when the space turns British.
 #[test]
 fn new_world_huguenots_marker_and_its_conquest_cost() {
+    // Ruling S42 (Huguenots markers).
     let mut g = with(FR, "new_world_huguenots");
     g.turn_with_tile(FR, tile(E, 3, D));
     use_it(&mut g, FR, m::NEW_WORLD_HUGUENOTS, 0);
@@ -195,6 +199,7 @@ fn new_world_huguenots_marker_and_its_conquest_cost() {
 /// that turn, and the flip is used up by that purchase.
 #[test]
 fn a_flipped_huguenots_marker_lowers_one_market() {
+    // Ruling S42.
     let mut g = game();
     g.board.huguenots.insert(sp("acadia"));
     g.put("gulf_of_st_lawrence", None);
@@ -304,6 +309,7 @@ fn townshend_acts_minor_action_unflags() {
 /// Townshend Acts names its commodity at the start of a turn, not after points are spent.
 #[test]
 fn townshend_acts_at_the_start_of_a_turn() {
+    // Ruling S41 (Townshend Acts' marker).
     let mut g = with(BR, "townshend_acts");
     g.demand = vec![Commodity::Spice, Commodity::Tobacco, Commodity::Sugar];
     g.put("sardinia", None);
@@ -550,6 +556,7 @@ fn james_watt_both_halves() {
 /// Merchant Banks: the first 2 debt each round for economic points cost nothing, even at the limit.
 #[test]
 fn merchant_banks_two_free_debts() {
+    // Ruling S39 (Merchant Banks).
     let mut g = with(BR, "merchant_banks");
     g.power_mut(BR).debt = 6;
     g.turn_with_tile(BR, tile(E, 3, D));
@@ -612,6 +619,7 @@ fn lavoisier_on_a_bonus() {
 /// may unflag French spaces in Europe.
 #[test]
 fn jonathan_swift_needs_an_unmarked_irish_space() {
+    // Ruling S35.
     let mut g = with(BR, "jonathan_swift");
     g.put("ireland_1", Some(BR)).mark("ireland_1").put("sweden", Some(FR));
     g.turn_with_tile(BR, tile(E, 3, D));
@@ -637,6 +645,7 @@ fn jonathan_swift_both_halves() {
 /// costs 1 less.
 #[test]
 fn edmund_burke() {
+    // Ruling S41 (Edmund Burke's points).
     let mut g = with(BR, "edmund_burke");
     g.at_turn(7);
     g.put("ireland_1", Some(BR)).put("ireland_2", Some(BR)).put("sardinia", None).put("iroquois", None);

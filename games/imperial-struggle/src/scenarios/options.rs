@@ -17,6 +17,7 @@ fn with(config: Config) -> ImperialStruggle {
 /// §12.1: Havana, Santiago and Puerto Principe start under Spanish flags; in the plain game they do not.
 #[test]
 fn the_spanish_empire_puts_spanish_flags_out() {
+    // Ruling S6 (Spanish spaces), ruling S52.
     let spanish = with(Config { spanish_empire: true, ..Config::default() });
     let plain = game();
     for id in ["havana", "santiago", "puerto_principe"] {
@@ -29,6 +30,7 @@ fn the_spanish_empire_puts_spanish_flags_out() {
 /// one at random per theatre.
 #[test]
 fn a_planned_layout_lets_each_power_place_its_basic_tiles() {
+    // Ruling S52.
     let mut g = with(Config { planned_layout: true, ..Config::default() });
     let theatres = g.war.theatres.len();
     assert!(g.war.theatres.iter().all(|t| t[Power::Britain.index()].basic.is_empty()), "nothing laid at random");
@@ -51,6 +53,7 @@ fn a_planned_layout_lets_each_power_place_its_basic_tiles() {
 /// theatres instead of drawing a new one.
 #[test]
 fn a_planned_upgrade_swaps_two_basic_tiles() {
+    // Ruling S52.
     let mut g = game();
     g.config.planned_upgrades = true;
     g.war.theatres[0][Power::Britain.index()].basic = vec![0];
@@ -68,6 +71,7 @@ fn a_planned_upgrade_swaps_two_basic_tiles() {
 /// Louisbourg–Halifax route opens; in the plain game any fort of the theatre's region may be taken.
 #[test]
 fn fortified_forts_need_a_war_route() {
+    // Ruling S5, ruling S52 (the optional rules).
     let targets = |fortified: bool| {
         let mut g = game();
         g.config.fortified_forts = fortified;

@@ -26,6 +26,7 @@ fn active(g: &crate::state::ImperialStruggle) -> Option<crate::content::Power> {
 /// Passing comes right after the tile and takes 1 or 2 off the debt; the turn ends.
 #[test]
 fn passing_reduces_debt_by_one_or_two() {
+    // Ruling S20 (passing).
     let mut g = game();
     g.power_mut(BR).debt = 3;
     g.turn_with_tile(BR, tile(E, 3, D));
@@ -60,6 +61,7 @@ fn passing_only_right_after_the_tile() {
 /// tile gives, and nothing had been done with it.
 #[test]
 fn passing_after_a_ministry_used_before_the_tile() {
+    // Ruling S20.
     let mut g = game();
     g.give_ministry(BR, "robert_walpole", true);
     g.power_mut(BR).debt = 2;
@@ -81,6 +83,7 @@ fn passing_after_a_ministry_used_before_the_tile() {
 /// A minor action buys one thing; what is left of it is lost.
 #[test]
 fn a_minor_action_buys_one_thing() {
+    // Ruling S27 (the minor action).
     let mut g = game();
     g.put("georges_bank", None).mark("georges_bank").put("cumberland", None);
     g.turn_with_tile(BR, tile(D, 3, E));
@@ -94,6 +97,7 @@ fn a_minor_action_buys_one_thing() {
 /// A minor action takes an enemy flag off only where a conflict marker stands.
 #[test]
 fn a_minor_action_unflags_only_a_marked_space() {
+    // Ruling S27.
     let mut g = game();
     g.turn_with_tile(BR, tile(D, 3, E));
     let e = g.refuse(BR, influence("martinique", 1));
@@ -106,6 +110,7 @@ fn a_minor_action_unflags_only_a_marked_space() {
 /// A minor action never displaces a squadron, nor takes a fort.
 #[test]
 fn a_minor_action_displaces_no_squadron() {
+    // Ruling S27.
     let mut g = game();
     g.put("biscay", Some(FR));
     g.turn_with_tile(BR, tile(E, 3, M));
@@ -121,6 +126,7 @@ fn a_minor_action_displaces_no_squadron() {
 /// Eight squadrons at most, the navy box counted.
 #[test]
 fn eight_squadrons_counting_the_navy_box() {
+    // Ruling S28 (squadrons).
     let mut g = game();
     g.power_mut(BR).navy_box = 6;
     g.put("biscay", Some(BR));
@@ -154,6 +160,7 @@ fn each_squadron_deploys_once_a_turn() {
 /// A fort is built only next to a market, territory or naval space held since the start of the turn.
 #[test]
 fn fort_building_needs_a_footing_from_the_start_of_the_turn() {
+    // Ruling S29 (forts).
     let mut g = game();
     g.put("kurpa", None).put("vellore", None);
     g.turn_with_tile(BR, tile(E, 3, M));
@@ -259,6 +266,7 @@ fn the_debt_limit() {
 /// §9.2: treaty points above 4 are lost at the end of the round, before scoring.
 #[test]
 fn treaty_points_capped_at_4() {
+    // Ruling S19 (treaty points above 4).
     let mut g = game();
     g.quiet_scoring();
     g.power_mut(BR).trp = 6;
@@ -273,6 +281,7 @@ fn treaty_points_capped_at_4() {
 /// next turn.
 #[test]
 fn isolation_is_taken_at_the_start_of_the_turn() {
+    // Ruling S24 (isolation).
     let mut g = game();
     // Niagara is joined to Québec only through Cataraqui.
     g.put("niagara", Some(FR)).put("allegheny", None).put("oswego", None).put("ile_aux_noix", None);
@@ -291,6 +300,7 @@ fn isolation_is_taken_at_the_start_of_the_turn() {
 /// already visited costs nothing more (issue 13, item 1: Europe → North America → Europe costs 1, not 2).
 #[test]
 fn regions_beyond_the_first_by_kind() {
+    // Ruling S22 (the region change).
     let mut g = game();
     g.put("sardinia", None).put("iroquois", None).put("georges_bank", None).put("savoy", None);
     g.turn_with_tile(BR, tile(D, 4, E));
@@ -362,6 +372,7 @@ fn the_initiative_follows_the_marker() {
 /// or treaty point added to them.
 #[test]
 fn round_6_conversion() {
+    // Ruling S31 (round 6 conversion).
     let mut g = game();
     g.at_turn(9);
     g.power_mut(BR).trp = 2;
@@ -382,6 +393,7 @@ fn round_6_conversion() {
 /// keep their hands.
 #[test]
 fn the_deal_sets_cards_aside_at_once_and_in_secret() {
+    // Ruling S15 (the deal).
     use imperia_core::{Game, ToAct, Viewer};
     let mut g = game();
     g.phase = Phase::Deal { aside: [Vec::new(), Vec::new()], done: [false, false] };
@@ -404,6 +416,7 @@ fn the_deal_sets_cards_aside_at_once_and_in_secret() {
 /// region; its second round lays the other four.
 #[test]
 fn awards_are_laid_four_and_then_the_other_four() {
+    // Ruling S12 (awards).
     let mut g = game();
     let first: Vec<u8> = g.awards.current.iter().map(|a| a.expect("an award in each region")).collect();
     let left = g.awards.stack.clone();

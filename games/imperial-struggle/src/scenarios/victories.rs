@@ -25,6 +25,7 @@ fn why(events: &[Event]) -> String {
 /// §4.1.13: after a round's scoring, the marker at 0 or below wins for Britain, at 30 or above for France.
 #[test]
 fn vp_victory_after_a_rounds_scoring() {
+    // Ruling S9 (the turn track: round 1 is followed by the WSS).
     // Britain's 1 VP for North America takes the marker from 1 to 0.
     let mut g = game();
     g.quiet_scoring();
@@ -34,6 +35,10 @@ fn vp_victory_after_a_rounds_scoring() {
     let events = g.end_round();
     assert_eq!((g.vp(), over(&g)), (0, Some(BR)));
     assert!(why(&events).contains("reached 0"));
+    // Ruling S1 (seats): seat 0 is Britain; the one marker scores France with its value, Britain with the
+    // rest of 30.
+    let outcome = imperia_core::Game::outcome(&g).expect("over");
+    assert_eq!((outcome.scores, outcome.ranks), (vec![30, 0], vec![1, 2]));
     let mut g = game();
     g.quiet_scoring().set_vp(30);
     g.end_round();
@@ -147,6 +152,7 @@ fn dominant_britain() -> ImperialStruggle {
 /// §4.1.13: every region award and every demand of the round won by one power wins the game at once.
 #[test]
 fn the_sweep_of_every_award_and_demand() {
+    // Ruling S14 (the sweep).
     let mut g = dominant_britain();
     g.demand = vec![Commodity::Tobacco, Commodity::Sugar, Commodity::Cotton];
     let events = g.end_round();
@@ -157,6 +163,7 @@ fn the_sweep_of_every_award_and_demand() {
 
 #[test]
 fn no_sweep_with_one_demand_lost() {
+    // Ruling S14.
     let mut g = dominant_britain();
     g.put("tiruchirappalli", Some(FR)).put("calicut", Some(FR));
     g.demand = vec![Commodity::Tobacco, Commodity::Sugar, Commodity::Spice];
@@ -241,6 +248,7 @@ fn the_tie_breaks_at_15() {
 /// era it is face up on top of two new choices.
 #[test]
 fn jacobite_uprisings_becomes_permanent_from_the_next_era() {
+    // Ruling S18.
     use crate::action::Action;
     use crate::content::WarId;
     let mut g = game();
@@ -275,6 +283,7 @@ fn jacobite_uprisings_becomes_permanent_from_the_next_era() {
 /// the card, has it there, face up, on top of the two it chose in round 3, and no further pick.
 #[test]
 fn jacobite_uprisings_joins_at_the_next_ministry_phase() {
+    // Ruling S18.
     use crate::action::Action;
     use crate::content::WarId;
     let mut g = game();

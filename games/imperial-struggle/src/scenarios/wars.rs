@@ -13,6 +13,7 @@ use crate::testkit::*;
 /// be taken, whatever political spaces there are.
 #[test]
 fn the_flag_symbol_avoids_isolating_among_markets_only() {
+    // Ruling S44 (the flag symbol).
     let mut g = game();
     g.empty_region(Region::India);
     // Pondicherry joins Karaikal, which joins Tiruchirappalli (marked, so not a candidate itself): taking
@@ -43,6 +44,7 @@ fn the_flag_symbol_avoids_isolating_among_markets_only() {
 /// spoils say nothing of markers; only the war tile's flag symbol excludes them (§7.1.2).
 #[test]
 fn spoils_may_unflag_a_market_under_a_conflict_marker() {
+    // Ruling S47.
     let mut g = game();
     g.empty_region(Region::NorthAmerica);
     g.put("louisbourg", Some(Power::Britain)).put("ile_aux_noix", Some(Power::France)).mark("ile_aux_noix");
@@ -62,6 +64,7 @@ fn spoils_may_unflag_a_market_under_a_conflict_marker() {
 /// Chesapeake, one on San Agustín isolates France's own Panzacola; France stops at once, and both go.
 #[test]
 fn the_us_award_clears_every_market_it_isolates() {
+    // Ruling S50 (the USA award).
     let mut g = game();
     g.empty_region(Region::NorthAmerica).empty_region(Region::Caribbean);
     g.put("northern_colonies", Some(Power::Britain)).put("chesapeake", Some(Power::Britain));
@@ -89,6 +92,7 @@ fn the_us_award_clears_every_market_it_isolates() {
 /// space of the theatre; when both could go, the player chooses (the engine used to take the navy box's).
 #[test]
 fn the_player_chooses_the_squadron_that_takes_a_naval_space() {
+    // Ruling S48.
     let mut g = game();
     g.empty_region(Region::NorthAmerica);
     g.put("louisbourg", Some(Power::Britain)).put("cabot_strait", Some(Power::Britain));
@@ -197,6 +201,7 @@ fn antilles_war_squadron_losses_are_for_good() {
 /// it had on the WAS mat, at most 3, drawn from its new pool.
 #[test]
 fn bonus_tiles_carry_into_the_seven_years_war_at_most_three() {
+    // Ruling S51 (the SYW's bonus tiles).
     let mut g = game();
     let last = g.content.war(WarId::Was).theatres.len() as u8 - 1;
     g.fight_from(WarId::Was, last);
@@ -223,6 +228,7 @@ fn bonus_tiles_carry_into_the_seven_years_war_at_most_three() {
 /// flagged spaces in the regions of the theatres that count them — and leaves the others.
 #[test]
 fn the_war_reset_removes_only_the_counted_conflict_markers() {
+    // Ruling S49 (the war's reset).
     let mut g = game();
     let counts = |g: &ImperialStruggle, r: Region| {
         g.content.war(WarId::Was).theatres.iter().any(|th| th.conflicts && th.regions().any(|x| x == r))
