@@ -430,3 +430,47 @@ fn awards_are_laid_four_and_then_the_other_four() {
     all.sort_unstable();
     assert_eq!(all, (0..8).collect::<Vec<u8>>(), "the eight, each once");
 }
+
+/// Ruling S32: §5.5.3 draws an event for 3 diplomatic points only «если в ней есть карты».
+#[test]
+fn drawing_an_event_needs_a_card_in_the_deck() {
+    let mut g = game();
+    g.turn_with_tile(BR, tile(D, 3, E));
+    assert!(imperia_core::Game::legal_actions(&g, BR.seat()).contains(&Action::DrawEvent { pool: 0 }));
+    g.deck.clear();
+    assert!(!imperia_core::Game::legal_actions(&g, BR.seat()).contains(&Action::DrawEvent { pool: 0 }));
+    let e = g.refuse(BR, Action::DrawEvent { pool: 0 });
+    assert!(e.message.contains("the event deck is empty"), "{e}");
+}
+
+/// Ruling S25: §3.8.2 takes a conflict marker off when a space goes from empty to flagged or back; a flag
+/// changed outright, never empty, keeps it.
+#[test]
+fn a_direct_flip_keeps_a_conflict_marker() {
+    let mut g = game();
+    g.put("georges_bank", Some(FR)).mark("georges_bank");
+    g.set_flag(sp("georges_bank"), Some(Flag::Britain), &mut Vec::new());
+    assert!(g.board.conflict.contains(sp("georges_bank")), "flipped: the marker stays");
+    g.set_flag(sp("georges_bank"), None, &mut Vec::new());
+    assert!(!g.board.conflict.contains(sp("georges_bank")), "emptied: the marker goes");
+}
+
+/// Ruling S16: round 5 takes every Succession card out of the deck, the discard and both hands (§4.1.1), so
+/// the redraw of §4.1.6 never has one to replace.
+#[test]
+fn round_5_removes_every_succession_card() {
+    use crate::content::Era;
+    let mut g = game();
+    let succession: Vec<_> = (0..g.content.cards.len())
+        .map(|i| crate::content::Card(i as u8))
+        .filter(|&c| g.content.card(c).era == Era::Succession)
+        .collect();
+    g.deck = succession[..5].to_vec();
+    g.discard = succession[5..8].to_vec();
+    g.powers[BR.index()].hand = succession[8..10].to_vec();
+    g.at_turn(7); // round 5
+    g.begin_peace_round(&mut Vec::new());
+    let held = g.deck.iter().chain(&g.discard).chain(&g.powers[BR.index()].hand).chain(&g.powers[FR.index()].hand);
+    assert!(held.into_iter().all(|&c| g.content.card(c).era != Era::Succession));
+    assert!(succession[..10].iter().all(|c| g.removed.contains(c)));
+}
