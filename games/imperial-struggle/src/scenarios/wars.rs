@@ -172,6 +172,25 @@ fn atlantic_dominance_adds_two_to_the_french_and_indian_war() {
     assert_eq!(g.war.atlantic, None, "the reset takes the marker off");
 }
 
+/// Ruling S46: a margin below the war mat's first row gives nothing. Atlantic Dominance needs 2; won by 1,
+/// it places no marker and scores nothing.
+#[test]
+fn a_margin_below_the_first_row_gives_nothing() {
+    let mut g = game();
+    let atlantic = theatre(&g, WarId::Syw, "Atlantic Dominance");
+    let one = g.content.basic_tiles.iter().position(|t| t.value == 1 && t.symbol.is_none()).expect("a +1 tile");
+    g.fight_from(WarId::Syw, atlantic);
+    g.war.theatres[atlantic as usize][Power::Britain.index()].basic = vec![one as u8];
+    let events = fight_to_the_end(&mut g);
+    let won = events.iter().find_map(|e| match e {
+        Event::TheatreWon { theatre, power, margin, .. } if *theatre == atlantic => Some((*power, *margin)),
+        _ => None,
+    });
+    assert_eq!(won, Some((Power::Britain, 1)), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, Event::AtlanticDominance { .. })), "{events:?}");
+    assert_eq!(g.war.atlantic, None);
+}
+
 /// Issue 13, item 8. The AWI's Antilles War: the loser's squadrons removed by the spoils leave the game for
 /// good (the war mat's «squadrons lost for good»).
 #[test]
