@@ -93,7 +93,7 @@ impl ImperialStruggle {
 
     /// The power "closer to automatic victory" resolves its tiles first; at 15, the one that moved first in
     /// the last peace round (§7.1.2).
-    fn first_in_war(&self) -> Power {
+    pub(crate) fn first_in_war(&self) -> Power {
         match self.vp.cmp(&15) {
             std::cmp::Ordering::Greater => Power::France,
             std::cmp::Ordering::Less => Power::Britain,

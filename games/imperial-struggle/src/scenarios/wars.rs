@@ -262,3 +262,19 @@ fn the_war_reset_removes_only_the_counted_conflict_markers() {
     assert!(!g.marked("albany"), "counted in King George's War: off");
     assert!(g.marked("havana"), "the Caribbean counted in no WAS theatre: it stays");
 }
+
+/// Ruling S43 (§7.1.2): the power nearer its automatic victory resolves its tiles' symbols first — France
+/// above 15, Britain below — and at 15 the one that moved first in the last round.
+#[test]
+fn the_power_nearer_victory_resolves_its_symbols_first() {
+    let mut g = game();
+    g.set_vp(16);
+    assert_eq!(g.first_in_war(), Power::France);
+    g.set_vp(14);
+    assert_eq!(g.first_in_war(), Power::Britain);
+    g.set_vp(15);
+    for first in Power::BOTH {
+        g.first = first;
+        assert_eq!(g.first_in_war(), first);
+    }
+}
