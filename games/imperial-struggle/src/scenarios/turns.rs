@@ -474,3 +474,19 @@ fn round_5_removes_every_succession_card() {
     assert!(held.into_iter().all(|&c| g.content.card(c).era != Era::Succession));
     assert!(succession[..10].iter().all(|c| g.removed.contains(c)));
 }
+
+/// Ruling S13: the three demand tiles are scored in the table's order (§4.1.12 «сверху вниз»), whatever
+/// order they were drawn in.
+#[test]
+fn demand_is_scored_in_the_tables_order() {
+    use crate::content::Commodity;
+    let mut g = game();
+    for round in [1, 2, 3] {
+        g.at_turn(2 * round - 1);
+        g.begin_peace_round(&mut Vec::new());
+        let places: Vec<usize> =
+            g.demand.iter().map(|c| Commodity::ALL.iter().position(|x| x == c).expect("a commodity")).collect();
+        assert_eq!(places.len(), 3);
+        assert!(places.windows(2).all(|w| w[0] < w[1]), "round {round}: {:?}", g.demand);
+    }
+}
