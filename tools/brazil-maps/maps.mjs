@@ -325,6 +325,191 @@ const amazonRiver = {
   previewLines: () => AMAZON,
 };
 
+// ------------------------------------------------------------------ 4 players: the Brazilian Empire
+const brazilianEmpire = {
+  id: 'brazilian_empire',
+  name: 'The Brazilian Empire (approximation)',
+  players: 4,
+  water_rule: false,
+  scenario: { id: 'brazilian_empire', battle: 2, rules: 'x' },
+  source: 'x',
+  zones: [],
+  area: { lonW: -74.0, lonE: -34.7, latN: 5.3, latS: -33.8 },
+  mask: (p) => G.inside(p, 'BRA') && !(p[0] < -66.5 && G.inside(p, 'AC')),
+  steps: [3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6],
+  shifts: [-0.8, 0, 0.8].flatMap((dx) => [-0.8, 0, 0.8].map((dy) => [dx, dy])),
+  places: [],
+  classify(p) {
+    const d = G.coastKm(p, 3000);
+    if (d < 150) return 'f';
+    if (d < 380) return 'w';
+    if (d < 650) return 'g';
+    if (d < 1100) return 'f';
+    return 'w';
+  },
+  capitalPool: {
+    count: 4,
+    ashore: true,
+    towns: [
+      ['Rio de Janeiro', -43.18, -22.91], ['São Paulo', -46.63, -23.55], ['Ouro Preto', -43.5, -20.39], ['Vitória', -40.34, -20.32],
+      ['Salvador', -38.51, -12.97], ['São Cristóvão', -37.21, -11.01], ['Maceió', -35.73, -9.67], ['Recife', -34.88, -8.05],
+      ['Paraíba', -34.86, -7.12], ['Natal', -35.21, -5.79], ['Fortaleza', -38.54, -3.72], ['Oeiras', -42.13, -7.02],
+      ['Teresina', -42.8, -5.09], ['São Luís', -44.3, -2.53], ['Belém', -48.5, -1.46], ['Manaus', -60.02, -3.1],
+      ['Cuiabá', -56.1, -15.6], ['Goiás', -50.14, -15.93], ['Curitiba', -49.27, -25.43], ['Desterro', -48.55, -27.6],
+      ['Porto Alegre', -51.23, -30.03],
+    ],
+  },
+  targets: { land: 66, q: 16, water: [0, 0] },
+};
+
+// ------------------------------------------------------------------ 2 players: Beyond the Atlantic
+// Mainland Portugal, the kingdom across the ocean from Brazil. Gold: the Roman and later gold workings of the
+// north (Tresminas and Jales, Valongo, Castromil) and the south (the gossans of Aljustrel and São Domingos, the
+// Boa Fé gold near Montemor-o-Novo).
+const DOURO = G.riverChain([-2.84, 41.93], [-8.68, 41.15]);
+const TAGUS = G.allRiverLines.filter((l) => l.some((q) => G.pointKm([-8.0, 39.45], q) < 25) || l.some((q) => G.pointKm([-6.5, 39.75], q) < 25));
+const PORTUGAL_RIVERS_KM = G.segmentIndex([...DOURO, ...TAGUS]);
+const PORTUGAL_GOLD = [
+  ['Tresminas', -7.47, 41.5], ['Jales', -7.59, 41.46], ['Valongo', -8.5, 41.19], ['Castromil', -8.4, 41.17],
+  ['Aljustrel', -8.17, 37.88], ['São Domingos mine', -7.5, 37.67], ['Boa Fé', -8.13, 38.56],
+];
+const beyondTheAtlantic = {
+  id: 'beyond_the_atlantic',
+  name: 'Beyond the Atlantic (approximation)',
+  players: 2,
+  water_rule: false,
+  minCapitalDistance: 6,
+  scenario: { id: 'beyond_the_atlantic', battle: 1, rules: 'Across the ocean from Brazil: the empires start at either end of Portugal, from the Minho to the Alentejo. No water on the map.' },
+  source:
+    'provisional: mainland Portugal, across the Atlantic from Brazil; the sea and the Spanish border are the map edge; one capital in the north, one in the south; no water on the map',
+  zones: [
+    'zones: gold deposit within 25 km of a Roman or later gold working (Tresminas, Jales, Valongo, Castromil, Aljustrel,',
+    'São Domingos, Boa Fé); field within 35 km of the sea (the coastal plains) or within 20 km of the Douro or the Tagus',
+    '(their valleys); forest elsewhere (the oak, chestnut and pine of the hills, the cork oaks of the Alentejo).',
+  ],
+  area: { lonW: -9.6, lonE: -6.1, latN: 42.2, latS: 36.9 },
+  mask: (p) => G.inside(p, 'PRT'),
+  steps: [0.36, 0.38, 0.4, 0.42, 0.44, 0.46, 0.48, 0.5],
+  shifts: [-0.1, 0, 0.1].flatMap((dx) => [-0.1, 0, 0.1].map((dy) => [dx, dy])),
+  goldSites: PORTUGAL_GOLD,
+  classify(p) {
+    if (PORTUGAL_GOLD.some(([, lon, lat]) => G.pointKm(p, [lon, lat]) < 25)) return 'g';
+    if (G.coastKm(p, 100) < 35) return 'f';
+    if (PORTUGAL_RIVERS_KM(p, 40) < 20) return 'f';
+    return 'w';
+  },
+  capitals: [
+    { mark: 'C', towns: [['Porto', -8.61, 41.15], ['Braga', -8.42, 41.55], ['Guimarães', -8.29, 41.44], ['Viana do Castelo', -8.83, 41.69], ['Vila Real', -7.74, 41.3], ['Amarante', -8.08, 41.27], ['Penafiel', -8.28, 41.21], ['Chaves', -7.47, 41.74]] },
+    { mark: 'C', towns: [['Lisbon', -9.14, 38.72], ['Setúbal', -8.89, 38.52], ['Évora', -7.91, 38.57], ['Beja', -7.86, 38.02], ['Santarém', -8.69, 39.24], ['Alcácer do Sal', -8.51, 38.37], ['Montemor-o-Novo', -8.21, 38.65], ['Grândola', -8.57, 38.18]] },
+  ],
+  places: [['Porto', -8.61, 41.15], ['Lisbon', -9.14, 38.72], ['Coimbra', -8.43, 40.21], ['Évora', -7.91, 38.57], ['Tresminas', -7.47, 41.5], ['Faro', -7.93, 37.02], ['Viseu', -7.91, 40.66]],
+  targets: { land: 38, q: 8, water: [0, 0] },
+  previewLines: () => [...DOURO, ...TAGUS],
+};
+
+// ------------------------------------------------------------------ 3 players: the Platine War
+// The Río de la Plata (1851-1852: the Empire, Uruguay's Colorados and Entre Ríos against Rosas): Buenos Aires,
+// the Banda Oriental and Entre Ríos, the estuary the "ocean" between them. No gold was worked here: the
+// cuchillas, the stony ridges between the rivers, stand in for gold deposits.
+const PLATA = { lonW: -58.7, lonE: -55.6, latS: -35.6, latN: -33.6 };
+const inPlata = (p) => p[0] > PLATA.lonW && p[0] < PLATA.lonE && p[1] > PLATA.latS && p[1] < PLATA.latN;
+const PARANA_URUGUAY = G.allRiverLines.filter((l) => l.some((q) => G.pointKm([-60.2, -33.3], q) < 30 || G.pointKm([-58.1, -32.3], q) < 30));
+const PLATA_SHORE = G.coastLines.map((ring) => ring.filter(inPlata)).filter((r) => r.length > 1);
+const PLATA_WATERS_KM = G.segmentIndex([...PARANA_URUGUAY, ...PLATA_SHORE]);
+const platineWar = {
+  id: 'platine_war',
+  name: 'The Platine War (approximation)',
+  players: 3,
+  water_rule: true,
+  scenario: { id: 'platine_war', battle: 2, rules: 'A whole ocean divides the empires: the Río de la Plata between Buenos Aires, the Banda Oriental and Entre Ríos. Water: only the main move, or the extra move of Renew, enters or leaves a water hex.' },
+  source:
+    'provisional: the Río de la Plata and its shores, where the Platine War was fought: Buenos Aires to the south-west, the Banda Oriental (Uruguay) to the east, Entre Ríos between the Paraná and the Uruguay to the north; the estuary is the water',
+  zones: [
+    'zones: water where the hex centre is in the Río de la Plata (the estuary above Montevideo); gold deposit 60-95 km',
+    'from the estuary, the Paraná and the Uruguay (stand-in for the cuchillas, the stony ridges between the rivers: no',
+    'gold was worked here); forest within 20 km of them (the gallery forests and the islands of the delta); field elsewhere',
+    '(the pampa and the grasslands of the Banda Oriental).',
+  ],
+  area: { lonW: -61.2, lonE: -54.2, latN: -31.2, latS: -35.6 },
+  steps: [0.5, 0.52, 0.54, 0.56, 0.58, 0.6, 0.62, 0.64, 0.66, 0.68, 0.7],
+  shifts: [-0.2, 0, 0.2].flatMap((dx) => [-0.2, 0, 0.2].map((dy) => [dx, dy])),
+  water: {
+    hexes(frame) {
+      const out = new Set();
+      const a = frame.area;
+      for (let r = 0; r < 40; r++)
+        for (let c = 0; c < 40; c++) {
+          const p = H.centre(frame, r, c);
+          if (p[0] < a.lonW || p[0] > a.lonE || p[1] > a.latN || p[1] < a.latS) continue;
+          if (inPlata(p) && !G.isLand(p)) out.add(H.key(r, c));
+        }
+      return out;
+    },
+  },
+  classify(p) {
+    const d = PLATA_WATERS_KM(p, 150);
+    if (d < 20) return 'w';
+    if (d > 60 && d < 95) return 'g';
+    return 'f';
+  },
+  capitals: [
+    { mark: 'C', towns: [['Buenos Aires', -58.38, -34.6], ['Luján', -59.1, -34.57], ['San Isidro', -58.53, -34.47], ['Quilmes', -58.25, -34.72], ['San Nicolás de los Arroyos', -60.22, -33.33], ['San Pedro', -59.67, -33.68], ['Zárate', -59.03, -34.1], ['Chascomús', -58.01, -35.58]] },
+    { mark: 'C', towns: [['Montevideo', -56.19, -34.9], ['Colonia del Sacramento', -57.84, -34.47], ['San José de Mayo', -56.71, -34.34], ['Canelones', -56.28, -34.52], ['Florida', -56.21, -34.1], ['Mercedes', -58.03, -33.25], ['Minas', -55.24, -34.37], ['Durazno', -56.52, -33.38]] },
+    { mark: 'C', towns: [['Paraná', -60.52, -31.73], ['Concepción del Uruguay', -58.23, -32.48], ['Gualeguaychú', -58.52, -33.01], ['Gualeguay', -59.32, -33.14], ['Nogoyá', -59.8, -32.39], ['Victoria', -60.16, -32.62], ['Rosario del Tala', -59.15, -32.3]] },
+  ],
+  places: [['Buenos Aires', -58.38, -34.6], ['Montevideo', -56.19, -34.9], ['Colonia del Sacramento', -57.84, -34.47], ['Monte Caseros (Caseros)', -58.56, -34.6], ['Paraná', -60.52, -31.73], ['Concepción del Uruguay', -58.23, -32.48]],
+  targets: { land: 52, q: 12, water: [4, 9] },
+  previewLines: () => PARANA_URUGUAY,
+};
+
+// ------------------------------------------------------------------ 3 players: the Treaty of Tordesillas
+// The upper Tocantins, which the line of Tordesillas as it is usually drawn (from Belém to Laguna) follows closely:
+// the Spanish side to the west of the river, the Portuguese to the east, and the gold of northern Goiás (the
+// 18th-century workings of Natividade, Arraias, Traíras, Pilar and Crixás) between them.
+const TOCANTINS = G.allRiverLines.filter((l) => l.length > 60 && l.some((q) => G.pointKm([-48.35, -10.7], q) < 20));
+const ARAGUAIA = G.allRiverLines.filter((l) => l.length > 60 && l.some((q) => G.pointKm([-50.6, -12.9], q) < 30));
+const TOCANTINS_KM = G.segmentIndex([...TOCANTINS, ...ARAGUAIA]);
+const GOIAS_GOLD = [
+  ['Natividade', -47.72, -11.71], ['Arraias', -46.94, -12.93], ['Traíras (Niquelândia)', -48.46, -14.47], ['Pilar de Goiás', -49.58, -14.76],
+  ['Crixás', -49.97, -14.55], ['Monte do Carmo', -48.11, -10.76], ['Conceição do Tocantins', -47.29, -12.22], ['Cavalcante', -47.46, -13.8],
+  ['Porto Nacional', -48.42, -10.71], ['São Félix', -46.6, -13.5],
+];
+const tordesillas = {
+  id: 'tordesillas',
+  name: 'Treaty of Tordesillas (approximation)',
+  players: 3,
+  water_rule: true,
+  scenario: { id: 'tordesillas', battle: 2, rules: 'There is no room in Brazil for three empires: the line of Tordesillas runs down the Tocantins. Water: only the main move, or the extra move of Renew, enters or leaves a water hex.' },
+  source:
+    'provisional: the upper Tocantins in the north of Goiás, the river that the line of Tordesillas, as usually drawn, follows closely; the gold towns of the 18th century on both banks; the river is the water',
+  zones: [
+    'zones: water where the Natural Earth centre line of the Tocantins crosses the hex; gold deposit where an 18th-century',
+    'gold working lies in the hex; forest within 45 km of the Tocantins or the Araguaia (their gallery and floodplain',
+    'forests); field elsewhere (the cerrado).',
+  ],
+  area: { lonW: -51.0, lonE: -46.0, latN: -9.4, latS: -15.2 },
+  steps: [0.5, 0.52, 0.54, 0.56, 0.58, 0.6, 0.62, 0.64, 0.66, 0.68],
+  water: { hexes: riverHexes(TOCANTINS) },
+  shifts: [-0.3, 0, 0.3].flatMap((dx) => [-0.3, 0, 0.3].map((dy) => [dx, dy])),
+  goldSites: GOIAS_GOLD,
+  classify(p) {
+    if (TOCANTINS_KM(p, 80) < 45) return 'w';
+    return 'f';
+  },
+  capitalPool: {
+    count: 3,
+    towns: [
+      ['Porto Nacional', -48.42, -10.71], ['Natividade', -47.72, -11.71], ['Arraias', -46.94, -12.93], ['Paranã', -47.87, -12.61],
+      ['Peixe', -48.54, -12.03], ['Gurupi', -49.07, -11.73], ['Palmas', -48.33, -10.18], ['Dianópolis', -46.85, -11.63],
+      ['Niquelândia', -48.46, -14.47], ['Uruaçu', -49.14, -14.52], ['Crixás', -49.97, -14.55], ['Porangatu', -49.15, -13.44],
+      ['Cavalcante', -47.46, -13.8], ['Araguaçu', -49.83, -12.93], ['Paraíso do Tocantins', -48.88, -10.18], ['Formoso do Araguaia', -49.53, -11.8],
+    ],
+  },
+  places: [['Porto Nacional', -48.42, -10.71], ['Natividade', -47.72, -11.71], ['Arraias', -46.94, -12.93], ['Niquelândia', -48.46, -14.47], ['Gurupi', -49.07, -11.73]],
+  targets: { land: 52, q: 12, water: [5, 7] },
+  previewLines: () => TOCANTINS,
+};
+
 /** Minas Gerais' ground: Atlantic forest within 340 km of the coast and gallery forest along the big
  * rivers; cerrado (field) elsewhere. Shared by the two maps drawn there. */
 function minasForestOrField(p) {
@@ -332,4 +517,5 @@ function minasForestOrField(p) {
   if (RIVERS_KM(p, 20) < 12) return 'w';
   return 'f';
 }
-export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar, amazonRiver];
+export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar, amazonRiver, beyondTheAtlantic];
+// Drawn but not yet passing the checks, so not generated: brazilianEmpire, platineWar, tordesillas.

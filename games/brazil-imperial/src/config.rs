@@ -16,8 +16,15 @@ pub struct Config {
 }
 
 /// The scenarios a game may be created with: "auto" takes the count's own ([`DEFAULT_SCENARIOS`]).
-pub const SCENARIOS: &[&str] =
-    &["auto", "guararapes", "rio_1567", "argentine_brazilian_war", "amazon_river", "sao_francisco"];
+pub const SCENARIOS: &[&str] = &[
+    "auto",
+    "guararapes",
+    "rio_1567",
+    "argentine_brazilian_war",
+    "amazon_river",
+    "beyond_the_atlantic",
+    "sao_francisco",
+];
 
 /// The scenario "auto" chooses for each count, 1 to 4 (none: the count's first map).
 pub const DEFAULT_SCENARIOS: [Option<&str>; 4] =
@@ -29,9 +36,9 @@ pub const OPTIONS: &[GameOption] = &[GameOption {
     description: "The rulebook's scenario and its map (pp.22–24), each made for one player count: the Battle of \
                   the Guararapes Hills (solo), Rio de Janeiro 1567 (4 players, battles likely, water rule), the \
                   Argentine–Brazilian War (2 players, battles likely), the Amazon River (2 players, battles rare, \
-                  the river between the empires under the water rule), the São Francisco River (3 players, \
-                  battles rare, water rule). \"auto\" picks the one for the \
-                  number of players.",
+                  the river between the empires under the water rule), Beyond the Atlantic (2 players, battles \
+                  rare, on Portugal), the São Francisco River (3 players, battles rare, water rule). \"auto\" \
+                  picks the one for the number of players.",
     kind: OptionKind::Choice { default: "auto", allowed: SCENARIOS },
 }];
 

@@ -154,6 +154,63 @@ fn ruling_b38_every_offered_scenario_sets_up_for_its_count_and_plays() {
     }
 }
 
+/// The shipped map of scenario `id`.
+fn scenario_map<'a>(c: &'a Content, id: &str) -> &'a crate::map::Map {
+    c.maps.iter().find(|m| m.scenario.as_deref() == Some(id)).unwrap_or_else(|| panic!("{id} is shipped"))
+}
+
+/// The real place (longitude, latitude) at the centre of hex `i`: the maps' grids are odd-r rows of `step`
+/// degrees from (`lon0`, `lat0`) (tools/brazil-maps).
+fn real_place(map: &crate::map::Map, i: usize) -> (f64, f64) {
+    let h = map.hexes[i];
+    let odd = f64::from(h.r % 2);
+    (map.lon0 + (f64::from(h.c) + 0.5 * odd) * map.step, map.lat0 - f64::from(h.r) * map.step * 0.866)
+}
+
+/// Ruling B38: every scenario of the book is offered for its own player count, with the battle likelihood
+/// printed under its title (X to XXX) and the water rule where its text gives one; a map has water hexes
+/// exactly when its scenario has the water rule.
+#[test]
+fn ruling_b38_each_scenario_keeps_its_count_battle_likelihood_and_water_rule() {
+    // (id, players, battle likelihood, water rule)
+    let book: &[(&str, u8, Option<u8>, bool)] = &[
+        ("guararapes", 1, None, false),
+        ("rio_1567", 4, Some(3), true),
+        ("argentine_brazilian_war", 2, Some(3), false),
+        ("amazon_river", 2, Some(1), true),
+        ("beyond_the_atlantic", 2, Some(1), false),
+        ("sao_francisco", 3, Some(1), true),
+    ];
+    let offered: Vec<&str> = crate::config::SCENARIOS.iter().copied().filter(|&id| id != "auto").collect();
+    assert_eq!(offered, book.iter().map(|b| b.0).collect::<Vec<_>>(), "the lobby offers the book's scenarios");
+    let shipped = ContentSet::<Content>::shipped();
+    for &(id, players, battle, water_rule) in book {
+        let map = scenario_map(&shipped, id);
+        assert_eq!((map.players, map.battle, map.water_rule), (players, battle, water_rule), "{id}");
+        let water = (0..map.hexes.len()).any(|i| map.is_water(i));
+        assert_eq!(water, water_rule, "{id}: water hexes exactly under the water rule");
+    }
+}
+
+/// Ruling B70: Beyond the Atlantic is played on mainland Portugal, across the ocean from Brazil. Every hex
+/// of its map lies there, none is water, and the two capitals stand at either end of the country, one
+/// north of the Douro's mouth and one south of the Tagus, at least six hexes apart.
+#[test]
+fn ruling_b70_beyond_the_atlantic_is_played_on_portugal() {
+    let shipped = ContentSet::<Content>::shipped();
+    let map = scenario_map(&shipped, "beyond_the_atlantic");
+    for i in 0..map.hexes.len() {
+        let (lon, lat) = real_place(map, i);
+        assert!((-9.6..=-6.1).contains(&lon) && (36.9..=42.2).contains(&lat), "{} at {lon}, {lat}", map.hexes[i]);
+        assert!(!map.is_water(i));
+    }
+    let [a, b] = map.capitals[..] else { panic!("two capitals") };
+    let (a, b) = (usize::from(a), usize::from(b));
+    let (north, south) = if real_place(map, a).1 > real_place(map, b).1 { (a, b) } else { (b, a) };
+    assert!(real_place(map, north).1 > 41.1 && real_place(map, south).1 < 38.7);
+    assert!(map.hexes[north].distance(map.hexes[south]) >= 6);
+}
+
 /// Worked example 5 («Карты привилегий», Guarani): every sawmill gains a wood at once, and each later one
 /// makes one more.
 #[test]
