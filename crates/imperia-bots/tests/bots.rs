@@ -6,7 +6,9 @@ use std::fmt;
 use imperia_bots::arena::play_game;
 use imperia_bots::mcts::search;
 use imperia_bots::{BotEntry, BotKind, BotSpec, Budget, Guide};
-use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{
+    ContentSet, Evaluate, Game, GameConfig, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer,
+};
 use imperial2030::{Config, Imperial2030};
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +69,7 @@ fn bots_play_through_json() {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Race {
+    start: Start,
     total: u8,
     turn: Seat,
 }
@@ -89,39 +92,49 @@ impl fmt::Display for Reached {
     }
 }
 
+/// Where two players' race starts (from nothing, for a host).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+struct Start(u8);
+
+impl GameConfig for Start {
+    fn with_options(
+        _players: usize,
+        _options: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Self, SetupError> {
+        Ok(Start(0))
+    }
+    fn players(&self) -> usize {
+        2
+    }
+}
+
 impl Game for Race {
     const ID: &'static str = "race";
     const NAME: &'static str = "Race to ten";
     const RULES_VERSION: u32 = 1;
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
-    type Config = u8;
+    type Config = Start;
     type Action = Add;
     type View = Race;
     type Event = Reached;
     type Content = ();
 
-    fn configure(_seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<u8, SetupError> {
-        Ok(0)
-    }
     fn prompt(&self, _viewer: Viewer) -> String {
         format!("Player {} adds 1 or 2", self.turn + 1)
     }
     fn rng(&self) -> Option<&imperia_core::GameRng> {
         None
     }
-    fn setup(start: &u8, _content: &ContentSet<()>, _seed: u64) -> Result<Self, SetupError> {
-        Ok(Race { total: *start, turn: 0 })
+    fn setup(start: &Start, _content: &ContentSet<()>, _seed: u64) -> Result<Self, SetupError> {
+        Ok(Race { start: *start, total: start.0, turn: 0 })
     }
-    fn config(&self) -> &u8 {
-        &self.total
+    fn config(&self) -> &Start {
+        &self.start
     }
     fn content(&self) -> &ContentSet<()> {
         // A game without content files has one set, the same for every state.
         static NONE: std::sync::LazyLock<ContentSet<()>> = std::sync::LazyLock::new(ContentSet::shipped);
         &NONE
-    }
-    fn seats(&self) -> usize {
-        2
     }
     fn to_act(&self) -> ToAct {
         if self.total >= 10 { ToAct::Nobody } else { ToAct::one(self.turn) }
@@ -174,7 +187,7 @@ impl Evaluate for Race {
 
 #[test]
 fn the_search_finds_a_forced_win() {
-    let state = Race { total: 5, turn: 0 };
+    let state = Race { start: Start(5), total: 5, turn: 0 };
     for (threads, guide) in [(1, Guide::Heuristic), (2, Guide::Heuristic), (1, Guide::Plain), (2, Guide::Plain)] {
         let budget = Budget { threads, guide, ..Budget::iterations(3000) };
         let result = search::<Race>(&state, &ContentSet::shipped(), 0, budget, &mut imperia_core::rng::seeded(3));
@@ -188,7 +201,7 @@ fn the_search_finds_a_forced_win() {
 #[test]
 fn the_search_says_where_its_iterations_went() {
     // From 5, the race ends within 5 more moves; every decision offers +1 or +2 (fewer near 10).
-    let state = Race { total: 5, turn: 0 };
+    let state = Race { start: Start(5), total: 5, turn: 0 };
     for (threads, guide) in [(1, Guide::Heuristic), (2, Guide::Heuristic), (1, Guide::Plain), (2, Guide::Plain)] {
         let budget = Budget { threads, guide, ..Budget::iterations(500) };
         let result = search::<Race>(&state, &ContentSet::shipped(), 0, budget, &mut imperia_core::rng::seeded(3));
@@ -211,7 +224,7 @@ fn the_search_says_where_its_iterations_went() {
 fn the_guided_search_starts_from_the_one_step_choice() {
     // From 8, +2 wins at once. One guided iteration evaluates both moves and already ranks +2 first; one
     // plain iteration has tried a single move, drawn at random, so it cannot know.
-    let state = Race { total: 8, turn: 0 };
+    let state = Race { start: Start(8), total: 8, turn: 0 };
     for seed in 0..8 {
         let result = search::<Race>(
             &state,
@@ -235,7 +248,7 @@ fn a_review_finds_the_blunder() {
     // From 5, seat 0 plays +1 (the only winning move was +2), seat 1 answers well, and from 7 seat 0 has
     // only losing moves: the review marks the first decision and not the last, and judges only seat 0.
     let game = imperia_core::GameEntry::of::<Race>();
-    let mut m = imperia_core::Match::<Race>::new(5, 0).expect("setup");
+    let mut m = imperia_core::Match::<Race>::new(Start(5), 0).expect("setup");
     for (seat, n) in [(0, 1), (1, 1), (0, 1), (1, 2)] {
         m.apply(seat, &Add(n)).expect("legal");
     }

@@ -398,14 +398,7 @@ impl GameEntry {
 
 /// See [`GameEntry::configure`].
 fn configure<G: Game>(seats: usize, options: &Value) -> Result<Value, String> {
-    if !G::SEATS.contains(&seats) {
-        let (min, max) = (G::SEATS.start(), G::SEATS.end());
-        return Err(if min == max {
-            format!("{} is played by {min} players, not {seats}", G::NAME)
-        } else {
-            format!("{} is played by {min} to {max} players, not {seats}", G::NAME)
-        });
-    }
+    crate::game::check_seats::<G>(seats).map_err(|e| e.0)?;
     let options = check_options::<G>(options)?;
     Ok(to_json(&G::configure(seats, &options).map_err(|e| e.to_string())?))
 }

@@ -44,6 +44,14 @@ pub enum ToAct {
     Nobody,
 }
 
+/// The one seat deciding, or nobody once the game is over: the shape of a game where one player decides
+/// at a time.
+impl From<Option<Seat>> for ToAct {
+    fn from(decider: Option<Seat>) -> ToAct {
+        decider.map_or(ToAct::Nobody, ToAct::one)
+    }
+}
+
 impl ToAct {
     /// A single seat to act.
     pub fn one(seat: Seat) -> Self {
@@ -166,10 +174,47 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// Seats ranked by their scores, highest first; equal scores share a rank (the next rank is skipped:
+    /// 1, 1, 3), for games whose rulebook breaks no tie.
+    pub fn by_scores(scores: Vec<i64>) -> Outcome {
+        let keys = scores.clone();
+        Outcome::ranked_by(scores, &keys)
+    }
+
+    /// Seats ranked by `keys`, highest first, with the `scores` to show: a key holds the score and the
+    /// rulebook's tie-breaks after it (VP, then science), or a finer score than the one shown. Equal keys
+    /// share a rank.
+    pub fn ranked_by<K: PartialOrd>(scores: Vec<i64>, keys: &[K]) -> Outcome {
+        let ranks = keys.iter().map(|k| 1 + keys.iter().filter(|&o| o > k).count()).collect();
+        Outcome { scores, ranks }
+    }
+
     /// The seats ranked first.
     pub fn winners(&self) -> Vec<Seat> {
         (0..self.ranks.len()).filter(|&s| self.ranks[s] == 1).collect()
     }
+}
+
+/// How a game is set up: its number of players and its variant options.
+pub trait GameConfig: Clone + Debug + Serialize + DeserializeOwned + Send + Sync {
+    /// The config for `players` seats with `options`, which hosts have checked against [`Game::OPTIONS`] and
+    /// completed with defaults ([`crate::options::check_options`]); a game's own checks refuse the rest.
+    fn with_options(players: usize, options: &Map<String, Value>) -> Result<Self, SetupError>;
+    /// How many seats play.
+    fn players(&self) -> usize;
+}
+
+/// Refuses a player count outside `G::SEATS`, in the words every game uses: one check, one message.
+pub fn check_seats<G: Game>(players: usize) -> Result<(), SetupError> {
+    if G::SEATS.contains(&players) {
+        return Ok(());
+    }
+    let (min, max) = (G::SEATS.start(), G::SEATS.end());
+    Err(SetupError(if min == max {
+        format!("{} is played by {min} players, not {players}", G::NAME)
+    } else {
+        format!("{} is played by {min} to {max} players, not {players}", G::NAME)
+    }))
 }
 
 /// A game Imperia can host. See the module documentation.
@@ -203,7 +248,7 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     const RULINGS: &'static str = "";
 
     /// Player count and variant options.
-    type Config: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    type Config: GameConfig;
     /// One atomic decision. `Display` gives the plain-words description a player reads.
     type Action: Clone + Eq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
     /// What one viewer may know.
@@ -216,7 +261,9 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
 
     /// The config for `seats` players (within [`Game::SEATS`]) with `options`, which hosts have checked
     /// against [`Game::OPTIONS`] and completed with defaults ([`crate::options::check_options`]).
-    fn configure(seats: usize, options: &Map<String, Value>) -> Result<Self::Config, SetupError>;
+    fn configure(seats: usize, options: &Map<String, Value>) -> Result<Self::Config, SetupError> {
+        Self::Config::with_options(seats, options)
+    }
     /// The starting position for `config`, played with `content`, with all setup randomness drawn from
     /// `seed`.
     fn setup(config: &Self::Config, content: &ContentSet<Self::Content>, seed: u64) -> Result<Self, SetupError>;
@@ -224,8 +271,10 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn config(&self) -> &Self::Config;
     /// The content the game is played with: the state holds it (and does not serialise it).
     fn content(&self) -> &ContentSet<Self::Content>;
-    /// The number of seats.
-    fn seats(&self) -> usize;
+    /// The number of seats: by default as the config says.
+    fn seats(&self) -> usize {
+        self.config().players()
+    }
     /// Who must decide now.
     fn to_act(&self) -> ToAct;
     /// Whose decision it is and what it is, in one sentence for `viewer` ("France chooses a card to play").
@@ -345,6 +394,12 @@ mod tests {
         assert_eq!(outcome_values(&solo(2)), vec![0.0]);
         let two = Outcome { scores: vec![3, 5], ranks: vec![2, 1] };
         assert_eq!(outcome_values(&two), vec![0.0, 1.0]);
+    }
+
+    #[test]
+    fn equal_scores_share_a_rank() {
+        assert_eq!(Outcome::by_scores(vec![40, 55, 40, 12]).ranks, vec![2, 1, 2, 4]);
+        assert_eq!(Outcome::by_scores(vec![7]).ranks, vec![1]);
     }
 
     #[test]

@@ -41,7 +41,8 @@ pub use serde as __serde;
 pub use content::{Change, ContentChange, ContentFiles, ContentReport, ContentScope, ContentSet, GameContent, Source};
 pub use dynamic::{ActionChoice, Description, DynContent, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
 pub use game::{
-    Evaluate, Game, Outcome, Refusal, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer, outcome_values,
+    Evaluate, Game, GameConfig, Outcome, Refusal, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
+    check_seats, outcome_values,
 };
 pub use learned::{Features, Model, ModelError};
 pub use options::{GameOption, OptionKind};

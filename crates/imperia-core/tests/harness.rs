@@ -10,7 +10,8 @@ use std::fmt;
 use imperia_core::conformance::{Conformance, Options, Player, run, run_played};
 use imperia_core::rng::seeded;
 use imperia_core::{
-    ContentSet, Game, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
+    ContentSet, Game, GameConfig, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, TimeLimit,
+    ToAct, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,19 @@ struct Bugs {
     freeze_after_peeks: bool,
     /// The game says it stopped at a cap of ours rather than by its rules.
     capped: bool,
+}
+
+/// Two players, with the bugs the config names (none from the options a host passes).
+impl GameConfig for Bugs {
+    fn with_options(
+        _players: usize,
+        _options: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Self, SetupError> {
+        Ok(Bugs::default())
+    }
+    fn players(&self) -> usize {
+        2
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -108,9 +122,6 @@ impl Game for Toy {
         let dice = seeded(rng.random());
         Ok(Toy { bugs: config.clone(), secrets, counter: 0, turn: 0, rng, dice, peeks: 0, content: content.clone() })
     }
-    fn configure(_seats: usize, _options: &serde_json::Map<String, serde_json::Value>) -> Result<Bugs, SetupError> {
-        Ok(Bugs::default())
-    }
     fn prompt(&self, _viewer: Viewer) -> String {
         format!("Player {} adds to the counter", self.turn + 1)
     }
@@ -122,9 +133,6 @@ impl Game for Toy {
     }
     fn content(&self) -> &ContentSet<()> {
         &self.content
-    }
-    fn seats(&self) -> usize {
-        2
     }
     fn to_act(&self) -> ToAct {
         if self.counter >= 10 && !self.bugs.endless { ToAct::Nobody } else { ToAct::one(self.turn) }
@@ -285,12 +293,6 @@ macro_rules! buggy {
             fn setup(_config: &Bugs, content: &ContentSet<()>, seed: u64) -> Result<Self, SetupError> {
                 Toy::setup(&Bugs { $field: true, ..Bugs::default() }, content, seed).map($name)
             }
-            fn configure(
-                seats: usize,
-                options: &serde_json::Map<String, serde_json::Value>,
-            ) -> Result<Bugs, SetupError> {
-                Toy::configure(seats, options)
-            }
             fn prompt(&self, viewer: Viewer) -> String {
                 self.0.prompt(viewer)
             }
@@ -302,9 +304,6 @@ macro_rules! buggy {
             }
             fn content(&self) -> &ContentSet<()> {
                 self.0.content()
-            }
-            fn seats(&self) -> usize {
-                2
             }
             fn to_act(&self) -> ToAct {
                 self.0.to_act()

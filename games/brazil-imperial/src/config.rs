@@ -2,7 +2,7 @@
 //! соответствующие им карты местности», pp.22–24; ruling B38). One player plays the solo scenario, "Battle
 //! of the Guararapes Hills"; two to four play a multiplayer scenario made for their count.
 
-use imperia_core::{GameOption, OptionKind, SetupError};
+use imperia_core::{GameConfig, GameOption, OptionKind, SetupError, check_seats};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -44,19 +44,23 @@ pub const OPTIONS: &[GameOption] = &[GameOption {
 
 impl Config {
     pub fn new(players: usize) -> Result<Config, SetupError> {
-        if !(1..=4).contains(&players) {
-            return Err(SetupError(format!("Brazil: Imperial is for 1 to 4 players, not {players}")));
-        }
+        check_seats::<crate::Brazil>(players)?;
         Ok(Config { players, scenario: None })
     }
+}
 
+impl GameConfig for Config {
     /// The config for `players` seats and the lobby's options (checked against [`OPTIONS`] by the host).
-    pub fn from_options(players: usize, options: &Map<String, Value>) -> Result<Config, SetupError> {
+    fn with_options(players: usize, options: &Map<String, Value>) -> Result<Config, SetupError> {
         let mut config = Config::new(players)?;
         config.scenario = match options.get("scenario").and_then(Value::as_str) {
             None | Some("auto") => DEFAULT_SCENARIOS[players - 1].map(String::from),
             Some(id) => Some(id.to_string()),
         };
         Ok(config)
+    }
+
+    fn players(&self) -> usize {
+        self.players
     }
 }

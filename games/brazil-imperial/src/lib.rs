@@ -86,10 +86,6 @@ impl Game for Brazil {
     type Event = Event;
     type Content = Content;
 
-    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
-        Config::from_options(seats, options)
-    }
-
     fn setup(config: &Config, content: &ContentSet<Content>, seed: u64) -> Result<Self, SetupError> {
         Brazil::new_game(config, content, seed)
     }
@@ -102,15 +98,8 @@ impl Game for Brazil {
         &self.content
     }
 
-    fn seats(&self) -> usize {
-        self.players.len()
-    }
-
     fn to_act(&self) -> ToAct {
-        match self.deciding() {
-            Some(s) => ToAct::one(s),
-            None => ToAct::Nobody,
-        }
+        self.deciding().into()
     }
 
     /// The same sentence for every viewer: a decision's subject is public, its secrets are not in it.
@@ -151,15 +140,14 @@ impl Game for Brazil {
             let won = self.solo_won == Some(true);
             return Some(Outcome { scores: vec![i64::from(won)], ranks: vec![if won { 1 } else { 2 }] });
         }
-        let scores: Vec<(i64, u32)> = (0..self.players.len())
+        let keys: Vec<(i64, u32)> = (0..self.players.len())
             .map(|s| {
                 let sc = self.score(s as u8);
                 (i64::from(sc.total), sc.science_buildings)
             })
             .collect();
         // The tie-break is the science-making buildings; players still tied share the place (B53).
-        let ranks = scores.iter().map(|&m| 1 + scores.iter().filter(|&&o| o > m).count()).collect();
-        Some(Outcome { scores: scores.iter().map(|s| s.0).collect(), ranks })
+        Some(Outcome::ranked_by(keys.iter().map(|k| k.0).collect(), &keys))
     }
 
     fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> Self {

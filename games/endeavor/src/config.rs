@@ -1,7 +1,7 @@
 //! How a game is set up: the player count, the board side, and for two players the Silent Fleet with its
 //! three optional rules (rulebook, setup А and «Бесшумный флот»).
 
-use imperia_core::{GameOption, OptionKind, SetupError};
+use imperia_core::{GameConfig, GameOption, OptionKind, SetupError, check_seats};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -82,9 +82,7 @@ impl Config {
     /// The config, if it is one the rulebook allows (a record's config is read, not trusted).
     pub fn checked(self) -> Result<Config, SetupError> {
         let (n, side) = (self.players, self.side.as_str());
-        if !(2..=5).contains(&n) {
-            return Err(SetupError(format!("Endeavor is played by 2 to 5 players, not {n}")));
-        }
+        check_seats::<crate::Endeavor>(n)?;
         if self.silent_fleet.is_some() && n != 2 {
             return Err(SetupError("the Silent Fleet is a variant for 2 players".into()));
         }
@@ -102,8 +100,10 @@ impl Config {
         }
         Ok(self)
     }
+}
 
-    pub fn with_options(players: usize, options: &Map<String, Value>) -> Result<Config, SetupError> {
+impl GameConfig for Config {
+    fn with_options(players: usize, options: &Map<String, Value>) -> Result<Config, SetupError> {
         let flag = |name: &str| options.get(name).and_then(Value::as_bool).unwrap_or(false);
         let side = match options.get("side").and_then(Value::as_str).unwrap_or("auto") {
             "auto" => if players == 5 { "b" } else { "a" }.to_string(),
@@ -120,5 +120,9 @@ impl Config {
             material_shortage: flag(sub[2]),
         });
         Config { players, side, silent_fleet }.checked()
+    }
+
+    fn players(&self) -> usize {
+        self.players
     }
 }

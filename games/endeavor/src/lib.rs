@@ -40,7 +40,22 @@ use crate::state::{Owner, Phase, ROUNDS};
 impl Game for Endeavor {
     const ID: &'static str = "endeavor";
     const NAME: &'static str = "Endeavor: Age of Sail";
-    const RULES_VERSION: u32 = 1;
+    /// 2: issue 53 (`RULES_CHANGES`).
+    const RULES_VERSION: u32 = 2;
+    const RULES_CHANGES: &'static [(u32, &'static str)] = &[
+        (
+            2,
+            "Once all its discs are on the board, the Silent Fleet no longer answers a Ship or an Occupy that \
+             leaves it nowhere to go: the game no longer freezes there.",
+        ),
+        (
+            2,
+            "A Payment may free the disc on any building without the no-Payment mark, including one that has a \
+             Payment action of its own.",
+        ),
+        (2, "The Discard phase asks only for discards down to the card limit, and never the governor card."),
+        (2, "After a two-action building, a Silent Fleet answer that has nowhere to go may now be chosen."),
+    ];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;
     const RULES_INDEX: &'static str = include_str!("../../../docs/rules/endeavor.sections.toml");
@@ -51,10 +66,6 @@ impl Game for Endeavor {
     type View = View;
     type Event = Event;
     type Content = Content;
-
-    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
-        Config::with_options(seats, options)
-    }
 
     fn setup(config: &Config, content: &ContentSet<Content>, seed: u64) -> Result<Self, SetupError> {
         let (mut g, mut ev) = Endeavor::new_game(config, content, seed)?;
@@ -70,15 +81,8 @@ impl Game for Endeavor {
         &self.content
     }
 
-    fn seats(&self) -> usize {
-        self.players.len()
-    }
-
     fn to_act(&self) -> ToAct {
-        match self.deciding() {
-            Some(s) => ToAct::one(s),
-            None => ToAct::Nobody,
-        }
+        self.deciding().into()
     }
 
     /// The same sentence for every viewer: nothing about a decision is secret.
@@ -112,12 +116,9 @@ impl Game for Endeavor {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| {
-            let scores: Vec<i64> = (0..self.players.len()).map(|s| i64::from(self.score(s).total)).collect();
-            // Ties share the win: there is no tie-breaker (final scoring).
-            let ranks = scores.iter().map(|&m| 1 + scores.iter().filter(|&&o| o > m).count()).collect();
-            Outcome { scores, ranks }
-        })
+        // Ties share the win: there is no tie-breaker (final scoring).
+        (self.phase == Phase::Over)
+            .then(|| Outcome::by_scores((0..self.players.len()).map(|s| i64::from(self.score(s).total)).collect()))
     }
 
     /// The view holds the whole table: the state it shows is the state (perfect information).

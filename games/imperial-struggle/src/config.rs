@@ -1,8 +1,10 @@
 //! Variant options (§12, and the rulebook's game notes).
 
-use imperia_core::{GameOption, OptionKind, SetupError};
+use imperia_core::{GameConfig, GameOption, OptionKind, SetupError, check_seats};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+
+use crate::ImperialStruggle;
 
 /// How a game is set up. Every option is off by default: the plain game of the rulebook.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,16 +65,12 @@ pub const OPTIONS: &[GameOption] = &[
     },
 ];
 
-impl Config {
+impl GameConfig for Config {
     /// The config for `seats` players with the checked `options` of [`OPTIONS`]. Hosts check both first
     /// ([`imperia_core::dynamic::GameEntry::configure`]); anything but two seats, an unknown option or a
     /// value that is not true or false is refused here too.
-    pub fn with_options(seats: usize, options: &Map<String, Value>) -> Result<Self, SetupError> {
-        if seats != 2 {
-            return Err(SetupError(format!(
-                "Imperial Struggle is a game for 2 players (Britain and France), not {seats}"
-            )));
-        }
+    fn with_options(seats: usize, options: &Map<String, Value>) -> Result<Self, SetupError> {
+        check_seats::<ImperialStruggle>(seats)?;
         if let Some(key) = options.keys().find(|k| !OPTIONS.iter().any(|o| o.name == k.as_str())) {
             return Err(SetupError(format!("`{key}` is not an option of Imperial Struggle")));
         }
@@ -88,6 +86,11 @@ impl Config {
             fortified_forts: flag("fortified_forts")?,
         })
     }
+
+    /// Britain and France, always.
+    fn players(&self) -> usize {
+        2
+    }
 }
 
 #[cfg(test)]
@@ -96,7 +99,6 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::ImperialStruggle;
 
     #[test]
     fn hosts_configure_two_seats_with_the_declared_options() {

@@ -94,10 +94,6 @@ impl Game for ImperialStruggle {
     type Event = Event;
     type Content = Content;
 
-    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
-        Config::with_options(seats, options)
-    }
-
     fn setup(config: &Config, content: &ContentSet<Content>, seed: u64) -> Result<Self, SetupError> {
         ImperialStruggle::new_game(config, content, seed).map(|(g, _)| g)
     }
@@ -118,10 +114,6 @@ impl Game for ImperialStruggle {
 
     fn config(&self) -> &Config {
         &self.config
-    }
-
-    fn seats(&self) -> usize {
-        2
     }
 
     fn to_act(&self) -> ToAct {

@@ -1,8 +1,10 @@
 //! Game options: player count and the rulebook's variants («Вариант для опытных игроков», «Варианты игры»).
 
-use imperia_core::{GameOption, OptionKind, SetupError};
+use imperia_core::{GameConfig, GameOption, OptionKind, SetupError, check_seats};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+
+use crate::Imperial2030;
 
 use crate::nation::Nation;
 
@@ -88,14 +90,12 @@ pub const OPTIONS: &[GameOption] = &[
     },
 ];
 
-impl Config {
+impl GameConfig for Config {
     /// The config for `players` seats with the checked `options` of [`OPTIONS`].
-    /// Hosts check both first ([`imperia_core::dynamic::GameEntry::configure`]); a seat count outside 2–6
-    /// is refused here too.
-    pub fn with_options(players: usize, options: &Map<String, Value>) -> Result<Self, SetupError> {
-        if !(2..=6).contains(&players) {
-            return Err(SetupError(format!("Imperial 2030 is for 2 to 6 players, not {players}")));
-        }
+    /// Hosts check both first ([`imperia_core::dynamic::GameEntry::configure`]); a seat count outside
+    /// [`Imperial2030::SEATS`] is refused here too.
+    fn with_options(players: usize, options: &Map<String, Value>) -> Result<Self, SetupError> {
+        check_seats::<Imperial2030>(players)?;
         let flag = |name: &str, default: bool| options.get(name).and_then(Value::as_bool).unwrap_or(default);
         let plain = Config::default();
         Ok(Config {
@@ -107,6 +107,10 @@ impl Config {
             deal: None,
         })
     }
+
+    fn players(&self) -> usize {
+        self.players
+    }
 }
 
 #[cfg(test)]
@@ -116,7 +120,6 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::Imperial2030;
 
     #[test]
     fn the_catalogue_configures_seats_and_options() {

@@ -203,10 +203,6 @@ impl Game for Imperial2030 {
     type Event = Event;
     type Content = Board;
 
-    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
-        Config::with_options(seats, options)
-    }
-
     fn setup(config: &Config, board: &ContentSet<Board>, seed: u64) -> Result<Self, SetupError> {
         Imperial2030::new_game(config, board, seed).map(|(game, _)| game)
     }
@@ -231,15 +227,8 @@ impl Game for Imperial2030 {
         &self.board
     }
 
-    fn seats(&self) -> usize {
-        self.cash.len()
-    }
-
     fn to_act(&self) -> ToAct {
-        match self.decider() {
-            Some(seat) => ToAct::one(seat),
-            None => ToAct::Nobody,
-        }
+        self.decider().into()
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<Action> {

@@ -1,7 +1,7 @@
 //! How a game is set up: the player count, which fixes who plays which powers (docs/rules/virgin-queen.md
 //! §5), and how many turns of Card Draw and Diplomacy are played.
 
-use imperia_core::{GameOption, OptionKind, SetupError};
+use imperia_core::{GameConfig, GameOption, OptionKind, SetupError, check_seats};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -52,9 +52,7 @@ impl Config {
     /// The config, if every number in it is one the game allows (a record's config is read, not trusted).
     pub fn checked(self) -> Result<Config, SetupError> {
         let (players, turns, minutes) = (self.players, self.turns, self.negotiation_minutes);
-        if !(2..=6).contains(&players) {
-            return Err(SetupError(format!("Virgin Queen is played by 2 to 6 players, not {players}")));
-        }
+        check_seats::<crate::VirginQueen>(players)?;
         if !(1..=7).contains(&turns) {
             return Err(SetupError(format!("a game lasts 1 to 7 turns, not {turns}")));
         }
@@ -62,19 +60,6 @@ impl Config {
             return Err(SetupError(format!("Negotiations last 1 to {MAX_NEGOTIATION_MINUTES} minutes, not {minutes}")));
         }
         Ok(self)
-    }
-
-    pub fn with_options(players: usize, options: &Map<String, Value>) -> Result<Config, SetupError> {
-        let number = |name: &str, default: i64| options.get(name).and_then(Value::as_i64).unwrap_or(default);
-        let (turns, minutes) = (number("turns", 4), number("negotiation_minutes", 10));
-        Config {
-            players,
-            turns: u8::try_from(turns).map_err(|_| SetupError(format!("a game lasts 1 to 7 turns, not {turns}")))?,
-            negotiation_minutes: u32::try_from(minutes).map_err(|_| {
-                SetupError(format!("Negotiations last 1 to {MAX_NEGOTIATION_MINUTES} minutes, not {minutes}"))
-            })?,
-        }
-        .checked()
     }
 
     /// The powers of each seat (docs §5; ruling R41 for three players).
@@ -87,5 +72,24 @@ impl Config {
             5 => vec![vec![Ottoman], vec![Spain], vec![England], vec![France], vec![Protestant]],
             _ => Power::ALL.iter().map(|&p| vec![p]).collect(),
         }
+    }
+}
+
+impl GameConfig for Config {
+    fn with_options(players: usize, options: &Map<String, Value>) -> Result<Config, SetupError> {
+        let number = |name: &str, default: i64| options.get(name).and_then(Value::as_i64).unwrap_or(default);
+        let (turns, minutes) = (number("turns", 4), number("negotiation_minutes", 10));
+        Config {
+            players,
+            turns: u8::try_from(turns).map_err(|_| SetupError(format!("a game lasts 1 to 7 turns, not {turns}")))?,
+            negotiation_minutes: u32::try_from(minutes).map_err(|_| {
+                SetupError(format!("Negotiations last 1 to {MAX_NEGOTIATION_MINUTES} minutes, not {minutes}"))
+            })?,
+        }
+        .checked()
+    }
+
+    fn players(&self) -> usize {
+        self.players
     }
 }

@@ -79,10 +79,6 @@ impl Game for VirginQueen {
     type Event = Event;
     type Content = Content;
 
-    fn configure(seats: usize, options: &serde_json::Map<String, serde_json::Value>) -> Result<Config, SetupError> {
-        Config::with_options(seats, options)
-    }
-
     fn setup(config: &Config, content: &ContentSet<Content>, seed: u64) -> Result<Self, SetupError> {
         VirginQueen::new_game(config, content, seed).map(|(g, _)| g)
     }
@@ -93,10 +89,6 @@ impl Game for VirginQueen {
 
     fn content(&self) -> &ContentSet<Content> {
         &self.content
-    }
-
-    fn seats(&self) -> usize {
-        self.seats.len()
     }
 
     fn to_act(&self) -> ToAct {
@@ -253,8 +245,7 @@ impl VirginQueen {
 pub fn seat_outcome(seats: &[Vec<Power>], over: impl Fn(Power) -> i32) -> Outcome {
     let mean: Vec<f64> =
         seats.iter().map(|ps| ps.iter().map(|&p| f64::from(over(p))).sum::<f64>() / ps.len() as f64).collect();
-    let ranks = mean.iter().map(|&m| 1 + mean.iter().filter(|&&o| o > m).count()).collect();
-    Outcome { scores: mean.iter().map(|m| m.round() as i64).collect(), ranks }
+    Outcome::ranked_by(mean.iter().map(|m| m.round() as i64).collect(), &mean)
 }
 
 impl Evaluate for VirginQueen {
