@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { geoPath, geoIdentity } from 'd3-geo';
 import * as G from './geo.mjs';
 import * as H from './hex.mjs';
-import { MAPS } from './maps.mjs';
+import { DRAFTS, MAPS } from './maps.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.resolve(HERE, '../../games/brazil-imperial/data/maps.toml');
@@ -470,7 +470,7 @@ let failed = false;
 fs.mkdirSync(PREVIEW, { recursive: true });
 // ONLY=<id> tries one map and writes nothing (for working on that map).
 const only = process.env.ONLY;
-for (const map of MAPS.filter((m) => !only || m.id === only)) {
+for (const map of only ? [...MAPS, ...DRAFTS].filter((m) => m.id === only) : MAPS) {
   const best = solve(map);
   if (!best) { console.error(`${map.id}: no frame gives the wanted hex counts`); failed = true; continue; }
   const { grid, caps } = rebase(best.grid, best.caps);

@@ -22,6 +22,7 @@ pub const SCENARIOS: &[&str] = &[
     "rio_1567",
     "argentine_brazilian_war",
     "amazon_river",
+    "platine_war",
     "beyond_the_atlantic",
     "sao_francisco",
 ];
@@ -36,9 +37,10 @@ pub const OPTIONS: &[GameOption] = &[GameOption {
     description: "The rulebook's scenario and its map (pp.22–24), each made for one player count: the Battle of \
                   the Guararapes Hills (solo), Rio de Janeiro 1567 (4 players, battles likely, water rule), the \
                   Argentine–Brazilian War (2 players, battles likely), the Amazon River (2 players, battles rare, \
-                  the river between the empires under the water rule), Beyond the Atlantic (2 players, battles \
-                  rare, on Portugal), the São Francisco River (3 players, battles rare, water rule). \"auto\" \
-                  picks the one for the number of players.",
+                  the river between the empires under the water rule), the Platine War (3 players, battles \
+                  sometimes, the Río de la Plata between the empires under the water rule), Beyond the Atlantic \
+                  (2 players, battles rare, on Portugal), the São Francisco River (3 players, battles rare, water \
+                  rule). \"auto\" picks the one for the number of players.",
     kind: OptionKind::Choice { default: "auto", allowed: SCENARIOS },
 }];
 

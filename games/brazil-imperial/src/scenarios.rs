@@ -178,6 +178,7 @@ fn ruling_b38_each_scenario_keeps_its_count_battle_likelihood_and_water_rule() {
         ("rio_1567", 4, Some(3), true),
         ("argentine_brazilian_war", 2, Some(3), false),
         ("amazon_river", 2, Some(1), true),
+        ("platine_war", 3, Some(2), true),
         ("beyond_the_atlantic", 2, Some(1), false),
         ("sao_francisco", 3, Some(1), true),
     ];
@@ -209,6 +210,83 @@ fn ruling_b70_beyond_the_atlantic_is_played_on_portugal() {
     let (north, south) = if real_place(map, a).1 > real_place(map, b).1 { (a, b) } else { (b, a) };
     assert!(real_place(map, north).1 > 41.1 && real_place(map, south).1 < 38.7);
     assert!(map.hexes[north].distance(map.hexes[south]) >= 6);
+}
+
+/// A game of scenario `id` on the shipped maps, past setup (first choices everywhere), at the first
+/// player's action.
+fn scenario_table(id: &str, seed: u64) -> Brazil {
+    let shipped = ContentSet::<Content>::shipped();
+    let players = usize::from(scenario_map(&shipped, id).players);
+    let config = Config { players, scenario: Some(id.to_string()) };
+    let mut g = Brazil::setup(&config, &shipped, seed).expect("setup");
+    let _scope = g.content.enter();
+    while matches!(g.stage, Stage::Prepare | Stage::Capital { .. }) {
+        let s = g.deciding().expect("someone chooses");
+        let a = g.legal_actions(s)[0].clone();
+        g.apply(s, &a).expect("a listed setup choice");
+    }
+    g
+}
+
+/// The water rule on scenario `id`'s own map (ruling B62): a unit on a free land hex beside the water enters
+/// it with the main move or Renew's extra move, and another space's extra move does not take it out.
+fn water_rule_holds_on(id: &str) {
+    let mut g = scenario_table(id, 1);
+    let s = g.first;
+    let _scope = g.content.enter();
+    turn_of(&mut g, s);
+    let board = g.board();
+    let free = |i: usize| g.sites[i].token.is_none() && board.terrain(i).is_some() && !board.is_water(i);
+    let (shore, water) = (0..board.hexes.len())
+        .filter(|&i| free(i))
+        .find_map(|i| board.neighbours[i].iter().map(|&n| usize::from(n)).find(|&n| board.is_water(n)).map(|n| (i, n)))
+        .expect("a free shore hex");
+    let (shore_hex, water_hex) = (board.hexes[shore], board.hexes[water]);
+    let unit = unit_of(&g, s, Ability::None);
+    g.set_spot(s, unit, Spot::Map(shore as u16));
+    g.stage = Stage::Move;
+    let into = |extra| Action::Move { unit, to: water_hex, carry: vec![], extra };
+    assert_eq!(g.check(s, &into(false)), Ok(()), "{id}: the main move enters the water");
+    g.turn.extra_from = Some(Space::Renew);
+    assert_eq!(g.check(s, &into(true)), Ok(()), "{id}: so does Renew's extra move");
+    // Afloat, with the main move spent: Build's extra move would reach the own sawmill on the shore.
+    act(&mut g, s, into(false));
+    put_token(&mut g, s, "sawmill", &shore_hex.to_string());
+    g.turn.extra_from = Some(Space::Build);
+    let out = Action::Move { unit, to: shore_hex, carry: vec![], extra: true };
+    assert!(refused(&g, s, &out).contains("water"), "{id}: only the main move or Renew's leaves the water");
+    g.turn.extra_from = Some(Space::Renew);
+    assert_eq!(g.check(s, &out), Ok(()), "{id}");
+}
+
+/// Rulings B38 and B62: the water rule holds on the map of every scenario that prints it.
+#[test]
+fn ruling_b62_the_water_rule_holds_on_every_scenario_that_prints_it() {
+    for id in ["rio_1567", "amazon_river", "platine_war", "sao_francisco"] {
+        water_rule_holds_on(id);
+    }
+}
+
+/// Ruling B71: the Platine War is fought around the Río de la Plata. Its water is the estuary, and its three
+/// capitals stand for the three sides: Buenos Aires, the Banda Oriental and Entre Ríos.
+#[test]
+fn ruling_b71_the_platine_war_divides_three_empires_by_the_river_plate() {
+    let shipped = ContentSet::<Content>::shipped();
+    let map = scenario_map(&shipped, "platine_war");
+    for i in (0..map.hexes.len()).filter(|&i| map.is_water(i)) {
+        let (lon, lat) = real_place(map, i);
+        assert!((-58.7..=-55.6).contains(&lon) && (-35.6..=-33.6).contains(&lat), "{} in the estuary", map.hexes[i]);
+    }
+    let sides: [&[&str]; 3] = [
+        &["Buenos Aires", "Luján", "San Isidro", "Quilmes", "San Nicolás de los Arroyos", "San Pedro", "Zárate"],
+        &["Montevideo", "Colonia del Sacramento", "San José de Mayo", "Canelones", "Florida", "Mercedes", "Minas"],
+        &["Paraná", "Concepción del Uruguay", "Gualeguaychú", "Gualeguay", "Nogoyá", "Victoria", "Rosario del Tala"],
+    ];
+    let named = |i: u16| map.places.iter().find(|p| p.hex == map.hexes[usize::from(i)]).map(|p| p.name.as_str());
+    for side in sides {
+        let here = map.capitals.iter().filter(|&&i| named(i).is_some_and(|n| side.contains(&n))).count();
+        assert_eq!(here, 1, "one capital among {side:?}");
+    }
 }
 
 /// Worked example 5 («Карты привилегий», Guarani): every sawmill gains a wood at once, and each later one
