@@ -483,17 +483,19 @@ const tordesillas = {
   source:
     'provisional: the upper Tocantins in the north of Goiás, the river that the line of Tordesillas, as usually drawn, follows closely; the gold towns of the 18th century on both banks; the river is the water',
   zones: [
-    'zones: water where the Natural Earth centre line of the Tocantins crosses the hex; gold deposit where an 18th-century',
-    'gold working lies in the hex; forest within 45 km of the Tocantins or the Araguaia (their gallery and floodplain',
-    'forests); field elsewhere (the cerrado).',
+    'zones: water where the Natural Earth centre line of the Tocantins crosses the hex; gold deposit within 50 km of an',
+    '18th-century gold working (Natividade, Arraias, Traíras, Pilar, Crixás, Monte do Carmo, Conceição, Cavalcante, Porto',
+    'Nacional, São Félix); forest within 75 km of the Tocantins or the Araguaia (their gallery and floodplain forests and',
+    'the transition to the Amazon forest); field elsewhere (the cerrado).',
   ],
   area: { lonW: -51.0, lonE: -46.0, latN: -9.8, latS: -14.6 },
-  steps: [0.66, 0.68, 0.7, 0.72, 0.74, 0.76, 0.78, 0.8],
+  steps: [0.62, 0.64, 0.66, 0.68, 0.7, 0.72, 0.74],
   water: { hexes: riverHexes(TOCANTINS) },
-  shifts: [-0.3, 0, 0.3].flatMap((dx) => [-0.3, 0, 0.3].map((dy) => [dx, dy])),
+  shifts: [-0.4, -0.2, 0, 0.2, 0.4].flatMap((dx) => [-0.4, -0.2, 0, 0.2, 0.4].map((dy) => [dx, dy])),
   goldSites: GOIAS_GOLD,
   classify(p) {
-    if (TOCANTINS_KM(p, 80) < 45) return 'w';
+    if (GOIAS_GOLD.some(([, lon, lat]) => G.pointKm(p, [lon, lat]) < 50)) return 'g';
+    if (TOCANTINS_KM(p, 120) < 75) return 'w';
     return 'f';
   },
   capitalPool: {
@@ -503,6 +505,8 @@ const tordesillas = {
       ['Peixe', -48.54, -12.03], ['Gurupi', -49.07, -11.73], ['Palmas', -48.33, -10.18], ['Dianópolis', -46.85, -11.63],
       ['Niquelândia', -48.46, -14.47], ['Uruaçu', -49.14, -14.52], ['Crixás', -49.97, -14.55], ['Porangatu', -49.15, -13.44],
       ['Cavalcante', -47.46, -13.8], ['Araguaçu', -49.83, -12.93], ['Paraíso do Tocantins', -48.88, -10.18], ['Formoso do Araguaia', -49.53, -11.8],
+      ['Taguatinga', -46.43, -12.4], ['Campos Belos', -46.55, -13.04], ['São Miguel do Araguaia', -50.16, -13.27], ['Mara Rosa', -49.18, -14.02],
+      ['Figueirópolis', -49.17, -12.13], ['Alvorada', -49.12, -12.48], ['Almas', -47.18, -11.57], ['Ponte Alta do Tocantins', -47.53, -10.75],
     ],
   },
   places: [['Porto Nacional', -48.42, -10.71], ['Natividade', -47.72, -11.71], ['Arraias', -46.94, -12.93], ['Niquelândia', -48.46, -14.47], ['Gurupi', -49.07, -11.73]],
@@ -517,6 +521,6 @@ function minasForestOrField(p) {
   if (RIVERS_KM(p, 20) < 12) return 'w';
   return 'f';
 }
-export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar, amazonRiver, beyondTheAtlantic, platineWar];
+export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar, amazonRiver, beyondTheAtlantic, platineWar, tordesillas];
 /** Maps still being drawn: `ONLY=<id>` tries them, but a full run neither checks nor writes them. */
-export const DRAFTS = [brazilianEmpire, tordesillas];
+export const DRAFTS = [brazilianEmpire];

@@ -25,6 +25,7 @@ pub const SCENARIOS: &[&str] = &[
     "platine_war",
     "beyond_the_atlantic",
     "sao_francisco",
+    "tordesillas",
 ];
 
 /// The scenario "auto" chooses for each count, 1 to 4 (none: the count's first map).
@@ -40,7 +41,8 @@ pub const OPTIONS: &[GameOption] = &[GameOption {
                   the river between the empires under the water rule), the Platine War (3 players, battles \
                   sometimes, the Río de la Plata between the empires under the water rule), Beyond the Atlantic \
                   (2 players, battles rare, on Portugal), the São Francisco River (3 players, battles rare, water \
-                  rule). \"auto\" picks the one for the number of players.",
+                  rule), the Treaty of Tordesillas (3 players, battles sometimes, the Tocantins between the \
+                  empires under the water rule). \"auto\" picks the one for the number of players.",
     kind: OptionKind::Choice { default: "auto", allowed: SCENARIOS },
 }];
 

@@ -181,6 +181,7 @@ fn ruling_b38_each_scenario_keeps_its_count_battle_likelihood_and_water_rule() {
         ("platine_war", 3, Some(2), true),
         ("beyond_the_atlantic", 2, Some(1), false),
         ("sao_francisco", 3, Some(1), true),
+        ("tordesillas", 3, Some(2), true),
     ];
     let offered: Vec<&str> = crate::config::SCENARIOS.iter().copied().filter(|&id| id != "auto").collect();
     assert_eq!(offered, book.iter().map(|b| b.0).collect::<Vec<_>>(), "the lobby offers the book's scenarios");
@@ -262,7 +263,7 @@ fn water_rule_holds_on(id: &str) {
 /// Rulings B38 and B62: the water rule holds on the map of every scenario that prints it.
 #[test]
 fn ruling_b62_the_water_rule_holds_on_every_scenario_that_prints_it() {
-    for id in ["rio_1567", "amazon_river", "platine_war", "sao_francisco"] {
+    for id in ["rio_1567", "amazon_river", "platine_war", "sao_francisco", "tordesillas"] {
         water_rule_holds_on(id);
     }
 }
@@ -287,6 +288,28 @@ fn ruling_b71_the_platine_war_divides_three_empires_by_the_river_plate() {
         let here = map.capitals.iter().filter(|&&i| named(i).is_some_and(|n| side.contains(&n))).count();
         assert_eq!(here, 1, "one capital among {side:?}");
     }
+}
+
+/// Ruling B72: the Treaty of Tordesillas is played on the upper Tocantins, which the treaty's line as usually
+/// drawn follows: the river is the water, near 48.5° W, and it divides the empires, with capitals on both
+/// of its banks.
+#[test]
+fn ruling_b72_the_line_of_tordesillas_runs_down_the_tocantins() {
+    let shipped = ContentSet::<Content>::shipped();
+    let map = scenario_map(&shipped, "tordesillas");
+    let water: Vec<usize> = (0..map.hexes.len()).filter(|&i| map.is_water(i)).collect();
+    for &i in &water {
+        let (lon, lat) = real_place(map, i);
+        assert!((-49.6..=-47.4).contains(&lon) && (-15.2..=-9.4).contains(&lat), "{} on the Tocantins", map.hexes[i]);
+    }
+    // A capital's bank: west if the river in its row lies east of it.
+    let west = |capital: u16| {
+        let h = map.hexes[usize::from(capital)];
+        let river = water.iter().map(|&i| map.hexes[i]).find(|w| w.r == h.r).expect("the river crosses every row");
+        h.c < river.c
+    };
+    let banks: Vec<bool> = map.capitals.iter().map(|&c| west(c)).collect();
+    assert!(banks.contains(&true) && banks.contains(&false), "capitals on both banks: {banks:?}");
 }
 
 /// Worked example 5 («Карты привилегий», Guarani): every sawmill gains a wood at once, and each later one
