@@ -363,11 +363,35 @@ fn a_game_of_earlier_rules_plays_on_under_todays_on(storage: &Storage) {
     assert_eq!(status, 200, "{body}");
     server.kill();
     let server = Server::start(storage);
-    let anton = Client { base: server.base.clone(), ..anton };
+    let mut anton = Client { base: server.base.clone(), ..anton };
     let (status, state) = anton.get(&format!("/api/games/{game}"));
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["rules_changes"].as_array().map(Vec::len), Some(1));
     assert_eq!(sql(storage, &[&format!("SELECT COUNT(*) FROM rules_changes WHERE game_id = {game}")]), ["1"]);
+
+    // Its record, imported, brings the change it went through here; a record of earlier rules made elsewhere
+    // is played again on import, and its players are told what changed as in a game played again here.
+    let record = anton.get(&format!("/api/games/{game}/record")).1;
+    let seats = json!(["human", "human", "human"]);
+    let (status, copy) = anton.post("/api/games/import", json!({ "record": record, "seats": seats }));
+    assert_eq!(status, 201, "{copy}");
+    let copy = anton.get(&format!("/api/games/{}", copy["id"])).1;
+    assert_eq!(copy["rules_changes"].as_array().map(Vec::len), Some(1), "{copy}");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../imperia-games/tests/records/imperial2030-rules-2.json");
+    let old: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("the saved record")).expect("JSON");
+    let seats = json!(["human", "human", "human", "human"]);
+    let (status, imported) = anton.post("/api/games/import", json!({ "record": old, "seats": seats }));
+    assert_eq!(status, 201, "{imported}");
+    assert!(imported["warning"].as_str().is_some_and(|w| w.contains("rules")), "{imported}");
+    let (_, state) = anton.get(&format!("/api/games/{}", imported["id"]));
+    let changes = state["rules_changes"].as_array().expect("rules_changes");
+    assert_eq!(changes.len(), 1, "{state}");
+    assert_eq!((changes[0]["from"].as_i64(), changes[0]["to"].as_i64()), (Some(2), Some(rules)));
+    server.kill();
+    let server = Server::start(storage);
+    let anton = Client { base: server.base.clone(), ..anton };
+    let (_, state) = anton.get(&format!("/api/games/{}", imported["id"]));
+    assert_eq!(state["rules_changes"].as_array().map(Vec::len), Some(1), "kept: {state}");
 }
 
 #[test]

@@ -494,6 +494,18 @@ impl Store {
             for (idx, a) in record.actions.iter().enumerate() {
                 insert_action(tx, id, idx, a).await?;
             }
+            // An imported game's changes of rules, made before it came here: numbered below every version
+            // this server gives the game, in their order.
+            let earlier = record.migrations.len() as i64;
+            for (i, migration) in record.migrations.iter().enumerate() {
+                let json = serde_json::to_string(migration).map_err(|e| StoreError::Damaged(e.to_string()))?;
+                sqlx::query("INSERT INTO rules_changes (game_id, version, migration) VALUES ($1, $2, $3)")
+                    .bind(id)
+                    .bind(i as i64 - earlier)
+                    .bind(&json)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             Ok(id)
         })
         .await

@@ -156,7 +156,7 @@ pub async fn create_game(
     let content = content::for_new_game((&state.store, &state.content), &user, &entry, new.content.as_deref()).await?;
     let seed = auth::seed().map_err(ApiError::internal)?;
     let m = (entry.start)(&config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    open_game(&state, &user, &seats, (m, content), (new.time_control, rated), None).await
+    open_game(&state, &user, &seats, (m, content), (new.time_control, rated), Imported::default()).await
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -184,6 +184,8 @@ pub async fn import_game(
     let seats = seat_kinds(&import.seats, entry.id)?;
     let record = import.record;
     let unverified = record.unverified_warning();
+    // The changes of rules the game already went through on another server, and today's, if any.
+    let mut migrations = record.migrations.clone();
     let content = imported_content(&state, &user, &entry, &record).await?;
     let set = content.clone();
     // A record of earlier rules is played again under today's, and the importer told how it fared.
@@ -191,10 +193,11 @@ pub async fn import_game(
         .await
         .map_err(|e| ApiError::internal(e.to_string()))?
         .map_err(|e| ApiError::unprocessable(format!("the record does not replay: {e}")))?;
-    let warning = match (unverified, migration.map(|m| m.report())) {
+    let warning = match (unverified, migration.as_ref().map(|m| m.report())) {
         (Some(a), Some(b)) => Some(format!("{a}. {b}")),
         (a, b) => a.or(b),
     };
+    migrations.extend(migration);
     if m.has_hidden_information() && m.to_act() != ToAct::Nobody {
         return Err(ApiError::forbidden(
             "this game hides information and is not over: its record carries the seed that decides every hidden \
@@ -209,7 +212,17 @@ pub async fn import_game(
         )));
     }
     // A record played elsewhere proves nothing of who played it: an imported game is never rated.
-    open_game(&state, &user, &seats, (m, content), (import.time_control, false), warning).await
+    let imported = Imported { warning, migrations };
+    open_game(&state, &user, &seats, (m, content), (import.time_control, false), imported).await
+}
+
+/// What an imported record brings besides its game: a warning for the importer, and the changes of rules the
+/// game went through (the last made now, if it was recorded under earlier rules), which its players are
+/// shown as in a game the server played again itself.
+#[derive(Default)]
+struct Imported {
+    warning: Option<String>,
+    migrations: Vec<imperia_core::Migration>,
 }
 
 /// The content an imported record was played with: the shipped set; the files it carries, checked and
@@ -261,7 +274,7 @@ async fn open_game(
     kinds: &[Option<&'static BotLevel>],
     (m, content): (Box<dyn imperia_core::DynMatch>, DynContent),
     (clock, rated): (Option<Clock>, bool),
-    warning: Option<String>,
+    Imported { warning, migrations }: Imported,
 ) -> Result<Response, ApiError> {
     if user.guest {
         return Err(ApiError::forbidden("guests play the seats they are invited to; sign up to create games"));
@@ -294,7 +307,8 @@ async fn open_game(
     // With every seat filled the game starts at once; otherwise it waits for its players.
     let started = seats.iter().all(|s| !s.is_open());
     check_quotas(state, user, started).await?;
-    let record = m.record();
+    let mut record = m.record();
+    record.migrations = migrations;
     let version = record.actions.len() as i64;
     let id = state.store.create_game(&record, user.id, &seats, clock, (started, rated)).await?;
     let invites =
@@ -313,7 +327,7 @@ async fn open_game(
         created_at: crate::store::now(),
         rollback: None,
         rollbacks: Vec::new(),
-        migrations: Vec::new(),
+        migrations: record.migrations,
     };
     let game = live::install(state, id, m, version, table).await;
     // An imported record may already be over: its places are stored at once (it is never rated).
