@@ -1731,6 +1731,32 @@ test('rules: each game has a rules page, linked from the game page, and a refusa
   await phone.context.close();
 });
 
+test('a game of earlier rules: imported, played again under today’s rules, and its page says what changed', async () => {
+  const { context, page } = await signUp('elder');
+  // A record saved under Imperial 2030's rules version 2 (crates/imperia-games/tests/old_records.rs).
+  const saved = join(here, '..', 'crates', 'imperia-games', 'tests', 'records', 'imperial2030-rules-2.json');
+  const record = JSON.parse(readFileSync(saved, 'utf8'));
+  const created = await page.evaluate(async (record) => {
+    const body = JSON.stringify({ record, seats: ['human', 'heuristic', 'heuristic', 'heuristic'] });
+    const response = await fetch('/api/games/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return { status: response.status, body: await response.json() };
+  }, record);
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  await page.goto(`${base}/#/game/${created.body.id}`);
+  const note = page.getByRole('note', { name: 'A change of rules' });
+  await note.waitFor();
+  const text = await note.innerText();
+  assert.match(text, /rules version 2 to \d/);
+  assert.match(text, /Flags now change hands only at the end of a maneuver/);
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-change-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-change-390.png') });
+  await noSidewaysScroll(page, 'the note of a change of rules');
+  await context.close();
+});
+
 test('rollback: a player proposes going back past the rules’ commit points, the other agrees, the log says so', async () => {
   const a = await signUp('rosalind');
   const b = await signUp('remy');
@@ -2402,6 +2428,46 @@ test('Brazil: Imperial: the solo scenario, its setup and turns played by clickin
   assert.match(await page.locator('.brazil .solo-panel').textContent(), new RegExp(`round ${now.view.table.round} of 20`));
   assert.ok(now.view.table.sites.some((x) => x.token?.built === 'capital' && x.token.owner === 0), 'green\'s capital, placed by the scenario');
   await brazilScreenshots(page, 'brazil-solo');
+  await context.close();
+});
+
+test('Brazil: Imperial: a scenario chosen in the lobby, its name, battles and own rule on the page, played by clicking', async () => {
+  const { context, page } = await signUp('anchieta');
+  await page.getByLabel('Game', { exact: true }).selectOption('brazil-imperial');
+  await page.getByLabel('Players', { exact: true }).selectOption('2');
+  await page.getByLabel('Scenario', { exact: true }).selectOption('amazon_river');
+  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  await page.locator('.brazil-map').waitFor();
+
+  // The game is on the scenario's own map, named above it with the book's battle likelihood and its rule.
+  const { board } = await page.evaluate(async (n) => (await fetch(`/api/games/${n}/board`)).json(), id);
+  const start = await gameState(page, id);
+  const map = board.maps.find((m) => m.id === start.view.table.map);
+  assert.equal(map.scenario, 'amazon_river');
+  assert.equal(await page.locator('.brazil-map .hex').count(), map.hexes.length, 'every hex of its map');
+  assert.equal((await page.locator('#map-title').textContent()).trim(), 'The Amazon River');
+  const line = await page.locator('.brazil .scenario-line').textContent();
+  assert.match(line, /^X · battles rare /, 'one X of three: battles are rare');
+  assert.ok(line.includes(map.rules) && /Water:/.test(map.rules), `the scenario's own rule: ${line}`);
+
+  // A few decisions, each by clicking: the setup, the capital, action spaces, moves, the ends of turns.
+  const sent = {};
+  let decisions = 0;
+  const enough = () => sent.prepare && sent.capital && (sent.activate ?? 0) >= 2 && (sent.end ?? 0) >= 2;
+  for (; !enough(); decisions++) {
+    assert.ok(decisions < 60, `still playing after 60 decisions: ${JSON.stringify(sent)}`);
+    if (!(await waitForMyTurn(page))) break;
+    const kind = actionKind(await brazilDecision(page, id, { move: true }));
+    sent[kind] = (sent[kind] ?? 0) + 1;
+  }
+  assert.ok(enough(), `played ${decisions} decisions: ${JSON.stringify(sent)}`);
+  console.log(`# Brazil: Imperial, the Amazon River: ${decisions} decisions by clicking: ${JSON.stringify(sent)}`);
+  await waitForMyTurn(page);
+  assert.match(await page.locator('.brazil .scenario-line').textContent(), /battles rare/, 'still said after the turns');
+  await brazilScreenshots(page, 'brazil-amazon');
   await context.close();
 });
 

@@ -58,12 +58,24 @@ export function render({ view, board, actions, act, busy, seat, seats, toAct, na
               zoomButton('zoom-out', '−', 'Zoom out', () => zoom.zoomBy(1 / 1.4)),
               zoomButton('zoom-fit', 'Fit', 'Fit the map to its box', () => zoom.fit())),
             h('p', { class: 'phase-line', id: 'phase-line' }, phaseLine(t, names, acting))),
+          scenarioLine(map),
           h('div', { class: 'map-box' }, svg),
           h('p', { class: 'map-help muted' }, 'Drag to pan once zoomed in; wheel or pinch to zoom. Hexes are named by row and column (r3c4).'),
           h('details', { class: 'legend-box', 'data-key': 'legend' }, h('summary', {}, 'Legend'), legend(players))),
         commonPanel({ board, view, pl, map, names })),
       boardsPanel({ board, view, seat, seats, pl, acting })));
   return root;
+}
+
+/** The rulebook's battle likelihood, X to XXX, in words. */
+const BATTLES = { 1: 'battles rare', 2: 'battles now and then', 3: 'battles likely' };
+
+/** The scenario's battle likelihood and its own rules, under the map's name (none for a map of no scenario). */
+function scenarioLine(map) {
+  if (!map.battle && !map.rules) return null;
+  return h('p', { class: 'scenario-line', 'data-key': 'scenario' },
+    map.battle ? h('span', { class: 'badge', title: 'The rulebook’s battle likelihood for this scenario, X to XXX' }, `${'X'.repeat(map.battle)} · ${BATTLES[map.battle]}`) : null,
+    map.rules ? ` ${map.rules}` : null);
 }
 
 const WORK = {
