@@ -1731,6 +1731,680 @@ test('rules: each game has a rules page, linked from the game page, and a refusa
   await phone.context.close();
 });
 
+test('rollback: a player proposes going back past the rules’ commit points, the other agrees, the log says so', async () => {
+  const a = await signUp('rosalind');
+  const b = await signUp('remy');
+  const id = await createWithOpenSeat(a.page);
+  assert.equal((await postFrom(b.page, `/api/games/${id}/join`, {})).status, 200);
+  await a.page.getByRole('button', { name: 'Start the game now' }).click();
+  // Six steps, whoever is to act taking the first choice (the proposal is what this test clicks).
+  const players = [a.page, b.page];
+  for (let i = 0; i < 6; i++) {
+    const s = await a.page.evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()), id);
+    const mine = await players[s.to_act[0]].evaluate(async (n) => (await (await fetch(`/api/games/${n}`)).json()), id);
+    const done = await postFrom(players[s.to_act[0]], `/api/games/${id}/actions`, { version: mine.version, action: mine.legal_actions[0].action });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+  }
+  await b.page.goto(`${base}/#/game/${id}`);
+  await a.page.reload();
+  await a.page.locator('label[for=replay]', { hasText: 'Live: step 6' }).waitFor();
+
+  // Remy says a line; his page's fetch after it is held back until Rosa's proposal has been pushed to him,
+  // as a slow network may deliver it. A proposal leaves the version as it is, so the late reply, which has
+  // none, must not take the panel away.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await b.page.route(`**/api/games/${id}`, async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  }, { times: 1 });
+  await b.page.getByLabel('Message').fill('Look back if you like.');
+  await b.page.getByLabel('Message').press('Enter');
+
+  // Rosa looks back two steps and proposes returning there.
+  await a.page.getByRole('button', { name: '◀ Step back' }).click();
+  await a.page.locator('#looking-back', { hasText: 'Replay: step 5 of 6' }).waitFor();
+  await a.page.getByRole('button', { name: '◀ Step back' }).click();
+  await a.page.locator('#looking-back', { hasText: 'Replay: step 4 of 6' }).waitFor();
+  await a.page.getByRole('button', { name: 'Propose going back to step 4' }).click();
+  await a.page.getByText('Proposed: the game goes back once every player agrees.').waitFor();
+
+  // Remy is asked, and sees who agreed and who is awaited.
+  const panel = b.page.locator('.rollback-panel');
+  await panel.waitFor();
+  release();
+  await b.page.locator('[data-key="chat-send"]:not([disabled])').waitFor();
+  assert.equal(await panel.count(), 1, 'the late reply kept the proposal');
+  assert.match(await panel.locator('h2').textContent(), /proposes going back to step 4/);
+  assert.match(await panel.textContent(), /steps 5–6 would be taken back/);
+  assert.match(await panel.textContent(), /Waiting for: .*remy/);
+  // Saying the line scrolled Remy's page down to the talk; the screenshot is of the proposal.
+  await panel.scrollIntoViewIfNeeded();
+  await b.page.screenshot({ path: join(ARTIFACTS, 'rollback-proposed-1280x800.png') });
+  await b.page.getByRole('button', { name: 'Agree to go back' }).click();
+
+  // Both are back at step 4, live; the log says what everyone agreed to.
+  for (const p of players) {
+    await p.locator('label[for=replay]', { hasText: 'Live: step 4' }).waitFor();
+    await p.getByRole('button', { name: 'Game log' }).click();
+    await p.locator('.rollback-line', { hasText: /Everyone agreed: back from step 6 to step 4, as .*rosalind/ }).waitFor();
+    assert.equal(await p.locator('.rollback-panel').count(), 0);
+  }
+  // Pointing at a line of the log lights up the board pieces it names (here the rondel's Investor space).
+  const line = a.page.locator('#log li', { hasText: 'rondel marker on Investor' }).first();
+  await line.hover();
+  assert.match(await a.page.locator('.board-area').getAttribute('data-hot'), /\binvestor\b/);
+  await a.page.screenshot({ path: join(ARTIFACTS, 'rollback-done-1280x800.png') });
+  await a.page.mouse.move(0, 0);
+  assert.equal(await a.page.locator('.board-area').getAttribute('data-hot'), '');
+  await b.page.setViewportSize({ width: 390, height: 844 });
+  await b.page.screenshot({ path: join(ARTIFACTS, 'rollback-done-390x844.png') });
+  await a.context.close();
+  await b.context.close();
+});
+
+test('review: after the game, the bot marks the biggest slips on the replay slider', async () => {
+  const { context, page } = await signUp('vera');
+  const id = await createAgainstBots(page, 'endeavor', 2);
+  // The game is played out quickly (the review is what this test clicks): vera takes her first choice.
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < 5000; i++) {
+      const s = await (await fetch(`/api/games/${n}`)).json();
+      if (s.finished) return;
+      if (!s.to_act.includes(s.seat)) { await new Promise((r) => setTimeout(r, 20)); continue; }
+      await fetch(`/api/games/${n}/actions`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ version: s.version, action: s.legal_actions[0].action }),
+      });
+    }
+  }, id);
+  await page.reload();
+  await page.getByRole('button', { name: 'Review the game with the bot' }).click();
+  const summary = page.locator('.slips summary');
+  await summary.waitFor({ timeout: 120_000 });
+  assert.match(await summary.textContent(), /^The bot's review: (\d+ slips?|no slip) in \d+ decisions$/);
+  const marks = page.locator('.slip-mark');
+  const n = await marks.count();
+  assert.ok(n >= 1, 'taking the first choice every time slips somewhere');
+  await page.screenshot({ path: join(ARTIFACTS, 'review-1280x800.png') });
+  // A mark opens the position the slip was decided in, and says what the bot preferred.
+  const title = await marks.first().getAttribute('title');
+  const step = Number(title.match(/^Step (\d+):/)[1]);
+  await marks.first().click();
+  await page.locator('#looking-back', { hasText: `Replay: step ${step - 1} of` }).waitFor();
+  assert.match(await page.locator('.slip-here').textContent(), new RegExp(`step ${step}, was a slip: .*the bot preferred`));
+  await summary.click();
+  assert.equal(await page.locator('.slips li').count(), n, 'each slip listed');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.replay').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ARTIFACTS, 'review-390x844.png') });
+  await context.close();
+});
+
+/**
+ * Two new players, `names`, in a casual two-player Endeavor game on the time control `clock`, started, each
+ * on the game's page; the seat to play is the first of `to_act`.
+ */
+async function timedGame(names, clock) {
+  const a = await signUp(names[0]);
+  const b = await signUp(names[1]);
+  await a.page.goto(`${base}/#/lobby`);
+  const created = await postFrom(a.page, '/api/games', {
+    game: 'endeavor', seats: ['human', 'human'], rated: false, time_control: clock,
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  assert.equal((await postFrom(b.page, `/api/games/${id}/join`, {})).status, 200);
+  await a.page.goto(`${base}/#/game/${id}`);
+  await a.page.getByRole('button', { name: 'Start the game now' }).click();
+  await b.page.goto(`${base}/#/game/${id}`);
+  return { a, b, id };
+}
+
+test('out of time: everyone sees a seat run out, and a bot takes it as the game’s clock says', async () => {
+  const { a, b, id } = await timedGame(['otto', 'olga'], { per_move_seconds: 3, reserve_seconds: 0, bot_after_seconds: 2 });
+  for (const p of [a.page, b.page]) {
+    assert.match(await p.locator('#game-clock').textContent(), /out of time, a bot takes over after 2 s/);
+  }
+  // Nobody moves: the seat to play runs out on both pages, then a bot has it, on both pages.
+  const state = await gameState(a.page, id);
+  const late = state.to_act[0];
+  for (const p of [a.page, b.page]) {
+    await p.locator(`[data-seat-clock="${late}"]`, { hasText: 'out of time' }).waitFor({ timeout: 10_000 });
+  }
+  for (const p of [a.page, b.page]) {
+    await p.locator('#late', { hasText: /ran out of time: a bot takes the seat (in \d+ s|now)\./ }).waitFor({ timeout: 10_000 });
+  }
+  await b.page.screenshot({ path: join(ARTIFACTS, 'out-of-time-1280x800.png') });
+  // On a slow machine the other seat may run out as well before this looks: any bot will do.
+  for (const p of [a.page, b.page]) {
+    await p.locator('.seat-list li', { hasText: /\(bot, / }).first().waitFor({ timeout: 15_000 });
+  }
+  const after = await gameState(b.page, id);
+  assert.equal(after.seats[late].player, null, 'the player who ran out lost the seat');
+  assert.ok(after.seats[late].bot, 'a bot has it');
+  await a.context.close();
+  await b.context.close();
+});
+
+test('out of time, where the clock leaves it to the players: the other one gives the seat to a bot', async () => {
+  const { a, b, id } = await timedGame(['paco', 'pilar'], { per_move_seconds: 2, reserve_seconds: 0 });
+  // Nobody moves: the seat to play runs out, and only the other player is offered to hand it over.
+  const late = (await gameState(a.page, id)).to_act[0];
+  const [latePage, other] = late === 0 ? [a.page, b.page] : [b.page, a.page];
+  await other.locator('#late', { hasText: /ran out of time: the other players may hand the seat to a bot\./ })
+    .waitFor({ timeout: 10_000 });
+  const level = other.locator(`#hand-level-${late}`);
+  await level.waitFor();
+  assert.deepEqual(await level.locator('option').evaluateAll((o) => o.map((x) => x.value)), ['easy', 'medium', 'strong', 'expert']);
+  assert.equal(await level.inputValue(), 'medium', 'medium is offered first');
+  assert.equal(await latePage.locator('.hand-over').count(), 0, 'the late player is not offered their own seat');
+  await level.selectOption('easy');
+  await other.screenshot({ path: join(ARTIFACTS, 'hand-over-1280x800.png') });
+  await other.setViewportSize({ width: 390, height: 844 });
+  await other.locator('.hand-over').scrollIntoViewIfNeeded();
+  await other.screenshot({ path: join(ARTIFACTS, 'hand-over-390x844.png') });
+  await other.getByRole('button', { name: 'Give the seat to the bot' }).click();
+  await other.locator('.seat-list li', { hasText: /\(bot, / }).first().waitFor({ timeout: 10_000 });
+  const after = await gameState(other, id);
+  assert.equal(after.seats[late].player, null, 'the player who ran out lost the seat');
+  assert.equal(after.seats[late].bot, 'easy', 'the level chosen plays it');
+  assert.equal(await other.locator('.hand-over').count(), 0, 'nothing left to hand over');
+  await a.context.close();
+  await b.context.close();
+});
+
+test('while you waited: the steps since my last decision, by turn, above the board; the log a drawer at 1280', async () => {
+  const { context, page } = await signUp('wanda');
+  const id = await createAgainstBots(page, 'imperial2030', 4);
+  assert.ok(await waitForMyTurn(page));
+  // My decisions (the first choice; other tests click the board) until the bots have moved in between.
+  const waited = page.locator('details.since-mine');
+  // Read in one step in the page: a redraw may replace the element between two of Playwright's reads.
+  const sinceMine = () => page.evaluate(() => /^While you waited/.test(document.querySelector('details.since-mine summary')?.textContent ?? ''));
+  for (let i = 0; i < 10 && !(await sinceMine()); i++) {
+    const now = await gameState(page, id);
+    assert.equal((await postFrom(page, `/api/games/${id}/actions`, { version: now.version, action: now.legal_actions[0].action })).status, 200);
+    await page.waitForFunction((v) => Number(document.querySelector('article.game')?.dataset.version) > v, now.version);
+    assert.ok(await waitForMyTurn(page));
+  }
+  await waited.waitFor();
+  const summary = await waited.locator('summary').textContent();
+  assert.match(summary, /^While you waited: \d+ steps? by .*bot/);
+  const turns = await waited.locator('li').count();
+  assert.ok(turns >= 1, 'a line per turn of the others');
+  assert.equal(await waited.locator('li', { hasText: 'nothing to report' }).count(), 0, 'no empty entries');
+  // Below 1,500 px the log is a drawer, one click away.
+  assert.equal(await page.locator('#log-panel').isVisible(), false);
+  await page.getByRole('button', { name: 'Game log' }).click();
+  await page.locator('#log-panel').waitFor();
+  assert.ok(await page.locator('#log li').count() >= turns);
+  await page.screenshot({ path: join(ARTIFACTS, 'while-you-waited-1280x800.png') });
+  await context.close();
+});
+
+test('the bots’ turns are shown one after another, marked on the map, and Skip goes to the game as it stands', async () => {
+  const { context, page } = await signUp('stella');
+  // This player's browser does not ask for reduced motion.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const id = await createAgainstBots(page, 'imperial2030', 4, { rated: false });
+  // A spectator, whose browser does not ask for reduced motion either, follows the game live.
+  const watcher = await newPage();
+  await watcher.page.emulateMedia({ reducedMotion: 'no-preference' });
+  await watcher.page.goto(`${base}/#/game/${id}`);
+  await watcher.page.locator('#spectating').waitFor();
+  await watchCatchUp(watcher.page);
+  // My decisions, through the page's own list of choices, until the bots' turns that follow one are shown.
+  let skippedAt = null;
+  const shown = new Set();
+  for (let i = 0; i < 15 && skippedAt === null; i++) {
+    assert.ok(await waitForMyTurn(page));
+    const version = Number(await page.locator('article.game').getAttribute('data-version'));
+    // The first choice in the list of all, clicked in one step in the page: a turn of the bots may have begun
+    // to be shown since (and the list is gone until it ends).
+    const clicked = await page.evaluate(() => {
+      const button = document.querySelector('details.all-actions button.action');
+      button?.click();
+      return Boolean(button);
+    });
+    if (!clicked) continue;
+    const next = await page.waitForFunction((v) => {
+      const badge = document.querySelector('#catching-up');
+      if (badge) return badge.textContent;
+      const mine = document.querySelector('#status.mine') && Number(document.querySelector('article.game')?.dataset.version) > v;
+      return mine ? 'mine' : null;
+    }, version, { timeout: 30_000 }).then((x) => x.jsonValue());
+    if (next === 'mine') continue;
+    shown.add(next);
+    // While the turns go by, nothing of mine can be chosen: no choices, no undo, and the way to skip them.
+    assert.equal(await page.locator('.choices').count(), 0, 'no choices while catching up');
+    assert.equal(await page.locator('#undo').count(), 0);
+    assert.match(await statusOf(page), /^What the others did, turn by turn: step \d+ of \d+/);
+    await page.screenshot({ path: join(ARTIFACTS, 'catching-up-1280x800.png') });
+    // Another of the turns after this one (each shows for a moment); then Skip, unless they have all been shown.
+    await page.waitForFunction((seen) => {
+      const text = document.querySelector('#catching-up')?.textContent;
+      return !text || text !== seen;
+    }, next, { timeout: 5_000 });
+    const badge = await page.evaluate(() => document.querySelector('#catching-up')?.textContent ?? null);
+    if (badge) shown.add(badge);
+    const at = Date.now();
+    if (await page.evaluate(() => { const b = document.querySelector('#skip-steps'); b?.click(); return Boolean(b); })) {
+      await page.locator('#connection').waitFor({ timeout: 1_000 });
+      skippedAt = Date.now() - at;
+    }
+  }
+  assert.ok(skippedAt !== null, 'the bots’ turns were stepped through, and skipped');
+  assert.ok(shown.size >= 2, `more than one position was shown: ${[...shown].join(' | ')}`);
+  assert.equal(await page.locator('#catching-up').count(), 0, 'skipped: the game as it stands');
+  // Back on my turn, the regions the bots changed since my last decision are marked on the map.
+  assert.ok(await waitForMyTurn(page));
+  const marked = await page.locator('.world-map .token.changed').count();
+  const titles = await page.locator('.world-map .token.changed').evaluateAll((tokens) => tokens.map((t) => t.dataset.tip));
+  assert.ok(titles.every((x) => /changed since your last decision/.test(x)), titles.join(' | '));
+  if (marked) await page.locator('.map-card').screenshot({ path: join(ARTIFACTS, 'changes-marked-1280x800.png') });
+  // The spectator saw no turn stepped through, and shows the game as it stands.
+  const { version } = await gameState(page, id);
+  await watcher.page.locator(`article.game[data-version="${version}"]`).waitFor({ timeout: 5_000 });
+  assert.equal(await watcher.page.evaluate(() => window.sawCatchUp), false, 'a spectator follows live');
+  // Once the browser asks for reduced motion, the bots' turns after my decision are never stepped through.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await watchCatchUp(page);
+  // Decisions of mine until the bots have played after three of them. A decision may leave me to decide on (a
+  // maneuver or an import is several), and the game's seed is the server's, so the cap leaves room for long runs.
+  const shownAt = () => page.locator('article.game').getAttribute('data-version').then(Number);
+  let played = 0;
+  for (let i = 0; i < 60 && played < 3; i++) {
+    assert.ok(await waitForMyTurn(page));
+    const from = await shownAt();
+    await page.evaluate(() => document.querySelector('details.all-actions button.action').click());
+    await page.waitForFunction((v) => Number(document.querySelector('article.game')?.dataset.version) > v, from);
+    assert.ok(await waitForMyTurn(page));
+    if (await shownAt() > from + 1) played++;
+  }
+  assert.equal(played, 3, 'the bots played after three of my decisions');
+  assert.equal(await page.evaluate(() => window.sawCatchUp), false, 'reduced motion: never stepped through');
+  await watcher.context.close();
+  await context.close();
+});
+
+/** Note in `window.sawCatchUp` whether `page` ever shows the others' turns one by one from now on. */
+async function watchCatchUp(page) {
+  await page.evaluate(() => {
+    window.sawCatchUp = Boolean(document.querySelector('#catching-up'));
+    new MutationObserver(() => {
+      if (document.querySelector('#catching-up')) window.sawCatchUp = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+// --- Brazil: Imperial's own page ----------------------------------------------------------------------
+
+/** The kind of an action as JSON: its only key ("build"), or the word itself ("end"). */
+const actionKind = (action) => (typeof action === 'string' ? action : Object.keys(action)[0]);
+
+/** Wait until the page shows a version after `version`, and is not busy. */
+const newerThan = (page, version) => page.waitForFunction((v) => {
+  const g = document.querySelector('article.game');
+  return g && Number(g.dataset.version) > v && g.getAttribute('aria-busy') !== 'true';
+}, version);
+
+/** The first of `locator`'s elements that a click reaches (shown, nothing lying over it), or null. */
+async function reachable(locator) {
+  for (let i = 0; i < Math.min(await locator.count(), 40); i++) {
+    if (await reaches(locator.nth(i))) return locator.nth(i);
+  }
+  return null;
+}
+
+/** Fail unless the page fits its width: nothing to scroll sideways (`when` says at what point of the test). */
+async function noSidewaysScroll(page, when) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scrollWidth <= innerWidth, `no sideways scroll ${when}: the page is ${scrollWidth} px wide in ${innerWidth}`);
+}
+
+/**
+ * Where a piece of a map is tapped: the middle of its frame (a space's name beside it takes no taps), on
+ * the screen (`x`, `y`) and from the piece's corner (`position`, as a click takes it); `inWindow`: whether
+ * that point is in the map's window; `map`: the window's box on the screen. Read in one go, as the page
+ * redraws on every push.
+ */
+function markOf(piece) {
+  const [m, b, map] = [(piece.querySelector('.frame') ?? piece).getBoundingClientRect(), piece.getBoundingClientRect(), piece.closest('svg').getBoundingClientRect()];
+  const [x, y] = [m.x + m.width / 2, m.y + m.height / 2];
+  return {
+    x, y, position: { x: x - b.x, y: y - b.y }, inWindow: x > map.left && x < map.right && y > map.top && y < map.bottom,
+    map: { x: map.x, y: map.y, width: map.width, height: map.height },
+  };
+}
+
+/**
+ * The first of `places` — pieces of a map made pannable by panzoom.js — that a tap reaches, brought within
+ * reach as a phone's player does it: one already in the map's window if a tap reaches it, else another,
+ * the map dragged until it is in the window, and zoomed in while something still lies over it. Resolves to
+ * something to `click` or `dblclick` (at the piece's mark), or null if there are no places or none can be
+ * reached (a fault of the page). Counts the drags and zooms in `moved`.
+ */
+async function reachOnMap(page, places, moved = { drags: 0, zooms: 0 }) {
+  const tap = (place, { position }) => ({
+    click: (options) => place.click({ ...options, position }),
+    dblclick: (options) => place.dblclick({ ...options, position }),
+    trial: () => place.click({ trial: true, timeout: 1_000, position }).then(() => true, () => false),
+  });
+  const marks = [];
+  for (let i = 0; i < Math.min(await places.count(), 40); i++) marks.push(await places.nth(i).evaluate(markOf));
+  if (!marks.length) return null;
+  for (let i = 0, tried = 0; i < marks.length && tried < 12; i++) {
+    if (!marks[i].inWindow) continue;
+    tried += 1;
+    const t = tap(places.nth(i), marks[i]);
+    if (await t.trial()) return t;
+  }
+  const place = places.nth(Math.max(0, marks.findIndex((m) => !m.inWindow)));
+  const zoomIn = place.locator('xpath=ancestor::section[1]').locator('[data-key="zoom-in"]');
+  for (let step = 0; step < 12; step++) {
+    // The page scrolled to the map.
+    await place.evaluate((e) => e.closest('svg').scrollIntoView({ block: 'nearest' }));
+    const { x, y, map: m } = await place.evaluate(markOf);
+    const { width, height } = page.viewportSize();
+    // The part of the map on the screen, and its middle.
+    const [left, top, right, bottom] = [Math.max(m.x, 0), Math.max(m.y, 0), Math.min(m.x + m.width, width), Math.min(m.y + m.height, height)];
+    const [cx, cy] = [(left + right) / 2, (top + bottom) / 2];
+    if (x > left + 10 && x < right - 10 && y > top + 10 && y < bottom - 10) {
+      // In the window, yet something lies over it (a neighbour's token): closer.
+      await zoomIn.click();
+      moved.zooms += 1;
+    } else {
+      // Dragged by at most the half of the window, from its middle, toward the place.
+      const towards = (d, half) => Math.max(20 - half, Math.min(half - 20, d));
+      await page.mouse.move(cx, cy);
+      await page.mouse.down();
+      await page.mouse.move(cx + towards(cx - x, (right - left) / 2), cy + towards(cy - y, (bottom - top) / 2), { steps: 5 });
+      await page.mouse.up();
+      moved.drags += 1;
+    }
+    const t = tap(place, await place.evaluate(markOf));
+    if (await t.trial()) return t;
+  }
+  return null;
+}
+
+/** Whether a click would reach `locator`: shown, in view once scrolled to, nothing lying over it. */
+const reaches = (locator) => locator.click({ trial: true, timeout: 1_000 }).then(() => true, () => false);
+
+/**
+ * Click `target`; if the click lists several actions (the page's `data-pick` changes), click the first of
+ * the list. Resolves to the action the server took, once the page shows the game after it.
+ */
+async function brazilClick(page, target) {
+  const version = Number(await page.locator('article.game').getAttribute('data-version'));
+  const before = await page.locator('.brazil').getAttribute('data-pick');
+  const answered = page.waitForResponse(isActionPost, { timeout: 15_000 });
+  const narrowed = page.waitForFunction((b) => (document.querySelector('.brazil')?.dataset.pick ?? '') !== b, before, { timeout: 15_000 })
+    .then(() => 'narrowed', () => null);
+  await target.click();
+  let response = await Promise.race([answered, narrowed]);
+  if (response === 'narrowed') {
+    const pick = await page.locator('.brazil').getAttribute('data-pick');
+    if (/^from \S+$/.test(pick)) {
+      // A units' hex picked: a framed hex to move to, then the move (the first listed if several).
+      const to = await reachable(page.locator('.brazil-map .hex.choice.destination'));
+      assert.ok(to, `a hex to move to from ${pick}`);
+      const moved = page.waitForFunction((b) => (document.querySelector('.brazil')?.dataset.pick ?? '') !== b, pick, { timeout: 15_000 })
+        .then(() => 'narrowed', () => null);
+      await to.click();
+      if ((await Promise.race([answered, moved])) === 'narrowed') {
+        await page.locator('.brazil-choices .action-list .action').first().click();
+      }
+    } else {
+      await page.locator('.brazil-choices .action-list .action').first().click();
+    }
+    response = await answered;
+  }
+  assert.equal(response.status(), 200, `the server took the click: ${await response.text()}`);
+  await newerThan(page, version);
+  return response.request().postDataJSON().action;
+}
+
+/**
+ * Take one Brazil: Imperial decision by clicking, as a player of the board game would: the setup's goals
+ * and ruler in their panel; a battle's cards in the commit panel; a payment's piece of the supply (or a
+ * token's, on the map); an action space on one's board (Build first, then Harbor, then any); a framed hex
+ * on the map (a capital, a build, a recruit, a palace) or a place on the boards; and, in the movement
+ * phase, one move of a unit (when `move` is set) or the end of the turn. Resolves to the action taken.
+ */
+async function brazilDecision(page, id, { move = false, prefer = 'build' } = {}) {
+  const s = await gameState(page, id);
+  const kinds = new Set(s.legal_actions.map((a) => actionKind(a.action)));
+  const version = s.version;
+  if (kinds.has('prepare')) {
+    const panel = page.locator('.brazil .setup-panel');
+    await panel.waitFor();
+    const eras = panel.locator('.setup-era');
+    assert.equal(await eras.count(), 3, 'two goals dealt for each era');
+    for (let era = 0; era < 3; era++) await eras.nth(era).locator('.goal-pick').nth(era % 2).click();
+    await panel.locator('.ruler-pick').first().click();
+    // Once all four are chosen, the confirmation names the ruler.
+    const confirm = panel.locator('[data-key="setup-confirm"]:not([disabled])');
+    await confirm.waitFor();
+    assert.match(await confirm.textContent(), /^Keep these goals and rule as /);
+    const [response] = await Promise.all([page.waitForResponse(isActionPost), confirm.click()]);
+    assert.equal(response.status(), 200, await response.text());
+    await newerThan(page, version);
+    return response.request().postDataJSON().action;
+  }
+  if (kinds.has('commit')) {
+    const panel = page.locator('.brazil .commit-panel');
+    await panel.waitFor();
+    if (await panel.locator('.battle-pick').count()) await panel.locator('.battle-pick').first().click();
+    const [response] = await Promise.all([page.waitForResponse(isActionPost), panel.locator('[data-key="commit"]').click()]);
+    assert.equal(response.status(), 200, await response.text());
+    await newerThan(page, version);
+    return response.request().postDataJSON().action;
+  }
+  const moving = s.view.table.stage === 'move' && !s.view.table.pending.length;
+  const order = [
+    '.brazil .payment .pay-piece',
+    `.brazil .player-board.me .space-tile.choice[data-target="space:${prefer}"]`,
+    '.brazil .player-board.me .space-tile.choice[data-target="space:build"]',
+    '.brazil .player-board.me .space-tile.choice[data-target="space:harbor"]',
+    '.brazil .player-board.me .space-tile.choice',
+    moving ? null : '.brazil-map .hex.choice',
+    '.brazil .privilege-card.choice',
+    '.brazil .player-board.me .choice',
+  ].filter(Boolean);
+  if (moving) {
+    if (move && kinds.has('move')) {
+      const from = await reachable(page.locator('.brazil-map .hex.choice'));
+      if (from) return brazilClick(page, from);
+    }
+    const end = page.locator('.brazil-choices .choice-group .action[data-key="action:\\"end\\""]');
+    if (await end.count()) return brazilClick(page, end);
+  }
+  for (const selector of order) {
+    const target = await reachable(page.locator(selector));
+    if (target) return brazilClick(page, target);
+  }
+  // A resource to take: wood, which most buildings need.
+  const wood = page.locator('.brazil-choices .choice-group .action[data-key*="wood"]');
+  return brazilClick(page, (await wood.count()) ? wood.first() : page.locator('.brazil-choices .choice-group .action').first());
+}
+
+/** Screenshots of a Brazil: Imperial page at a laptop's, a large screen's and a phone's size; none scrolls sideways. */
+async function brazilScreenshots(page, name) {
+  for (const [width, height] of [[1280, 800], [1920, 1080], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    // A phone opens the page afresh, its map filling the box.
+    if (width < 700) await page.reload();
+    await page.locator('.brazil-map').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}.png`) });
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-${width}x${height}-full.png`), fullPage: true });
+    await page.locator('.brazil .map-card').screenshot({ path: join(ARTIFACTS, `${name}-map-${width}x${height}.png`) });
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scrollWidth <= innerWidth, `${name} at ${width}×${height}: the page does not scroll sideways (${scrollWidth} > ${innerWidth})`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Where the map's window is: its viewBox as numbers. */
+const viewBoxOf = async (page) => (await page.locator('.brazil-map').getAttribute('viewBox')).split(' ').map(Number);
+
+test('Brazil: Imperial: three players against two bots, played by clicking the map and the boards', async () => {
+  const violations = [];
+  const { context, page } = await signUp('cabral', undefined, { prepare: (c) => watchCsp(c, 'cabral', violations) });
+  const id = await createAgainstBots(page, 'brazil-imperial', 3);
+  await page.locator('.brazil-map').waitFor();
+
+  // The board drawn is the server's: every hex of the 3-player map, its towns, a board per player, the
+  // privilege display's six cards, and the map said to be an approximation.
+  const { board } = await page.evaluate(async (n) => (await fetch(`/api/games/${n}/board`)).json(), id);
+  const start = await gameState(page, id);
+  const map = board.maps.find((m) => m.id === start.view.table.map);
+  assert.equal(map.players, 3, 'the map made for three');
+  assert.equal(await page.locator('.brazil-map .hex').count(), map.hexes.length, 'every hex');
+  assert.deepEqual(await page.locator('.brazil-map .hex').evaluateAll((g) => g.map((x) => x.dataset.target)), map.hexes.map((x) => x.hex));
+  for (const place of map.places) assert.ok(await page.locator('.brazil-map .place-name', { hasText: place.name }).count(), place.name);
+  assert.equal(await page.locator('.brazil .player-board').count(), 3);
+  assert.match(await page.locator('.brazil .player-board.me').textContent(), /· you/);
+  assert.equal(await page.locator('.brazil .display-cards .privilege-card').count(), 6);
+  assert.match(await page.locator('.brazil .map-card').textContent(), /approximation/);
+  assert.equal(await page.locator('.brazil-map .hex.cell-question').count(), map.hexes.filter((x) => x.cell === 'question').length, 'the "?" hexes');
+
+  // The decisions, each by clicking: the setup's goals and ruler, the capital on the map, action spaces
+  // on the board, builds on framed hexes, the payments from the supply, the end of each turn.
+  const sent = {};
+  let decisions = 0;
+  const enough = () => sent.prepare && sent.capital && (sent.activate ?? 0) >= 3 && sent.build && sent.pay && (sent.end ?? 0) >= 3;
+  let screenshots = false;
+  for (; !enough(); decisions++) {
+    assert.ok(decisions < 80, `still playing after 80 decisions: ${JSON.stringify(sent)}`);
+    if (!(await waitForMyTurn(page))) break;
+    if (decisions === 0) {
+      assert.equal(await statusOf(page), await myTurnStatus(page, id), 'the status is the server\'s prompt');
+      await page.locator('.brazil .setup-panel').screenshot({ path: join(ARTIFACTS, 'brazil-3p-setup-1280x800.png') });
+    }
+    const s = await gameState(page, id);
+    // A payment says what is owed, and the supply's pieces are buttons.
+    if (s.view.table.pending.at(-1)?.pay && !screenshots) {
+      assert.match(await page.locator('.brazil .payment').textContent(), /Still owed:/);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-pay-1280x800.png') });
+      await page.locator('.brazil-choices').screenshot({ path: join(ARTIFACTS, 'brazil-3p-pay-choices-1280x800.png') });
+      screenshots = true;
+    }
+    const action = await brazilDecision(page, id, { move: (sent.end ?? 0) === 1 });
+    const kind = actionKind(action);
+    sent[kind] = (sent[kind] ?? 0) + 1;
+  }
+  assert.ok(enough(), `played ${decisions} decisions: ${JSON.stringify(sent)}`);
+  console.log(`# Brazil: Imperial, 3 players: ${decisions} decisions by clicking: ${JSON.stringify(sent)}`);
+
+  // The game moved on, as the page shows it: a building of mine on the map, my capital.
+  await waitForMyTurn(page);
+  const now = await gameState(page, id);
+  const me = now.seat;
+  const mine = now.view.table.sites.map((x, i) => [x, i]).filter(([x]) => x.token && x.token.owner === me);
+  assert.ok(mine.some(([x]) => x.token.built === 'capital'), 'my capital');
+  assert.ok(mine.some(([x]) => x.token.built.building), 'a building of mine');
+  for (const [, i] of mine) {
+    assert.match(await page.locator(`.brazil-map .hex[data-target="${map.hexes[i].hex}"] title`).first().textContent(), /of (Green|Blue|Red|Orange)|capital/);
+  }
+  // Pointing at an action in the full list lights up exactly the pieces it touches.
+  await page.locator('.brazil .all-actions summary').click();
+  const listed = page.locator('.brazil .all-actions .action[data-targets]').first();
+  if (await listed.count()) {
+    const ids = (await listed.getAttribute('data-targets')).split(' ');
+    await listed.hover();
+    assert.deepEqual([...new Set(await page.locator('.brazil .hot').evaluateAll((els) => els.map((e) => e.dataset.target)))].sort(), [...new Set(ids)].sort());
+    await page.mouse.move(2, 2);
+  }
+  await page.locator('.brazil .all-actions summary').click();
+
+  await brazilScreenshots(page, 'brazil-3p');
+
+  // On a phone: one column, nothing sideways; the map zooms with its buttons and pans by dragging, and
+  // turns go on by clicking.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.locator('.brazil-map').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.querySelector('.brazil-map').scrollIntoView());
+  // The map fills its box (taller than the map), at least as high as the map.
+  const filled = await viewBoxOf(page);
+  const [mapWidth, mapHeight] = await page.locator('.brazil-map').evaluate((svg) => [Number(svg.dataset.width), Number(svg.dataset.height)]);
+  assert.ok(filled[3] <= mapHeight + 1 && filled[2] < mapWidth, `a phone starts with the map filling its box: ${filled}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-390x844-map.png') });
+  await page.getByRole('button', { name: 'Fit the map to its box' }).click();
+  const fit = await viewBoxOf(page);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  const zoomed = await viewBoxOf(page);
+  assert.ok(zoomed[2] < fit[2] * 0.8, `zoomed in: ${zoomed} from ${fit}`);
+  const boxOnScreen = await page.locator('.brazil-map').boundingBox();
+  await page.mouse.move(boxOnScreen.x + boxOnScreen.width / 2, boxOnScreen.y + boxOnScreen.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(boxOnScreen.x + boxOnScreen.width / 2 - 80, boxOnScreen.y + boxOnScreen.height / 2 - 30, { steps: 6 });
+  await page.mouse.up();
+  const panned = await viewBoxOf(page);
+  assert.notDeepEqual(panned.slice(0, 2), zoomed.slice(0, 2), 'dragging pans the map');
+  await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-390x844-zoomed.png') });
+  await page.getByRole('button', { name: 'Fit the map to its box' }).click();
+  const ended = sent.end;
+  for (let i = 0; i < 30 && sent.end < ended + 2; i++) {
+    if (!(await waitForMyTurn(page))) break;
+    const kind = actionKind(await brazilDecision(page, id));
+    sent[kind] = (sent[kind] ?? 0) + 1;
+  }
+  assert.ok(sent.end >= ended + 2, `two more turns on a phone: ${JSON.stringify(sent)}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 390 px');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-390x844-played.png') });
+  assert.deepEqual(violations, [], 'no securitypolicyviolation event');
+  await context.close();
+});
+
+test('Brazil: Imperial: the solo scenario, its setup and turns played by clicking', async () => {
+  const { context, page } = await signUp('tiradentes');
+  await page.getByLabel('Game', { exact: true }).selectOption('brazil-imperial');
+  await page.getByLabel('Players', { exact: true }).selectOption('1');
+  await page.getByRole('button', { name: 'Create the game' }).click();
+  await page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+  await page.locator('.brazil-map').waitFor();
+  const { board } = await page.evaluate(async (n) => (await fetch(`/api/games/${n}/board`)).json(), id);
+  const start = await gameState(page, id);
+  const map = board.maps.find((m) => m.id === start.view.table.map);
+  assert.equal(map.players, 1);
+  assert.equal(await page.locator('.brazil-map .hex').count(), map.hexes.length);
+  // The Dutch hold their capital with their units, drawn in orange with a D.
+  const dutch = map.hexes.find((x) => x.cell === 'dutch');
+  const hex = page.locator(`.brazil-map .hex[data-target="${dutch.hex}"]`);
+  assert.match(await hex.locator('title').first().textContent(), /the Dutch's capital.*units of the Dutch/);
+  assert.ok(await hex.locator('.unit-letter', { hasText: 'D' }).count() >= 1, 'the Dutch units');
+  assert.match(await page.locator('.brazil .solo-panel').textContent(), /round 1 of 20/);
+
+  const sent = {};
+  let decisions = 0;
+  // Once a building stands, a unit is recruited and moved: two clicks, its hex then where it goes.
+  const enough = () => sent.prepare && (sent.activate ?? 0) >= 3 && (sent.end ?? 0) >= 3 && sent.build && sent.move;
+  for (; !enough(); decisions++) {
+    assert.ok(decisions < 80, `still playing after 80 decisions: ${JSON.stringify(sent)}`);
+    if (!(await waitForMyTurn(page))) break;
+    const kind = actionKind(await brazilDecision(page, id, { move: true, prefer: sent.build ? 'recruit' : 'build' }));
+    sent[kind] = (sent[kind] ?? 0) + 1;
+  }
+  assert.ok(enough(), `played ${decisions} decisions: ${JSON.stringify(sent)}`);
+  console.log(`# Brazil: Imperial, solo: ${decisions} decisions by clicking: ${JSON.stringify(sent)}`);
+  const now = await gameState(page, id);
+  assert.ok(now.view.table.round >= 3, `round ${now.view.table.round}`);
+  assert.match(await page.locator('.brazil .solo-panel').textContent(), new RegExp(`round ${now.view.table.round} of 20`));
+  assert.ok(now.view.table.sites.some((x) => x.token?.built === 'capital' && x.token.owner === 0), 'green\'s capital, placed by the scenario');
+  await brazilScreenshots(page, 'brazil-solo');
+  await context.close();
+});
+
 test('Brazil: Imperial: a scenario chosen in the lobby, its name, battles and own rule on the page, played by clicking', async () => {
   const { context, page } = await signUp('anchieta');
   await page.getByLabel('Game', { exact: true }).selectOption('brazil-imperial');
