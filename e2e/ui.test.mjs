@@ -1731,6 +1731,32 @@ test('rules: each game has a rules page, linked from the game page, and a refusa
   await phone.context.close();
 });
 
+test('a game of earlier rules: imported, played again under today’s rules, and its page says what changed', async () => {
+  const { context, page } = await signUp('elder');
+  // A record saved under Imperial 2030's rules version 2 (crates/imperia-games/tests/old_records.rs).
+  const saved = join(here, '..', 'crates', 'imperia-games', 'tests', 'records', 'imperial2030-rules-2.json');
+  const record = JSON.parse(readFileSync(saved, 'utf8'));
+  const created = await page.evaluate(async (record) => {
+    const body = JSON.stringify({ record, seats: ['human', 'heuristic', 'heuristic', 'heuristic'] });
+    const response = await fetch('/api/games/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return { status: response.status, body: await response.json() };
+  }, record);
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  await page.goto(`${base}/#/game/${created.body.id}`);
+  const note = page.getByRole('note', { name: 'A change of rules' });
+  await note.waitFor();
+  const text = await note.innerText();
+  assert.match(text, /rules version 2 to \d/);
+  assert.match(text, /Flags now change hands only at the end of a maneuver/);
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-change-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await note.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-change-390.png') });
+  await noSidewaysScroll(page, 'the note of a change of rules');
+  await context.close();
+});
+
 test('rollback: a player proposes going back past the rules’ commit points, the other agrees, the log says so', async () => {
   const a = await signUp('rosalind');
   const b = await signUp('remy');
