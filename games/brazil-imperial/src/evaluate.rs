@@ -6,6 +6,8 @@
 use imperia_core::{Evaluate, Game};
 
 use crate::content;
+use crate::map;
+use crate::play::Action;
 use crate::state::{self, Brazil, DUTCH, DUTCH_CAPITAL_STRENGTH, Pending, Spot, Stage, Work};
 
 impl Brazil {
@@ -25,29 +27,120 @@ impl Brazil {
     }
 
     /// A seat's forecast final score (provisional weights): its score now; the pieces it can spend; its
-    /// cards; its goals' progress (the share of their conditions met); and a purchase under way, as if
-    /// done.
+    /// cards; its goals' progress; and what its turn has under way, as if done. Goals are counted with the
+    /// purchase under way already made, so that a step toward a goal shows at the moment it is chosen.
     fn forecast(&self, seat: u8) -> f64 {
-        let c = &*self.content;
-        let p = &self.players[usize::from(seat)];
-        let mut f = f64::from(self.score(seat).total) + self.means(seat);
+        let founding = self.founding(seat) + self.city_walk(seat);
         let holdings = self.holdings(seat);
-        for h in &p.goals {
-            let g = c.goal(h.goal);
-            let weight = if g.era <= self.era { 0.5 } else { 0.2 };
-            for (t, task) in g.tasks.iter().enumerate() {
-                if h.done & (1 << t) != 0 || task.conditions.is_empty() {
-                    continue;
-                }
-                f += weight * f64::from(task.vp) * holdings.share(&task.conditions);
-            }
-        }
+        let mut f = f64::from(self.score(seat).total) + self.means(seat);
         // A founder standing where a city could go is a city half-way there: the walk there is otherwise
         // worth nothing to a short look ahead.
-        if self.founding(seat) >= FOUNDER_ON_SITE {
+        if founding >= FOUNDER_ON_SITE {
             f += 1.5;
         }
-        f + self.under_way(seat)
+        f + match self.under_way(seat) {
+            UnderWay::Nothing => self.goals_outlook(seat, &holdings, founding),
+            UnderWay::Flat(v) => v + self.goals_outlook(seat, &holdings, founding),
+            UnderWay::Gathering => {
+                let more = crate::pending::Holdings { supply: holdings.supply + 1, ..holdings };
+                HARBOR + self.goals_outlook(seat, &more, founding)
+            }
+            UnderWay::Buying(p) => self.purchase_worth(seat, &p, holdings, founding),
+            UnderWay::Choosing(options) => {
+                let mut best = self.goals_outlook(seat, &holdings, founding);
+                for p in &options {
+                    // Not paid yet: the price will leave the personal supply, which some goals count.
+                    let price = usize::from(self.price(seat, p));
+                    let left =
+                        crate::pending::Holdings { supply: holdings.supply.saturating_sub(price), ..holdings.clone() };
+                    best = best.max(self.purchase_worth(seat, p, left, founding));
+                }
+                best
+            }
+        }
+    }
+
+    /// The goals' progress in points: each task not yet declared, its VP by the share of its conditions met
+    /// (looking a step ahead, [`crate::pending::Holdings::outlook`]), a goal of the era under way or an
+    /// earlier one at [`GOAL_NOW`], a later one at [`GOAL_LATER`]. `GOAL_NOW` is below 1 so that declaring a
+    /// complete task always gains.
+    fn goals_outlook(&self, seat: u8, holdings: &crate::pending::Holdings, founding: f64) -> f64 {
+        let c = &*self.content;
+        let mut f = 0.0;
+        for h in &self.players[usize::from(seat)].goals {
+            let g = c.goal(h.goal);
+            let weight = if g.era <= self.era { GOAL_NOW } else { GOAL_LATER };
+            for (t, task) in g.tasks.iter().enumerate() {
+                if h.done & (1 << t) == 0 && !task.conditions.is_empty() {
+                    f += weight * f64::from(task.vp) * holdings.outlook(&task.conditions, c, founding);
+                }
+            }
+        }
+        f
+    }
+
+    /// A purchase as if made: what it brings ([`Brazil::purchase_gain`]) and the goals' progress with it.
+    fn purchase_worth(&self, seat: u8, p: &state::Purchase, holdings: crate::pending::Holdings, founding: f64) -> f64 {
+        let after = self.holdings_with(seat, holdings, p);
+        let mut gain = self.purchase_gain(p);
+        let founding = match *p {
+            // A city founded uses up the founder's progress toward the next.
+            state::Purchase::Found { .. } => 0.0,
+            state::Purchase::Recruit { unit, .. } => {
+                // A unit redeployed from the personal supply scored when it was first recruited.
+                if self.spot(seat, unit) == Spot::Supply {
+                    gain -= f64::from(self.content.unit(unit).strength);
+                }
+                if self.founds(seat, unit) { founding.max(FOUNDER_OUT) } else { founding }
+            }
+            _ => founding,
+        };
+        gain + self.goals_outlook(seat, &after, founding)
+    }
+
+    /// What goals would count once `p` is made.
+    fn holdings_with(
+        &self,
+        seat: u8,
+        mut h: crate::pending::Holdings,
+        p: &state::Purchase,
+    ) -> crate::pending::Holdings {
+        let c = &*self.content;
+        let own_building = |at: u16| match self.sites[usize::from(at)].token.map(|t| t.built) {
+            Some(state::Built::Building(b)) => Some(b),
+            _ => None,
+        };
+        match *p {
+            state::Purchase::Recruit { unit, .. } => {
+                if !matches!(self.spot(seat, unit), Spot::Map(_)) {
+                    h.units += 1;
+                }
+            }
+            state::Purchase::Build { building, at, .. } => {
+                // Built over one's own token (era III, Maria Leopoldina), the covered one goes.
+                if let Some(b) = own_building(at) {
+                    h.buildings[b.index()] = h.buildings[b.index()].saturating_sub(1);
+                }
+                h.buildings[building.index()] += 1;
+            }
+            state::Purchase::Found { .. } => h.cities += 1,
+            state::Purchase::Renew { at, flip: true } => {
+                if let Some(b) = own_building(at) {
+                    h.buildings[b.index()] = h.buildings[b.index()].saturating_sub(1);
+                    h.buildings[c.building(b).other.index()] += 1;
+                }
+            }
+            state::Purchase::Craft { item, .. } => {
+                h.items += 1;
+                h.shapes[c.items[item.index()].shape as usize] += 1;
+            }
+            state::Purchase::Take { card } => {
+                h.privileges += 1;
+                h.backs[c.privilege(card).back.index()] += 1;
+            }
+            state::Purchase::Renew { flip: false, .. } | state::Purchase::Trade { .. } => {}
+        }
+        h
     }
 
     /// How far a seat's next city is under way, for a forecast: [`FOUNDER_ON_SITE`] with a founder standing
@@ -72,21 +165,76 @@ impl Brazil {
         }
     }
 
+    /// A founder's walk toward a city site, for the multiplayer forecast: up to [`FOUNDER_NEAR`] more than
+    /// [`FOUNDER_OUT`], falling with the steps left to the nearest free hex a city could take, so that each
+    /// step there shows to a one-step look ahead. Nothing once a founder stands on a site in era II or later
+    /// ([`Brazil::founding`] counts that), or with no founder on the map.
+    fn city_walk(&self, seat: u8) -> f64 {
+        let founding = self.founding(seat);
+        if founding == 0.0 || founding >= FOUNDER_ON_SITE {
+            return 0.0;
+        }
+        let board = self.board();
+        let units = self.colour_units(seat).iter().zip(&self.players[usize::from(seat)].units);
+        let founders: Vec<map::Hex> = units
+            .filter_map(|(&u, spot)| match spot {
+                Spot::Map(i) if self.founds(seat, u) => Some(board.hexes[usize::from(*i)]),
+                _ => None,
+            })
+            .collect();
+        let sites = (0..self.sites.len())
+            .filter(|&i| self.sites[i].token.is_none() && self.check_city_site(seat, i).is_ok())
+            .map(|i| board.hexes[i]);
+        let steps = sites.flat_map(|h| founders.iter().map(move |f| f.distance(h))).min();
+        steps.map_or(0.0, |d| FOUNDER_NEAR / (1.0 + f64::from(d)))
+    }
+
     /// What a seat holds to spend: its pieces, battle cards and opportunity cards.
     fn means(&self, seat: u8) -> f64 {
         let p = &self.players[usize::from(seat)];
         Self::piece_worth(self.pool(seat).pieces) + 0.4 * p.battle.len() as f64 + 0.6 * p.opportunities.len() as f64
     }
 
-    /// What the seat's turn has under way, as if done: an action chosen but not yet carried out is worth
-    /// about what it usually brings, so that a one-step look ahead sees what choosing a space is for; a
-    /// purchase being paid for is worth what it buys (provisional, to be tuned in the arena).
-    fn under_way(&self, seat: u8) -> f64 {
-        let c = &*self.content;
+    /// What the seat's turn has under way. A purchase being paid for is valued as if made. An action space
+    /// chosen but not yet carried out is valued by the best purchase it offers now (nothing, if it offers
+    /// none: a Recruit with nothing to recruit is only its battle card), so that a one-step look ahead sees
+    /// what choosing a space is for; Harbor and Market by about what they usually bring.
+    fn under_way(&self, seat: u8) -> UnderWay {
+        if let Some(Pending::Pay { seat: payer, then, .. }) = self.pending.last() {
+            return if *payer == seat { UnderWay::Buying(then.clone()) } else { UnderWay::Nothing };
+        }
+        let Stage::Work(w) = self.stage else { return UnderWay::Nothing };
+        if self.turn_seat() != usize::from(seat) || !self.pending.is_empty() {
+            return UnderWay::Nothing;
+        }
+        match w {
+            Work::Harbor => UnderWay::Gathering,
+            Work::Market => UnderWay::Flat(0.2),
+            _ => {
+                let board = self.board();
+                let at = |h| board.index(h).map(|i| i as u16);
+                let options = self.legal(usize::from(seat)).into_iter().filter_map(|a| match a {
+                    Action::Recruit { unit, at: h } => Some(state::Purchase::Recruit { unit, at: at(h)? }),
+                    Action::Take { card } => Some(state::Purchase::Take { card }),
+                    Action::Build { building, at: h, jesuits, .. } => {
+                        Some(state::Purchase::Build { building, at: at(h)?, jesuits })
+                    }
+                    Action::Found { city, at: h } => Some(state::Purchase::Found { city, at: at(h)? }),
+                    Action::Renew { at: h, flip } => Some(state::Purchase::Renew { at: at(h)?, flip }),
+                    Action::Craft { item, on } => Some(state::Purchase::Craft { item, on }),
+                    _ => None,
+                });
+                UnderWay::Choosing(options.collect())
+            }
+        }
+    }
+
+    /// What green's turn has under way, for the solo progress: an action chosen but not yet carried out at
+    /// about what it usually brings, a purchase being paid for at what it brings (tuned with the solo bot,
+    /// §3.14).
+    fn solo_under_way(&self) -> f64 {
         let mut f = 0.0;
-        if let Stage::Work(w) = self.stage
-            && self.turn_seat() == usize::from(seat)
-        {
+        if let Stage::Work(w) = self.stage {
             f += match w {
                 Work::Build { second: false } | Work::Obtain | Work::Craft => 1.5,
                 Work::Recruit { left } => 1.2 * f64::from(left),
@@ -95,23 +243,44 @@ impl Brazil {
                 Work::Market => 0.2,
             };
         }
-        if let Some(Pending::Pay { seat: payer, then, .. }) = self.pending.last()
-            && *payer == seat
-        {
-            f += match then {
-                state::Purchase::Recruit { unit, .. } => f64::from(c.unit(*unit).strength),
-                state::Purchase::Take { card } => f64::from(c.privilege(*card).vp) + 1.0,
-                state::Purchase::Build { building, .. } => {
-                    let b = c.building(*building);
-                    f64::from(b.vp) + Self::piece_worth(b.produces)
-                }
-                state::Purchase::Found { city, .. } => f64::from(c.cities[city.index()].vp),
-                state::Purchase::Renew { .. } => 1.0,
-                state::Purchase::Craft { item, .. } => f64::from(c.items[item.index()].vp) + 0.5,
-                state::Purchase::Trade { gives, card } => Self::piece_worth(*gives) + if *card { 0.6 } else { 0.0 },
-            };
+        if let Some(Pending::Pay { then, .. }) = self.pending.last() {
+            f += self.purchase_gain(then);
         }
         f
+    }
+
+    /// What a purchase not yet paid for will cost, in pieces (a unit redeployed from the supply is free).
+    fn price(&self, seat: u8, p: &state::Purchase) -> u8 {
+        let c = &*self.content;
+        let cost = match *p {
+            state::Purchase::Recruit { unit, .. } if self.spot(seat, unit) == Spot::Board => &c.unit(unit).cost,
+            state::Purchase::Take { card } => &c.privilege(card).cost,
+            state::Purchase::Build { building, .. } => &c.building(building).cost,
+            state::Purchase::Found { city, .. } => &c.cities[city.index()].cost,
+            state::Purchase::Craft { item, .. } => &c.items[item.index()].cost,
+            state::Purchase::Renew { .. } => return 1,
+            _ => return 0,
+        };
+        cost.pieces.total() + cost.any
+    }
+
+    /// What a purchase brings besides goals, as if made (provisional, tuned in the arena): a unit its VP, a
+    /// privilege card its VP and its effect, a building its VP and its production, a city its VP, an item
+    /// its VP and its frame's upgrade.
+    fn purchase_gain(&self, p: &state::Purchase) -> f64 {
+        let c = &*self.content;
+        match p {
+            state::Purchase::Recruit { unit, .. } => f64::from(c.unit(*unit).strength),
+            state::Purchase::Take { card } => f64::from(c.privilege(*card).vp) + 1.0,
+            state::Purchase::Build { building, .. } => {
+                let b = c.building(*building);
+                f64::from(b.vp) + Self::piece_worth(b.produces)
+            }
+            state::Purchase::Found { city, .. } => f64::from(c.cities[city.index()].vp),
+            state::Purchase::Renew { .. } => 1.0,
+            state::Purchase::Craft { item, .. } => f64::from(c.items[item.index()].vp) + 0.5,
+            state::Purchase::Trade { gives, card } => Self::piece_worth(*gives) + if *card { 0.6 } else { 0.0 },
+        }
     }
 
     /// How near green is to the solo scenario's three conditions (ruling B32), from 0 to 1, in points of a
@@ -138,7 +307,7 @@ impl Brazil {
         }
         points += SOLO_UNIT * self.units_on_map(0) as f64;
         points += if self.dutch_taken { SOLO_TAKEN } else { SOLO_ARMY * self.solo_army() };
-        points += 0.5 * self.means(0) + self.under_way(0);
+        points += 0.5 * self.means(0) + self.solo_under_way();
         (points / SOLO_FULL).clamp(0.0, 0.99)
     }
 
@@ -194,6 +363,26 @@ const SOLO_FULL: f64 = 60.0;
 /// How far a city is under way with a founder where one could go, and with one on the map.
 const FOUNDER_ON_SITE: f64 = 0.6;
 const FOUNDER_OUT: f64 = 0.25;
+/// What Harbor's resource is worth besides the goals that count the personal supply.
+const HARBOR: f64 = 0.4;
+/// The most a founder's walk toward a city site adds to [`FOUNDER_OUT`] ([`Brazil::city_walk`]).
+const FOUNDER_NEAR: f64 = 0.3;
+/// The weight of a goal's VP in the forecast: one of the era under way or earlier, one of a later era.
+const GOAL_NOW: f64 = 0.8;
+const GOAL_LATER: f64 = 0.25;
+
+/// What a seat's turn has under way, for its forecast ([`Brazil::under_way`]).
+enum UnderWay {
+    Nothing,
+    /// An action whose gain is about this many points.
+    Flat(f64),
+    /// Harbor: a resource of one's choice, into the personal supply.
+    Gathering,
+    /// A purchase being paid for.
+    Buying(state::Purchase),
+    /// An action space chosen: the purchases it offers now.
+    Choosing(Vec<state::Purchase>),
+}
 /// What a battle card is worth to a side on average (most add 1 or 2).
 const SOLO_CARD: f64 = 1.5;
 
@@ -212,5 +401,71 @@ impl Evaluate for Brazil {
         let f: Vec<f64> = (0..n).map(|s| self.forecast(s as u8)).collect();
         let total: f64 = f.iter().sum();
         f.iter().map(|&v| 1.0 / (1.0 + (-(v - (total - v) / (n as f64 - 1.0)) / 8.0).exp())).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::content::{Bag, GoalId, Space};
+    use crate::play::Action;
+    use crate::scenarios::{act, table, turn_of};
+    use crate::state::{Held, Need, Pending, Purchase, Spot, Stage};
+
+    /// A space chosen that offers nothing to do is worth only what choosing it gives: a Recruit with no unit
+    /// to pay for or redeploy is its battle card, not a unit to come (games dragged on empty Recruits).
+    #[test]
+    fn an_action_with_nothing_to_buy_is_worth_only_what_it_gives() {
+        let mut g = table(2, 5);
+        let _scope = g.content.enter();
+        turn_of(&mut g, 0);
+        let p = &mut g.players[0];
+        p.supply = Bag::default();
+        p.opportunities.clear();
+        p.battle.clear();
+        for spot in &mut p.units {
+            *spot = Spot::Board;
+        }
+        for site in &mut g.sites {
+            if let Some(t) = site.token.as_mut() {
+                t.pieces = Bag::default();
+            }
+        }
+        let before = g.forecast(0);
+        act(&mut g, 0, Action::Activate { space: Space::Recruit });
+        assert_eq!(g.stage, Stage::Work(crate::state::Work::Recruit { left: 1 }));
+        assert_eq!(g.legal(0), vec![Action::Done], "nothing to recruit");
+        let drawn = 0.4 * g.players[0].battle.len() as f64;
+        assert!((g.forecast(0) - before - drawn).abs() < 1e-9, "{} then {}", before, g.forecast(0));
+    }
+
+    /// A purchase under way counts toward the goals it serves at once, so that a one-step look ahead picks
+    /// the building a goal asks for over one it does not.
+    #[test]
+    fn a_purchase_under_way_counts_toward_its_goals() {
+        let mut g = table(2, 5);
+        let _scope = g.content.enter();
+        let c = g.content.clone();
+        let outpost = GoalId(c.goals.iter().position(|x| x.id == "e1_outpost").expect("the goal") as u8);
+        g.players[0].goals = vec![Held { goal: outpost, done: 0 }];
+        let coffee = c.building_named("coffee_plantation").expect("a building");
+        assert!(!g.holdings(0).meets(crate::content::Condition::Controls(coffee, 1)));
+        let free = (0..g.sites.len()).find(|&i| g.sites[i].token.is_none()).expect("an empty hex") as u16;
+        let buying = |b| Pending::Pay {
+            seat: 0,
+            need: Need::default(),
+            then: Purchase::Build { building: b, at: free, jesuits: false },
+        };
+        let before = g.forecast(0);
+        g.pending.push(buying(coffee));
+        let asked = g.forecast(0) - before;
+        let gain = g.purchase_gain(&Purchase::Build { building: coffee, at: free, jesuits: false });
+        assert!(asked > gain + 0.5, "the goal's share shows: {asked} against {gain} alone");
+        // The same purchase toward nothing the goal asks for brings only what it brings.
+        let mine = c.building_named("mine").expect("a building");
+        g.pending.pop();
+        g.pending.push(buying(mine));
+        let unasked = g.forecast(0) - before;
+        let gain = g.purchase_gain(&Purchase::Build { building: mine, at: free, jesuits: false });
+        assert!((unasked - gain).abs() < 1e-9, "{unasked} against {gain}");
     }
 }

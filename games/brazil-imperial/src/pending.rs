@@ -623,15 +623,15 @@ impl Brazil {
 #[derive(Clone, Debug, Default)]
 pub struct Holdings {
     /// Controlled building tokens, by building.
-    buildings: Vec<usize>,
+    pub(crate) buildings: Vec<usize>,
     /// Cities built and controlled.
-    cities: usize,
-    units: usize,
-    items: usize,
-    shapes: [usize; 3],
-    privileges: usize,
-    backs: [usize; 3],
-    supply: usize,
+    pub(crate) cities: usize,
+    pub(crate) units: usize,
+    pub(crate) items: usize,
+    pub(crate) shapes: [usize; 3],
+    pub(crate) privileges: usize,
+    pub(crate) backs: [usize; 3],
+    pub(crate) supply: usize,
 }
 
 impl Holdings {
