@@ -331,14 +331,23 @@ const brazilianEmpire = {
   name: 'The Brazilian Empire (approximation)',
   players: 4,
   water_rule: false,
-  scenario: { id: 'brazilian_empire', battle: 2, rules: 'x' },
-  source: 'x',
-  zones: [],
+  scenario: { id: 'brazilian_empire', battle: 2, rules: 'The whole Empire: four empires start in four corners of Brazil, chosen by the generator among its towns for fair surroundings. No water on the map.' },
+  source:
+    'provisional: the whole of Brazil as the Empire held it (1822-1889), Natural Earth\'s Brazil without Acre (Bolivian until 1903), a hex about 3.5 degrees across; the sea and the land borders are the map edge; the capitals are the towns the generator chose for the fairness check; no water on the map',
+  zones: [
+    'zones: field within 150 km of the sea (the coastal plains and cane lands); forest 150-380 km (the Atlantic forest belt);',
+    'gold deposit 380-650 km (stand-in for the mining country of Minas Gerais, Goiás, Mato Grosso and the Bahian sertão, about',
+    'that far inland: a single working cannot mark a hex this large); field 650-1100 km (the cerrado and the caatinga);',
+    'forest beyond (the Amazon forest).',
+  ],
   area: { lonW: -74.0, lonE: -34.7, latN: 5.3, latS: -33.8 },
   mask: (p) => G.inside(p, 'BRA') && !(p[0] < -66.5 && G.inside(p, 'AC')),
-  steps: [3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6],
+  steps: [3.3, 3.4, 3.5, 3.6],
   shifts: [-0.8, 0, 0.8].flatMap((dx) => [-0.8, 0, 0.8].map((dy) => [dx, dy])),
-  places: [],
+  places: [
+    ['Rio de Janeiro', -43.18, -22.91], ['Ouro Preto', -43.5, -20.39], ['Recife', -34.88, -8.05], ['Manaus', -60.02, -3.1],
+    ['Cuiabá', -56.1, -15.6], ['Goiás', -50.14, -15.93], ['Porto Alegre', -51.23, -30.03], ['Fortaleza', -38.54, -3.72],
+  ],
   classify(p) {
     const d = G.coastKm(p, 3000);
     if (d < 150) return 'f';
@@ -357,6 +366,13 @@ const brazilianEmpire = {
       ['Teresina', -42.8, -5.09], ['São Luís', -44.3, -2.53], ['Belém', -48.5, -1.46], ['Manaus', -60.02, -3.1],
       ['Cuiabá', -56.1, -15.6], ['Goiás', -50.14, -15.93], ['Curitiba', -49.27, -25.43], ['Desterro', -48.55, -27.6],
       ['Porto Alegre', -51.23, -30.03],
+      // inland towns of the Empire, whose surroundings are whole hexes of land
+      ['Diamantina', -43.6, -18.24], ['Paracatu', -46.87, -17.22], ['Montes Claros', -43.86, -16.73], ['Uberaba', -47.93, -19.75],
+      ['Jacobina', -40.52, -11.18], ['Juazeiro', -40.5, -9.41], ['Crato', -39.41, -7.23], ['Carolina', -47.47, -7.33],
+      ['Caxias', -43.36, -4.86], ['Natividade', -47.72, -11.71], ['Vila Bela', -59.95, -15.0], ['Corumbá', -57.65, -19.01],
+      ['Santarém', -54.71, -2.44], ['Meia Ponte', -48.96, -15.85], ['Barra', -43.14, -11.09], ['Rio de Contas', -41.81, -13.58],
+      ['Campinas', -47.06, -22.91], ['Cruz Alta', -53.61, -28.64], ['Lages', -50.33, -27.82], ['Guarapuava', -51.46, -25.39],
+      ['Franca', -47.4, -20.54],
     ],
   },
   targets: { land: 66, q: 16, water: [0, 0] },
@@ -521,6 +537,6 @@ function minasForestOrField(p) {
   if (RIVERS_KM(p, 20) < 12) return 'w';
   return 'f';
 }
-export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar, amazonRiver, beyondTheAtlantic, platineWar, tordesillas];
+export const MAPS = [guararapes, minasGerais, saoFrancisco, guanabara, argentineBrazilianWar, amazonRiver, beyondTheAtlantic, platineWar, tordesillas, brazilianEmpire];
 /** Maps still being drawn: `ONLY=<id>` tries them, but a full run neither checks nor writes them. */
-export const DRAFTS = [brazilianEmpire];
+export const DRAFTS = [];

@@ -22,6 +22,7 @@ pub const SCENARIOS: &[&str] = &[
     "rio_1567",
     "argentine_brazilian_war",
     "amazon_river",
+    "brazilian_empire",
     "platine_war",
     "beyond_the_atlantic",
     "sao_francisco",
@@ -35,14 +36,15 @@ pub const DEFAULT_SCENARIOS: [Option<&str>; 4] =
 pub const OPTIONS: &[GameOption] = &[GameOption {
     name: "scenario",
     label: "Scenario",
-    description: "The rulebook's scenario and its map (pp.22–24), each made for one player count: the Battle of \
-                  the Guararapes Hills (solo), Rio de Janeiro 1567 (4 players, battles likely, water rule), the \
-                  Argentine–Brazilian War (2 players, battles likely), the Amazon River (2 players, battles rare, \
-                  the river between the empires under the water rule), the Platine War (3 players, battles \
-                  sometimes, the Río de la Plata between the empires under the water rule), Beyond the Atlantic \
-                  (2 players, battles rare, on Portugal), the São Francisco River (3 players, battles rare, water \
-                  rule), the Treaty of Tordesillas (3 players, battles sometimes, the Tocantins between the \
-                  empires under the water rule). \"auto\" picks the one for the number of players.",
+    description: "The rulebook's scenario and its map (pp.22–24), each made for one player count, with its \
+                  likelihood of battle: the Battle of the Guararapes Hills (solo); for 2 players the \
+                  Argentine–Brazilian War (battles likely), the Amazon River (battles rare; water rule, the river \
+                  between the empires) and Beyond the Atlantic (battles rare; on Portugal); for 3 players the \
+                  Platine War (battles now and then; water rule, the Río de la Plata between the empires), the \
+                  São Francisco River (battles rare; water rule) and the Treaty of Tordesillas (battles now and \
+                  then; water rule, the Tocantins between the empires); for 4 players Rio de Janeiro 1567 (battles \
+                  likely; water rule, Guanabara Bay) and the Brazilian Empire (battles now and then; the whole \
+                  country). \"auto\" picks the one for the number of players.",
     kind: OptionKind::Choice { default: "auto", allowed: SCENARIOS },
 }];
 

@@ -178,6 +178,7 @@ fn ruling_b38_each_scenario_keeps_its_count_battle_likelihood_and_water_rule() {
         ("rio_1567", 4, Some(3), true),
         ("argentine_brazilian_war", 2, Some(3), false),
         ("amazon_river", 2, Some(1), true),
+        ("brazilian_empire", 4, Some(2), false),
         ("platine_war", 3, Some(2), true),
         ("beyond_the_atlantic", 2, Some(1), false),
         ("sao_francisco", 3, Some(1), true),
@@ -260,6 +261,18 @@ fn water_rule_holds_on(id: &str) {
     assert_eq!(g.check(s, &out), Ok(()), "{id}");
 }
 
+/// Ruling B38: the terminal's table names the scenario's likelihood of battle and its own rule.
+#[test]
+fn ruling_b38_the_terminal_tells_the_scenarios_battle_likelihood_and_rule() {
+    use imperia_core::Viewer;
+    let g = scenario_table("platine_war", 2);
+    let _scope = g.content.enter();
+    let text = g.summary(Viewer::Seat(0));
+    assert!(text.contains("Scenario (battles now and then): A whole ocean divides the empires"), "{text}");
+    let g = scenario_table("beyond_the_atlantic", 2);
+    assert!(g.summary(Viewer::Seat(0)).contains("Scenario (battles rare):"));
+}
+
 /// Rulings B38 and B62: the water rule holds on the map of every scenario that prints it.
 #[test]
 fn ruling_b62_the_water_rule_holds_on_every_scenario_that_prints_it() {
@@ -310,6 +323,71 @@ fn ruling_b72_the_line_of_tordesillas_runs_down_the_tocantins() {
     };
     let banks: Vec<bool> = map.capitals.iter().map(|&c| west(c)).collect();
     assert!(banks.contains(&true) && banks.contains(&false), "capitals on both banks: {banks:?}");
+}
+
+/// How many hexes of each kind (field, forest, gold, "?") lie within `d` of hex `at`.
+fn surroundings(map: &crate::map::Map, at: usize, d: u32) -> [usize; 4] {
+    use crate::content::Terrain;
+    use crate::map::Cell;
+    let mut n = [0; 4];
+    for (i, cell) in map.cells.iter().enumerate() {
+        if i == at || map.hexes[i].distance(map.hexes[at]) > d {
+            continue;
+        }
+        match cell {
+            Cell::Land(Terrain::Field) => n[0] += 1,
+            Cell::Land(Terrain::Forest) => n[1] += 1,
+            Cell::Land(Terrain::Gold) => n[2] += 1,
+            Cell::Question => n[3] += 1,
+            _ => {}
+        }
+    }
+    n
+}
+
+/// Rulings B38 and B73 (§3.12): on every multiplayer scenario's map the capitals start alike. Each one's
+/// fields, forests, gold deposits and "?" hexes within 2 and within 3 hexes differ by at most one from any
+/// other's, and each has within 2 at least 3 fields, 2 forests and a gold deposit.
+#[test]
+fn ruling_b73_every_scenarios_capitals_have_alike_surroundings() {
+    let shipped = ContentSet::<Content>::shipped();
+    for map in shipped.maps.iter().filter(|m| m.players > 1 && m.scenario.is_some()) {
+        for d in [2, 3] {
+            let hoods: Vec<[usize; 4]> = map.capitals.iter().map(|&c| surroundings(map, usize::from(c), d)).collect();
+            for kind in 0..4 {
+                let counts: Vec<usize> = hoods.iter().map(|h| h[kind]).collect();
+                let spread = counts.iter().max().unwrap_or(&0) - counts.iter().min().unwrap_or(&0);
+                assert!(spread <= 1, "{}: kind {kind} within {d}: {counts:?}", map.id);
+            }
+            if d == 2 {
+                assert!(hoods.iter().all(|h| h[0] >= 3 && h[1] >= 2 && h[2] >= 1), "{}: {hoods:?}", map.id);
+            }
+        }
+    }
+}
+
+/// Ruling B73: the Brazilian Empire is played on the whole country, from the Amazon to the south, with no
+/// water; its four capitals lie far apart, in its four quarters.
+#[test]
+fn ruling_b73_the_brazilian_empire_spans_the_country() {
+    let shipped = ContentSet::<Content>::shipped();
+    let map = scenario_map(&shipped, "brazilian_empire");
+    let places: Vec<(f64, f64)> = (0..map.hexes.len()).map(|i| real_place(map, i)).collect();
+    let (lons, lats): (Vec<f64>, Vec<f64>) = places.iter().copied().unzip();
+    let span = |v: &[f64]| v.iter().copied().fold(f64::MIN, f64::max) - v.iter().copied().fold(f64::MAX, f64::min);
+    assert!(span(&lons) > 25.0 && span(&lats) > 25.0, "the whole country, not a corner of it");
+    assert!((0..map.hexes.len()).all(|i| !map.is_water(i)) && !map.water_rule);
+    let capitals: Vec<usize> = map.capitals.iter().map(|&c| usize::from(c)).collect();
+    for (k, &a) in capitals.iter().enumerate() {
+        for &b in &capitals[k + 1..] {
+            assert!(map.hexes[a].distance(map.hexes[b]) >= 4);
+        }
+    }
+    let spread = |f: fn(&(f64, f64)) -> f64| {
+        let v: Vec<f64> = capitals.iter().map(|&c| f(&places[c])).collect();
+        span(&v)
+    };
+    assert!(spread(|p| p.0) > 12.0 && spread(|p| p.1) > 12.0, "capitals across the country");
 }
 
 /// Worked example 5 («Карты привилегий», Guarani): every sawmill gains a wood at once, and each later one

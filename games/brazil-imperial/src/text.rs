@@ -1,5 +1,6 @@
 //! The table in words for the terminal (`Game::summary`): what a player decides with, read from the
-//! viewer's view so that nothing secret shows. Each player's board line, the viewer's own goals with their
+//! viewer's view so that nothing secret shows. The scenario's battle likelihood and own rule, each player's
+//! board line, the viewer's own goals with their
 //! conditions and VP, every ruler's ability once the rulers are shown, the privilege display with costs,
 //! effects and VP, what the buildings and the two top cities cost, the capital tokens once face up, and the
 //! hex map.
@@ -19,7 +20,18 @@ impl Brazil {
         let v = self.make_view(viewer);
         let t = &v.table;
         let c = &*self.content;
-        let mut out = format!("{} — era {}, round {}\n", c.map(t.map).name, roman(t.era), t.round);
+        let map = c.map(t.map);
+        let mut out = format!("{} — era {}, round {}\n", map.name, roman(t.era), t.round);
+        // The scenario's likelihood of battle (X to XXX) and its own rule, as printed under its title.
+        if let Some(rules) = &map.rules {
+            let battles = match map.battle {
+                Some(1) => "battles rare",
+                Some(2) => "battles now and then",
+                Some(3) => "battles likely",
+                _ => "solo",
+            };
+            let _ = writeln!(out, "Scenario ({battles}): {rules}");
+        }
         for (s, p) in t.players.iter().enumerate() {
             let ruler = p.ruler.map(|r| c.rulers[r.index()].name.clone()).unwrap_or_else(|| "?".into());
             let h = &v.hidden[s];
