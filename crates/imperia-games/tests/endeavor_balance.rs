@@ -9,16 +9,17 @@
 //! table): `ENDEAVOR_GAMES=400 ENDEAVOR_BOT=mcts:100 cargo test -p imperia-games --test endeavor_balance --
 //! --ignored --nocapture`.
 //! `ENDEAVOR_BOT` takes any bot name (`uct:300`, `heuristic`); `ENDEAVOR_ONLY="4 players;5 players"` plays
-//! only the counts named as the report names them; `ENDEAVOR_JOBS` sets the worker threads (one per core).
+//! only the counts named as the report names them; `ENDEAVOR_JOBS` sets the worker threads (one per core);
+//! `ENDEAVOR_CONTENT=<dir>` plays with the content files in `<dir>` in place of the shipped ones.
 //! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use endeavor::{Action, Config, Content, Endeavor, SilentFleet};
+use endeavor::{Action, Config, Content, Endeavor, Sail, SilentFleet};
 use imperia_bots::BotSpec;
-use imperia_core::{ContentSet, Game, Viewer};
+use imperia_core::{ContentFiles, ContentSet, Game, GameContent, Viewer};
 
 // The allocator the `imperia` binary uses, so that this long run plays at the arena's speed.
 #[global_allocator]
@@ -53,6 +54,13 @@ struct Tally {
     early_draws: Vec<[usize; 5]>,
     /// Each region's opening round summed, and how many games it opened in, by zone index.
     opened: Vec<(usize, usize)>,
+    /// Regions opened in each round (1–7), all regions of all games together.
+    opening_rounds: [usize; 8],
+    /// Actions carried out, by what they did: Ship to a track, a fleet space or the open sea, Occupy in
+    /// Europe or in a region, Attack, Payment, Draw.
+    actions: [usize; 8],
+    /// Discs shipped to a shipping track in each round (1–7), the Silent Fleet's included.
+    track_ships: [usize; 8],
 }
 
 impl Tally {
@@ -80,6 +88,9 @@ impl Tally {
         self.built.iter_mut().zip(&other.built).for_each(|(a, b)| *a += b);
         self.attacks.iter_mut().zip(&other.attacks).for_each(|(a, b)| *a += b);
         self.opened.iter_mut().zip(&other.opened).for_each(|(a, b)| *a = (a.0 + b.0, a.1 + b.1));
+        (0..8).for_each(|r| self.opening_rounds[r] += other.opening_rounds[r]);
+        (0..8).for_each(|k| self.actions[k] += other.actions[k]);
+        (0..8).for_each(|r| self.track_ships[r] += other.track_ships[r]);
         add(&mut self.rows, &other.rows);
         add(&mut self.turns, &other.turns);
         add(&mut self.levels, &other.levels);
@@ -96,8 +107,16 @@ fn add<T: Copy + std::ops::AddAssign, const K: usize>(total: &mut [[T; K]], othe
     total.iter_mut().zip(other).for_each(|(a, b)| (0..K).for_each(|k| a[k] += b[k]));
 }
 
+/// The content played: the shipped files, or with `ENDEAVOR_CONTENT` a folder of files in their place (as
+/// `imperia data files endeavor <dir>` writes them), to measure a tuning before shipping it.
+fn content_set() -> ContentSet<Content> {
+    let Ok(dir) = std::env::var("ENDEAVOR_CONTENT") else { return ContentSet::shipped() };
+    let files = ContentFiles::shipped(Content::FILES).replaced_from(std::path::Path::new(&dir));
+    files.and_then(ContentSet::load).unwrap_or_else(|e| panic!("ENDEAVOR_CONTENT: {e}"))
+}
+
 fn play(config: &Config, games: usize, bot: &BotSpec, first_seed: u64) -> Tally {
-    let content = ContentSet::<Content>::shipped();
+    let content = content_set();
     let _scope = content.enter();
     let mut t = Tally::new(config.players, &content);
     for seed in first_seed..first_seed + games as u64 {
@@ -122,6 +141,12 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
         } else {
             bot.choose(&g.view(Viewer::Seat(seat)), content, seat, &legal, &mut rng)
         };
+        if let Some(k) = kind(&g, &action) {
+            t.actions[k] += 1;
+        }
+        if let Action::Ship { to: Sail::Track { .. } } | Action::FleetShip { to: Sail::Track { .. } } = action {
+            t.track_ships[usize::from(g.round)] += 1;
+        }
         match action {
             Action::Build { building } => {
                 built.insert(building.index());
@@ -158,8 +183,11 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
                 (0..4).for_each(|k| t.round_4[position(s)][k] += usize::from(a[k]));
             }
         }
+        // Counted in the round the action was taken in: when nobody is left to act, applying it may end
+        // the round.
         for (z, _) in closed.iter().enumerate().filter(|&(z, &c)| c && g.explored[z]) {
-            t.opened[z] = (t.opened[z].0 + usize::from(g.round), t.opened[z].1 + 1);
+            t.opened[z] = (t.opened[z].0 + usize::from(round), t.opened[z].1 + 1);
+            t.opening_rounds[usize::from(round)] += 1;
         }
         t.steps += 1;
     }
@@ -188,13 +216,27 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
     t.games += 1;
 }
 
+/// Where an action of a turn counts in [`Tally::actions`].
+fn kind(g: &Endeavor, action: &Action) -> Option<usize> {
+    Some(match *action {
+        Action::Ship { to: Sail::Track { .. } } => 0,
+        Action::Ship { to: Sail::Fleet { .. } } => 1,
+        Action::Ship { to: Sail::Sea { .. } } => 2,
+        Action::Occupy { city } => 3 + usize::from(g.content().space(city).zone.is_region()),
+        Action::Attack { .. } => 5,
+        Action::Payment { .. } => 6,
+        Action::Draw { .. } => 7,
+        _ => return None,
+    })
+}
+
 /// Counts summed over the games, as means a game.
 fn per_game(counts: &[usize], games: f64, digits: usize, separator: &str) -> String {
     counts.iter().map(|&x| format!("{:.digits$}", x as f64 / games)).collect::<Vec<_>>().join(separator)
 }
 
 fn report(name: &str, t: &Tally) {
-    let content = ContentSet::<Content>::shipped();
+    let content = content_set();
     let games = t.games as f64;
     let wins: Vec<String> = t.wins.iter().map(|w| format!("{:.1}%", 100.0 * w / games)).collect();
     let (min, max) = (t.scores.iter().min().copied().unwrap_or(0), t.scores.iter().max().copied().unwrap_or(0));
@@ -236,6 +278,11 @@ fn report(name: &str, t: &Tally) {
         draws.join(", ")
     );
     println!("  attacks a game by position: {}", per_game(&t.attacks, games, 1, ", "));
+    println!(
+        "  actions a game (ship to a track/fleet/open sea, occupy in Europe/a region, attack, payment, draw): {}",
+        per_game(&t.actions, games, 1, "/")
+    );
+    println!("  discs shipped to the tracks a game, rounds 1-7: {}", per_game(&t.track_ships[1..], games, 1, "/"));
     let turns: Vec<String> = t.turns.iter().map(|r| per_game(&r[1..], games, 1, "/")).collect();
     println!("  turns a game by position, rounds 1-7: {}", turns.join(", "));
     let opened: Vec<String> = t
@@ -248,9 +295,27 @@ fn report(name: &str, t: &Tally) {
         })
         .collect();
     println!("  regions opened (mean round, share of games): {}", opened.join(", "));
+    println!("  {}", opening(t));
     let never: Vec<&str> =
         (0..content.cards.len()).filter(|i| !t.taken.contains(i)).map(|i| content.cards[i].id.as_str()).collect();
     println!("  cards never taken: {}", if never.is_empty() { "none".to_string() } else { never.join(", ") });
+}
+
+/// When the regions open: the share of all regions of all games opened in each round, and never, with the
+/// mean round of those that opened and the share opened by the end of round 4.
+fn opening(t: &Tally) -> String {
+    let regions = 6.0 * t.games as f64;
+    let opened: usize = t.opening_rounds.iter().sum();
+    let share = |n: usize| 100.0 * n as f64 / regions;
+    let by_round: Vec<String> = (1..8).map(|r| format!("{:.0}", share(t.opening_rounds[r]))).collect();
+    let rounds: usize = (1..8).map(|r| r * t.opening_rounds[r]).sum();
+    format!(
+        "regions opened by round 1-7 (% of regions): {}; never {:.0}%; mean round {:.1}; open by the end of round 4: {:.0}%",
+        by_round.join("/"),
+        share(6 * t.games - opened),
+        rounds as f64 / opened.max(1) as f64,
+        share(t.opening_rounds[..5].iter().sum()),
+    )
 }
 
 #[test]
@@ -273,7 +338,7 @@ fn provisional_content_balance() {
         .collect();
     assert!(!configs.is_empty(), "ENDEAVOR_ONLY names no count; the counts are named as the report names them");
     let queue = common::queue(&configs.iter().map(|(_, c)| c.players).collect::<Vec<_>>(), games);
-    let content = ContentSet::<Content>::shipped();
+    let content = content_set();
     let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players, &content)).collect::<Vec<_>>();
     let totals = common::play_queue(
         &queue,
@@ -300,6 +365,12 @@ fn a_few_games_fill_the_table() {
         assert!((t.wins.iter().sum::<f64>() - 2.0).abs() < 1e-9, "every game has its winners");
         assert!(t.built.iter().sum::<usize>() > 0 && !t.taken.is_empty());
         assert!(t.scores.iter().all(|&s| (-10..400).contains(&s)), "{:?}", t.scores);
+        // The opening rounds count the regions the per-region tally counts, and with no Silent Fleet every
+        // disc shipped to a track is a Ship to a track.
+        assert_eq!(t.opening_rounds.iter().sum::<usize>(), t.opened.iter().map(|&(_, n)| n).sum::<usize>());
+        assert_eq!(t.opening_rounds[0], 0, "no region opens before round 1");
+        assert_eq!(t.actions[0], t.track_ships.iter().sum::<usize>());
+        assert!(t.actions.iter().filter(|&&n| n > 0).count() >= 4, "{:?}", t.actions);
     }
 }
 

@@ -55,6 +55,12 @@ impl Game for Endeavor {
         ),
         (2, "The Discard phase asks only for discards down to the card limit, and never the governor card."),
         (2, "After a two-action building, a Silent Fleet answer that has nowhere to go may now be chosen."),
+        (
+            2,
+            "The shipping tracks are shorter on both sides of the board (3 spaces in Africa, South America and \
+             the Caribbean, 4 in North America and India, 5 in the Far East), ten more routes on each side \
+             hold a trade token, and the Shipyard launches two ships, so regions open earlier.",
+        ),
     ];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
     const OPTIONS: &'static [imperia_core::GameOption] = config::OPTIONS;

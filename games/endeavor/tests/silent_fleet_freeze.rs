@@ -2,11 +2,13 @@
 //! was on the board when Blue occupied New York. The engine still opened the fleet's answer, listed
 //! eleven cities for it and refused each one ("the Silent Fleet has no disc left"), and Pass with them, so
 //! nobody could move. The 204 actions that reach it are kept in `../shared/cases/`, beside the repository.
+//! They were played on the content of rules version 1, before tuning 10 shortened the shipping tracks and
+//! gave the Shipyard a second Ship; `content-rules-1/` keeps the two files that changed, as they were.
 
 use std::path::Path;
 
 use endeavor::{Action, Config, Content, Endeavor};
-use imperia_core::{ContentSet, Game, Seat, Viewer};
+use imperia_core::{ContentFiles, ContentSet, Game, GameContent, Seat, Viewer};
 use rand::seq::IndexedRandom;
 
 /// One line of the case file: a seat and its action, as `imperia apply` reads them.
@@ -36,7 +38,9 @@ fn every_listed_action_applies(g: &Endeavor) {
 fn ruling_e10_a_fleet_out_of_discs_does_not_freeze_the_game() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/cases/endeavor-silent-fleet-freeze.jsonl");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let content = ContentSet::<Content>::shipped();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/content-rules-1");
+    let files = ContentFiles::shipped(Content::FILES).replaced_from(&dir).expect("the content of rules version 1");
+    let content = ContentSet::<Content>::load(files).expect("it loads");
     let _scope = content.enter();
     let options = serde_json::json!({ "silent_fleet": true });
     let config: Config = Endeavor::configure(2, options.as_object().expect("an object")).expect("a config");
