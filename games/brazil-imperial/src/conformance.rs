@@ -18,9 +18,16 @@ use crate::state::{Brazil, Built, Frame, Pending, Spot};
 
 impl Conformance for Brazil {
     fn sample_config(rng: &mut GameRng) -> Config {
-        // Each count's own scenario, or (as records made before scenarios) the count's first map.
+        // Any of the count's scenarios, or (as records made before scenarios) the count's first map.
         let players = rng.random_range(1..=4);
-        let scenario = if rng.random_bool(0.5) { crate::config::DEFAULT_SCENARIOS[players - 1] } else { None };
+        let shipped = imperia_core::ContentSet::<crate::Content>::shipped();
+        let scenarios: Vec<&str> = shipped
+            .maps
+            .iter()
+            .filter(|m| usize::from(m.players) == players)
+            .filter_map(|m| m.scenario.as_deref())
+            .collect();
+        let scenario = if rng.random_bool(0.5) { scenarios.choose(rng).copied() } else { None };
         Config { players, scenario: scenario.map(String::from) }
     }
 
