@@ -40,10 +40,9 @@ impl Brazil {
         }
         f + match self.under_way(seat) {
             UnderWay::Nothing => self.goals_outlook(seat, &holdings, founding),
-            UnderWay::Flat(v) => v + self.goals_outlook(seat, &holdings, founding),
-            UnderWay::Gathering => {
-                let more = crate::pending::Holdings { supply: holdings.supply + 1, ..holdings };
-                HARBOR + self.goals_outlook(seat, &more, founding)
+            UnderWay::Gathering(n, worth) => {
+                let more = crate::pending::Holdings { supply: holdings.supply + n, ..holdings };
+                worth + self.goals_outlook(seat, &more, founding)
             }
             UnderWay::Buying(p) => self.purchase_worth(seat, &p, holdings, founding),
             UnderWay::Choosing(options) => {
@@ -138,7 +137,9 @@ impl Brazil {
                 h.privileges += 1;
                 h.backs[c.privilege(card).back.index()] += 1;
             }
-            state::Purchase::Renew { flip: false, .. } | state::Purchase::Trade { .. } => {}
+            // What a trade brings lands in the personal supply (its price leaves it as it is paid).
+            state::Purchase::Trade { gives, .. } => h.supply += usize::from(gives.total()),
+            state::Purchase::Renew { flip: false, .. } => {}
         }
         h
     }
@@ -198,7 +199,8 @@ impl Brazil {
     /// What the seat's turn has under way. A purchase being paid for is valued as if made. An action space
     /// chosen but not yet carried out is valued by the best purchase it offers now (nothing, if it offers
     /// none: a Recruit with nothing to recruit is only its battle card), so that a one-step look ahead sees
-    /// what choosing a space is for; Harbor and Market by about what they usually bring.
+    /// what choosing a space is for; Harbor and the Market by about what they usually bring, and the pieces
+    /// they can put in the personal supply.
     fn under_way(&self, seat: u8) -> UnderWay {
         if let Some(Pending::Pay { seat: payer, then, .. }) = self.pending.last() {
             return if *payer == seat { UnderWay::Buying(then.clone()) } else { UnderWay::Nothing };
@@ -208,8 +210,19 @@ impl Brazil {
             return UnderWay::Nothing;
         }
         match w {
-            Work::Harbor => UnderWay::Gathering,
-            Work::Market => UnderWay::Flat(0.2),
+            Work::Harbor => UnderWay::Gathering(1, HARBOR),
+            Work::Market => {
+                // The resources on one's tokens, sold for gold, fill the personal supply.
+                let p = &self.players[usize::from(seat)];
+                let room = usize::from(state::SUPPLY_LIMIT.saturating_sub(p.supply.total()));
+                let on_tokens: usize = self
+                    .controlled(seat)
+                    .map(|(_, t)| {
+                        content::Piece::RESOURCES.iter().map(|&r| usize::from(t.pieces.get(r))).sum::<usize>()
+                    })
+                    .sum();
+                UnderWay::Gathering(room.min(on_tokens), MARKET)
+            }
             _ => {
                 let board = self.board();
                 let at = |h| board.index(h).map(|i| i as u16);
@@ -365,6 +378,8 @@ const FOUNDER_ON_SITE: f64 = 0.6;
 const FOUNDER_OUT: f64 = 0.25;
 /// What Harbor's resource is worth besides the goals that count the personal supply.
 const HARBOR: f64 = 0.4;
+/// What the Market's exchanges are worth besides the goals that count the personal supply.
+const MARKET: f64 = 0.2;
 /// The most a founder's walk toward a city site adds to [`FOUNDER_OUT`] ([`Brazil::city_walk`]).
 const FOUNDER_NEAR: f64 = 0.3;
 /// The weight of a goal's VP in the forecast: one of the era under way or earlier, one of a later era.
@@ -374,10 +389,9 @@ const GOAL_LATER: f64 = 0.25;
 /// What a seat's turn has under way, for its forecast ([`Brazil::under_way`]).
 enum UnderWay {
     Nothing,
-    /// An action whose gain is about this many points.
-    Flat(f64),
-    /// Harbor: a resource of one's choice, into the personal supply.
-    Gathering,
+    /// Harbor or the Market: pieces into the personal supply (a resource of one's choice; gold for the
+    /// resources on one's tokens), and what the action is worth besides.
+    Gathering(usize, f64),
     /// A purchase being paid for.
     Buying(state::Purchase),
     /// An action space chosen: the purchases it offers now.
@@ -406,7 +420,7 @@ impl Evaluate for Brazil {
 
 #[cfg(test)]
 mod tests {
-    use crate::content::{Bag, GoalId, Space};
+    use crate::content::{Bag, GoalId, Piece, Space};
     use crate::play::Action;
     use crate::scenarios::{act, table, turn_of};
     use crate::state::{Held, Need, Pending, Purchase, Spot, Stage};
@@ -467,5 +481,26 @@ mod tests {
         let unasked = g.forecast(0) - before;
         let gain = g.purchase_gain(&Purchase::Build { building: mine, at: free, jesuits: false });
         assert!((unasked - gain).abs() < 1e-9, "{unasked} against {gain}");
+    }
+
+    /// The Market can fill the personal supply with gold for the resources on one's tokens, which a goal
+    /// counting the supply sees: choosing it is worth more than its exchanges alone.
+    #[test]
+    fn the_market_counts_toward_a_goal_of_the_personal_supply() {
+        let mut g = table(2, 5);
+        let _scope = g.content.enter();
+        turn_of(&mut g, 0);
+        let c = g.content.clone();
+        let timber = GoalId(c.goals.iter().position(|x| x.id == "e1_gold_and_timber").expect("the goal") as u8);
+        g.players[0].goals = vec![Held { goal: timber, done: 0 }];
+        g.players[0].supply = Bag::default();
+        let capital = usize::from(g.players[0].capital.expect("a capital"));
+        let mut wood = Bag::default();
+        wood.0[Piece::Wood.index()] = 3;
+        g.sites[capital].token.as_mut().expect("the capital token").pieces = wood;
+        let before = g.forecast(0);
+        act(&mut g, 0, Action::Activate { space: Space::Market });
+        let market = g.forecast(0) - before;
+        assert!(market > super::MARKET + 0.4, "three gold toward Supply(3): {market}");
     }
 }
