@@ -331,7 +331,7 @@ const brazilianEmpire = {
   name: 'The Brazilian Empire (approximation)',
   players: 4,
   water_rule: false,
-  scenario: { id: 'brazilian_empire', battle: 2, rules: 'The whole Empire: four empires start in four corners of Brazil, chosen by the generator among its towns for fair surroundings. No water on the map.' },
+  scenario: { id: 'brazilian_empire', battle: 2, rules: 'The whole Empire, from the Amazon to the south: four empires start far apart across Brazil. No water on the map.' },
   source:
     'provisional: the whole of Brazil as the Empire held it (1822-1889), Natural Earth\'s Brazil without Acre (Bolivian until 1903), a hex about 3.5 degrees across; the sea and the land borders are the map edge; the capitals are the towns the generator chose for the fairness check; no water on the map',
   zones: [
