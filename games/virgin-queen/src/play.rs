@@ -467,7 +467,14 @@ impl VirginQueen {
                     self.phase = Phase::Negotiations { done: Vec::new() };
                 }
             }
-            (Phase::Negotiations { .. }, &Action::Show { by, item, to }) => {
+            (Phase::Negotiations { done }, &Action::Show { by, item, to }) => {
+                // A power that ended its talks stays only to answer the proposals made to it.
+                if done.contains(&by) {
+                    return Err(Refusal::new(
+                        "you have ended your talks this turn: you may only answer the proposals made to you",
+                        sec!("§9.1"),
+                    ));
+                }
                 if !self.hands[by.index()].holds(item)
                     || self.seat_of(by) == self.seat_of(to)
                     || !self.played(to)
@@ -807,5 +814,42 @@ impl VirginQueen {
             Phase::Declaring { power, .. } => format!("{} may declare war (§9.4)", power.title()),
             Phase::Over => String::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use imperia_core::{ContentSet, Game};
+
+    use crate::config::Config;
+    use crate::content::{Content, Power};
+    use crate::deals::Clause;
+    use crate::play::Action;
+    use crate::state::{Item, VirginQueen};
+
+    /// Found by the deep conformance harness (heuristic players, 4 players): Spain had ended its talks and
+    /// stayed only to answer England's proposal, did not list a show, and yet was allowed one (§9.1).
+    #[test]
+    fn a_power_that_ended_its_talks_shows_nothing_more() {
+        let content = ContentSet::<Content>::shipped();
+        let mut g = VirginQueen::new_game(&Config::new(4, 4).expect("a config"), &content, 11).expect("a game").0;
+        let seat = |g: &VirginQueen, p: Power| g.seat_of(p).expect("played");
+        for p in [Power::Spain, Power::England, Power::France, Power::Protestant] {
+            let card = g.hands[p.index()].home_aside[0];
+            g.apply(seat(&g, p), &Action::KeepHome { card }).expect("kept");
+        }
+        let england = seat(&g, Power::England);
+        let alliance = Clause::Alliance { a: Power::Spain, b: Power::England };
+        g.apply(england, &Action::Draft { by: Power::England, clause: alliance }).expect("drafted");
+        g.apply(england, &Action::Propose { by: Power::England }).expect("proposed");
+        g.apply(seat(&g, Power::Spain), &Action::EndTalks { power: Power::Spain }).expect("ended");
+        assert!(g.deciders().contains(&Power::Spain), "Spain still answers England");
+        let card = g.hands[Power::Spain.index()].cards[0];
+        let show = Action::Show { by: Power::Spain, item: Item::Card(card), to: Power::France };
+        assert!(!g.legal_actions(seat(&g, Power::Spain)).contains(&show));
+        let before = g.clone();
+        let e = g.apply(seat(&g, Power::Spain), &show).expect_err("refused").to_string();
+        assert!(e.contains("ended your talks"), "{e}");
+        assert_eq!(g, before, "a refusal changes nothing");
     }
 }
