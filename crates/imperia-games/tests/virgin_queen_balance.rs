@@ -4,10 +4,13 @@
 //! campaign result happened. The powers' pars in `powers.toml` come from this run.
 //!
 //! A long run, so ignored by default; run it by hand:
-//! `VQ_GAMES=400 cargo test --release -p imperia-games --test virgin_queen_balance -- --ignored --nocapture`.
-//! `VQ_BOT` names the bot at every seat (default `heuristic`), `VQ_ONLY="4 players;6 players"` plays only the
-//! counts named as the report names them, `VQ_JOBS` sets the worker threads (one per core), and
-//! `VQ_CONTENT` names a content folder whose files replace the shipped ones (to try pars without a rebuild).
+//! `VQ_GAMES=400 cargo test -p imperia-games --test virgin_queen_balance -- --ignored --nocapture`.
+//! `VQ_BOT` names the bot at every seat (default `heuristic`), `VQ_TURNS=1,2,7` the lengths of game played
+//! (default 4), `VQ_ONLY="4 players, 1 turn;6 players, 4 turns"` plays only the runs named as the report
+//! names them, `VQ_JOBS` sets the worker threads (one per core), `VQ_FIRST_SEED` the first game's seed (1
+//! unless set; the pars are fitted to other games than those that check them), and `VQ_CONTENT` names a
+//! content folder whose files replace the shipped ones (to try pars without a rebuild). The report ends with
+//! every power's pars as `powers.toml` writes them, the cells measured replaced by the fitted ones.
 //! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
 mod common;
@@ -15,6 +18,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use imperia_bots::BotSpec;
+use imperia_core::words::count;
 use imperia_core::{ContentFiles, ContentSet, Game, GameContent, Viewer};
 use virgin_queen::{Config, Content, Power, VirginQueen};
 
@@ -101,6 +105,9 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
         let step = g.apply(seat, &action).expect("a listed action");
         for e in &step.events {
             *t.events.entry(kind(e)).or_default() += 1;
+            if let virgin_queen::Event::Proposed { clauses: Some(c), .. } = e {
+                *t.events.entry(format!("Proposed{}", c.len())).or_default() += 1;
+            }
         }
         t.steps += 1;
     }
@@ -115,8 +122,10 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
     t.games += 1;
 }
 
-fn report(name: &str, config: &Config, content: &ContentSet<Content>, t: &Tally) {
+/// Prints what a run came to, and returns the pars fitted to its games, by played power in seat order.
+fn report(name: &str, config: &Config, content: &ContentSet<Content>, t: &Tally) -> Vec<i32> {
     let games = t.games as f64;
+    let par = |p: Power| i32::from(content.major(p).par(config.turns, config.players));
     println!("{name}: {} games, {:.0} actions a game", t.games, t.steps as f64 / games);
     let seats: Vec<String> = config
         .seats()
@@ -128,6 +137,9 @@ fn report(name: &str, config: &Config, content: &ContentSet<Content>, t: &Tally)
         })
         .collect();
     println!("  wins by seat: {}", seats.join(", "));
+    // The acceptance bar of issue 53: no seat wins more than 1.6 times its fair share.
+    let most = t.wins.iter().fold(0.0, |m: f64, &w| m.max(w / games));
+    println!("  the most wins of a seat: {:.2} times its fair share", most * config.players as f64);
     let vp: Vec<String> = config
         .seats()
         .into_iter()
@@ -135,23 +147,50 @@ fn report(name: &str, config: &Config, content: &ContentSet<Content>, t: &Tally)
         .enumerate()
         .map(|(i, p)| {
             let (mean, spread) = t.vp(i);
-            format!("{} {mean:.2} ± {spread:.2} (par {})", p.title(), content.major(p).par[config.players - 2])
+            format!("{} {mean:.2} ± {spread:.2} (par {})", p.title(), par(p))
         })
         .collect();
     println!("  VP at the end, mean ± standard deviation: {}", vp.join(", "));
-    let played: Vec<i32> =
-        config.seats().into_iter().flatten().map(|p| i32::from(content.major(p).par[config.players - 2])).collect();
+    let played: Vec<i32> = config.seats().into_iter().flatten().map(par).collect();
     let (pars, shares) = fitted_pars(config, t, &played);
-    let pars: Vec<String> =
-        config.seats().into_iter().flatten().zip(pars).map(|(p, par)| format!("{} {par}", p.title())).collect();
+    let named: Vec<String> =
+        config.seats().into_iter().flatten().zip(&pars).map(|(p, par)| format!("{} {par}", p.title())).collect();
     let shares: Vec<String> = shares.iter().map(|w| format!("{:.1}%", 100.0 * w)).collect();
     println!(
         "  the pars that share these games' wins most evenly: {} (wins then {})",
-        pars.join(", "),
+        named.join(", "),
         shares.join(", ")
     );
     let events: Vec<String> = t.events.iter().map(|(k, &n)| format!("{k} {:.2}", n as f64 / games)).collect();
     println!("  events a game: {}", events.join(", "));
+    pars
+}
+
+/// Every power's pars as `powers.toml` writes them (one row per length of game), with the cells of the runs
+/// played replaced by the pars fitted to them: the next round's content.
+fn par_rows(content: &ContentSet<Content>, fitted: &[(&Config, Vec<i32>)]) -> String {
+    let mut out = String::new();
+    for p in Power::ALL {
+        let rows: Vec<String> = (1..=content.max_turns)
+            .map(|turns| {
+                let cells: Vec<String> = (2..=6)
+                    .map(|players| {
+                        let measured = fitted.iter().find(|(c, _)| c.turns == turns && c.players == players);
+                        let at = |(c, pars): &(&Config, Vec<i32>)| {
+                            c.seats().into_iter().flatten().position(|q| q == p).map(|i| pars[i])
+                        };
+                        measured
+                            .and_then(at)
+                            .unwrap_or_else(|| i32::from(content.major(p).par(turns, players)))
+                            .to_string()
+                    })
+                    .collect();
+                format!("    [{}],", cells.join(", "))
+            })
+            .collect();
+        out += &format!("{}\npar = [\n{}\n]\n", p.title(), rows.join("\n"));
+    }
+    out
 }
 
 /// Each seat's share of the wins (ties shared) had the games' final VP been scored over `pars` (by played
@@ -215,10 +254,17 @@ fn fitted_pars(config: &Config, t: &Tally, played: &[i32]) -> (Vec<i32>, Vec<f64
     (pars, wins)
 }
 
-/// The player counts the game allows, as the report names them.
+/// The runs: each player count the game allows at each length of game `VQ_TURNS` names (4 unless set), as
+/// the report names them.
 fn configs() -> Vec<(String, Config)> {
-    (2..=6)
-        .map(|n| (format!("{n} players"), Config::new(n, 4).expect("a config")))
+    let turns: Vec<u8> = std::env::var("VQ_TURNS")
+        .map(|v| v.split(',').map(|t| t.trim().parse().expect("VQ_TURNS: lengths of game, 1 to 7")).collect())
+        .unwrap_or_else(|_| vec![4]);
+    turns
+        .into_iter()
+        .flat_map(|t| {
+            (2..=6).map(move |n| (format!("{n} players, {}", count(t, "turn")), Config::new(n, t).expect("a config")))
+        })
         .filter(|(name, _)| common::picked("VQ_ONLY", name))
         .collect()
 }
@@ -227,10 +273,13 @@ fn configs() -> Vec<(String, Config)> {
 #[ignore = "a long measurement: run by hand (see the module doc)"]
 fn provisional_world_balance() {
     let games = common::env("VQ_GAMES", 100);
+    let first_seed = common::env("VQ_FIRST_SEED", 1) as u64;
     let bot: BotSpec = std::env::var("VQ_BOT").as_deref().unwrap_or("heuristic").parse().expect("a bot name");
     let configs = configs();
     assert!(!configs.is_empty(), "VQ_ONLY names no count; the counts are named as the report names them");
-    let queue = common::queue(&configs.iter().map(|(_, c)| c.players).collect::<Vec<_>>(), games);
+    // The longest games first (the queue puts the runs of more players first), so every core is busy to the end.
+    let queue =
+        common::queue(&configs.iter().map(|(_, c)| c.players * usize::from(c.turns)).collect::<Vec<_>>(), games);
     let content = content();
     let fresh = || configs.iter().map(|(_, c)| Tally::new(c.players)).collect::<Vec<_>>();
     let totals = common::play_queue(
@@ -239,13 +288,13 @@ fn provisional_world_balance() {
         fresh,
         |t, c, seed| {
             let _scope = content.enter();
-            play_one(&configs[c].1, &content, &bot, seed, t);
+            play_one(&configs[c].1, &content, &bot, first_seed - 1 + seed, t);
         },
         Tally::merge,
     );
-    for ((name, config), t) in configs.iter().zip(&totals) {
-        report(name, config, &content, t);
-    }
+    let fitted: Vec<(&Config, Vec<i32>)> =
+        configs.iter().zip(&totals).map(|((name, config), t)| (config, report(name, config, &content, t))).collect();
+    println!("\nThe pars, with those fitted to these runs:\n{}", par_rows(&content, &fitted));
 }
 
 /// The tally counts what happened: a few quick games at every count, each with its winners, every played

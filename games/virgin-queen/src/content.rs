@@ -284,8 +284,9 @@ pub enum Happening {
     MaryCaptive,
 }
 
-/// The highest par a power may be given: the most any power ends on is about 40 VP, so more is a slip.
-const MAX_PAR: u8 = 60;
+/// The highest par a power may be given: the most any power ends on is about 70 VP, in the longest game, so
+/// more is a slip.
+const MAX_PAR: u8 = 90;
 
 pub struct MajorCard {
     pub power: Power,
@@ -298,9 +299,18 @@ pub struct MajorCard {
     pub mercenaries: u8,
     pub naval: [u8; 4],
     pub colonies: bool,
-    /// The VP the power ends on between equal players, by player count from 2 (ruling R42): a seat scores
-    /// its powers' VP over par.
-    pub par: [u8; 5],
+    /// The VP the power ends on between equal players (ruling R42), by the game's length and the player
+    /// count: one row per length from 1 turn, each by player count from 2; or one row for every length. A
+    /// seat scores its powers' VP over par.
+    pub par: Vec<[u8; 5]>,
+}
+
+impl MajorCard {
+    /// The power's par in a game of `turns` turns between `players` players (ruling R42).
+    pub fn par(&self, turns: u8, players: usize) -> u8 {
+        let row = usize::from(turns.max(1) - 1).min(self.par.len() - 1);
+        self.par[row][players - 2]
+    }
 }
 
 pub struct Minor {
@@ -582,6 +592,38 @@ pub fn space(id: &str) -> SpaceId {
 
 // ---- reading the files ----
 
+/// A power's pars as `powers.toml` writes them (ruling R42): one row of five, by player count from 2 to 6,
+/// for games of every length; or one such row per length, from 1 turn to the scenario's `max_turns`.
+fn pars(value: &toml::Value, max_turns: u8) -> Result<Vec<[u8; 5]>, String> {
+    let shape = || {
+        format!(
+            "par is one row of 5 pars (for 2 to 6 players), or one such row per length of game from 1 to \
+             {max_turns} turns"
+        )
+    };
+    let row = |v: &toml::Value| -> Result<[u8; 5], String> {
+        let items = v.as_array().filter(|a| a.len() == 5).ok_or_else(shape)?;
+        let mut row = [0; 5];
+        for (par, item) in row.iter_mut().zip(items) {
+            *par = item
+                .as_integer()
+                .and_then(|n| u8::try_from(n).ok())
+                .filter(|&n| n <= MAX_PAR)
+                .ok_or_else(|| format!("a par is a whole number of VP from 0 to {MAX_PAR}, not {item}"))?;
+        }
+        Ok(row)
+    };
+    let items = value.as_array().ok_or_else(shape)?;
+    if items.iter().all(toml::Value::is_array) {
+        if items.len() != usize::from(max_turns) {
+            return Err(shape());
+        }
+        items.iter().map(row).collect()
+    } else {
+        Ok(vec![row(value)?])
+    }
+}
+
 fn err(file: &str, entry: &str, what: impl fmt::Display) -> String {
     format!("{file}, entry `{entry}`: {what}")
 }
@@ -647,7 +689,8 @@ struct MajorEntry {
     naval: BTreeMap<NavalKind, u8>,
     #[serde(default)]
     colonies: bool,
-    par: [u8; 5],
+    /// Read by [`pars`]: one row or one per length of game.
+    par: toml::Value,
     /// For owners reading the file: why a provisional value was chosen. The engine does not read it.
     #[serde(default)]
     #[allow(dead_code)]
@@ -1203,9 +1246,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
         for (k, n) in &m.naval {
             naval[k.index()] = *n;
         }
-        if m.par.iter().any(|&par| par > MAX_PAR) {
-            return Err(err("powers.toml", &m.id, format!("a power's par is at most {MAX_PAR} VP")));
-        }
+        let par = pars(&m.par, tables.scenario.max_turns).map_err(|e| err("powers.toml", &m.id, e))?;
         majors.push(MajorCard {
             power,
             capitals,
@@ -1215,7 +1256,7 @@ fn load(files: &ContentFiles) -> Result<Content, String> {
             mercenaries: m.mercenaries,
             naval,
             colonies: m.colonies,
-            par: m.par,
+            par,
         });
     }
 
@@ -1540,24 +1581,47 @@ mod tests {
         assert!(e.contains("turn 3") && e.contains("sea captains"), "{e}");
     }
 
+    /// Ruling R42: a power's pars are one row of five (for 2 to 6 players) for every length of game, or one
+    /// row per length from 1 turn to the scenario's longest; a par above 90 VP, or a row or table of the wrong
+    /// size, is refused naming the power.
     #[test]
     fn a_broken_par_is_refused_naming_the_power() {
-        let spain = "par = [42, 41, 42, 44, 45]";
         let shipped = include_str!("../data/powers.toml");
-        assert!(shipped.contains(spain), "the test edits Spain's shipped pars");
-        let e = refusal("powers.toml", shipped.replacen(spain, "par = [42, 41, 42, 44, 61]", 1));
-        assert!(e.contains("powers.toml, entry `spain`: a power's par is at most 60 VP"), "{e}");
-        // One par per player count from 2 to 6: four is a slip, and so is a negative one. The reader points
-        // at the line and column, and says what it expected.
-        for (broken, column, says) in [
-            ("par = [42, 41, 42, 44]", 7, "invalid length 4, expected an array of length 5"),
-            ("par = [42, 41, -1, 44, 45]", 16, "invalid value: integer `-1`"),
+        let spain = &shipped[shipped.find("id = \"spain\"").expect("Spain")..];
+        let start = spain.find("par = [").expect("Spain's pars");
+        let end = start + spain[start..].find("]\n").expect("their end") + 1;
+        let spain = &spain[start..end];
+        let as_spain = |pars: &str| shipped.replacen(spain, pars, 1);
+        let one_row = "par = [42, 41, 42, 44, 45]";
+        let shape = "powers.toml, entry `spain`: par is one row of 5 pars (for 2 to 6 players), or one such row per \
+                     length of game from 1 to 7 turns";
+        for (broken, says) in [
+            (
+                "par = [42, 41, 42, 44, 91]",
+                "powers.toml, entry `spain`: a par is a whole number of VP from 0 to 90, not 91",
+            ),
+            (
+                "par = [42, 41, -1, 44, 45]",
+                "powers.toml, entry `spain`: a par is a whole number of VP from 0 to 90, not -1",
+            ),
+            ("par = [42, 41, 42, 44]", shape),
+            ("par = [[42, 41, 42, 44, 45], [42, 41, 42, 44, 45]]", shape),
+            ("par = 42", shape),
         ] {
-            let e = refusal("powers.toml", shipped.replacen(spain, broken, 1));
-            let line = 1 + shipped[..shipped.find(spain).expect("there")].matches('\n').count();
-            assert!(e.starts_with(&format!("powers.toml: TOML parse error at line {line}, column {column}")), "{e}");
-            assert!(e.contains(broken) && e.contains(says), "{broken}: {e}");
+            let e = refusal("powers.toml", as_spain(broken));
+            assert!(e.contains(says), "{broken}: {e}");
         }
+        // One row serves every length; seven rows give each its own.
+        let files =
+            |text: String| ContentFiles::shipped(Content::FILES).with_file("powers.toml", text).expect("a file");
+        let flat = Content::parse(&files(as_spain(one_row))).expect("one row loads");
+        assert_eq!((1..=7).map(|t| flat.major(Power::Spain).par(t, 4)).collect::<Vec<_>>(), [42; 7]);
+        let rows: Vec<String> = (1..=7).map(|t| format!("[{t}, {t}, {}, {t}, {t}]", 10 + t)).collect();
+        let by_length = Content::parse(&files(as_spain(&format!("par = [{}]", rows.join(", "))))).expect("loads");
+        assert_eq!(
+            (1..=7).map(|t| by_length.major(Power::Spain).par(t, 4)).collect::<Vec<_>>(),
+            [11, 12, 13, 14, 15, 16, 17]
+        );
     }
 
     /// Ruling R38: the engine plays the Impulse Order Ottoman, Spain, England, France, HRE, Protestant; a table

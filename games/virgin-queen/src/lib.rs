@@ -62,6 +62,16 @@ impl Game for VirginQueen {
             "With 2 to 5 players only Rudolf II is left out: Anna of Saxony comes to the Royal Wedding Table, \
              though nobody may marry her while her power, the HRE, is not played.",
         ),
+        (
+            5,
+            "A game of 1 to 7 turns is scored over pars measured for its own length; before, every length used \
+             the pars of a four-turn game, and in a short or long one the seat all but decided the winner.",
+        ),
+        (
+            5,
+            "A new game may last 1 to 7 turns with 4 players and 4 turns with any other number, the lengths whose \
+             pars were checked with bots; a game already begun plays on at its length.",
+        ),
     ];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
     /// Each seat plays powers of its own (England, France, ...): rated apart as well.

@@ -2224,6 +2224,56 @@ fn guise_arriving_in_winter_retires_frances_default_leader() {
     assert!(events.contains(&Event::DefaultLeaderRetires { leader: default }));
 }
 
+/// Ruling R42: a power's par is the VP it ends on between equal players in a game of that length and player
+/// count. A game of one turn ends far below one of seven, and scored over one par for every length, the seat
+/// with the fewest VP to gain (one turn: the Protestant's) or the most (seven: Spain's) won almost every game.
+#[test]
+fn ruling_r42_each_length_of_game_has_its_own_pars() {
+    for players in 2..=6 {
+        let pars: Vec<[i32; 6]> = (1..=7)
+            .map(|turns| {
+                let content = ContentSet::<Content>::shipped();
+                let g = VirginQueen::new_game(&Config::new(players, turns).expect("a config"), &content, 1)
+                    .expect("a game")
+                    .0;
+                Power::ALL.map(|p| g.par(p))
+            })
+            .collect();
+        for (i, row) in pars.iter().enumerate() {
+            for p in Power::ALL {
+                let shipped = i32::from(ContentSet::<Content>::shipped().major(p).par(i as u8 + 1, players));
+                assert_eq!(row[p.index()], shipped, "{players} players, {} turns: {p}", i + 1);
+            }
+        }
+        let spain = Power::Spain.index();
+        assert!(pars[6][spain] >= pars[0][spain] + 30, "{players} players: Spain's par grows with the game: {pars:?}");
+    }
+}
+
+/// Ruling R42: a new game chooses only a length whose pars were measured at its player count, and hears why
+/// when it asks for another; a game begun before (a record's config) plays on at its length.
+#[test]
+fn ruling_r42_a_new_game_offers_only_the_measured_lengths() {
+    let configure = |players: usize, turns: u8| {
+        let options = serde_json::json!({ "turns": turns });
+        VirginQueen::configure(players, options.as_object().expect("an object"))
+    };
+    for players in 2..=6 {
+        for turns in 1..=7 {
+            let measured = Config::measured_lengths(players).contains(&turns);
+            assert_eq!(configure(players, turns).is_ok(), measured, "{players} players, {turns} turns");
+        }
+    }
+    assert_eq!((2..=6).map(Config::measured_lengths).collect::<Vec<_>>(), [4..=4, 4..=4, 1..=7, 4..=4, 4..=4]);
+    let refused = configure(6, 5).expect_err("not measured");
+    let says = "with 6 players a game lasts 4 turns, the only length whose pars are measured, not 5";
+    assert!(refused.to_string().ends_with(says), "{refused}");
+    let too_long = configure(4, 8).expect_err("too long");
+    assert!(too_long.to_string().ends_with("a game lasts 1 to 7 turns, not 8"), "{too_long}");
+    let earlier = Config::new(6, 5).expect("a record's config of any length");
+    assert!(VirginQueen::new_game(&earlier, &ContentSet::<Content>::shipped(), 1).is_ok());
+}
+
 /// R42: a seat scores its powers' VP over their pars at this player count, the mean where it plays two;
 /// equal scores share the rank. Spain's eight starting keys make it the leader in VP, not in score.
 #[test]
@@ -2232,7 +2282,7 @@ fn seats_score_their_powers_vp_over_par() {
     g.phase = Phase::Over;
     let [spain, england, france, protestant] =
         [Power::Spain, Power::England, Power::France, Power::Protestant].map(|p| g.vp_over_par(p));
-    assert_eq!((g.par(Power::Spain), g.par(Power::Protestant)), (42, 2), "powers.toml, 4 players");
+    assert_eq!((g.par(Power::Spain), g.par(Power::Protestant)), (41, 2), "powers.toml, 4 players, 4 turns");
     assert!(g.vp(Power::Spain) > g.vp(Power::England) && spain < england, "{spain} {england}");
     let o = g.outcome().expect("over");
     assert_eq!(o.scores, [spain, england, france, protestant].map(i64::from));

@@ -419,9 +419,10 @@ impl VirginQueen {
         keys as i32 * self.content.campaign.vp_per_key as i32 + self.bonus_vp[p.index()]
     }
 
-    /// `p`'s par at this player count: the VP it ends on between equal players (provisional, ruling R42).
+    /// `p`'s par in a game of this length and player count: the VP it ends on between equal players
+    /// (provisional, ruling R42).
     pub fn par(&self, p: Power) -> i32 {
-        i32::from(self.content.major(p).par[self.config.players - 2])
+        i32::from(self.content.major(p).par(self.config.turns, self.config.players))
     }
 
     /// `p`'s par paced to the end of this turn's campaign: its VP at the start (the keys it begins with),
