@@ -26,10 +26,10 @@ fn default_negotiation_minutes() -> u32 {
     10
 }
 
-/// The lengths of game a new game may choose, by player count from 2: those whose pars (ruling R42) were
-/// measured with bots and checked to give no seat more than 1.6 times its fair share of the wins (docs
-/// §4.5). A game of another length would be scored over pars nobody measured, and its seat would decide.
-const MEASURED_LENGTHS: [RangeInclusive<u8>; 5] = [4..=4, 4..=4, 1..=7, 4..=4, 4..=4];
+/// The lengths of game a new game may choose, by player count from 2: those whose pars (ruling R42), fitted
+/// with bots, were then checked on other games to give no seat more than 1.6 times its fair share of the wins
+/// (docs §4.5). At another length the fitted pars are unchecked, and the seat might decide the game.
+const CHECKED_LENGTHS: [RangeInclusive<u8>; 5] = [4..=4, 4..=4, 1..=7, 4..=4, 4..=4];
 
 /// The longest Negotiations a game may set: two weeks.
 const MAX_NEGOTIATION_MINUTES: i64 = 14 * 24 * 60;
@@ -40,8 +40,8 @@ pub const OPTIONS: &[GameOption] = &[
         label: "Turns",
         description: "How many turns to play. Each turn is the Card Draw and Diplomacy phases of the rulebook \
                   (§8, §9), then a provisional campaign step standing in for the rest of the turn. Each seat scores \
-                  its powers' VP over pars measured with bots for this length of game and number of players: \
-                  4 players may play 1 to 7 turns, other numbers of players 4 turns, the lengths measured so far.",
+                  its powers' VP over pars fitted with bots for this length of game and number of players: \
+                  4 players may play 1 to 7 turns, other numbers of players 4 turns, the lengths checked so far.",
         kind: OptionKind::Integer { default: 4, min: 1, max: 7 },
     },
     GameOption {
@@ -73,9 +73,9 @@ impl Config {
     }
 
     /// The lengths of game a new game of `players` may choose (ruling R42). A record's config is not held to
-    /// them: a game begun before the pars were measured per length plays on at its length.
-    pub fn measured_lengths(players: usize) -> RangeInclusive<u8> {
-        MEASURED_LENGTHS[players.clamp(2, 6) - 2].clone()
+    /// them: a game begun before the lengths were narrowed plays on at its length.
+    pub fn checked_lengths(players: usize) -> RangeInclusive<u8> {
+        CHECKED_LENGTHS[players.clamp(2, 6) - 2].clone()
     }
 
     /// The powers of each seat (docs §5; ruling R41 for three players).
@@ -103,12 +103,12 @@ impl GameConfig for Config {
             })?,
         }
         .checked()?;
-        let lengths = Config::measured_lengths(players);
+        let lengths = Config::checked_lengths(players);
         if !lengths.contains(&config.turns) {
             let offered = if lengths.start() == lengths.end() {
-                format!("{}, the only length whose pars are measured", count(*lengths.start(), "turn"))
+                format!("{}, the only length whose pars are checked", count(*lengths.start(), "turn"))
             } else {
-                format!("{} to {} turns, the lengths whose pars are measured", lengths.start(), lengths.end())
+                format!("{} to {} turns, the lengths whose pars are checked", lengths.start(), lengths.end())
             };
             return Err(SetupError(format!("with {players} players a game lasts {offered}, not {}", config.turns)));
         }

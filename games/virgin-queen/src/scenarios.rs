@@ -2250,23 +2250,23 @@ fn ruling_r42_each_length_of_game_has_its_own_pars() {
     }
 }
 
-/// Ruling R42: a new game chooses only a length whose pars were measured at its player count, and hears why
+/// Ruling R42: a new game chooses only a length whose pars were checked at its player count, and hears why
 /// when it asks for another; a game begun before (a record's config) plays on at its length.
 #[test]
-fn ruling_r42_a_new_game_offers_only_the_measured_lengths() {
+fn ruling_r42_a_new_game_offers_only_the_checked_lengths() {
     let configure = |players: usize, turns: u8| {
         let options = serde_json::json!({ "turns": turns });
         VirginQueen::configure(players, options.as_object().expect("an object"))
     };
     for players in 2..=6 {
         for turns in 1..=7 {
-            let measured = Config::measured_lengths(players).contains(&turns);
-            assert_eq!(configure(players, turns).is_ok(), measured, "{players} players, {turns} turns");
+            let checked = Config::checked_lengths(players).contains(&turns);
+            assert_eq!(configure(players, turns).is_ok(), checked, "{players} players, {turns} turns");
         }
     }
-    assert_eq!((2..=6).map(Config::measured_lengths).collect::<Vec<_>>(), [4..=4, 4..=4, 1..=7, 4..=4, 4..=4]);
-    let refused = configure(6, 5).expect_err("not measured");
-    let says = "with 6 players a game lasts 4 turns, the only length whose pars are measured, not 5";
+    assert_eq!((2..=6).map(Config::checked_lengths).collect::<Vec<_>>(), [4..=4, 4..=4, 1..=7, 4..=4, 4..=4]);
+    let refused = configure(6, 5).expect_err("not checked");
+    let says = "with 6 players a game lasts 4 turns, the only length whose pars are checked, not 5";
     assert!(refused.to_string().ends_with(says), "{refused}");
     let too_long = configure(4, 8).expect_err("too long");
     assert!(too_long.to_string().ends_with("a game lasts 1 to 7 turns, not 8"), "{too_long}");
