@@ -37,8 +37,11 @@ fn run_batch(game: &str, seed: u64, games: usize) -> imperia_core::conformance::
 }
 
 /// Bot-driven games of `game`, every check at every step: `games` with the heuristic bot in every seat, then
-/// as many with each seat's bot drawn from heuristic and random. Every one must end by the game's rules.
-fn deep_batch(game: &str, seed: u64, games: usize) {
+/// as many with each seat's bot drawn from heuristic and random. Every one must end by the game's rules,
+/// except in a game that keeps a limit of ours (Brazil's round limit, ruling B63), where the heuristic games
+/// must end by the rules at least `by_rules` of the time, and the mixed ones are only reported: seats that
+/// all play at random never complete the cards that end the game.
+fn deep_batch(game: &str, seed: u64, games: usize, by_rules: f64) {
     let deep = imperia_games::bots_for(game).and_then(|b| b.fuzz).unwrap_or_else(|| panic!("{game}: no deep harness"));
     let games = games_per_batch(games);
     for pool in ["heuristic", "heuristic,random"] {
@@ -47,7 +50,14 @@ fn deep_batch(game: &str, seed: u64, games: usize) {
         let report: Report = deep(&options, &bots, &mut |_| true).unwrap_or_else(|failure| panic!("{failure}"));
         println!("{game} deep batch {seed} ({pool}): {report}");
         assert_eq!(report.games, games);
-        assert_eq!(report.ended_by_rules(), games, "{report}");
+        let floor = if by_rules >= 1.0 {
+            games
+        } else if pool == "heuristic" {
+            (by_rules * games as f64).ceil() as usize
+        } else {
+            0
+        };
+        assert!(report.ended_by_rules() >= floor, "fewer than {floor} ended by the rules: {report}");
         assert!(report.undos_checked > 0 && report.refusals_checked > 0, "{report}");
     }
 }
@@ -63,27 +73,29 @@ fn every_game_has_a_conformance_harness() {
 
 #[test]
 fn imperial2030_deep() {
-    deep_batch("imperial2030", 3, 6);
+    deep_batch("imperial2030", 3, 6, 1.0);
 }
 
 #[test]
 fn imperial_struggle_deep() {
-    deep_batch("imperial-struggle", 3, 6);
+    deep_batch("imperial-struggle", 3, 6, 1.0);
 }
 
 #[test]
 fn virgin_queen_deep() {
-    deep_batch("virgin-queen", 3, 3);
+    deep_batch("virgin-queen", 3, 3, 1.0);
 }
 
 #[test]
 fn endeavor_deep() {
-    deep_batch("endeavor", 3, 10);
+    deep_batch("endeavor", 3, 10, 1.0);
 }
 
 #[test]
 fn brazil_imperial_deep() {
-    deep_batch("brazil-imperial", 3, 6);
+    // Heuristic games end by a complete card 77.5% (2 players) to 96% (4) of the time over 200 games each
+    // (docs/rules/brazil-imperial.md, B63); a batch of six must not fall below half.
+    deep_batch("brazil-imperial", 3, 6, 0.5);
 }
 
 #[test]

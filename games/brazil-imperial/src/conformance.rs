@@ -164,6 +164,12 @@ impl Conformance for Brazil {
         changed || !others.is_empty()
     }
 
+    /// The round limit of ruling B63 ended a multiplayer game that no complete era-III card had ended; the
+    /// solo scenario's round 20 is the rulebook's own.
+    fn ended_by_cap(&self) -> bool {
+        self.stopped_at_round_limit()
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         let c = &*self.content;
         // Battle cards: each copy in one place.
