@@ -29,7 +29,7 @@ fn default_negotiation_minutes() -> u32 {
 /// The lengths of game a new game may choose, by player count from 2: those whose pars (ruling R42), fitted
 /// with bots, were then checked on other games to give no seat more than 1.6 times its fair share of the wins
 /// (docs §4.5). At another length the fitted pars are unchecked, and the seat might decide the game.
-const CHECKED_LENGTHS: [RangeInclusive<u8>; 5] = [4..=4, 4..=4, 1..=7, 4..=4, 4..=4];
+const CHECKED_LENGTHS: [RangeInclusive<u8>; 5] = [1..=7, 1..=7, 1..=7, 4..=4, 4..=4];
 
 /// The longest Negotiations a game may set: two weeks.
 const MAX_NEGOTIATION_MINUTES: i64 = 14 * 24 * 60;
@@ -41,7 +41,7 @@ pub const OPTIONS: &[GameOption] = &[
         description: "How many turns to play. Each turn is the Card Draw and Diplomacy phases of the rulebook \
                   (§8, §9), then a provisional campaign step standing in for the rest of the turn. Each seat scores \
                   its powers' VP over pars fitted with bots for this length of game and number of players: \
-                  4 players may play 1 to 7 turns, other numbers of players 4 turns, the lengths checked so far.",
+                  2 to 4 players may play 1 to 7 turns, 5 or 6 players 4 turns, the lengths checked so far.",
         kind: OptionKind::Integer { default: 4, min: 1, max: 7 },
     },
     GameOption {

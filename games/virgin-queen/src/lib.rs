@@ -69,7 +69,7 @@ impl Game for VirginQueen {
         ),
         (
             5,
-            "A new game may last 1 to 7 turns with 4 players and 4 turns with any other number, the lengths whose \
+            "A new game may last 1 to 7 turns with 2 to 4 players and 4 turns with 5 or 6, the lengths whose \
              pars were checked with bots; a game already begun plays on at its length.",
         ),
     ];

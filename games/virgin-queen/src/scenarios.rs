@@ -2264,7 +2264,7 @@ fn ruling_r42_a_new_game_offers_only_the_checked_lengths() {
             assert_eq!(configure(players, turns).is_ok(), checked, "{players} players, {turns} turns");
         }
     }
-    assert_eq!((2..=6).map(Config::checked_lengths).collect::<Vec<_>>(), [4..=4, 4..=4, 1..=7, 4..=4, 4..=4]);
+    assert_eq!((2..=6).map(Config::checked_lengths).collect::<Vec<_>>(), [1..=7, 1..=7, 1..=7, 4..=4, 4..=4]);
     let refused = configure(6, 5).expect_err("not checked");
     let says = "with 6 players a game lasts 4 turns, the only length whose pars are checked, not 5";
     assert!(refused.to_string().ends_with(says), "{refused}");
