@@ -6,6 +6,23 @@
 import * as G from './geo.mjs';
 import * as H from './hex.mjs';
 
+/** Water hexes for a map: those of its area whose centre is off the land and `inside` a bay or estuary. */
+function waterWhere(inside) {
+  return {
+    hexes(frame) {
+      const out = new Set();
+      const a = frame.area;
+      for (let r = 0; r < 40; r++)
+        for (let c = 0; c < 40; c++) {
+          const p = H.centre(frame, r, c);
+          if (p[0] < a.lonW || p[0] > a.lonE || p[1] > a.latN || p[1] < a.latS) continue;
+          if (inside(p) && !G.isLand(p)) out.add(H.key(r, c));
+        }
+      return out;
+    },
+  };
+}
+
 const RIVERS_KM = G.segmentIndex(G.allRiverLines);
 
 // ------------------------------------------------------------------ 1. solo: Pernambuco, near Recife
@@ -184,19 +201,7 @@ const guanabara = {
   area: { lonW: -43.8, lonE: -42.62, latN: -22.38, latS: -23.0 },
   steps: [0.09, 0.095, 0.1, 0.105, 0.11, 0.115, 0.12],
   shifts: [-0.05, 0, 0.05].flatMap((dx) => [-0.05, 0, 0.05].map((dy) => [dx, dy])),
-  water: {
-    hexes(frame) {
-      const out = new Set();
-      const a = frame.area;
-      for (let r = 0; r < 40; r++)
-        for (let c = 0; c < 40; c++) {
-          const p = H.centre(frame, r, c);
-          if (p[0] < a.lonW || p[0] > a.lonE || p[1] > a.latN || p[1] < a.latS) continue;
-          if (inBay(p) && !G.isLand(p)) out.add(H.key(r, c));
-        }
-      return out;
-    },
-  },
+  water: waterWhere(inBay),
   goldSites: RIO_MASSIFS,
   classify(p) {
     if (BAY_SHORE_KM(p, 40) < 25) return 'f';
@@ -449,19 +454,7 @@ const platineWar = {
   area: { lonW: -61.2, lonE: -54.2, latN: -31.2, latS: -35.6 },
   steps: [0.64, 0.66, 0.68, 0.7, 0.72, 0.74, 0.76],
   shifts: [-0.3, -0.15, 0, 0.15, 0.3].flatMap((dx) => [-0.3, -0.15, 0, 0.15, 0.3].map((dy) => [dx, dy])),
-  water: {
-    hexes(frame) {
-      const out = new Set();
-      const a = frame.area;
-      for (let r = 0; r < 40; r++)
-        for (let c = 0; c < 40; c++) {
-          const p = H.centre(frame, r, c);
-          if (p[0] < a.lonW || p[0] > a.lonE || p[1] > a.latN || p[1] < a.latS) continue;
-          if (inPlata(p) && !G.isLand(p)) out.add(H.key(r, c));
-        }
-      return out;
-    },
-  },
+  water: waterWhere(inPlata),
   classify(p) {
     const d = PLATA_WATERS_KM(p, 150);
     if (d < 55) return 'w';
