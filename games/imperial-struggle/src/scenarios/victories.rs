@@ -241,6 +241,16 @@ fn the_tie_breaks_at_15() {
     }
 }
 
+/// The War of the Austrian Succession fought from round 3, France winning its Jacobite Rebellion theatre.
+fn france_wins_the_jacobite_rebellion(g: &mut ImperialStruggle) {
+    let rebellion =
+        g.content.war(WarId::Was).theatres.iter().position(|t| t.name == "Jacobite Rebellion").expect("the theatre");
+    g.fight_from(WarId::Was, rebellion as u8);
+    g.war.theatres[rebellion][FR.index()].basic = vec![0]; // +2
+    g.run_war();
+    g.settle();
+}
+
 /// France winning the WAS Jacobite Rebellion: the war mat lets France select Jacobite Uprisings «during the
 /// Ministry Phase … in addition to its usual two Ministry cards for the rest of the game» (issue 53). A
 /// Jacobite Uprisings France already chose stays one of its two in the Empire era's second round, with no
@@ -250,16 +260,10 @@ fn the_tie_breaks_at_15() {
 fn jacobite_uprisings_becomes_permanent_from_the_next_era() {
     // Ruling S18.
     use crate::action::Action;
-    use crate::content::WarId;
     let mut g = game();
     g.at_turn(3); // round 3, the Empire era's first
     g.give_ministry(FR, "jacobite_uprisings", false).give_ministry(FR, "choiseul", false);
-    let rebellion =
-        g.content.war(WarId::Was).theatres.iter().position(|t| t.name == "Jacobite Rebellion").expect("the theatre");
-    g.fight_from(WarId::Was, rebellion as u8);
-    g.war.theatres[rebellion][FR.index()].basic = vec![0]; // +2
-    g.run_war();
-    g.settle();
+    france_wins_the_jacobite_rebellion(&mut g);
 
     g.at_turn(5); // round 4: the Empire era's second round
     g.begin_ministries(&mut Vec::new());
@@ -285,16 +289,10 @@ fn jacobite_uprisings_becomes_permanent_from_the_next_era() {
 fn jacobite_uprisings_joins_at_the_next_ministry_phase() {
     // Ruling S18.
     use crate::action::Action;
-    use crate::content::WarId;
     let mut g = game();
     g.at_turn(3); // round 3, the Empire era's first
     g.give_ministry(FR, "voltaire", false).give_ministry(FR, "choiseul", false);
-    let rebellion =
-        g.content.war(WarId::Was).theatres.iter().position(|t| t.name == "Jacobite Rebellion").expect("the theatre");
-    g.fight_from(WarId::Was, rebellion as u8);
-    g.war.theatres[rebellion][FR.index()].basic = vec![0]; // +2
-    g.run_war();
-    g.settle();
+    france_wins_the_jacobite_rebellion(&mut g);
 
     g.at_turn(5); // round 4: the Empire era's second round
     g.begin_ministries(&mut Vec::new());
