@@ -1737,21 +1737,27 @@ test('a game of earlier rules: imported, played again under today’s rules, and
   const saved = join(here, '..', 'crates', 'imperia-games', 'tests', 'records', 'imperial2030-rules-2.json');
   const record = JSON.parse(readFileSync(saved, 'utf8'));
   const created = await page.evaluate(async (record) => {
-    const body = JSON.stringify({ record, seats: ['human', 'heuristic', 'heuristic', 'heuristic'] });
+    // Seat 3 is to act where the record ends: it is the person's, so no bot moves and the page holds still.
+    const body = JSON.stringify({ record, seats: ['heuristic', 'heuristic', 'heuristic', 'human'] });
     const response = await fetch('/api/games/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     return { status: response.status, body: await response.json() };
   }, record);
   assert.equal(created.status, 201, JSON.stringify(created.body));
+  const game = await page.evaluate(async (id) => (await (await fetch(`/api/games/${id}`)).json()), created.body.id);
+  assert.deepEqual(game.to_act, [3], 'the person is to act, so the page is not redrawn under the test');
   await page.goto(`${base}/#/game/${created.body.id}`);
   const note = page.getByRole('note', { name: 'A change of rules' });
   await note.waitFor();
   const text = await note.innerText();
   assert.match(text, /rules version 2 to \d/);
   assert.match(text, /Flags now change hands only at the end of a maneuver/);
-  await note.scrollIntoViewIfNeeded();
+  // The page is drawn afresh as its pushes and log arrive, which may replace the note between finding it and
+  // scrolling to it; scrolled from inside the page, it is whichever note is there.
+  const showNote = () => page.evaluate(() => document.querySelector('.rules-change').scrollIntoView({ block: 'center' }));
+  await showNote();
   await page.screenshot({ path: join(ARTIFACTS, 'rules-change-1280.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await note.scrollIntoViewIfNeeded();
+  await showNote();
   await page.screenshot({ path: join(ARTIFACTS, 'rules-change-390.png') });
   await noSidewaysScroll(page, 'the note of a change of rules');
   await context.close();
