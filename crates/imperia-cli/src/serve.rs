@@ -52,6 +52,9 @@ pub struct ServeArgs {
     /// Accounts that may be made from one address in an hour.
     #[arg(long, default_value_t = Limits::default().signups_per_hour)]
     signups_per_hour: u32,
+    /// Searches (bots' decisions, hints, reviews) run at once; the games' bots always keep one of them.
+    #[arg(long, default_value_t = Limits::default().bot_threads)]
+    bot_threads: usize,
     /// Serve the browser UI from this folder (read at start) instead of the copy built into the binary:
     /// for working on the UI, where a restart then shows a change without a rebuild.
     #[arg(long)]
@@ -74,6 +77,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         games_per_hour: args.games_per_hour.max(1),
         running_games: args.running_games.max(1),
         signups_per_hour: args.signups_per_hour.max(1),
+        bot_threads: args.bot_threads.clamp(1, 1024),
         ..Limits::default()
     };
     let config = ServerConfig {

@@ -747,6 +747,76 @@ fn hints_are_for_players_of_casual_games() {
     assert_eq!(refused, Some(429));
 }
 
+/// A flood of hints from many addresses, as the probe sent (48 from 8 addresses, behind a proxy): each is
+/// answered, or refused at once with when to ask again; none waits in an unbounded queue; and a game's bot
+/// meanwhile still plays. (Which ones are refused depends on how fast the searches go; the order of slots
+/// itself is `imperia_server::thinking`'s tests.)
+#[test]
+fn a_flood_of_hints_is_answered_or_refused_and_bots_play_on() {
+    let storage = Storage::Sqlite(data_dir("hint-flood"));
+    let server = Server::start_with(&storage, &["--behind-proxy", "--bot-threads", "2"]);
+    let mut askers = Vec::new();
+    for n in 0..8 {
+        let mut client = Client::new(&server);
+        client.signup(&format!("flooder{n}"));
+        let (_, game) =
+            client.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "easy"], "rated": false }));
+        let game = game["id"].as_i64().expect("an id");
+        let version = wait_for_turn(&client, game)["version"].clone();
+        askers.push((client, game, version, format!("198.51.100.{n}")));
+    }
+    let mut player = Client::new(&server);
+    player.signup("patient");
+    let (_, other) =
+        player.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "medium"], "rated": false }));
+    let other = other["id"].as_i64().expect("an id");
+    let state = wait_for_turn(&player, other);
+
+    let flood: Vec<_> = askers
+        .iter()
+        .flat_map(|(client, game, version, address)| (0..6).map(move |_| (client, *game, version, address)))
+        .map(|(client, game, version, address)| {
+            let (url, cookie, address) =
+                (client.url(&format!("/api/games/{game}/hint")), client.cookie.clone(), address.clone());
+            let body = json!({ "version": version });
+            std::thread::spawn(move || {
+                let mut request = agent().post(url).header("X-Forwarded-For", address);
+                if let Some(c) = cookie {
+                    request = request.header("Cookie", c);
+                }
+                let response = request.send_json(&body).expect("a response");
+                let retry = response.headers().get("retry-after").and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+                (response.status().as_u16(), retry)
+            })
+        })
+        .collect();
+    // While the hints are asked for, the other game's bot answers: moves of mine until it has made one.
+    let mut state = state;
+    let bot_moved = (0..20).any(|_| {
+        let version = state["version"].as_i64().expect("a version");
+        let (status, body) = player.post(
+            &format!("/api/games/{other}/actions"),
+            json!({ "version": version, "action": state["legal_actions"][0]["action"] }),
+        );
+        assert_eq!(status, 200, "{body}");
+        state = wait_for_turn(&player, other);
+        state["version"].as_i64() > Some(version + 1)
+    });
+    assert!(bot_moved, "the medium bot played during the flood");
+
+    let answers: Vec<(u16, Option<u64>)> = flood.into_iter().map(|t| t.join().expect("a flooder")).collect();
+    let answered = answers.iter().filter(|(s, _)| *s == 200).count();
+    assert!(answered >= 1, "{answers:?}");
+    for (status, retry) in &answers {
+        match status {
+            200 => {}
+            429 | 503 => assert!(retry.is_some_and(|r| r >= 1), "a refusal says when to ask again: {answers:?}"),
+            _ => panic!("a hint is answered or refused for now: {answers:?}"),
+        }
+    }
+    println!("48 hints at once from 8 addresses: {answered} answered, {} refused for now", answers.len() - answered);
+}
+
 /// The lobby says who made each open game, with what variant and clock, and when; it shows one game's
 /// games when asked; and the games under way are listed for anyone to watch.
 #[test]

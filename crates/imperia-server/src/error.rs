@@ -18,11 +18,13 @@ pub struct ApiError {
     /// More for the client to act on, beside `error` in the body: `rule` (the section of the rules page a
     /// refusal by the rules cites), `revealed_at` (the step since which going back needs `informed`).
     pub more: serde_json::Map<String, serde_json::Value>,
+    /// For a refusal of the moment (429, 503): seconds before asking again is worth it (`Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, message: message.into(), current: None, more: Default::default() }
+        ApiError { status, message: message.into(), current: None, more: Default::default(), retry_after: None }
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -51,6 +53,7 @@ impl ApiError {
             message: format!("the game has moved on to version {version}; here it is as it now stands"),
             current: Some((version, Box::new(state))),
             more: Default::default(),
+            retry_after: None,
         }
     }
 
@@ -62,6 +65,12 @@ impl ApiError {
     /// This error with `value` under `key` in its body, beside `error`.
     pub fn with(mut self, key: &str, value: serde_json::Value) -> Self {
         self.more.insert(key.into(), value);
+        self
+    }
+
+    /// This error, telling the client to ask again in `seconds` (at least one).
+    pub fn retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds.max(1));
         self
     }
 
@@ -123,8 +132,9 @@ impl IntoResponse for ApiError {
             }
         };
         let mut response = (self.status, Json(body)).into_response();
-        if self.status == StatusCode::SERVICE_UNAVAILABLE {
-            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("5"));
+        let retry_after = self.retry_after.or((self.status == StatusCode::SERVICE_UNAVAILABLE).then_some(5));
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, seconds.into());
         }
         response
     }

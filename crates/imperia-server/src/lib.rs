@@ -13,7 +13,8 @@
 //! - [`auth`]: names, passwords, sessions. [`limits`]: what one client may cost.
 //! - [`ratings`]: settling a finished game's result and its players' ratings; leaderboards, profiles.
 //! - [`talk`]: the chat (table talk and private channels) and the clocks of segments the rules time.
-//! - [`levels`]: the bots a server runs. [`webhook`]: turn notifications that cannot reach inside.
+//! - [`levels`]: the bots a server runs. [`thinking`]: the slots every search takes, the games' bots before
+//!   hints and reviews. [`webhook`]: turn notifications that cannot reach inside.
 //! - [`web`]: the browser UI, embedded from `web/`.
 
 pub mod api;
@@ -32,6 +33,7 @@ pub mod rules_change;
 pub mod seating;
 pub mod store;
 pub mod talk;
+pub mod thinking;
 pub mod web;
 mod web_files;
 pub mod webhook;
@@ -41,7 +43,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use tokio::sync::{RwLock, Semaphore};
+use tokio::sync::RwLock;
 
 use crate::limits::Limiters;
 pub use crate::limits::Limits;
@@ -100,7 +102,7 @@ pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
         registry,
         passwords: auth::Passwords::new(limits.hash_threads).map_err(ServeError::Setup)?,
         limiters: Limiters::new(&limits),
-        bot_permits: Arc::new(Semaphore::new(limits.bot_threads.max(1))),
+        thinking: thinking::Thinking::new(limits.bot_threads),
         limits,
         options: config.options,
         content: content::Library::default(),

@@ -39,7 +39,8 @@ pub struct Limits {
     pub waiting_games: i64,
     /// Unfinished games one account has created, at once.
     pub running_games: i64,
-    /// Bot decisions computed at once, over all games.
+    /// Searches (bots' decisions, hints, reviews) run at once, over all games; hints and reviews never
+    /// hold the last one ([`crate::thinking`]).
     pub bot_threads: usize,
     /// Password hashes computed at once.
     pub hash_threads: usize,

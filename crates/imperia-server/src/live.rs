@@ -10,7 +10,6 @@ use imperia_bots::BotSpec;
 use imperia_core::{ActionChoice, DynContent, DynMatch, MatchError, Migration, RolledBack, Seat, ToAct, Viewer};
 use serde::Serialize;
 use serde_json::Value;
-use tokio::sync::Semaphore;
 use tokio::sync::{Mutex, RwLock, broadcast};
 
 use crate::auth::Passwords;
@@ -156,8 +155,8 @@ pub struct AppState {
     pub passwords: Passwords,
     pub limits: Limits,
     pub limiters: Arc<Limiters>,
-    /// Bot decisions running at once.
-    pub bot_permits: Arc<Semaphore>,
+    /// The searching slots: the games' bots first, then hints and reviews in a bounded queue.
+    pub thinking: crate::thinking::Thinking,
     pub options: Options,
     /// Content sets loaded in this process.
     pub content: crate::content::Library,
@@ -781,8 +780,8 @@ pub fn spawn_bots(state: AppState, game: Shared) {
                 let (view, legal) = (g.m.view(Viewer::Seat(seat)), g.m.legal_actions(seat));
                 (seat, spec, g.version, view, legal, bot, g.content.clone())
             };
-            // At most `bot_threads` decisions think at once, whatever the number of games.
-            let Ok(_permit) = state.bot_permits.clone().acquire_owned().await else { break };
+            // At most `bot_threads` searches run at once, whatever the number of games; bots before help.
+            let _slot = state.thinking.for_bot().await;
             let choice = tokio::task::spawn_blocking(move || {
                 let mut bot = bot;
                 bot.choose(&view, &content, seat, &legal).map(|i| legal[i].action.clone())

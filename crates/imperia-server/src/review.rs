@@ -1,7 +1,8 @@
 //! The review of a finished game: the bot's search goes through the players' decisions, each from the
 //! deciding seat's view as it was then (so it judges with what the player knew), and marks the *slips*,
 //! the decisions whose chances fell furthest below the search's own choice. Made once, on request, in the
-//! background and a few steps at a time on the bots' threads; kept with the game.
+//! background and a few steps at a time, each part waiting its turn for a slot after the games' bots
+//! ([`crate::thinking`]); kept with the game.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,12 +14,15 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, Semaphore};
 
 use crate::live::{AppState, Shared, TableError};
+use crate::thinking::Place;
 
 /// The search's budget per decision: a tenth of a hint's, since a game has hundreds of decisions.
 const ITERATIONS: u64 = 300;
 const TIME_PER_DECISION: Duration = Duration::from_secs(1);
-/// Steps reviewed per turn on a bot thread, so that the games' bots are never kept waiting long.
+/// Steps reviewed per turn on a bot thread, so that other help is never kept waiting long.
 const STEPS_AT_A_TIME: usize = 12;
+/// About how long one part searches, at most.
+pub const TIME_PER_PART: Duration = Duration::from_secs(TIME_PER_DECISION.as_secs() * STEPS_AT_A_TIME as u64);
 /// A decision is a slip when its chances fell at least this far below the search's choice.
 const SLIP: f64 = 0.05;
 /// The biggest slips shown, per seat.
@@ -86,8 +90,9 @@ pub async fn state_of(state: &AppState, id: i64) -> Result<ReviewState, TableErr
     Ok(state.reviews.running.lock().await.get(&id).cloned().unwrap_or(ReviewState::None))
 }
 
-/// Start reviewing a finished game, unless it is reviewed or under way; answers where it stands.
-pub async fn start(state: &AppState, id: i64, game: &Shared) -> Result<ReviewState, TableError> {
+/// Start reviewing a finished game in the help queue's `place`, unless it is reviewed or under way; answers
+/// where it stands.
+pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Result<ReviewState, TableError> {
     let (record, content, game_id, seats) = {
         let g = game.lock().await;
         if g.m.to_act() != ToAct::Nobody {
@@ -118,7 +123,7 @@ pub async fn start(state: &AppState, id: i64, game: &Shared) -> Result<ReviewSta
     }
     let state = state.clone();
     tokio::spawn(async move {
-        let done = review(&state, id, entry, record, content, seats).await;
+        let done = review(&state, id, entry, record, content, seats, place).await;
         let mut running = state.reviews.running.lock().await;
         match done {
             Ok(()) => running.remove(&id),
@@ -136,6 +141,7 @@ async fn review(
     record: imperia_core::Record,
     content: imperia_core::DynContent,
     seats: Vec<Seat>,
+    place: Place,
 ) -> Result<(), String> {
     let _turn = state.reviews.turn.acquire().await.map_err(|e| e.to_string())?;
     let record = Arc::new(record);
@@ -145,10 +151,10 @@ async fn review(
     let mut judged = Vec::new();
     for from in (0..of).step_by(STEPS_AT_A_TIME) {
         let steps = from..(from + STEPS_AT_A_TIME).min(of);
-        let permit = state.bot_permits.clone().acquire_owned().await.map_err(|e| e.to_string())?;
+        let slot = place.slot().await;
         let (record, content, seats) = (record.clone(), content.clone(), seats.clone());
         let part = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _slot = slot;
             (entry.review)(&record, &content, &seats, steps, budget, id as u64)
         })
         .await

@@ -1,7 +1,7 @@
 //! Hints: "what would the bot do?" for the player whose decision it is, in a casual game. The search sees
-//! what the player sees (its view, the rest sampled), as every bot does; it runs on the bots' threads, at a
-//! bounded budget, and each address may ask a few times a minute. Rated games give no hints: a rating
-//! measures the player, not the bot beside them.
+//! what the player sees (its view, the rest sampled), as every bot does; it waits its turn for a slot after
+//! the games' bots ([`crate::thinking`]), at a bounded budget, and each address may ask a few times a
+//! minute. Rated games give no hints: a rating measures the player, not the bot beside them.
 
 use std::time::Duration;
 
@@ -11,10 +11,12 @@ use axum::{Json, Router};
 use imperia_bots::{Budget, Hint};
 use serde::{Deserialize, Serialize};
 
-use super::{Body, MaybeUser, per_address, seated};
+use super::{Body, ClientAddr, MaybeUser, help_refused, per_address, seated};
 use crate::auth;
 use crate::error::ApiError;
+use crate::limits::address_key;
 use crate::live::AppState;
+use crate::thinking::Asker;
 
 /// How hard the search looks: the expert level's iterations, and never longer than this.
 const ITERATIONS: u64 = 2000;
@@ -52,11 +54,13 @@ pub struct Hints {
     responses((status = 200, description = "The search's three best choices for the caller's decision", body = Hints),
               (status = 403, description = "A spectator, or a rated game (hints are off there)", body = super::openapi::ErrorBody),
               (status = 409, description = "The game has moved on from that version, or it is not the caller's decision", body = super::openapi::ErrorBody),
-              (status = 429, description = "Too many hints asked for from this address; wait a minute", body = super::openapi::ErrorBody)))]
+              (status = 429, description = "Too many hints asked for from this address, or this account or address already has its share of hints and reviews waiting (`Retry-After`)", body = super::openapi::ErrorBody),
+              (status = 503, description = "Every place in the queue for hints and reviews is taken (`Retry-After`)", body = super::openapi::ErrorBody)))]
 pub async fn hint(
     State(state): State<AppState>,
     Path(id): Path<i64>,
     MaybeUser(user): MaybeUser,
+    ClientAddr(address): ClientAddr,
     Body(request): Body<HintRequest>,
 ) -> Result<Json<Hints>, ApiError> {
     let (game, seat) =
@@ -77,10 +81,13 @@ pub async fn hint(
     let entry = imperia_games::bots_for(game_id)
         .ok_or_else(|| ApiError::not_found(format!("no bot plays {game_id}, so none can give a hint")))?;
     let seed = auth::seed().map_err(ApiError::internal)?;
-    let permit = state.bot_permits.clone().acquire_owned().await.map_err(|e| ApiError::internal(e.to_string()))?;
+    let askers = [user.as_ref().map(|u| Asker::Account(u.id)), Some(Asker::Address(address_key(address)))];
+    let place = state.thinking.queue_help(&askers.into_iter().flatten().collect::<Vec<_>>());
+    let place = place.map_err(|refused| help_refused(refused, &state.thinking, TIME, "hints"))?;
+    let slot = place.slot().await;
     let budget = Budget { time: Some(TIME), ..Budget::iterations(ITERATIONS) };
     let searched = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+        let _held = (place, slot);
         (entry.hint)(&record, &content, seat, budget, seed)
     })
     .await

@@ -65,6 +65,7 @@ use crate::error::ApiError;
 use crate::limits::address_key;
 use crate::live::{AppState, Shared};
 use crate::store::User;
+use crate::thinking::{Asker, PER_ASKER, Refused, Thinking};
 
 /// Largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -350,9 +351,70 @@ pub async fn seated(
     Ok((game, seat))
 }
 
+/// The refusal of a hint or review that found no place in the queue for help ([`crate::thinking`]), with
+/// when to ask again: `per_job` is about how long one job of this kind searches.
+pub fn help_refused(refused: Refused, thinking: &Thinking, per_job: Duration, what: &str) -> ApiError {
+    let per_job = per_job.as_secs().max(1);
+    match refused {
+        Refused::Yours { asker } => {
+            let who = match asker {
+                Asker::Account(_) => "your account",
+                Asker::Address(_) => "your address",
+            };
+            ApiError::too_many(format!(
+                "{who} already has {PER_ASKER} hints or reviews waiting or being made: ask for more {what} once one \
+                 is done"
+            ))
+            .retry_after(per_job)
+        }
+        Refused::Full { ahead } => {
+            let wait = (ahead as u64).div_ceil(thinking.help_width() as u64) * per_job;
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server is busy with other hints and reviews ({ahead} waiting or being made): ask for {what} \
+                     again in about {wait} seconds"
+                ),
+            )
+            .retry_after(wait)
+        }
+    }
+}
+
 pub fn game_entry(state: &AppState, id: &str) -> Result<imperia_core::GameEntry, ApiError> {
     state.registry.get(id).copied().ok_or_else(|| {
         let shown: String = id.chars().take(40).collect();
         ApiError::bad_request(format!("there is no game `{shown}`; the games are {}", state.registry.ids().join(", ")))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::Ipv4Addr;
+
+    use axum::response::IntoResponse;
+
+    use super::*;
+
+    fn retry_after(e: ApiError) -> (StatusCode, Option<String>) {
+        let response = e.into_response();
+        let header = response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()).map(str::to_string);
+        (response.status(), header)
+    }
+
+    #[test]
+    fn help_refused_says_when_to_ask_again() {
+        let thinking = Thinking::new(3); // two help slots
+        let hint = Duration::from_secs(4);
+        let mine = Refused::Yours { asker: Asker::Account(7) };
+        let e = help_refused(mine, &thinking, hint, "hints");
+        assert!(e.message.contains("your account already has 2"), "{}", e.message);
+        assert_eq!(retry_after(e), (StatusCode::TOO_MANY_REQUESTS, Some("4".into())));
+        let home = Refused::Yours { asker: Asker::Address(IpAddr::V4(Ipv4Addr::LOCALHOST)) };
+        assert!(help_refused(home, &thinking, hint, "hints").message.starts_with("your address"));
+        // Eight ahead on two slots: four hints' time.
+        let e = help_refused(Refused::Full { ahead: 8 }, &thinking, hint, "hints");
+        assert!(e.message.contains("8 waiting") && e.message.contains("16 seconds"), "{}", e.message);
+        assert_eq!(retry_after(e), (StatusCode::SERVICE_UNAVAILABLE, Some("16".into())));
+    }
 }

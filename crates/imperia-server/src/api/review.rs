@@ -7,10 +7,12 @@ use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 
-use super::{CurrentUser, MaybeUser, find, per_address, seat_of};
+use super::{ClientAddr, CurrentUser, MaybeUser, find, help_refused, per_address, seat_of};
 use crate::error::ApiError;
+use crate::limits::address_key;
 use crate::live::AppState;
 use crate::review::{self, ReviewState};
+use crate::thinking::Asker;
 
 pub fn routes() -> Router<AppState> {
     // Asking starts a long search, so each address may ask only a few times a minute; reading is cheap.
@@ -53,15 +55,23 @@ async fn withheld(user: Option<&crate::store::User>, game: &crate::live::Shared)
     responses((status = 200, description = "Started, or already under way or made: where it stands", body = ReviewState),
               (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
               (status = 409, description = "The game is not over, or only bots played it", body = super::openapi::ErrorBody),
-              (status = 429, description = "Asked too often from this address", body = super::openapi::ErrorBody)))]
+              (status = 429, description = "Asked too often from this address, or this account or address already has its share of hints and reviews waiting (`Retry-After`)", body = super::openapi::ErrorBody),
+              (status = 503, description = "Every place in the queue for hints and reviews is taken (`Retry-After`)", body = super::openapi::ErrorBody)))]
 pub async fn ask(
     State(state): State<AppState>,
     Path(id): Path<i64>,
     CurrentUser(user): CurrentUser,
+    ClientAddr(address): ClientAddr,
 ) -> Result<Json<ReviewState>, ApiError> {
     let game = find(&state, id).await?;
     if let Some(withheld) = withheld(Some(&user), &game).await {
         return Ok(Json(withheld));
     }
-    Ok(Json(review::start(&state, id, &game).await?))
+    // A review made or under way is only read: it needs no place in the queue.
+    if let now @ (ReviewState::Running { .. } | ReviewState::Ready { .. }) = review::state_of(&state, id).await? {
+        return Ok(Json(now));
+    }
+    let place = state.thinking.queue_help(&[Asker::Account(user.id), Asker::Address(address_key(address))]);
+    let place = place.map_err(|refused| help_refused(refused, &state.thinking, review::TIME_PER_PART, "reviews"))?;
+    Ok(Json(review::start(&state, id, &game, place).await?))
 }
