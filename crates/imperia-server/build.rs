@@ -9,7 +9,10 @@ use std::path::{Path, PathBuf};
 mod web_files;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web");
+    // Read when the script runs, not when it was compiled: a script built in another checkout of the same
+    // target folder would otherwise list that checkout's files (or none, once it is gone).
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("../../web");
     println!("cargo:rerun-if-changed={}", root.display());
     // `sqlx::migrate!` reads the migrations when the crate compiles: a new one must rebuild it.
     println!("cargo:rerun-if-changed=migrations");
