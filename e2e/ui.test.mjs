@@ -2437,43 +2437,83 @@ test('Brazil: Imperial: the solo scenario, its setup and turns played by clickin
   await context.close();
 });
 
-test('Brazil: Imperial: a scenario chosen in the lobby, its name, battles and own rule on the page, played by clicking', async () => {
-  const { context, page } = await signUp('anchieta');
+/**
+ * In the lobby of `page`: a game of Brazil: Imperial on `scenario` for `players`, the other seats easy bots.
+ * Resolves, once its map shows, to its id and the map it is played on, which must be the scenario's own,
+ * every hex drawn.
+ */
+async function createBrazil(page, scenario, players) {
   await page.getByLabel('Game', { exact: true }).selectOption('brazil-imperial');
-  await page.getByLabel('Players', { exact: true }).selectOption('2');
-  await page.getByLabel('Scenario', { exact: true }).selectOption('amazon_river');
-  await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await page.getByLabel('Players', { exact: true }).selectOption(String(players));
+  await page.getByLabel('Scenario', { exact: true }).selectOption(scenario);
+  for (let seat = 2; seat <= players; seat++) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
   const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
   await page.locator('.brazil-map').waitFor();
-
-  // The game is on the scenario's own map, named above it with the book's battle likelihood and its rule.
   const { board } = await page.evaluate(async (n) => (await fetch(`/api/games/${n}/board`)).json(), id);
   const start = await gameState(page, id);
   const map = board.maps.find((m) => m.id === start.view.table.map);
-  assert.equal(map.scenario, 'amazon_river');
-  assert.equal(await page.locator('.brazil-map .hex').count(), map.hexes.length, 'every hex of its map');
+  assert.equal(map.scenario, scenario);
+  assert.equal(await page.locator('.brazil-map .hex').count(), map.hexes.length, `every hex of ${scenario}'s map`);
+  return { id, map };
+}
+
+/** Decisions of `page`'s player, each by clicking, until `enough(sent)` holds (`sent`: decisions by kind). */
+async function playBrazilUntil(page, id, enough) {
+  const sent = {};
+  let decisions = 0;
+  for (; !enough(sent); decisions++) {
+    assert.ok(decisions < 60, `still playing after 60 decisions: ${JSON.stringify(sent)}`);
+    if (!(await waitForMyTurn(page))) break;
+    const kind = actionKind(await brazilDecision(page, id, { move: true }));
+    sent[kind] = (sent[kind] ?? 0) + 1;
+  }
+  assert.ok(enough(sent), `played ${decisions} decisions: ${JSON.stringify(sent)}`);
+  return { sent, decisions };
+}
+
+test('Brazil: Imperial: a scenario chosen in the lobby, its name, battles and own rule on the page, played by clicking', async () => {
+  const { context, page } = await signUp('anchieta');
+  const { id, map } = await createBrazil(page, 'amazon_river', 2);
+
+  // The game is on the scenario's own map, named above it with the book's battle likelihood and its rule.
   assert.equal((await page.locator('#map-title').textContent()).trim(), 'The Amazon River');
   const line = await page.locator('.brazil .scenario-line').textContent();
   assert.match(line, /^X · battles rare /, 'one X of three: battles are rare');
   assert.ok(line.includes(map.rules) && /Water:/.test(map.rules), `the scenario's own rule: ${line}`);
 
   // A few decisions, each by clicking: the setup, the capital, action spaces, moves, the ends of turns.
-  const sent = {};
-  let decisions = 0;
-  const enough = () => sent.prepare && sent.capital && (sent.activate ?? 0) >= 2 && (sent.end ?? 0) >= 2;
-  for (; !enough(); decisions++) {
-    assert.ok(decisions < 60, `still playing after 60 decisions: ${JSON.stringify(sent)}`);
-    if (!(await waitForMyTurn(page))) break;
-    const kind = actionKind(await brazilDecision(page, id, { move: true }));
-    sent[kind] = (sent[kind] ?? 0) + 1;
-  }
-  assert.ok(enough(), `played ${decisions} decisions: ${JSON.stringify(sent)}`);
+  const { sent, decisions } = await playBrazilUntil(page, id,
+    (sent) => sent.prepare && sent.capital && (sent.activate ?? 0) >= 2 && (sent.end ?? 0) >= 2);
   console.log(`# Brazil: Imperial, the Amazon River: ${decisions} decisions by clicking: ${JSON.stringify(sent)}`);
   await waitForMyTurn(page);
   assert.match(await page.locator('.brazil .scenario-line').textContent(), /battles rare/, 'still said after the turns');
   await brazilScreenshots(page, 'brazil-amazon');
+  await context.close();
+});
+
+test('Brazil: Imperial: each multiplayer scenario of the book opens on its own map and plays by clicking', async () => {
+  const { context, page } = await signUp('nassau');
+  // The Amazon River has the test above, and Guararapes is the solo game's.
+  const scenarios = [['rio_1567', 4], ['argentine_brazilian_war', 2], ['brazilian_empire', 4], ['platine_war', 3],
+    ['beyond_the_atlantic', 2], ['sao_francisco', 3], ['tordesillas', 3]];
+  for (const [scenario, players] of scenarios) {
+    await page.goto(`${base}/#/lobby`);
+    await page.getByRole('heading', { name: 'New game' }).waitFor();
+    const { id, map } = await createBrazil(page, scenario, players);
+    assert.ok((await page.locator('#map-title').textContent()).trim(), `${scenario}: the map is named`);
+    const line = await page.locator('.brazil .scenario-line').textContent();
+    assert.match(line, /battles (rare|now and then|likely)/, `${scenario}: the book's battle likelihood: ${line}`);
+    if (map.rules) assert.ok(line.includes(map.rules), `${scenario}: its own rule: ${line}`);
+    const { sent, decisions } = await playBrazilUntil(page, id,
+      (sent) => sent.prepare && sent.capital && (sent.activate ?? 0) >= 1 && (sent.end ?? 0) >= 1);
+    console.log(`# Brazil: Imperial, ${scenario} (${players} players): ${decisions} decisions by clicking: ${JSON.stringify(sent)}`);
+    await waitForMyTurn(page);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('.brazil .map-card').screenshot({ path: join(ARTIFACTS, `brazil-scenario-${scenario}-map.png`) });
+  }
   await context.close();
 });
 

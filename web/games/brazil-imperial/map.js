@@ -86,13 +86,35 @@ export function drawMap({ board, map, view, pl }) {
   svg.append(s('g', { class: 'hexes' }, map.hexes.map((x, i) => hex(x, i, centres[i], ctx))));
   svg.append(s('g', { class: 'labels', 'aria-hidden': 'true' }, (map.places ?? []).map((p) => {
     const i = map.hexes.findIndex((x) => x.hex === p.hex);
-    if (i < 0) return null;
-    const [x, y] = centres[i];
-    return s('text', { x, y: y + 36, class: 'place-name' }, p.name);
+    return i < 0 ? null : placeName(p.name, centres[i], width);
   })));
   svg.append(s('text', { x: width - 8, y: height - 6, class: 'approx', 'text-anchor': 'end' },
     'approximation · drawn from real geography'));
   return svg;
+}
+
+/** About how wide a character of a town's name is drawn (`.place-name`: 11.5px bold, measured in Chromium). */
+const NAME_CHAR = 7.6;
+
+/**
+ * A town's name under its hex. A name wider than about a hex goes on two lines, split at the space nearest
+ * its middle, so that neighbours' names do not run into each other; and a name is kept inside the map.
+ */
+function placeName(name, [x, y], width) {
+  const lines = name.length * NAME_CHAR > SQ3 * R * 1.15 && name.includes(' ') ? twoLines(name) : [name];
+  const half = (Math.max(...lines.map((l) => l.trim().length)) * NAME_CHAR) / 2;
+  const cx = Math.min(Math.max(x, half + 2), width - half - 2);
+  const text = s('text', { x: cx, y: lines.length > 1 ? y + 31 : y + 36, class: 'place-name' });
+  lines.forEach((line, k) => text.append(s('tspan', { x: cx, dy: k ? '1.05em' : 0 }, line)));
+  return text;
+}
+
+/** `name` split in two at the space nearest its middle (kept at the end of the first line, so the text's
+ * content is still the whole name). */
+function twoLines(name) {
+  const spaces = [...name].flatMap((c, i) => (c === ' ' ? [i] : []));
+  const at = spaces.reduce((best, i) => (Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2) ? i : best));
+  return [name.slice(0, at + 1), name.slice(at + 1)];
 }
 
 /** Each hex's units: index → [{owner, unit}] (players' units and the Dutch). */
