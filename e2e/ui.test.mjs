@@ -1760,6 +1760,16 @@ test('a game of earlier rules: imported, played again under today’s rules, and
   await showNote();
   await page.screenshot({ path: join(ARTIFACTS, 'rules-change-390.png') });
   await noSidewaysScroll(page, 'the note of a change of rules');
+  // Seen once, the note is folded to its first line on the next visit; a click unfolds it.
+  await page.reload();
+  await note.waitFor();
+  assert.equal(await note.evaluate((el) => el.open), false, 'folded once seen');
+  assert.match(await note.innerText(), /rules version 2 to \d/);
+  assert.doesNotMatch(await note.innerText(), /Flags now change hands/);
+  await page.evaluate(() => document.querySelector('.rules-change').scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: join(ARTIFACTS, 'rules-change-folded-390.png') });
+  await note.locator('summary').click();
+  await page.getByText(/Flags now change hands only at the end of a maneuver/).waitFor();
   await context.close();
 });
 

@@ -65,6 +65,9 @@ export async function show(root, session, id) {
   let handLevel = 'medium'; // the bot level chosen for a late seat the players may hand over, likewise
   let handable = ''; // the late seats the hand-over panel was drawn for, so the clock's tick redraws it
   let contentOpen = false; // whether the list of replaced content's changes is open, kept across redraws
+  // Each change of rules is shown open the first time this browser shows it, folded after that; a reader's
+  // own opening or folding holds across redraws.
+  const rulesOpen = new Map();
   let chatDraft = ''; // the line being written, and the seats of its private channel, kept across redraws
   const chatTo = new Set();
   let saying = false;
@@ -438,7 +441,7 @@ export async function show(root, session, id) {
         `Provisional content: ${text}. They were chosen so the game is complete and playable; the printed game may differ.`) : null,
       text ? provisionalList(entry.sources) : null,
       state.content ? gameNotice(state.content, { open: contentOpen, onToggle: (open) => { contentOpen = open; } }) : null,
-      (state.rules_changes || []).map(rulesChangeNote),
+      (state.rules_changes || []).map((change) => rulesChangeNote(change, rulesChangeOpen(change))),
       h('div', { class: 'status-row' },
         h('p', { id: 'status', class: myTurn() && past === null ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
         h('p', { id: 'late', class: 'late', role: 'status', hidden: !lateText() }, lateText()),
@@ -725,6 +728,17 @@ export async function show(root, session, id) {
       note ? h('p', { class: 'help level-note', role: 'note' }, note) : null);
   }
 
+  /** Whether the note of `change` is open: at first sight in this browser, or as the reader left it. */
+  function rulesChangeOpen(change) {
+    const key = rulesChangeKey(id, change);
+    if (!rulesOpen.has(key)) {
+      const seen = localStorage.getItem(key) !== null;
+      localStorage.setItem(key, 'seen');
+      rulesOpen.set(key, !seen);
+    }
+    return { open: rulesOpen.get(key), key, onToggle: (open) => rulesOpen.set(key, open) };
+  }
+
   function tickClock() {
     if (closed) {
       clearInterval(ticker);
@@ -999,15 +1013,21 @@ export async function show(root, session, id) {
   };
 }
 
+/** Where this browser keeps that it has shown game `id`'s change of rules to `change.to`. */
+const rulesChangeKey = (id, change) => `imperia.rules-change.${id}.${change.to}`;
+
 /**
  * A change of rules the game went through (`rules_changes` in the state): the versions, what changed, and
- * whether the game as played still stands under the new rules.
+ * whether the game as played still stands under the new rules; folded to its first line once seen.
  */
-function rulesChangeNote(change) {
-  return h('div', { class: 'content-note rules-change', role: 'note', 'aria-label': 'A change of rules' },
-    h('p', {}, h('strong', {}, `The rules changed since this game began (rules version ${change.from} to ${change.to}).`)),
-    change.changes.length ? h('ul', {}, change.changes.map((c) => h('li', {}, c))) : null,
-    h('p', {}, change.standing));
+function rulesChangeNote(change, { open, key, onToggle }) {
+  return h('details', {
+    class: 'content-note rules-change', role: 'note', 'aria-label': 'A change of rules', 'data-key': key, open,
+    ontoggle: (e) => onToggle(e.target.open),
+  },
+  h('summary', {}, h('strong', {}, `The rules changed since this game began (rules version ${change.from} to ${change.to}).`)),
+  change.changes.length ? h('ul', {}, change.changes.map((c) => h('li', {}, c))) : null,
+  h('p', {}, change.standing));
 }
 
 /**
