@@ -535,7 +535,8 @@ export async function show(root, session, id) {
         }, x.label), ' ', h('span', { class: 'muted' }, `your chances ${Math.round(x.value * 100)}%`));
       })),
       h('p', { class: 'muted' }, `From ${hint.iterations.toLocaleString()} lines of search, seeing only what you see. `,
-        'Rated games give no hints.'));
+        'Rated games give no hints, nor do copies of a rated game under way (',
+        h('a', { href: rulesHref(entry.id, 'fair-play') }, 'fair play'), ').'));
   }
 
   /**

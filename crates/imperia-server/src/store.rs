@@ -524,6 +524,17 @@ impl Store {
         Ok((row.get(0), row.get(1)))
     }
 
+    /// The rated games of `game` (an engine's id) that are not over: waiting for players or under way, and
+    /// not damaged (`crate::fairness`).
+    pub async fn running_rated_games(&self, game: &str) -> Result<Vec<i64>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id FROM games WHERE game = $1 AND rated <> 0 AND finished = 0 AND broken IS NULL")
+                .bind(game)
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     /// Append an action, if the game is still at `version`; the game moves to `version + 1`.
     pub async fn append_action(
         &self,
