@@ -7,6 +7,7 @@ import { get } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
 import { rulesHref } from '../lib/links.js';
+import { spanWords as span } from '../lib/words.js';
 
 export async function show(root, session, gameId, sectionId) {
   let catalogue;
@@ -47,12 +48,15 @@ export async function show(root, session, gameId, sectionId) {
       h('ul', { class: 'rule-sections top' }, (children.get(null) ?? []).map((s) => section(s, 0)))),
     h('section', { id: 'r-rulings', class: 'card', 'aria-labelledby': 'rulings-title' },
       h('h2', { id: 'rulings-title' }, 'Rulings'), rulings),
-    fairPlay()));
+    fairPlay(book.rated_min_per_move_seconds)));
   if (sectionId && known) document.getElementById(`r-${target ? target.id : sectionId}`)?.scrollIntoView({ block: 'start' });
 }
 
-/** What Imperia does, and cannot do, to keep rated games fair: the same for every game. */
-function fairPlay() {
+/**
+ * What Imperia does, and cannot do, to keep rated games fair: the same for every game, but for the shortest
+ * clock a rated game may have, which the server says.
+ */
+function fairPlay(leastClock) {
   return h('section', { id: 'r-fair-play', class: 'card fair-play', 'aria-labelledby': 'fair-play-title' },
     h('h2', { id: 'fair-play-title' }, 'Fair play in rated games'),
     h('p', {}, 'A rated game measures the players, so it is played without help. While a rated game is under way, ',
@@ -60,5 +64,11 @@ function fairPlay() {
       '(a copy imported from its record, or its moves played again in a new game), until it ends; and its record ',
       'goes only to its players until then.'),
     h('p', {}, 'Nobody can stop a player from analysing a game somewhere else, with another program, a book or a ',
-      'friend. In a rated game that is cheating, and Imperia will not provide it.'));
+      'friend. In a rated game that is cheating, and Imperia will not provide it.'),
+    h('p', {}, 'A rating follows a person from game to game, so a rated game’s seats are for players with an ',
+      'account; guests play casual games. A rated game with a clock gives at least ',
+      `${span(leastClock)} a decision. A player who runs out of time, and whose seat is handed to a bot, loses the `,
+      'game on the rating at that moment; the bot plays the seat on for the others, and what it makes of it no ',
+      'longer counts for that player. The others are rated by their places when the game ends, each ahead of ',
+      'whoever lost on time.'));
 }
