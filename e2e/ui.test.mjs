@@ -126,10 +126,11 @@ async function signUp(name, password = 'a long enough password', { prepare } = {
 }
 
 /** In the lobby: create a 2-player Imperial 2030 game whose seat 2 is for a person; resolves to its id. */
-async function createWithOpenSeat(page) {
+async function createWithOpenSeat(page, { rated = true } = {}) {
   await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
   await page.getByLabel('Players', { exact: true }).selectOption('2');
   await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
+  if (!rated) await page.getByLabel('Rated', { exact: true }).uncheck();
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
   await page.locator('.world-map').waitFor();
@@ -890,6 +891,8 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
   await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
   await page.getByLabel('Seat 3', { exact: true }).selectOption('easy');
   await page.getByLabel('Negotiations time limit (minutes)').fill('15');
+  // France comes as a guest, who plays casual games only.
+  await page.getByLabel('Rated', { exact: true }).uncheck();
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
   const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
@@ -991,7 +994,8 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
 
 test('an invitation link seats a guest once; opened again, it only lets one watch', async () => {
   const a = await signUp('bea');
-  const id = await createWithOpenSeat(a.page);
+  // A guest plays casual games only: a rated game's seats are for accounts.
+  const id = await createWithOpenSeat(a.page, { rated: false });
   // The creator sees the invitation link of seat 2, and the start with a bot level for it.
   const links = a.page.locator('.invite-links code');
   assert.equal(await links.count(), 1, 'one link, for the one open seat');

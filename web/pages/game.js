@@ -538,7 +538,8 @@ export async function show(root, session, id) {
         }, x.label), ' ', h('span', { class: 'muted' }, `your chances ${Math.round(x.value * 100)}%`));
       })),
       h('p', { class: 'muted' }, `From ${hint.iterations.toLocaleString()} lines of search, seeing only what you see. `,
-        'Rated games give no hints.'));
+        'Rated games give no hints, nor do copies of a rated game under way (',
+        h('a', { href: rulesHref(entry.id, 'fair-play') }, 'fair play'), ').'));
   }
 
   /**
@@ -673,10 +674,12 @@ export async function show(root, session, id) {
     const named = late.map((s) => (s.seat === mySeat() ? 'you' : seatName(s))).join(' and ');
     const who = named[0].toUpperCase() + named.slice(1);
     const grace = state.clock.bot_after_seconds;
-    if (grace === undefined) return `${who} ran out of time: the other players may hand the seat to a bot.`;
+    // In a rated game the seat going to a bot is the loss, on the rating, of whoever ran out.
+    const rated = state.rated ? ' In a rated game that is a loss on the rating, then and there.' : '';
+    if (grace === undefined) return `${who} ran out of time: the other players may hand the seat to a bot.${rated}`;
     const over = Math.max(...late.map((s) => (Date.now() - receivedAt) / 1000 - s.time_left));
     const left = Math.max(0, Math.round(grace - over));
-    return `${who} ran out of time: a bot takes the seat ${left > 0 ? `in ${duration(left)}` : 'now'}.`;
+    return `${who} ran out of time: a bot takes the seat ${left > 0 ? `in ${duration(left)}` : 'now'}.${rated}`;
   }
 
   /** The seats out of time on the decision at hand. */

@@ -334,7 +334,9 @@ function newGame(catalogue, bots, initialUploads) {
     rated.disabled = Boolean(set);
     if (set) rated.checked = false;
     ratedHelp.textContent = set ? 'A game with your own content is not rated.'
-      : 'A rated game moves every player’s rating (bots’ too) when it ends; a casual one only lists its result.';
+      : 'A rated game moves every player’s rating (bots’ too) when it ends; a casual one only lists its result. '
+        + 'A rated game’s seats are for players with an account (guests play casual games), and a player whose time '
+        + 'runs out and whose seat goes to a bot loses on the rating then.';
   };
   const drawContent = (choose) => {
     const keep = choose ?? contentSelect.value;

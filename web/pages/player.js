@@ -69,12 +69,14 @@ function place(p, of) {
 }
 
 function gameLine(g, names) {
-  const result = !g.finished ? h('span', { class: 'badge' }, 'Under way')
+  // A rated game lost on time is lost, whatever the bot that took the seat made of it afterwards.
+  const result = g.lost_on_time ? h('span', { class: 'badge warn', title: 'Ran out of time; the seat went to a bot' }, 'Lost on time')
+    : !g.finished ? h('span', { class: 'badge' }, 'Under way')
     : g.place === 1 ? h('span', { class: 'badge turn' }, `Won · ${place(1, g.seats)}`)
       : g.place ? h('span', { class: 'badge done' }, place(g.place, g.seats)) : h('span', { class: 'badge done' }, 'Finished');
   return h('li', { 'data-game': g.id },
     h('a', { href: `#/game/${g.id}` }, `${names[g.game] ?? g.game} · game ${g.id}`), ' ', result, ' ',
     h('span', { class: g.rated ? 'badge rated' : 'badge' }, g.rated ? 'Rated' : 'Casual'),
-    g.left ? h('span', { class: 'badge warn', title: 'Left to a bot before the end; the result still counts' }, 'Left') : null,
+    g.left && !g.lost_on_time ? h('span', { class: 'badge warn', title: 'Left to a bot before the end; the result still counts' }, 'Left') : null,
     h('span', { class: 'muted' }, new Date(g.created_at * 1000).toLocaleDateString()));
 }

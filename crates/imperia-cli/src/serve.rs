@@ -49,6 +49,9 @@ pub struct ServeArgs {
     /// Unfinished games one account may have created at once.
     #[arg(long, default_value_t = Limits::default().running_games)]
     running_games: i64,
+    /// The shortest clock a rated game may have, in seconds a decision.
+    #[arg(long, default_value_t = Limits::default().rated_min_per_move)]
+    rated_min_seconds: i64,
     /// Accounts that may be made from one address in an hour.
     #[arg(long, default_value_t = Limits::default().signups_per_hour)]
     signups_per_hour: u32,
@@ -78,6 +81,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         running_games: args.running_games.max(1),
         signups_per_hour: args.signups_per_hour.max(1),
         bot_threads: args.bot_threads.clamp(1, 1024),
+        rated_min_per_move: args.rated_min_seconds.clamp(1, imperia_server::store::Clock::MAX_PER_MOVE),
         ..Limits::default()
     };
     let config = ServerConfig {

@@ -169,3 +169,133 @@ fn ratings_refuse_what_is_out_of_bounds() {
     assert!(got == 400 || got == 422, "{got} {body}");
     assert_eq!(ann.get("/api/games").1, json!([]), "nothing was created");
 }
+
+/// Issue 54: ratings could be farmed through guests and one-second clocks. A rated game seats accounts only,
+/// at creation's word and at every door (an invitation, the lobby's join); its clock has a floor; and the
+/// leaderboard never lists a guest.
+#[test]
+fn rated_games_seat_accounts_only_on_a_sensible_clock() {
+    for storage in backends("ratings_accounts") {
+        rated_games_seat_accounts_only_on(&storage);
+    }
+}
+
+fn rated_games_seat_accounts_only_on(storage: &Storage) {
+    let server = Server::start(storage);
+    let mut ann = Client::new(&server);
+    ann.signup("ann");
+    let two = |rated: bool| json!({ "game": "endeavor", "seats": ["human", "human"], "rated": rated });
+    let (status, rated) = ann.post("/api/games", two(true));
+    assert_eq!(status, 201, "{rated}");
+    let (id, invite) = (rated["id"].as_i64().expect("an id"), rated["invites"][0]["invite"].clone());
+
+    // Someone not signed in opens the invitation: refused, and no guest account is made for them.
+    let mut stranger = Client::new(&server);
+    let (status, body) = stranger.post(&format!("/api/games/{id}/claim"), json!({ "invite": invite }));
+    assert_eq!(status, 403, "a guest takes no seat of a rated game: {body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("players with an account"), "{body}");
+    assert!(stranger.cookie.is_none(), "no guest was made");
+    // A guest of a casual game cannot join it from the lobby either.
+    let (status, casual) = ann.post("/api/games", two(false));
+    assert_eq!(status, 201, "{casual}");
+    let casual_id = casual["id"].as_i64().expect("an id");
+    let mut guest = Client::guest(&server, casual_id, casual["invites"][0]["invite"].as_str().expect("an invitation"));
+    let (status, body) = guest.post(&format!("/api/games/{id}/join"), json!({}));
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = guest.post(&format!("/api/games/{id}/claim"), json!({ "invite": invite }));
+    assert_eq!(status, 403, "{body}");
+    // An account takes the seat.
+    let mut bob = Client::new(&server);
+    bob.signup("bob");
+    let (status, body) = bob.post(&format!("/api/games/{id}/claim"), json!({ "invite": invite }));
+    assert_eq!(status, 200, "{body}");
+
+    // A rated game's clock gives at least 30 seconds a decision; a casual one may be as short as it likes.
+    let timed = |rated: bool, per_move: i64| {
+        json!({ "game": "endeavor", "seats": ["human", "easy"], "rated": rated,
+                "time_control": { "per_move_seconds": per_move, "reserve_seconds": 0 } })
+    };
+    let (status, body) = ann.post("/api/games", timed(true, 1));
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("at least 30 seconds a decision"), "{body}");
+    assert_eq!(ann.post("/api/games", timed(false, 1)).0, 201);
+    assert_eq!(ann.post("/api/games", timed(true, 30)).0, 201);
+    assert_eq!(ann.get("/api/rules/endeavor").1["rated_min_per_move_seconds"], 30, "the rules page states it");
+
+    // A guest rated before rated games seated accounts only is not listed; the total leaves it out too.
+    let guest_id = sql(storage, &["SELECT id FROM users WHERE guest <> 0"]);
+    assert_eq!(guest_id.len(), 1, "{guest_id:?}");
+    sql(
+        storage,
+        &[&format!(
+            "INSERT INTO ratings (game, user_id, bot, side, mu, sigma, games) VALUES ('endeavor', {}, '', '', 40, 1, 3)",
+            guest_id[0]
+        )],
+    );
+    let board = ann.get("/api/ratings/endeavor").1;
+    assert_eq!((&board["total"], &board["players"]), (&json!(0), &json!([])), "{board}");
+}
+
+/// Issue 54: a player who runs out of time in a rated game loses it on the rating then, and the bot that
+/// takes the seat plays on for the others without moving that player's rating again. (The server's floor
+/// for rated clocks is lowered, so that the seat runs out in a second.)
+#[test]
+fn losing_on_time_in_a_rated_game_is_a_loss_then() {
+    for storage in backends("ratings_on_time") {
+        losing_on_time_on(&storage);
+    }
+}
+
+fn losing_on_time_on(storage: &Storage) {
+    let server = Server::start_with(storage, &["--rated-min-seconds", "1"]);
+    let (mut cleo, mut jo) = (Client::new(&server), Client::new(&server));
+    cleo.signup("cleo");
+    jo.signup("joan");
+    let clock = json!({ "per_move_seconds": 1, "reserve_seconds": 0 });
+    let (status, created) =
+        cleo.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "human"], "time_control": clock }));
+    assert_eq!(status, 201, "{created}");
+    let game = created["id"].as_i64().expect("an id");
+    assert_eq!(jo.post(&format!("/api/games/{game}/join"), json!({})).0, 200);
+    assert_eq!(cleo.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
+    // Cleo plays until it is Jo's decision; Jo does nothing, and runs out of time.
+    loop {
+        let state = cleo.get(&format!("/api/games/{game}")).1;
+        if state["to_act"][0] == 1 {
+            break;
+        }
+        let (status, body) = cleo.post(
+            &format!("/api/games/{game}/actions"),
+            json!({ "version": state["version"], "action": state["legal_actions"][0]["action"] }),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    for _ in 0..200 {
+        if cleo.get(&format!("/api/games/{game}")).1["seats"][1]["out_of_time"] == true {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let (status, body) = cleo.post(&format!("/api/games/{game}/seats/1/bot"), json!({ "bot": "easy" }));
+    assert_eq!(status, 200, "{body}");
+
+    // Jo's loss is taken now, and shown on Jo's page as the game's result; nobody else moves yet.
+    let board = cleo.get("/api/ratings/endeavor").1;
+    let lost = line(&board, "joan").expect("jo lost on the rating at once").clone();
+    assert_eq!(lost["games"], 1, "{board}");
+    assert!(lost["mu"].as_f64().expect("μ") < 25.0, "a loss: {board}");
+    assert_eq!(board["total"], 1, "only jo has moved: {board}");
+    let mine = &jo.get("/api/players/joan").1["games"][0];
+    assert_eq!((&mine["id"], &mine["left"]), (&json!(game), &json!(true)), "{mine}");
+    assert!(mine["lost_on_time"].is_i64(), "{mine}");
+
+    // Cleo plays on against the bot. At the end Cleo wins against Jo, whatever the bot made of the seat;
+    // Jo's rating does not move again, and the bot that only took over is not rated.
+    play_out(&mut cleo, game);
+    let board = cleo.get("/api/ratings/endeavor").1;
+    assert_eq!(line(&board, "joan").expect("still rated"), &lost, "{board}");
+    let cleo_line = line(&board, "cleo").expect("cleo is rated at the end");
+    assert_eq!(cleo_line["games"], 1, "{board}");
+    assert!(cleo_line["mu"].as_f64().expect("μ") > 25.0, "cleo won against jo: {board}");
+    assert!(line(&board, "easy").is_none(), "{board}");
+}

@@ -99,7 +99,8 @@ fn an_invitation_seats_one_person_once() {
         let server = Server::start(&storage);
         let mut anton = Client::new(&server);
         anton.signup("anton");
-        let (_, created) = create(&mut anton, json!({ "game": "imperial-struggle", "seats": ["human", "human"] }));
+        let (_, created) =
+            create(&mut anton, json!({ "game": "imperial-struggle", "seats": ["human", "human"], "rated": false }));
         let game = created["id"].as_i64().expect("id");
         let invite = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
         let guest = Client::guest(&server, game, &invite);
@@ -159,7 +160,8 @@ fn a_failed_commit_is_never_acknowledged() {
 fn two_players(server: &Server) -> (i64, [Client; 2]) {
     let mut anton = Client::new(server);
     anton.signup("anton");
-    let (_, created) = create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "human"] }));
+    let (_, created) =
+        create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "human"], "rated": false }));
     let game = created["id"].as_i64().expect("id");
     let guest = Client::guest(server, game, created["invites"][0]["invite"].as_str().expect("an invitation"));
     assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
@@ -529,7 +531,8 @@ fn webhooks_cannot_reach_inside() {
         assert_eq!(put(&format!("http://localhost:{port}/hook")), 200);
         let mut anton = Client::new(&server);
         anton.signup("anton");
-        let (_, created) = create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "human"] }));
+        let (_, created) =
+            create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "human"], "rated": false }));
         let game = created["id"].as_i64().expect("id");
         assert_eq!(boris.post(&format!("/api/games/{game}/join"), json!({})).0, 200);
         assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);

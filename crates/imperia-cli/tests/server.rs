@@ -93,8 +93,10 @@ fn a_whole_game_through_the_api_on(storage: &Storage) {
     let server = Server::start(storage);
     let mut anton = Client::new(&server);
     anton.signup("anton");
-    let (status, created) =
-        anton.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human", "heuristic", "random"] }));
+    let (status, created) = anton.post(
+        "/api/games",
+        json!({ "game": "imperial2030", "seats": ["human", "human", "heuristic", "random"], "rated": false }),
+    );
     assert_eq!(status, 201, "{created}");
     let game = created["id"].as_i64().expect("an id");
     let invite = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
@@ -405,7 +407,8 @@ fn two_servers_share_one_postgres_database() {
     let b = Server::start(&storage);
     let mut anton = Client::new(&a);
     anton.signup("anton");
-    let (_, created) = anton.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human"] }));
+    let (_, created) =
+        anton.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human"], "rated": false }));
     let game = created["id"].as_i64().expect("an id");
     let guest = Client::guest(&a, game, created["invites"][0]["invite"].as_str().expect("an invitation"));
     assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
@@ -496,7 +499,7 @@ fn async_play_on(storage: &Storage) {
 
     let (status, created) = anton.post(
         "/api/games",
-        json!({ "game": "imperial2030", "seats": ["human", "human"], "time_control": { "per_move_seconds": PER_MOVE, "reserve_seconds": 0 } }),
+        json!({ "game": "imperial2030", "seats": ["human", "human"], "rated": false, "time_control": { "per_move_seconds": PER_MOVE, "reserve_seconds": 0 } }),
     );
     assert_eq!(status, 201, "{created}");
     let game = created["id"].as_i64().expect("an id");
@@ -581,7 +584,7 @@ fn the_past_on(storage: &Storage) {
     anton.signup("anton");
     let (status, created) = anton.post(
         "/api/games",
-        json!({ "game": "imperial2030", "config": { "hidden_cash": true }, "seats": ["human", "human", "random"] }),
+        json!({ "game": "imperial2030", "config": { "hidden_cash": true }, "seats": ["human", "human", "random"], "rated": false }),
     );
     assert_eq!(status, 201, "{created}");
     let game = created["id"].as_i64().expect("an id");
@@ -856,7 +859,8 @@ fn private_notes_are_read_by_their_author_only() {
     let server = Server::start(&Storage::Sqlite(data_dir("notes")));
     let mut nils = Client::new(&server);
     nils.signup("nils");
-    let (_, created) = nils.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human"] }));
+    let (_, created) =
+        nils.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human"], "rated": false }));
     let game = created["id"].as_i64().expect("an id");
     let invite = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
     let guest = Client::guest(&server, game, &invite);
@@ -900,7 +904,8 @@ fn invitations_are_the_creators_alone() {
     let server = Server::start(&Storage::Sqlite(data_dir("invites")));
     let mut ines = Client::new(&server);
     ines.signup("ines");
-    let (_, created) = ines.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human", "human"] }));
+    let (_, created) = ines
+        .post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human", "human"], "rated": false }));
     let game = created["id"].as_i64().expect("an id");
     let state = ines.get(&format!("/api/games/{game}")).1;
     assert_eq!(state["invites"], created["invites"], "the creator's answer holds the open seats' links");
@@ -927,8 +932,10 @@ fn a_bot_takes_a_late_seat_when_the_clock_says_so() {
         json!({ "game": "endeavor", "seats": ["human", "easy"], "time_control": { "per_move_seconds": 1, "bot_after_seconds": -1 } }),
     );
     assert_eq!(status, 400, "{body}");
-    let (status, created) =
-        tom.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "easy"], "time_control": clock }));
+    let (status, created) = tom.post(
+        "/api/games",
+        json!({ "game": "endeavor", "seats": ["human", "easy"], "rated": false, "time_control": clock }),
+    );
     assert_eq!(status, 201, "{created}");
     let game = created["id"].as_i64().expect("an id");
     assert_eq!(tom.get(&format!("/api/games/{game}")).1["clock"], clock);

@@ -44,6 +44,9 @@ pub struct Limits {
     pub bot_threads: usize,
     /// Password hashes computed at once.
     pub hash_threads: usize,
+    /// The shortest clock a rated game may have: seconds a decision (`Clock::per_move_seconds`). A rating
+    /// should measure play, not who can click fastest, nor let a player be timed out at once.
+    pub rated_min_per_move: i64,
 }
 
 impl Default for Limits {
@@ -64,6 +67,7 @@ impl Default for Limits {
             running_games: 50,
             bot_threads: cores,
             hash_threads: cores,
+            rated_min_per_move: 30,
         }
     }
 }

@@ -112,6 +112,8 @@ pub struct LiveGame {
     /// Every change of rules the game went through, oldest first ([`crate::rules_change`]).
     pub migrations: Vec<Migration>,
     pub limit_watched: bool,
+    /// The positions the game has been in, once asked for ([`crate::fairness`]).
+    pub(crate) positions: Option<crate::fairness::Positions>,
     /// Each seat's last action taken here: the version it was sent for, the action, and the version it
     /// made. The same action sent again for the same version (a double click, a second tab) is that one.
     last_action: BTreeMap<Seat, (i64, Value, i64)>,
@@ -472,6 +474,7 @@ impl LiveGame {
             rollbacks,
             migrations,
             limit_watched: false,
+            positions: None,
             last_action: BTreeMap::new(),
         }
     }
@@ -853,6 +856,7 @@ pub(crate) async fn store_step(
     g.m = next;
     g.version += 1;
     g.extend_logs();
+    g.note_position();
     if finished {
         crate::ratings::settle(state, g).await;
     }

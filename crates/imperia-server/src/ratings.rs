@@ -3,12 +3,18 @@
 //! per side as well where the seats are sides (`Game::SIDES`, as Britain and France). Bots are rated by
 //! level, so a ladder of levels shows on the same board as the people.
 //!
-//! - **Who answers for a seat:** the account sitting there, or the account that left it to a bot (a seat
-//!   given up on time still carries its owner's result); a bot level otherwise.
+//! - **Who answers for a seat:** the account sitting there, or the account that left it to a bot; a bot
+//!   level otherwise.
+//! - **Losing on time:** in a rated game, a seat handed to a bot because its player ran out of time is a
+//!   loss for that player, taken on the rating at that moment ([`LostOnTime`]): placed below everyone
+//!   still at the table, who tie. The bot then plays the seat on for the others, and what it makes of it is
+//!   no longer that player's result: when the game ends, the others are rated by their places among
+//!   themselves, each also ahead of every player who lost on time (as a chess player whose opponent's
+//!   flag fell wins), and the ratings of those who lost on time do not move again.
 //! - **Which games count:** those created rated (the default, with the shipped content; imported records
-//!   never), whose seats, when the game ends, hold at least two different players and no account at two
-//!   seats (nobody is rated against themselves). A bot level at several seats moves by the mean of those
-//!   seats' changes.
+//!   never), whose seats hold at least two different players, no account at two seats (nobody is rated
+//!   against themselves) and no guest (a rated game seats accounts only, `seating`; a guest is nobody the
+//!   next time). A bot level at several seats moves by the mean of those seats' changes.
 //! - **Once, and never lost:** the settlement claims the game (`games.settled_at`) in the same transaction
 //!   that writes the places and ratings. A rating row moves only from the games count it was read at, so two
 //!   servers settling games of the same player at once cannot overwrite each other: the later one retries.
@@ -17,8 +23,8 @@
 use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 
-use imperia_core::Outcome;
 use imperia_core::rating::{self, Rating};
+use imperia_core::{Outcome, Seat};
 use sqlx::{AnyConnection, Row};
 
 use crate::levels::BotLevel;
@@ -36,10 +42,14 @@ struct Player {
 }
 
 impl Player {
+    fn person(user_id: i64) -> Player {
+        Player { user_id, bot: String::new() }
+    }
+
     /// Who answers for a seat, if anyone does.
     fn of_seat(user_id: Option<i64>, left_by: Option<i64>, bot: Option<&str>) -> Option<Player> {
         match (user_id.or(left_by), bot) {
-            (Some(user_id), _) => Some(Player { user_id, bot: String::new() }),
+            (Some(user_id), _) => Some(Player::person(user_id)),
             // Games made before levels had names store a level's spec (`mcts:300`): rated under the name.
             (None, Some(bot)) => {
                 let level = BotLevel::named(bot).map_or(bot, |l| l.level);
@@ -57,13 +67,7 @@ pub async fn settle(state: &AppState, g: &mut LiveGame) {
         return;
     }
     let Some(outcome) = g.m.outcome() else { return };
-    let game = g.m.game_id();
-    let sides = state
-        .registry
-        .get(game)
-        .is_some_and(|e| e.sides)
-        .then(|| (0..g.m.seats()).map(|s| g.m.seat_name(s)).collect::<Vec<_>>());
-    let settlement = Settlement { id: g.id, game, outcome, sides };
+    let settlement = Settlement { id: g.id, game: g.m.game_id(), outcome, sides: sides_of(state, g) };
     for attempt in 1..=RETRIES {
         match state.store.write(async |tx| settlement.store(tx).await).await {
             Ok(()) => {
@@ -77,6 +81,105 @@ pub async fn settle(state: &AppState, g: &mut LiveGame) {
             }
         }
     }
+}
+
+/// Each seat's side, in a game whose seats are sides.
+fn sides_of(state: &AppState, g: &LiveGame) -> Option<Vec<String>> {
+    let game = g.m.game_id();
+    state.registry.get(game).is_some_and(|e| e.sides).then(|| (0..g.m.seats()).map(|s| g.m.seat_name(s)).collect())
+}
+
+/// A seat of a rated game whose player ran out of time, handed to a bot: a loss for that player on the
+/// rating, taken at that moment (see the module documentation).
+pub struct LostOnTime<'a> {
+    id: i64,
+    game: &'static str,
+    seat: Seat,
+    bot: &'a str,
+    sides: Option<Vec<String>>,
+}
+
+impl<'a> LostOnTime<'a> {
+    pub fn of(state: &AppState, g: &LiveGame, seat: Seat, bot: &'a str) -> Self {
+        LostOnTime { id: g.id, game: g.m.game_id(), seat, bot, sides: sides_of(state, g) }
+    }
+
+    /// Hand the seat to the bot and take its player's loss, in one transaction. False if a bot already had
+    /// the seat.
+    pub async fn take(&self, state: &AppState) -> Result<bool, StoreError> {
+        let mut attempt = 1;
+        loop {
+            match state.store.write(async |tx| self.store(tx).await).await {
+                Err(StoreError::Conflict) if attempt < RETRIES => attempt += 1,
+                done => return done,
+            }
+        }
+    }
+
+    async fn store(&self, tx: &mut AnyConnection) -> Result<bool, StoreError> {
+        let seats = seats_of(tx, self.id).await?;
+        let Some(leaver) = seats.get(self.seat).and_then(|s| s.user_id) else { return Ok(false) };
+        if !crate::store::hand_seat_to_bot(tx, self.id, self.seat, self.bot, Some(now())).await? {
+            return Ok(false);
+        }
+        // Against everyone still at the table: the leaver last, the others tied first; only the leaver moves.
+        let table: Vec<(usize, Player)> = seats
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i == self.seat || s.lost_on_time.is_none())
+            .filter_map(|(i, s)| Some((i, if i == self.seat { Player::person(leaver) } else { s.player()? })))
+            .collect();
+        let players: Vec<Player> = table.iter().map(|(_, p)| p.clone()).collect();
+        if seats.iter().any(|s| s.guest) || !counts(&players) {
+            return Ok(true);
+        }
+        let places: Vec<usize> = table.iter().map(|&(i, _)| if i == self.seat { 2 } else { 1 }).collect();
+        let moves: Vec<bool> = table.iter().map(|&(i, _)| i == self.seat).collect();
+        let rated = Rated { game: self.game, players: &players, places: &places, moves: &moves };
+        rated.rate(tx, &vec![String::new(); players.len()]).await?;
+        if let Some(sides) = &self.sides {
+            rated.rate(tx, &table.iter().map(|&(i, _)| sides[i].clone()).collect::<Vec<_>>()).await?;
+        }
+        Ok(true)
+    }
+}
+
+/// A seat as a settlement reads it.
+struct StoredSeat {
+    user_id: Option<i64>,
+    left_by: Option<i64>,
+    bot: Option<String>,
+    /// When its player lost the game on time, if they did.
+    lost_on_time: Option<i64>,
+    /// Its account (or the one that left it) is a guest's.
+    guest: bool,
+}
+
+impl StoredSeat {
+    fn player(&self) -> Option<Player> {
+        Player::of_seat(self.user_id, self.left_by, self.bot.as_deref())
+    }
+}
+
+/// A game's seats, in order.
+async fn seats_of(tx: &mut AnyConnection, id: i64) -> Result<Vec<StoredSeat>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT s.user_id, s.left_by, s.bot, s.lost_on_time, COALESCE(u.guest, 0) FROM seats s \
+         LEFT JOIN users u ON u.id = COALESCE(s.user_id, s.left_by) WHERE s.game_id = $1 ORDER BY s.seat",
+    )
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| StoredSeat {
+            user_id: r.get(0),
+            left_by: r.get(1),
+            bot: r.get(2),
+            lost_on_time: r.get(3),
+            guest: r.get::<i64, _>(4) != 0,
+        })
+        .collect())
 }
 
 /// What a finished game settles.
@@ -101,10 +204,7 @@ impl Settlement {
         }
         let rated: i64 =
             sqlx::query("SELECT rated FROM games WHERE id = $1").bind(self.id).fetch_one(&mut *tx).await?.get(0);
-        let seats = sqlx::query("SELECT seat, user_id, left_by, bot FROM seats WHERE game_id = $1 ORDER BY seat")
-            .bind(self.id)
-            .fetch_all(&mut *tx)
-            .await?;
+        let seats = seats_of(tx, self.id).await?;
         if seats.len() != self.outcome.ranks.len() {
             return Err(StoreError::Damaged(format!(
                 "game {} has {} seats stored but its result has {}",
@@ -113,8 +213,7 @@ impl Settlement {
                 self.outcome.ranks.len()
             )));
         }
-        let mut players = Vec::with_capacity(seats.len());
-        for (seat, row) in seats.iter().enumerate() {
+        for seat in 0..seats.len() {
             sqlx::query("UPDATE seats SET place = $1, score = $2 WHERE game_id = $3 AND seat = $4")
                 .bind(self.outcome.ranks[seat] as i64)
                 .bind(self.outcome.scores[seat])
@@ -122,32 +221,59 @@ impl Settlement {
                 .bind(seat as i64)
                 .execute(&mut *tx)
                 .await?;
-            players.push(Player::of_seat(row.get(1), row.get(2), row.get::<Option<String>, _>(3).as_deref()));
         }
-        let Some(players) = players.into_iter().collect::<Option<Vec<_>>>() else { return Ok(()) };
-        if rated == 0 || !counts(&players) {
+        let Some(players) = seats.iter().map(StoredSeat::player).collect::<Option<Vec<_>>>() else { return Ok(()) };
+        if rated == 0 || seats.iter().any(|s| s.guest) || !counts(&players) {
             return Ok(());
         }
-        let overall = vec![String::new(); players.len()];
-        self.rate(tx, &players, &overall).await?;
+        // Who lost on time is placed below everyone who played on, and took the loss already.
+        let last = seats.iter().zip(&self.outcome.ranks).filter(|(s, _)| s.lost_on_time.is_none()).map(|(_, &r)| r);
+        let last = last.max().unwrap_or(0) + 1;
+        let places: Vec<usize> = seats
+            .iter()
+            .zip(&self.outcome.ranks)
+            .map(|(s, &rank)| if s.lost_on_time.is_some() { last } else { rank })
+            .collect();
+        let moves: Vec<bool> = seats.iter().map(|s| s.lost_on_time.is_none()).collect();
+        let rated = Rated { game: self.game, players: &players, places: &places, moves: &moves };
+        rated.rate(tx, &vec![String::new(); players.len()]).await?;
         if let Some(sides) = &self.sides {
-            self.rate(tx, &players, sides).await?;
+            rated.rate(tx, sides).await?;
         }
         Ok(())
     }
+}
 
-    /// Move each seat's rating on `sides` (all '' for the overall ratings) by the game's places.
-    async fn rate(&self, tx: &mut AnyConnection, players: &[Player], sides: &[String]) -> Result<(), StoreError> {
-        let keys: Vec<(&Player, &str)> = players.iter().zip(sides).map(|(p, s)| (p, s.as_str())).collect();
+/// The ratings one result moves: each seat's player and place, and whether its rating moves now.
+struct Rated<'a> {
+    game: &'a str,
+    players: &'a [Player],
+    places: &'a [usize],
+    moves: &'a [bool],
+}
+
+impl Rated<'_> {
+    /// Move the rating on `sides` (all '' for the overall ratings) of each seat that moves, by the places.
+    async fn rate(&self, tx: &mut AnyConnection, sides: &[String]) -> Result<(), StoreError> {
+        let keys: Vec<(&Player, &str)> = self.players.iter().zip(sides).map(|(p, s)| (p, s.as_str())).collect();
         let mut before: BTreeMap<(&Player, &str), (Rating, Option<i64>)> = BTreeMap::new();
         for &key in &keys {
             if let Entry::Vacant(slot) = before.entry(key) {
                 slot.insert(read(tx, self.game, key).await?);
             }
         }
-        let after = rating::after_game(&keys.iter().map(|k| before[k].0).collect::<Vec<_>>(), &self.outcome.ranks);
+        let after = rating::after_game(&keys.iter().map(|k| before[k].0).collect::<Vec<_>>(), self.places);
         for (&key, &(old, games)) in &before {
-            let moved: Vec<Rating> = keys.iter().zip(&after).filter(|(k, _)| **k == key).map(|(_, r)| *r).collect();
+            let moved: Vec<Rating> = keys
+                .iter()
+                .zip(&after)
+                .zip(self.moves)
+                .filter(|((k, _), moves)| **k == key && **moves)
+                .map(|((_, r), _)| *r)
+                .collect();
+            if moved.is_empty() {
+                continue;
+            }
             let n = moved.len() as f64;
             let new = Rating {
                 rating: old.rating + moved.iter().map(|r| r.rating - old.rating).sum::<f64>() / n,
@@ -267,6 +393,10 @@ impl Standing {
 const STANDING: &str =
     "SELECT u.name, r.bot, r.game, r.mu, r.sigma, r.games, r.side FROM ratings r LEFT JOIN users u ON u.id = r.user_id";
 
+/// Leaves guests off a leaderboard (`ratings r` joined to `users u`): no game rates them now, but one
+/// settled before rated games seated accounts only may have.
+const NO_GUESTS: &str = "(r.user_id = 0 OR u.guest = 0)";
+
 /// An account as its profile shows it.
 pub struct Account {
     pub id: i64,
@@ -300,7 +430,8 @@ impl Store {
         offset: i64,
     ) -> Result<(Vec<Standing>, i64), StoreError> {
         let rows = sqlx::query(&format!(
-            "{STANDING} WHERE r.game = $1 AND r.side = $2 ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id, r.bot LIMIT $3 OFFSET $4"
+            "{STANDING} WHERE r.game = $1 AND r.side = $2 AND {NO_GUESTS} \
+             ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id, r.bot LIMIT $3 OFFSET $4"
         ))
         .bind(game)
         .bind(side)
@@ -308,12 +439,15 @@ impl Store {
         .bind(offset)
         .fetch_all(&self.pool)
         .await?;
-        let total: i64 = sqlx::query("SELECT COUNT(*) FROM ratings WHERE game = $1 AND side = $2")
-            .bind(game)
-            .bind(side)
-            .fetch_one(&self.pool)
-            .await?
-            .get(0);
+        let total: i64 = sqlx::query(&format!(
+            "SELECT COUNT(*) FROM ratings r LEFT JOIN users u ON u.id = r.user_id \
+             WHERE r.game = $1 AND r.side = $2 AND {NO_GUESTS}"
+        ))
+        .bind(game)
+        .bind(side)
+        .fetch_one(&self.pool)
+        .await?
+        .get(0);
         Ok((rows.iter().map(Standing::of).collect(), total))
     }
 
@@ -340,7 +474,7 @@ impl Store {
     pub async fn games_of(&self, user_id: i64, before: i64, limit: i64) -> Result<Vec<PlayedGame>, StoreError> {
         let rows = sqlx::query(
             "SELECT g.id, g.game, s.seat, g.finished, g.rated, s.place, s.score, g.created_at, \
-                    (SELECT COUNT(*) FROM seats o WHERE o.game_id = g.id), s.left_by \
+                    (SELECT COUNT(*) FROM seats o WHERE o.game_id = g.id), s.left_by, s.lost_on_time \
              FROM seats s JOIN games g ON g.id = s.game_id \
              WHERE (s.user_id = $1 OR s.left_by = $1) AND g.started <> 0 AND g.id < $2 \
              ORDER BY g.id DESC LIMIT $3",
@@ -363,6 +497,7 @@ impl Store {
                 created_at: r.get(7),
                 seats: r.get(8),
                 left: r.get::<Option<i64>, _>(9).is_some(),
+                lost_on_time: r.get(10),
             })
             .collect())
     }
@@ -383,8 +518,11 @@ pub struct PlayedGame {
     pub created_at: i64,
     /// How many seats the game has.
     pub seats: i64,
-    /// The player left the seat to a bot before the end (and answers for its result).
+    /// The player left the seat to a bot before the end (and answers for its result, unless lost on time).
     pub left: bool,
+    /// When the player lost this rated game on time (Unix seconds): that is their result, whatever the bot
+    /// that took the seat made of it.
+    pub lost_on_time: Option<i64>,
 }
 
 #[cfg(test)]

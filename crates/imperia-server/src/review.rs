@@ -106,6 +106,7 @@ pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Re
     if seats.is_empty() {
         return Err(TableError::Conflict("only bots played this game: there are no decisions to review".into()));
     }
+    crate::fairness::no_help_for_rated(state, game, "review").await?;
     let Some(entry) = imperia_games::bots_for(game_id) else {
         return Err(TableError::NotFound(format!("no bot plays {game_id}, so none can review it")));
     };

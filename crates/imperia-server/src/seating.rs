@@ -22,6 +22,7 @@ pub async fn join(state: &AppState, game: &Shared, user: &User, seat: Option<Sea
     if g.seats.iter().any(|s| s.user_id == Some(user.id)) {
         return Err(conflict("you already have a seat in this game"));
     }
+    rated_seat_for(g.rated, Some(user))?;
     let seat = match seat {
         Some(seat) if g.seats.get(seat).is_some_and(SeatRow::is_open) => seat,
         Some(seat) => return Err(conflict(format!("seat {seat} is not open"))),
@@ -60,7 +61,21 @@ fn invitation(g: &LiveGame, invite: &str, user: Option<&User>) -> Result<Seat, T
     if user.is_some_and(|u| g.seats.iter().any(|s| s.user_id == Some(u.id))) {
         return Err(conflict("you already have a seat in this game"));
     }
+    rated_seat_for(g.rated, user)?;
     Ok(s.seat)
+}
+
+/// A rated game seats accounts only: a rating follows a person from game to game, and a guest (made on the
+/// spot by an invitation, `None` here) is nobody the next time.
+fn rated_seat_for(rated: bool, user: Option<&User>) -> Result<(), TableError> {
+    if rated && user.is_none_or(|u| u.guest) {
+        return Err(TableError::Forbidden(
+            "this game is rated, and a rated game's seats are for players with an account (a rating follows a \
+             person from game to game): sign up or sign in to play it; guests may play casual games"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Store that `user` has `seat`, then seat them in memory and tell the viewers.
@@ -142,9 +157,16 @@ pub async fn hand_to_bot(
     Ok(())
 }
 
-/// The seat's player leaves it to a bot of `level` (and still answers for its result); everyone is told.
+/// The seat's player, out of time, leaves it to a bot of `level`; everyone is told. In a rated game that is
+/// a loss on the player's rating, taken now ([`crate::ratings::LostOnTime`]); in a casual one the player
+/// still answers for the seat's result.
 async fn give_to_bot(state: &AppState, g: &mut LiveGame, seat: Seat, level: &BotLevel) -> Result<(), TableError> {
-    if !state.store.hand_to_bot(g.id, seat, level.level).await? {
+    let handed = if g.rated {
+        crate::ratings::LostOnTime::of(state, g, seat, level.level).take(state).await?
+    } else {
+        state.store.hand_to_bot(g.id, seat, level.level).await?
+    };
+    if !handed {
         return Err(conflict(format!("seat {seat} was just changed")));
     }
     let s = &mut g.seats[seat];

@@ -524,6 +524,17 @@ impl Store {
         Ok((row.get(0), row.get(1)))
     }
 
+    /// The rated games of `game` (an engine's id) that are not over: waiting for players or under way, and
+    /// not damaged (`crate::fairness`).
+    pub async fn running_rated_games(&self, game: &str) -> Result<Vec<i64>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id FROM games WHERE game = $1 AND rated <> 0 AND finished = 0 AND broken IS NULL")
+                .bind(game)
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     /// Append an action, if the game is still at `version`; the game moves to `version + 1`.
     pub async fn append_action(
         &self,
@@ -603,19 +614,10 @@ impl Store {
         Ok(())
     }
 
-    /// Give a player's seat to a bot (the player leaves it, and still answers for its result).
+    /// Give a person's seat to a bot; the account that held it is kept as `left_by`. False if a bot
+    /// already had it.
     pub async fn hand_to_bot(&self, game_id: i64, seat: Seat, bot: &str) -> Result<bool, StoreError> {
-        let r = sqlx::query(
-            "UPDATE seats SET bot = $1, left_by = COALESCE(left_by, user_id), user_id = NULL \
-             WHERE game_id = $2 AND seat = $3 AND bot IS NULL",
-        )
-        .bind(bot)
-        .bind(game_id)
-        .bind(seat as i64)
-        .execute(&self.pool)
-        .await
-        .map_err(unavailable)?;
-        Ok(r.rows_affected() == 1)
+        self.write(async |tx| hand_seat_to_bot(tx, game_id, seat, bot, None).await).await
     }
 
     /// Seat an account in an open seat of a game still in the lobby; with `by_invite`, the seat's invitation
@@ -1181,6 +1183,29 @@ async fn insert_action(
         .execute(&mut *tx)
         .await?;
     Ok(())
+}
+
+/// In a transaction: give a person's seat to a bot, keeping the account that held it as `left_by`, and
+/// `lost_on_time` (Unix seconds) if that account lost a rated game on time then (`crate::ratings`). False
+/// if a bot already had the seat.
+pub(crate) async fn hand_seat_to_bot(
+    tx: &mut AnyConnection,
+    game_id: i64,
+    seat: Seat,
+    bot: &str,
+    lost_on_time: Option<i64>,
+) -> Result<bool, StoreError> {
+    let r = sqlx::query(
+        "UPDATE seats SET bot = $1, left_by = COALESCE(left_by, user_id), user_id = NULL, lost_on_time = $2 \
+         WHERE game_id = $3 AND seat = $4 AND bot IS NULL",
+    )
+    .bind(bot)
+    .bind(lost_on_time)
+    .bind(game_id)
+    .bind(seat as i64)
+    .execute(&mut *tx)
+    .await?;
+    Ok(r.rows_affected() == 1)
 }
 
 #[cfg(test)]

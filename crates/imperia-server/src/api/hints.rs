@@ -1,7 +1,8 @@
 //! Hints: "what would the bot do?" for the player whose decision it is, in a casual game. The search sees
 //! what the player sees (its view, the rest sampled), as every bot does; it waits its turn for a slot after
 //! the games' bots ([`crate::thinking`]), at a bounded budget, and each address may ask a few times a
-//! minute. Rated games give no hints: a rating measures the player, not the bot beside them.
+//! minute. Rated games give no hints: a rating measures the player, not the bot beside them; nor does a game
+//! that has been in a position of a rated game still running, a copy of it ([`crate::fairness`]).
 
 use std::time::Duration;
 
@@ -52,7 +53,7 @@ pub struct Hints {
 #[utoipa::path(post, path = "/api/games/{id}/hint", tag = "play", request_body = HintRequest,
     params(("id" = i64, Path, description = "The game")),
     responses((status = 200, description = "The search's three best choices for the caller's decision", body = Hints),
-              (status = 403, description = "A spectator, or a rated game (hints are off there)", body = super::openapi::ErrorBody),
+              (status = 403, description = "A spectator, a rated game (hints are off there), or a game that has been in a position of a rated game still running", body = super::openapi::ErrorBody),
               (status = 409, description = "The game has moved on from that version, or it is not the caller's decision", body = super::openapi::ErrorBody),
               (status = 429, description = "Too many hints asked for from this address, or this account or address already has its share of hints and reviews waiting (`Retry-After`)", body = super::openapi::ErrorBody),
               (status = 503, description = "Every place in the queue for hints and reviews is taken (`Retry-After`)", body = super::openapi::ErrorBody)))]
@@ -78,6 +79,7 @@ pub async fn hint(
         }
         (g.m.record(), g.content.clone(), g.m.game_id())
     };
+    crate::fairness::no_help_for_rated(&state, &game, "hints").await?;
     let entry = imperia_games::bots_for(game_id)
         .ok_or_else(|| ApiError::not_found(format!("no bot plays {game_id}, so none can give a hint")))?;
     let seed = auth::seed().map_err(ApiError::internal)?;

@@ -99,7 +99,8 @@ pub struct NewGame {
     options: Option<Value>,
     /// One entry per seat: "human" or a bot level (`GET /api/bots`). The creator takes the first human seat.
     seats: Vec<String>,
-    /// Seconds per decision and a reserve; none by default.
+    /// Seconds per decision and a reserve; none by default. A rated game's is at least the server's floor
+    /// (`GET /api/rules/{game}`: `rated_min_per_move_seconds`; 30 seconds a decision by default).
     #[serde(default)]
     time_control: Option<Clock>,
     /// The fingerprint of one of the creator's uploaded content sets for this game (`GET /api/content`);
@@ -107,7 +108,9 @@ pub struct NewGame {
     #[serde(default)]
     content: Option<String>,
     /// Whether the game counts for ratings: by default it does, unless played with one's own content
-    /// (ratings compare play on the shipped game, so such a game cannot be rated).
+    /// (ratings compare play on the shipped game, so such a game cannot be rated). A rated game seats
+    /// accounts only (guests may join casual games), and a seat handed to a bot on time loses on the rating
+    /// then ([`crate::ratings`]).
     #[serde(default)]
     rated: Option<bool>,
 }
@@ -136,7 +139,7 @@ pub struct Invite {
 
 #[utoipa::path(post, path = "/api/games", tag = "lobby", request_body = NewGame,
     responses((status = 201, description = "Created: its id, version and the invitations to its open seats", body = Created),
-              (status = 400, description = "Unknown game, bad config, bot level or time control", body = super::openapi::ErrorBody),
+              (status = 400, description = "Unknown game, bad config, bot level or time control (a rated game's below the server's floor)", body = super::openapi::ErrorBody),
               (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
               (status = 429, description = "Over the account's quota of games", body = super::openapi::ErrorBody)))]
 pub async fn create_game(
@@ -280,6 +283,13 @@ async fn open_game(
         return Err(ApiError::forbidden("guests play the seats they are invited to; sign up to create games"));
     }
     let clock = clock.map(Clock::check).transpose().map_err(ApiError::bad_request)?;
+    let least = state.limits.rated_min_per_move;
+    if rated && clock.is_some_and(|c| c.per_move_seconds < least) {
+        return Err(ApiError::bad_request(format!(
+            "a rated game's clock gives at least {least} seconds a decision (per_move_seconds); give more time, \
+             or make the game casual"
+        )));
+    }
     let mut seats = Vec::with_capacity(kinds.len());
     let mut creator_seated = false;
     for (seat, kind) in kinds.iter().enumerate() {
@@ -578,6 +588,7 @@ pub struct Join {
     params(("id" = i64, Path, description = "The game")),
     responses((status = 200, description = "Seated", body = Seated),
               (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 403, description = "A rated game, and the caller is a guest: rated seats are for accounts", body = super::openapi::ErrorBody),
               (status = 409, description = "No such open seat, or the game has started", body = super::openapi::ErrorBody)))]
 pub async fn join(
     State(state): State<AppState>,
@@ -600,6 +611,7 @@ pub struct Claim {
 #[utoipa::path(post, path = "/api/games/{id}/claim", tag = "lobby", request_body = Claim,
     params(("id" = i64, Path, description = "The game")),
     responses((status = 200, description = "Seated: the seat is the caller's account's, or (not signed in) a new guest's, whose session cookie is set", body = Seated),
+              (status = 403, description = "A rated game, and the caller is a guest or not signed in: rated seats are for accounts", body = super::openapi::ErrorBody),
               (status = 404, description = "No seat of this game has that invitation", body = super::openapi::ErrorBody),
               (status = 409, description = "The game has started, or the caller already has a seat", body = super::openapi::ErrorBody),
               (status = 410, description = "The invitation was used", body = super::openapi::ErrorBody)))]

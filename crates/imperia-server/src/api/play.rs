@@ -150,11 +150,14 @@ pub async fn board(State(state): State<AppState>, Path(id): Path<i64>) -> Result
 /// The record replays to the whole state, secrets included; so the record of a game with hidden information
 /// is exported only once it is over, and only to its players: everybody else reads it as a spectator saw it
 /// (the log, the past steps), since its secrets include what players did in private (Virgin Queen's
-/// proposals and shows).
+/// proposals and shows). A rated game's record goes only to its players until it is over: a record is a
+/// game ready to import and analyse. (Spectators still watch it step by step, as on any chess site: the log
+/// and past views carry no seed, so they do not make a record; and however a copy is made, Imperia's
+/// search refuses it while the rated game runs, `crate::fairness`.)
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "play",
     params(("id" = i64, Path, description = "The game")),
     responses((status = 200, description = "The record: game, rules version, config, seed and actions", body = serde_json::Value),
-              (status = 403, description = "A game that hides information: running, or asked for by someone not seated in it", body = super::openapi::ErrorBody)))]
+              (status = 403, description = "A game that hides information (running, or asked for by someone not seated in it), or a rated game under way asked for by someone not seated in it", body = super::openapi::ErrorBody)))]
 pub async fn record(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -166,6 +169,12 @@ pub async fn record(
     if g.m.has_hidden_information() && g.m.to_act() != ToAct::Nobody {
         return Err(ApiError::forbidden(
             "this game hides information, which its record would reveal: it can be exported when it is over",
+        ));
+    }
+    if g.rated && g.m.to_act() != ToAct::Nobody && seat.is_none() {
+        return Err(ApiError::forbidden(
+            "this game is rated and under way: its record goes only to its players until it is over; you can \
+             watch it and read its log",
         ));
     }
     if g.m.has_hidden_information() && seat.is_none() {

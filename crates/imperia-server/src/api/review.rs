@@ -54,6 +54,7 @@ async fn withheld(user: Option<&crate::store::User>, game: &crate::live::Shared)
     params(("id" = i64, Path, description = "The game")),
     responses((status = 200, description = "Started, or already under way or made: where it stands", body = ReviewState),
               (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 403, description = "The game has been in a position of a rated game still running: no review until that game ends", body = super::openapi::ErrorBody),
               (status = 409, description = "The game is not over, or only bots played it", body = super::openapi::ErrorBody),
               (status = 429, description = "Asked too often from this address, or this account or address already has its share of hints and reviews waiting (`Retry-After`)", body = super::openapi::ErrorBody),
               (status = 503, description = "Every place in the queue for hints and reviews is taken (`Retry-After`)", body = super::openapi::ErrorBody)))]
