@@ -1732,6 +1732,13 @@ test('rules: each game has a rules page, linked from the game page, and a refusa
   await phone.page.screenshot({ path: join(ARTIFACTS, 'rules-390x844.png') });
   await phone.page.goto(`${base}/#/rules/imperial2030/no-such-section`);
   await phone.page.getByText('This game’s rules have no section “no-such-section”.').waitFor();
+  // Every game's page ends with fair play in rated games, with the server's floor for a rated clock.
+  await phone.page.goto(`${base}/#/rules/endeavor/fair-play`);
+  const fair = phone.page.locator('#r-fair-play');
+  await fair.getByText(/Imperia gives no hints and no review for it/).waitFor();
+  assert.match(await fair.textContent(), /Nobody can stop a player from analysing a game somewhere else/);
+  assert.match(await fair.textContent(), /at least 30 s a decision/);
+  await phone.page.screenshot({ path: join(ARTIFACTS, 'rules-fair-play-390x844.png') });
   await phone.context.close();
 });
 

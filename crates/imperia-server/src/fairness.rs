@@ -95,7 +95,7 @@ async fn positions(state: &AppState, game: &Shared) -> Result<Arc<HashSet<u64>>,
     Ok(seen)
 }
 
-/// Refuse Imperia's search (`what`: "hints", "a review") for `game` if it has been in a position a rated
+/// Refuse Imperia's search (`what`: "hints", "review") for `game` if it has been in a position a rated
 /// game still running on this server has been in.
 pub async fn no_help_for_rated(state: &AppState, game: &Shared, what: &str) -> Result<(), TableError> {
     let (id, engine) = {
