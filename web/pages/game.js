@@ -316,8 +316,11 @@ export async function show(root, session, id) {
       accept(JSON.parse(m.data));
     };
     socket.onopen = () => setConnection(true);
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       setConnection(false);
+      // 4401: the session ended elsewhere (a sign-out everywhere, a password change); the page reconnects as
+      // a spectator.
+      if (e.code === 4401) notify('Your session ended (signed out, or the password was changed): sign in again.');
       if (!closed) setTimeout(() => !closed && connect(), 1500);
     };
   }

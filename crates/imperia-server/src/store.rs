@@ -170,6 +170,8 @@ pub struct Store {
     /// This process among the servers sharing a database: its announcements carry it, so that it does not
     /// reload a game from its own announcement (which may come before the game's clocks are saved).
     instance: u64,
+    /// The accounts whose sessions just ended here, for the WebSockets opened with them ([`Store::sessions_ended`]).
+    ended: tokio::sync::broadcast::Sender<i64>,
 }
 
 /// The PostgreSQL channel on which servers sharing a database announce changed games.
@@ -221,7 +223,8 @@ impl Store {
         }
         let writer = sqlite.then(|| std::sync::Arc::new(tokio::sync::Mutex::new(())));
         let instance = crate::auth::seed().map_err(StoreError::Refused)?;
-        let store = Store { pool, url: url.to_string(), writer, instance };
+        let ended = tokio::sync::broadcast::channel(64).0;
+        let store = Store { pool, url: url.to_string(), writer, instance, ended };
         store.fill_name_keys().await?;
         Ok(store)
     }
@@ -391,8 +394,15 @@ impl Store {
         Ok(Some(User { id: row.get(0), name: row.get(1), guest: row.get::<i64, _>(2) != 0 }))
     }
 
+    /// End one session.
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&self.pool).await?;
+        let row = sqlx::query("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        if let Some(row) = row {
+            let _ = self.ended.send(row.get(0));
+        }
         Ok(())
     }
 
@@ -404,7 +414,17 @@ impl Store {
             .execute(&self.pool)
             .await
             .map_err(unavailable)?;
+        if done.rows_affected() > 0 {
+            let _ = self.ended.send(user_id);
+        }
         Ok(done.rows_affected())
+    }
+
+    /// The accounts whose sessions this server ends from now on, one message per ending (a sign-out, a
+    /// password change): whoever holds a session of that account checks whether it still stands. Another
+    /// server sharing the database does not hear of them; its sockets find out at their next check.
+    pub fn sessions_ended(&self) -> tokio::sync::broadcast::Receiver<i64> {
+        self.ended.subscribe()
     }
 
     /// Give older accounts their name key (accounts made before keys existed, or before the key changed:
