@@ -765,7 +765,8 @@ export async function show(root, session, id) {
         h('span', { class: 'who' }, speaker(l.seat)),
         l.to ? h('span', { class: 'badge channel', title: `Only ${l.to.map(speaker).join(', ')} read this` },
           `to ${others.map((s) => (s === me ? 'you' : state.seats[s]?.name || `Player ${s + 1}`)).join(', ')}`) : null,
-        ': ', l.text);
+        // <bdi>: a line in another script keeps its own direction without turning the speaker's name around.
+        ': ', h('bdi', {}, l.text));
     }));
     // The newest line in view, unless the reader scrolled up to read: then the list stays where it was.
     list.addEventListener('scroll', () => {

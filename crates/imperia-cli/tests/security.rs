@@ -757,6 +757,43 @@ fn a_revoked_session_closes_its_sockets() {
     }
 }
 
+// 16. Text that disguises itself: a right-to-left override (U+202E) turned a chat line, a note or a name around
+// so it read otherwise than it was typed. The bidirectional controls are removed where text enters. (The
+// text is handled before the store, so SQLite alone.)
+#[test]
+fn direction_controls_are_taken_out_of_what_players_type() {
+    let server = Server::start(&Storage::Sqlite(data_dir("bidi")));
+    let (status, body) = Client::new(&server)
+        .post("/api/signup", json!({ "name": "\u{202E}\u{2066}\u{200F}", "password": "a long password" }));
+    assert_eq!(status, 400, "a name of controls alone: {body}");
+    assert!(body["error"].as_str().is_some_and(|e| e.contains("direction controls")), "{body}");
+    let mut anton = Client::new(&server);
+    let (status, me) =
+        anton.post("/api/signup", json!({ "name": "an\u{202E}ton\u{202C}", "password": "a long password" }));
+    assert_eq!((status, &me["name"]), (201, &json!("anton")), "{me}");
+    let (_, created) = create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "easy"] }));
+    let game = created["id"].as_i64().expect("id");
+
+    let (status, line) =
+        anton.post(&format!("/api/games/{game}/chat"), json!({ "text": "I pay \u{202E}001\u{202C} and no more" }));
+    assert_eq!((status, &line["text"]), (200, &json!("I pay 001 and no more")), "{line}");
+    let (status, body) = anton.post(&format!("/api/games/{game}/chat"), json!({ "text": "\u{202E} \u{2069}" }));
+    assert_eq!(status, 400, "a line of controls alone says nothing: {body}");
+    let chat = anton.get(&format!("/api/games/{game}")).1["chat"].to_string();
+    assert!(!chat.contains('\u{202E}') && !chat.contains("\\u202e"), "{chat}");
+
+    let notes = anton.url(&format!("/api/games/{game}/notes"));
+    let mut response = agent()
+        .put(&notes)
+        .header("Content-Type", "application/json")
+        .header("Cookie", anton.cookie.as_deref().expect("a session"))
+        .send(json!({ "text": "fdp.\u{202E}exe" }).to_string())
+        .expect("an answer");
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.body_mut().read_json::<Value>().expect("JSON")["text"], "fdp.exe", "stored as shown");
+    assert_eq!(anton.get(&format!("/api/games/{game}/notes")).1["text"], "fdp.exe");
+}
+
 type Socket = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
 
 /// A WebSocket on a game opened with `client`'s session, once it has read its seat's first view.
