@@ -618,7 +618,9 @@ export async function show(root, session, id) {
       invites.length ? h('p', {}, 'Send each invited player their link; each works once, for one person:') : null,
       invites.length ? h('ul', { class: 'invite-links' }, invites.map((i) => h('li', {},
         h('span', { class: 'invite-seat' }, `Seat ${i.seat + 1}`),
-        h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)))) : null,
+        // null: made before the server restarted; it keeps only a hash, so the link cannot be shown again.
+        i.invite ? h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)
+          : h('span', { class: 'muted' }, 'the link sent earlier still works; it cannot be shown again')))) : null,
 
       h('div', { class: 'start-row' },
         open.length ? h('label', { for: 'fill-open' }, `${seatWords(open)}, still open, will be played by`) : null,

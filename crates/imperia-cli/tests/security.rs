@@ -144,6 +144,40 @@ fn an_invitation_seats_one_person_once() {
     }
 }
 
+// 2b. Invitation secrets were stored as they were sent, so a copy of the database seated anyone in any open
+// seat; they are kept as session tokens are, as hashes, and those stored before still work.
+#[test]
+fn invitations_are_stored_as_hashes() {
+    for storage in backends("invite-hash") {
+        let server = Server::start(&storage);
+        let mut anton = Client::new(&server);
+        anton.signup("anton");
+        let (_, created) = create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "human", "human"] }));
+        let game = created["id"].as_i64().expect("id");
+        let invite = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
+        let stored = sql(&storage, &[&format!("SELECT invite FROM seats WHERE game_id = {game}")]);
+        assert!(!stored.contains(&invite), "the secret is not kept: {stored:?}");
+        // An invitation stored in the clear before the change, as an older server left it.
+        server.kill();
+        let old = "0".repeat(64);
+        sql(
+            &storage,
+            &[&format!("UPDATE seats SET invite = '{old}', invite_hash = NULL WHERE game_id = {game} AND seat = 2")],
+        );
+        let server = Server::start(&storage);
+        let stored =
+            sql(&storage, &[&format!("SELECT invite || ' ' || invite_hash FROM seats WHERE game_id = {game}")]);
+        assert!(stored.iter().all(|row| !row.contains(&old)), "hashed at start-up: {stored:?}");
+        let anton = Client { base: server.base.clone(), ..anton };
+        let shown = anton.get(&format!("/api/games/{game}")).1["invites"].clone();
+        assert_eq!(shown, json!([{ "seat": 1, "invite": null }, { "seat": 2, "invite": null }]), "not shown again");
+        for (secret, seat) in [(invite.as_str(), 1), (old.as_str(), 2)] {
+            let guest = Client::guest(&server, game, secret);
+            assert_eq!(guest.get(&format!("/api/games/{game}")).1["seat"], seat, "a link sent before still seats");
+        }
+    }
+}
+
 // 4. A failed commit is never acknowledged, and no acknowledged action is lost.
 #[test]
 fn a_failed_commit_is_never_acknowledged() {
