@@ -319,8 +319,11 @@ export async function show(root, session, id) {
       accept(JSON.parse(m.data));
     };
     socket.onopen = () => setConnection(true);
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       setConnection(false);
+      // 4401: the session ended elsewhere (a sign-out everywhere, a password change); the page reconnects as
+      // a spectator.
+      if (e.code === 4401) notify('Your session ended (signed out, or the password was changed): sign in again.');
       if (!closed) setTimeout(() => !closed && connect(), 1500);
     };
   }
@@ -619,7 +622,9 @@ export async function show(root, session, id) {
       invites.length ? h('p', {}, 'Send each invited player their link; each works once, for one person:') : null,
       invites.length ? h('ul', { class: 'invite-links' }, invites.map((i) => h('li', {},
         h('span', { class: 'invite-seat' }, `Seat ${i.seat + 1}`),
-        h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)))) : null,
+        // null: made before the server restarted; it keeps only a hash, so the link cannot be shown again.
+        i.invite ? h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)
+          : h('span', { class: 'muted' }, 'the link sent earlier still works; it cannot be shown again')))) : null,
 
       h('div', { class: 'start-row' },
         open.length ? h('label', { for: 'fill-open' }, `${seatWords(open)}, still open, will be played by`) : null,
@@ -779,7 +784,8 @@ export async function show(root, session, id) {
         h('span', { class: 'who' }, speaker(l.seat)),
         l.to ? h('span', { class: 'badge channel', title: `Only ${l.to.map(speaker).join(', ')} read this` },
           `to ${others.map((s) => (s === me ? 'you' : state.seats[s]?.name || `Player ${s + 1}`)).join(', ')}`) : null,
-        ': ', l.text);
+        // <bdi>: a line in another script keeps its own direction without turning the speaker's name around.
+        ': ', h('bdi', {}, l.text));
     }));
     // The newest line in view, unless the reader scrolled up to read: then the list stays where it was.
     list.addEventListener('scroll', () => {

@@ -145,6 +145,41 @@ fn an_invitation_seats_one_person_once() {
     }
 }
 
+// 2b. Invitation secrets were stored as they were sent, so a copy of the database seated anyone in any open
+// seat; they are kept as session tokens are, as hashes, and those stored before still work.
+#[test]
+fn invitations_are_stored_as_hashes() {
+    for storage in backends("invite-hash") {
+        let server = Server::start(&storage);
+        let mut anton = Client::new(&server);
+        anton.signup("anton");
+        let (_, created) =
+            create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "human", "human"], "rated": false }));
+        let game = created["id"].as_i64().expect("id");
+        let invite = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
+        let stored = sql(&storage, &[&format!("SELECT invite FROM seats WHERE game_id = {game}")]);
+        assert!(!stored.contains(&invite), "the secret is not kept: {stored:?}");
+        // An invitation stored in the clear before the change, as an older server left it.
+        server.kill();
+        let old = "0".repeat(64);
+        sql(
+            &storage,
+            &[&format!("UPDATE seats SET invite = '{old}', invite_hash = NULL WHERE game_id = {game} AND seat = 2")],
+        );
+        let server = Server::start(&storage);
+        let stored =
+            sql(&storage, &[&format!("SELECT invite || ' ' || invite_hash FROM seats WHERE game_id = {game}")]);
+        assert!(stored.iter().all(|row| !row.contains(&old)), "hashed at start-up: {stored:?}");
+        let anton = Client { base: server.base.clone(), ..anton };
+        let shown = anton.get(&format!("/api/games/{game}")).1["invites"].clone();
+        assert_eq!(shown, json!([{ "seat": 1, "invite": null }, { "seat": 2, "invite": null }]), "not shown again");
+        for (secret, seat) in [(invite.as_str(), 1), (old.as_str(), 2)] {
+            let guest = Client::guest(&server, game, secret);
+            assert_eq!(guest.get(&format!("/api/games/{game}")).1["seat"], seat, "a link sent before still seats");
+        }
+    }
+}
+
 // 4. A failed commit is never acknowledged, and no acknowledged action is lost.
 #[test]
 fn a_failed_commit_is_never_acknowledged() {
@@ -719,6 +754,122 @@ fn sessions_expire_end_everywhere_and_resist_lockout() {
         .expect("an answer");
     let cookie = response.headers().get("set-cookie").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
     assert!(cookie.contains("Secure") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+}
+
+// 15. A socket lives no longer than its session: before, a socket opened with a session that a password change
+// or a sign-out everywhere then ended went on receiving its seat's private view.
+#[test]
+fn a_revoked_session_closes_its_sockets() {
+    for storage in backends("revoked") {
+        let server = Server::start(&storage);
+        let mut laptop = Client::new(&server);
+        laptop.signup("anton");
+        let mut phone = Client::new(&server);
+        assert_eq!(phone.post("/api/signin", json!({ "name": "anton", "password": "a long password" })).0, 200);
+        let (_, created) = create(&mut laptop, json!({ "game": "imperial2030", "seats": ["human", "easy", "easy"] }));
+        let game = created["id"].as_i64().expect("id");
+        let state = wait_for_turn(&laptop, game);
+
+        // A password change ends the phone's session and closes its socket; the laptop's stays open.
+        let mut on_phone = seat_socket(&server, game, &phone);
+        let mut on_laptop = seat_socket(&server, game, &laptop);
+        let (status, body) =
+            laptop.post("/api/me/password", json!({ "current": "a long password", "new": "violet tractor umbrella" }));
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(close_code(&mut on_phone), Some(4401), "the phone's socket closes, saying why");
+        let (status, body) = laptop.post(
+            &format!("/api/games/{game}/actions"),
+            json!({ "version": state["version"], "action": state["legal_actions"][0]["action"] }),
+        );
+        assert_eq!(status, 200, "{body}");
+        let acted = body["version"].as_i64().expect("a version");
+        let pushed = std::iter::from_fn(|| next_state(&mut on_laptop)).find(|s| s["version"].as_i64() >= Some(acted));
+        assert!(pushed.is_some_and(|s| s["seat"] == 0), "the laptop's socket still hears its seat's view");
+
+        // Signing out everywhere closes every socket of the account, the signing-out one's too.
+        assert_eq!(phone.post("/api/signin", json!({ "name": "anton", "password": "violet tractor umbrella" })).0, 200);
+        let mut on_phone = seat_socket(&server, game, &phone);
+        assert_eq!(laptop.post("/api/signout", json!({ "everywhere": true })).0, 200);
+        assert_eq!(close_code(&mut on_phone), Some(4401));
+        assert_eq!(close_code(&mut on_laptop), Some(4401));
+    }
+}
+
+// 16. Text that disguises itself: a right-to-left override (U+202E) turned a chat line, a note or a name around
+// so it read otherwise than it was typed. The bidirectional controls are removed where text enters. (The
+// text is handled before the store, so SQLite alone.)
+#[test]
+fn direction_controls_are_taken_out_of_what_players_type() {
+    let server = Server::start(&Storage::Sqlite(data_dir("bidi")));
+    let (status, body) = Client::new(&server)
+        .post("/api/signup", json!({ "name": "\u{202E}\u{2066}\u{200F}", "password": "a long password" }));
+    assert_eq!(status, 400, "a name of controls alone: {body}");
+    assert!(body["error"].as_str().is_some_and(|e| e.contains("direction controls")), "{body}");
+    let mut anton = Client::new(&server);
+    let (status, me) =
+        anton.post("/api/signup", json!({ "name": "an\u{202E}ton\u{202C}", "password": "a long password" }));
+    assert_eq!((status, &me["name"]), (201, &json!("anton")), "{me}");
+    let (_, created) = create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "easy"] }));
+    let game = created["id"].as_i64().expect("id");
+
+    let (status, line) =
+        anton.post(&format!("/api/games/{game}/chat"), json!({ "text": "I pay \u{202E}001\u{202C} and no more" }));
+    assert_eq!((status, &line["text"]), (200, &json!("I pay 001 and no more")), "{line}");
+    let (status, body) = anton.post(&format!("/api/games/{game}/chat"), json!({ "text": "\u{202E} \u{2069}" }));
+    assert_eq!(status, 400, "a line of controls alone says nothing: {body}");
+    let chat = anton.get(&format!("/api/games/{game}")).1["chat"].to_string();
+    assert!(!chat.contains('\u{202E}') && !chat.contains("\\u202e"), "{chat}");
+
+    let notes = anton.url(&format!("/api/games/{game}/notes"));
+    let mut response = agent()
+        .put(&notes)
+        .header("Content-Type", "application/json")
+        .header("Cookie", anton.cookie.as_deref().expect("a session"))
+        .send(json!({ "text": "fdp.\u{202E}exe" }).to_string())
+        .expect("an answer");
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.body_mut().read_json::<Value>().expect("JSON")["text"], "fdp.exe", "stored as shown");
+    assert_eq!(anton.get(&format!("/api/games/{game}/notes")).1["text"], "fdp.exe");
+}
+
+type Socket = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
+
+/// A WebSocket on a game opened with `client`'s session, once it has read its seat's first view.
+fn seat_socket(server: &Server, game: i64, client: &Client) -> Socket {
+    let url = format!("{}/api/games/{game}/ws", server.base.replacen("http", "ws", 1));
+    let mut request = tungstenite::client::IntoClientRequest::into_client_request(url.as_str()).expect("a request");
+    let cookie = client.cookie.as_deref().expect("a session");
+    request.headers_mut().insert("Cookie", cookie.parse().expect("a header"));
+    let (mut socket, _) = tungstenite::connect(request).expect("a WebSocket");
+    if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_mut() {
+        // Longer than any check takes, shorter than the 25 s ping that would check anyway.
+        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("a timeout");
+    }
+    let first = next_state(&mut socket).expect("the first view");
+    assert_eq!(first["seat"], 0, "the seat's own view");
+    socket
+}
+
+/// The next state the socket pushes; `None` once it closes.
+fn next_state(socket: &mut Socket) -> Option<Value> {
+    loop {
+        match socket.read().ok()? {
+            tungstenite::Message::Text(text) => return serde_json::from_str(&text).ok(),
+            tungstenite::Message::Close(_) => return None,
+            _ => {}
+        }
+    }
+}
+
+/// The close code the server sends, reading past the states before it; `None` if it sends none in time.
+fn close_code(socket: &mut Socket) -> Option<u16> {
+    loop {
+        match socket.read() {
+            Ok(tungstenite::Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+            Ok(_) => {}
+            Err(_) => return None,
+        }
+    }
 }
 
 // 14. Refusals cite the rulebook, not a file.

@@ -17,6 +17,8 @@ use tokio::sync::Semaphore;
 use unicode_normalization::UnicodeNormalization;
 use unicode_security::confusable_detection::skeleton;
 
+use crate::text::without_bidi_controls;
+
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "imperia_session";
 /// How long a session lasts without being used, and how long its cookie is kept.
@@ -121,9 +123,14 @@ pub fn clear_cookie(secure: bool) -> String {
     format!("{SESSION_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0{secure}")
 }
 
-/// The name as it will be shown: trimmed, NFC, and checked, or what is wrong with it.
+/// The name as it will be shown: without bidirectional controls (`crate::text`), trimmed, NFC, and checked,
+/// or what is wrong with it.
 pub fn display_name(name: &str) -> Result<String, String> {
-    let name: String = name.trim().nfc().collect();
+    let typed = name;
+    let name: String = without_bidi_controls(name).trim().nfc().collect();
+    if name.is_empty() && typed.chars().any(crate::text::is_bidi_control) {
+        return Err("a name needs letters or digits: it holds only direction controls, which are not shown".into());
+    }
     if !NAME_CHARS.contains(&name.chars().count()) {
         return Err(format!("a name has {} to {} characters", NAME_CHARS.start(), NAME_CHARS.end()));
     }
@@ -147,7 +154,7 @@ fn is_mark(c: char) -> bool {
 /// so that `i`, `I` and `l` are one letter whatever the case typed (folding `I` to `l` but leaving `i`
 /// would make `Ivan` and `ivan` two names), then once more after the case fold.
 pub fn name_key(name: &str) -> String {
-    let capitals: String = name.trim().nfkc().collect::<String>().to_uppercase();
+    let capitals: String = without_bidi_controls(name).trim().nfkc().collect::<String>().to_uppercase();
     let folded: String = skeleton(&capitals).collect::<String>().to_lowercase();
     skeleton(&folded).collect()
 }
@@ -204,6 +211,9 @@ mod tests {
         assert!(display_name("_anton").is_err());
         assert!(display_name("an<b>ton").is_err());
         assert!(display_name(&"x".repeat(33)).is_err());
+        assert_eq!(display_name("\u{202E}notna\u{202C}").as_deref(), Ok("notna"), "direction controls go");
+        assert!(display_name("\u{202E}\u{202E}\u{202E}").is_err_and(|e| e.contains("only direction controls")));
+        assert_eq!(name_key("ant\u{200F}on"), name_key("anton"));
         // Case, compatibility forms and look-alikes from other scripts are one name.
         assert_eq!(name_key("Anton"), name_key("anton"));
         assert_eq!(name_key("ANTON"), name_key("anton"));

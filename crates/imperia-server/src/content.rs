@@ -137,6 +137,7 @@ pub async fn upload(
             "guests play the seats they are invited to; sign up to upload content".into(),
         ));
     }
+    let label = crate::text::without_bidi_controls(label);
     let label = label.trim();
     if label.is_empty() || label.chars().count() > MAX_LABEL || label.chars().any(char::is_control) {
         return Err(ContentError::Refused(format!(

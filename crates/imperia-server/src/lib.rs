@@ -13,6 +13,7 @@
 //! - [`auth`]: names, passwords, sessions. [`limits`]: what one client may cost.
 //! - [`ratings`]: settling a finished game's result and its players' ratings; leaderboards, profiles.
 //! - [`talk`]: the chat (table talk and private channels) and the clocks of segments the rules time.
+//! - [`text`]: what is taken out of the text players type (the bidirectional controls).
 //! - [`levels`]: the bots a server runs. [`thinking`]: the slots every search takes, the games' bots before
 //!   hints and reviews. [`webhook`]: turn notifications that cannot reach inside.
 //! - [`web`]: the browser UI, embedded from `web/`.
@@ -34,6 +35,7 @@ pub mod rules_change;
 pub mod seating;
 pub mod store;
 pub mod talk;
+pub mod text;
 pub mod thinking;
 pub mod web;
 mod web_files;

@@ -111,6 +111,8 @@ pub struct LiveGame {
     pub rollbacks: Vec<RolledBack>,
     /// Every change of rules the game went through, oldest first ([`crate::rules_change`]).
     pub migrations: Vec<Migration>,
+    /// The invitations' secrets this server made, for the creator's answers ([`Table::invites`]).
+    pub invites: BTreeMap<Seat, String>,
     pub limit_watched: bool,
     /// The positions the game has been in, once asked for ([`crate::fairness`]).
     pub(crate) positions: Option<crate::fairness::Positions>,
@@ -181,7 +183,9 @@ pub struct Options {
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct OpenInvite {
     pub seat: Seat,
-    pub invite: String,
+    /// The secret of the seat's link; null where this server no longer knows it (it keeps only a hash, and
+    /// restarted since, or another server made the game): the link sent still works.
+    pub invite: Option<String>,
 }
 
 /// One seat as every viewer sees it.
@@ -347,7 +351,7 @@ impl LiveGame {
             self.seats
                 .iter()
                 .filter(|s| s.is_open() && !s.invite_used)
-                .map(|s| OpenInvite { seat: s.seat, invite: s.invite.clone() })
+                .map(|s| OpenInvite { seat: s.seat, invite: self.invites.get(&s.seat).cloned() })
                 .collect()
         })
     }
@@ -449,6 +453,7 @@ impl LiveGame {
             rollback,
             rollbacks,
             migrations,
+            invites,
         } = table;
         LiveGame {
             id,
@@ -473,6 +478,7 @@ impl LiveGame {
             rollback,
             rollbacks,
             migrations,
+            invites,
             limit_watched: false,
             positions: None,
             last_action: BTreeMap::new(),
@@ -513,6 +519,9 @@ pub struct Table {
     pub rollback: Option<Proposal>,
     pub rollbacks: Vec<RolledBack>,
     pub migrations: Vec<Migration>,
+    /// The open seats' invitation secrets, known only to the server that made them and until it stops:
+    /// the store keeps their hashes ([`SeatRow::invite_hash`]).
+    pub invites: BTreeMap<Seat, String>,
 }
 
 impl Table {
@@ -531,6 +540,7 @@ impl Table {
             rollback: saved_proposal(row),
             rollbacks: row.record.rollbacks.clone(),
             migrations: row.record.migrations.clone(),
+            invites: BTreeMap::new(),
         }
     }
 }

@@ -50,7 +50,7 @@ fn invitation(g: &LiveGame, invite: &str, user: Option<&User>) -> Result<Seat, T
     let s = g
         .seats
         .iter()
-        .find(|s| !invite.is_empty() && s.invite == invite)
+        .find(|s| !invite.is_empty() && s.invite_hash == crate::auth::token_hash(invite))
         .ok_or_else(|| TableError::NotFound(format!("no seat of game {} has that invitation", g.id)))?;
     if s.invite_used {
         return Err(TableError::Gone("this invitation has been used: its seat is taken".into()));

@@ -55,8 +55,10 @@ pub struct SeatRow {
     pub user_name: Option<String>,
     /// The bot level playing the seat (`crate::levels`).
     pub bot: Option<String>,
-    /// The invitation's secret: it seats one person, once ([`SeatRow::invite_used`]).
-    pub invite: String,
+    /// What is kept of the invitation's secret, which seats one person once ([`SeatRow::invite_used`]): its
+    /// hash (`auth::token_hash`), as for session tokens. The secret itself is in memory only
+    /// (`live::Table::invites`).
+    pub invite_hash: String,
     pub invite_used: bool,
     /// With a clock: seconds of reserve left.
     pub reserve_left: Option<i64>,
@@ -170,6 +172,8 @@ pub struct Store {
     /// This process among the servers sharing a database: its announcements carry it, so that it does not
     /// reload a game from its own announcement (which may come before the game's clocks are saved).
     instance: u64,
+    /// The accounts whose sessions just ended here, for the WebSockets opened with them ([`Store::sessions_ended`]).
+    ended: tokio::sync::broadcast::Sender<i64>,
 }
 
 /// The PostgreSQL channel on which servers sharing a database announce changed games.
@@ -221,8 +225,10 @@ impl Store {
         }
         let writer = sqlite.then(|| std::sync::Arc::new(tokio::sync::Mutex::new(())));
         let instance = crate::auth::seed().map_err(StoreError::Refused)?;
-        let store = Store { pool, url: url.to_string(), writer, instance };
+        let ended = tokio::sync::broadcast::channel(64).0;
+        let store = Store { pool, url: url.to_string(), writer, instance, ended };
         store.fill_name_keys().await?;
+        store.hash_old_invites().await?;
         Ok(store)
     }
 
@@ -391,8 +397,15 @@ impl Store {
         Ok(Some(User { id: row.get(0), name: row.get(1), guest: row.get::<i64, _>(2) != 0 }))
     }
 
+    /// End one session.
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(&self.pool).await?;
+        let row = sqlx::query("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        if let Some(row) = row {
+            let _ = self.ended.send(row.get(0));
+        }
         Ok(())
     }
 
@@ -404,7 +417,17 @@ impl Store {
             .execute(&self.pool)
             .await
             .map_err(unavailable)?;
+        if done.rows_affected() > 0 {
+            let _ = self.ended.send(user_id);
+        }
         Ok(done.rows_affected())
+    }
+
+    /// The accounts whose sessions this server ends from now on, one message per ending (a sign-out, a
+    /// password change): whoever holds a session of that account checks whether it still stands. Another
+    /// server sharing the database does not hear of them; its sockets find out at their next check.
+    pub fn sessions_ended(&self) -> tokio::sync::broadcast::Receiver<i64> {
+        self.ended.subscribe()
     }
 
     /// Give older accounts their name key (accounts made before keys existed, or before the key changed:
@@ -423,6 +446,27 @@ impl Store {
             if let Err(e) = filled {
                 tracing::warn!("account {id} ({name}) keeps no name key: {e}");
             }
+        }
+        Ok(())
+    }
+
+    /// Keep only the hash of the invitation secrets stored before migration 0014 (SQLite cannot hash in
+    /// SQL): the links sent with them still work. Each row is changed only if still unhashed, so servers
+    /// starting together on one database agree.
+    async fn hash_old_invites(&self) -> Result<(), StoreError> {
+        let rows = sqlx::query("SELECT game_id, seat, invite FROM seats WHERE invite_hash IS NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        for row in rows {
+            let (game_id, seat, invite): (i64, i64, String) = (row.get(0), row.get(1), row.get(2));
+            sqlx::query(
+                "UPDATE seats SET invite_hash = $1, invite = '' WHERE game_id = $2 AND seat = $3 AND invite_hash IS NULL",
+            )
+            .bind(crate::auth::token_hash(&invite))
+            .bind(game_id)
+            .bind(seat)
+            .execute(&self.pool)
+            .await?;
         }
         Ok(())
     }
@@ -478,13 +522,13 @@ impl Store {
             .get(0);
             for s in seats {
                 sqlx::query(
-                    "INSERT INTO seats (game_id, seat, user_id, bot, invite, invite_used, reserve_left, turn_started) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    "INSERT INTO seats (game_id, seat, user_id, bot, invite, invite_hash, invite_used, reserve_left, turn_started) VALUES ($1, $2, $3, $4, '', $5, $6, $7, $8)",
                 )
                 .bind(id)
                 .bind(s.seat as i64)
                 .bind(s.user_id)
                 .bind(&s.bot)
-                .bind(&s.invite)
+                .bind(&s.invite_hash)
                 .bind(i64::from(s.invite_used))
                 .bind(s.reserve_left)
                 .bind(s.turn_started)
@@ -689,7 +733,7 @@ impl Store {
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
         let seats = sqlx::query(
-            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite, s.invite_used, s.reserve_left, s.turn_started \
+            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite_hash, s.invite_used, s.reserve_left, s.turn_started \
              FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
         )
         .bind(id)
@@ -703,7 +747,7 @@ impl Store {
                 user_id: s.get(1),
                 user_name: s.get(2),
                 bot: s.get(3),
-                invite: s.get(4),
+                invite_hash: s.get::<Option<String>, _>(4).unwrap_or_default(),
                 invite_used: s.get::<i64, _>(5) != 0,
                 reserve_left: s.get(6),
                 turn_started: s.get(7),

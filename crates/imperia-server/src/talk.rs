@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use crate::live::{AppState, LiveGame, Shared, TableError, spawn_bots, store_step};
 use crate::store::{ChatLine, RunningLimit, now};
+use crate::text::without_bidi_controls;
 
 /// The longest chat line, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -60,14 +61,16 @@ pub fn visible_chat(chat: &[ChatLine], viewer: Option<Seat>) -> Vec<ChatView> {
     shown
 }
 
-/// Check a line a seat wants to say, and the audience it names; returns the text trimmed and the audience
-/// as a mask of seats (the speaker's included), or what is wrong.
+/// Check a line a seat wants to say, and the audience it names; returns the text trimmed and without
+/// bidirectional controls (`crate::text`), and the audience as a mask of seats (the speaker's included), or
+/// what is wrong.
 pub fn check_line(
     text: &str,
     to: Option<&[Seat]>,
     speaker: Seat,
     seats: usize,
 ) -> Result<(String, Option<u64>), String> {
+    let text = without_bidi_controls(text);
     let text = text.trim();
     if text.is_empty() {
         return Err("say something: the message is empty".into());

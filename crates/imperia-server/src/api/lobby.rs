@@ -6,6 +6,8 @@
 //! is imported only once that game is over. Each account has quotas of games created per hour, games
 //! waiting in the lobby, and unfinished games.
 
+use std::collections::BTreeMap;
+
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -292,8 +294,10 @@ async fn open_game(
     }
     let mut seats = Vec::with_capacity(kinds.len());
     let mut creator_seated = false;
+    let mut invites = BTreeMap::new();
     for (seat, kind) in kinds.iter().enumerate() {
         let invite = auth::token().map_err(ApiError::internal)?;
+        let invite_hash = auth::token_hash(&invite);
         let (user_id, user_name, bot) = match kind {
             Some(level) => (None, None, Some(level.level.to_string())),
             None if !creator_seated => {
@@ -308,11 +312,14 @@ async fn open_game(
             user_id,
             user_name,
             bot,
-            invite,
+            invite_hash,
             invite_used: false,
             reserve_left,
             turn_started: None,
         });
+        if seats.last().is_some_and(SeatRow::is_open) {
+            invites.insert(seat, invite);
+        }
     }
     // With every seat filled the game starts at once; otherwise it waits for its players.
     let started = seats.iter().all(|s| !s.is_open());
@@ -321,8 +328,7 @@ async fn open_game(
     record.migrations = migrations;
     let version = record.actions.len() as i64;
     let id = state.store.create_game(&record, user.id, &seats, clock, (started, rated)).await?;
-    let invites =
-        seats.iter().filter(|s| s.is_open()).map(|s| Invite { seat: s.seat, invite: s.invite.clone() }).collect();
+    let sent = invites.iter().map(|(&seat, invite)| Invite { seat, invite: invite.clone() }).collect();
     let notice = ContentNotice::of(&content);
     let table = live::Table {
         seats,
@@ -338,12 +344,13 @@ async fn open_game(
         rollback: None,
         rollbacks: Vec::new(),
         migrations: record.migrations,
+        invites,
     };
     let game = live::install(state, id, m, version, table).await;
     // An imported record may already be over: its places are stored at once (it is never rated).
     crate::ratings::settle(state, &mut *game.lock().await).await;
     live::spawn_bots(state.clone(), game);
-    let created = Created { id, version, started, invites, warning, content: notice };
+    let created = Created { id, version, started, invites: sent, warning, content: notice };
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 

@@ -56,6 +56,7 @@ pub async fn write(
     CurrentUser(user): CurrentUser,
     Body(notes): Body<Notes>,
 ) -> Result<Json<Notes>, ApiError> {
+    let notes = Notes { text: crate::text::without_bidi_controls(&notes.text) };
     if notes.text.chars().count() > MAX_NOTE {
         return Err(ApiError::bad_request(format!("notes hold at most {MAX_NOTE} characters")));
     }
