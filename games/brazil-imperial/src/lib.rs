@@ -42,6 +42,7 @@ use imperia_core::{ContentSet, Game, GameRng, Outcome, RuleError, Seat, SetupErr
 pub use config::Config;
 pub use content::Content;
 pub use event::Event;
+pub use pending::Holdings;
 pub use play::Action;
 pub use state::Brazil;
 pub use view::View;
