@@ -12,7 +12,7 @@
 //! counts named as the report names them, and `BRAZIL_JOBS` sets the worker threads (one per core).
 //! `BRAZIL_KEEP=bot` lets the bots keep their goals and rulers, as in real games, and `BRAZIL_CONTENT=<dir>`
 //! plays with the content files of `dir` in place of the shipped ones (`imperia data files`). Each count
-//! plays its own scenario. At the round limit it tells, player by player, what stood between them and their
+//! plays its own scenario, or `BRAZIL_SCENARIO=<id>` (with `BRAZIL_ONLY` naming its count). At the round limit it tells, player by player, what stood between them and their
 //! goal card of the era under way, and whether anyone could still complete an era-III card.
 //! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
@@ -414,8 +414,12 @@ fn provisional_content_balance() {
     let games = common::env("BRAZIL_GAMES", 100);
     let bot = std::env::var("BRAZIL_BOT").unwrap_or_else(|_| "mcts:100".into());
     let solo = std::env::var("BRAZIL_SOLO").unwrap_or_else(|_| "mcts:100;mcts:400".into());
-    // Each count plays its own scenario, as a game created in the lobby or `imperia fuzz` does.
-    let own = |n| Config::with_options(n, &serde_json::Map::new()).expect("a config");
+    // Each count plays its own scenario, as a game created in the lobby does, or `BRAZIL_SCENARIO`'s.
+    let mut options = serde_json::Map::new();
+    if let Ok(id) = std::env::var("BRAZIL_SCENARIO") {
+        options.insert("scenario".into(), id.into());
+    }
+    let own = |n| Config::with_options(n, &options).expect("a config");
     let mut runs: Vec<(String, Config, BotSpec)> =
         (2..=4).map(|n| (format!("{n} players"), own(n), bot.parse().expect("a bot name"))).collect();
     for b in solo.split(';').map(str::trim).filter(|b| !b.is_empty()) {
