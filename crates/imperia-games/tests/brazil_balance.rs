@@ -12,8 +12,9 @@
 //! counts named as the report names them, and `BRAZIL_JOBS` sets the worker threads (one per core).
 //! `BRAZIL_KEEP=bot` lets the bots keep their goals and rulers, as in real games, and `BRAZIL_CONTENT=<dir>`
 //! plays with the content files of `dir` in place of the shipped ones (`imperia data files`). Each count
-//! plays its own scenario, or `BRAZIL_SCENARIO=<id>` (with `BRAZIL_ONLY` naming its count). At the round limit it tells, player by player, what stood between them and their
-//! goal card of the era under way, and whether anyone could still complete an era-III card.
+//! plays its own scenario, or `BRAZIL_SCENARIO=<id>` (with `BRAZIL_ONLY` naming its count). Of the games
+//! at the round limit it tells, player by player, what stood between them and their goal card of the era
+//! under way, and whether anyone could still complete an era-III card.
 //! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
 mod common;
@@ -84,6 +85,13 @@ enum Blocker {
     CitiesGone,
     /// A city is to be had, but no unit that founds one stands on the map.
     NoFounder,
+}
+
+impl Blocker {
+    /// Nothing the player does can meet the condition any more (short of taking a token in battle).
+    fn rules_out(self) -> bool {
+        matches!(self, Blocker::TokensGone | Blocker::CitiesGone)
+    }
 }
 
 impl Tally {
@@ -235,7 +243,7 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
 }
 
 /// Adds what stood between `seat` and its goal card of the era under way at the round limit, and says
-/// whether every condition of its tasks left is still in reach.
+/// whether the player could still complete it: no condition of its tasks left is ruled out.
 fn tally_blockers(g: &Brazil, seat: u8, t: &mut Tally) -> bool {
     let c = &*g.content;
     let holdings = g.holdings(seat);
@@ -245,7 +253,7 @@ fn tally_blockers(g: &Brazil, seat: u8, t: &mut Tally) -> bool {
         for (k, task) in goal.tasks.iter().enumerate().filter(|&(k, _)| held.done & (1 << k) == 0) {
             for &cond in task.conditions.iter().filter(|&&cond| !holdings.meets(cond)) {
                 let blocker = blocker(g, seat, &holdings, cond);
-                possible &= blocker == Blocker::InReach;
+                possible &= !blocker.rules_out();
                 *t.blocked.entry((goal.id.clone(), k + 1, condition_name(c, cond), blocker)).or_default() += 1;
             }
         }
