@@ -10,16 +10,23 @@
 //! `BRAZIL_BOT` names the bot of the multiplayer seats (default `mcts:100`), `BRAZIL_SOLO` the solo bots,
 //! `;`-separated (default `mcts:100;mcts:400`), `BRAZIL_ONLY="3 players;solo, mcts:100"` plays only the
 //! counts named as the report names them, and `BRAZIL_JOBS` sets the worker threads (one per core).
+//! `BRAZIL_KEEP=bot` lets the bots keep their goals and rulers, as in real games, and `BRAZIL_CONTENT=<dir>`
+//! plays with the content files of `dir` in place of the shipped ones (`imperia data files`). Each count
+//! plays its own scenario, or `BRAZIL_SCENARIO=<id>` (with `BRAZIL_ONLY` naming its count). Of the games
+//! at the round limit it tells, player by player, what stood between them and their goal card of the era
+//! under way, and whether anyone could still complete an era-III card.
 //! The CI-sized `a_few_games_fill_the_table` checks the tally itself.
 
 mod common;
 
 use std::collections::BTreeSet;
 
+use brazil_imperial::content::Condition;
 use brazil_imperial::map::Cell;
-use brazil_imperial::{Action, Brazil, Config, Content, Event};
+use brazil_imperial::state::Spot;
+use brazil_imperial::{Action, Brazil, Config, Content, Event, Holdings};
 use imperia_bots::BotSpec;
-use imperia_core::{ContentSet, Game, Viewer};
+use imperia_core::{ContentSet, Game, GameConfig, Viewer};
 use rand::Rng;
 
 // The allocator the `imperia` binary uses, so that this long run plays at the arena's speed.
@@ -57,7 +64,34 @@ struct Tally {
     /// Games that ran to the round limit, by how they stood: the era, and the most era-III tasks any one
     /// player had declared (what keeps a game from ending by the rules, ruling B63).
     stalled: std::collections::BTreeMap<(u8, u32), usize>,
+    /// At the round limit, what stood between each player and their goal card of the era under way: for each
+    /// task not declared, its unmet conditions as (card, task number from 1, condition, whether the pieces it
+    /// asks for are still to be had), counted over players ([`Blocker`]).
+    blocked: std::collections::BTreeMap<(String, usize, String, Blocker), usize>,
+    /// Games at the round limit in which no player could still complete their era-III card, whatever they
+    /// did (a content error by §3.6's plan: "a stall must be impossible").
+    hopeless: usize,
     scores: Vec<i64>,
+}
+
+/// Whether an unmet condition can still be met by the player who holds the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Blocker {
+    /// Enough tokens are left to take, or to flip from one's own.
+    InReach,
+    /// The building tokens it asks for are all taken, and the player has too few of the other face to flip.
+    TokensGone,
+    /// The cities are all founded.
+    CitiesGone,
+    /// A city is to be had, but no unit that founds one stands on the map.
+    NoFounder,
+}
+
+impl Blocker {
+    /// Nothing the player does can meet the condition any more (short of taking a token in battle).
+    fn rules_out(self) -> bool {
+        matches!(self, Blocker::TokensGone | Blocker::CitiesGone)
+    }
 }
 
 impl Tally {
@@ -97,6 +131,10 @@ impl Tally {
         for (k, v) in o.stalled {
             *self.stalled.entry(k).or_default() += v;
         }
+        for (k, v) in o.blocked {
+            *self.blocked.entry(k).or_default() += v;
+        }
+        self.hopeless += o.hopeless;
         self.battles += o.battles;
         self.attacker_wins += o.attacker_wins;
         self.explored += o.explored;
@@ -131,7 +169,7 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
         let legal = g.legal_actions(seat);
         let action = if legal.len() == 1 {
             legal[0].clone()
-        } else if matches!(legal[0], Action::Prepare { .. }) {
+        } else if matches!(legal[0], Action::Prepare { .. }) && !bots_keep() {
             // Goals and rulers are dealt at random, so that every ruler and goal is played and measured.
             legal[rng.random_range(0..legal.len())].clone()
         } else {
@@ -191,12 +229,96 @@ fn play_one(config: &Config, content: &ContentSet<Content>, bot: &BotSpec, seed:
             .max()
             .unwrap_or(0);
         *t.stalled.entry((g.era, most)).or_default() += 1;
+        let mut anyone = false;
+        for seat in 0..n as u8 {
+            anyone |= tally_blockers(&g, seat, t);
+        }
+        t.hopeless += usize::from(g.era == 3 && !anyone);
     }
     t.rounds.push(g.round);
     if n > 1 {
         t.scores.extend(o.scores);
     }
     t.games += 1;
+}
+
+/// Adds what stood between `seat` and its goal card of the era under way at the round limit, and says
+/// whether the player could still complete it: no condition of its tasks left is ruled out.
+fn tally_blockers(g: &Brazil, seat: u8, t: &mut Tally) -> bool {
+    let c = &*g.content;
+    let holdings = g.holdings(seat);
+    let mut possible = true;
+    for held in g.players[usize::from(seat)].goals.iter().filter(|h| c.goal(h.goal).era == g.era) {
+        let goal = c.goal(held.goal);
+        for (k, task) in goal.tasks.iter().enumerate().filter(|&(k, _)| held.done & (1 << k) == 0) {
+            for &cond in task.conditions.iter().filter(|&&cond| !holdings.meets(cond)) {
+                let blocker = blocker(g, seat, &holdings, cond);
+                possible &= !blocker.rules_out();
+                *t.blocked.entry((goal.id.clone(), k + 1, condition_name(c, cond), blocker)).or_default() += 1;
+            }
+        }
+    }
+    possible
+}
+
+/// Whether an unmet condition can still be met: a building from the tokens left or by flipping one's own of
+/// the other face (Renew), a city from the city tokens left. Battles, which could take an opponent's token,
+/// are not counted on.
+fn blocker(g: &Brazil, seat: u8, holdings: &Holdings, cond: Condition) -> Blocker {
+    let c = &*g.content;
+    match cond {
+        Condition::Controls(b, n) => {
+            let building = c.building(b);
+            let left = usize::from(g.token_supply[building.token]);
+            let flippable = holdings.count(Condition::Controls(building.other, 0)).0;
+            let have = holdings.count(cond).0;
+            if have + left + flippable < usize::from(n) { Blocker::TokensGone } else { Blocker::InReach }
+        }
+        Condition::Cities(n) => {
+            let left: usize = g.city_stacks.iter().map(Vec::len).sum();
+            let founder =
+                g.colour_units(seat).iter().any(|&u| g.founds(seat, u) && matches!(g.spot(seat, u), Spot::Map(_)));
+            if holdings.count(cond).0 + left < usize::from(n) {
+                Blocker::CitiesGone
+            } else if founder {
+                Blocker::InReach
+            } else {
+                Blocker::NoFounder
+            }
+        }
+        _ => Blocker::InReach,
+    }
+}
+
+/// A condition as the report names it (`2 university`, `5 units`).
+fn condition_name(c: &Content, cond: Condition) -> String {
+    match cond {
+        Condition::Units(n) => format!("{n} units"),
+        Condition::Controls(b, n) => format!("{n} {}", c.building(b).id),
+        Condition::Buildings(n) => format!("{n} buildings"),
+        Condition::BuildingKinds(n) => format!("{n} building kinds"),
+        Condition::Cities(n) => format!("{n} cities"),
+        Condition::Items(n) => format!("{n} items"),
+        Condition::ItemsShape(shape, n) => format!("{n} {shape:?} items"),
+        Condition::Privileges(n) => format!("{n} privileges"),
+        Condition::PrivilegesBack(n) => format!("{n} privileges of one back"),
+        Condition::Supply(n) => format!("{n} in supply"),
+    }
+}
+
+/// Whether the bots keep their own goals and rulers (`BRAZIL_KEEP=bot`, as in `imperia fuzz` and real games)
+/// rather than have them dealt at random.
+fn bots_keep() -> bool {
+    std::env::var("BRAZIL_KEEP").is_ok_and(|v| v == "bot")
+}
+
+/// The shipped content, with the files of the folder `BRAZIL_CONTENT` in place of theirs if it is set (to
+/// measure a change to the cards before making it).
+fn content() -> ContentSet<Content> {
+    let Ok(dir) = std::env::var("BRAZIL_CONTENT") else { return ContentSet::shipped() };
+    let files = imperia_core::ContentFiles::shipped(<Content as imperia_core::GameContent>::FILES);
+    let files = files.replaced_from(std::path::Path::new(&dir)).expect("BRAZIL_CONTENT: a folder of content files");
+    ContentSet::load(files).expect("BRAZIL_CONTENT: valid content")
 }
 
 /// Plays `games` seeds from `first_seed` on this thread.
@@ -214,8 +336,7 @@ fn percent(x: f64, of: usize) -> String {
     format!("{:.1}%", 100.0 * x / of.max(1) as f64)
 }
 
-fn report(name: &str, t: &Tally) {
-    let content = ContentSet::<Content>::shipped();
+fn report(name: &str, t: &Tally, content: &ContentSet<Content>) {
     let games = t.games.max(1) as f64;
     let mut rounds = t.rounds.clone();
     rounds.sort_unstable();
@@ -259,6 +380,11 @@ fn report(name: &str, t: &Tally) {
             .map(|(&(era, tasks), n)| format!("era {era} with at most {tasks} era-III tasks declared: {n}"))
             .collect();
         println!("  at the round limit: {}", stood.join("; "));
+        println!("  at the round limit, no player able to complete their era-III card: {}", t.hopeless);
+        println!("  what stood between each player and their card of the era under way (card, task, condition):");
+        for ((card, task, cond, blocker), n) in &t.blocked {
+            println!("    {card:<26} {task}  {cond:<26} {blocker:?}: {n}");
+        }
     }
     println!(
         "  battles a game: {:.1}, the attacker winning {}; \"?\" hexes explored: {}",
@@ -296,16 +422,21 @@ fn provisional_content_balance() {
     let games = common::env("BRAZIL_GAMES", 100);
     let bot = std::env::var("BRAZIL_BOT").unwrap_or_else(|_| "mcts:100".into());
     let solo = std::env::var("BRAZIL_SOLO").unwrap_or_else(|_| "mcts:100;mcts:400".into());
-    let mut runs: Vec<(String, Config, BotSpec)> = (2..=4)
-        .map(|n| (format!("{n} players"), Config::new(n).expect("a config"), bot.parse().expect("a bot name")))
-        .collect();
+    // Each count plays its own scenario, as a game created in the lobby does, or `BRAZIL_SCENARIO`'s.
+    let mut options = serde_json::Map::new();
+    if let Ok(id) = std::env::var("BRAZIL_SCENARIO") {
+        options.insert("scenario".into(), id.into());
+    }
+    let own = |n| Config::with_options(n, &options).expect("a config");
+    let mut runs: Vec<(String, Config, BotSpec)> =
+        (2..=4).map(|n| (format!("{n} players"), own(n), bot.parse().expect("a bot name"))).collect();
     for b in solo.split(';').map(str::trim).filter(|b| !b.is_empty()) {
-        runs.push((format!("solo, {b}"), Config::new(1).expect("a config"), b.parse().expect("a bot name")));
+        runs.push((format!("solo, {b}"), own(1), b.parse().expect("a bot name")));
     }
     runs.retain(|(name, ..)| common::picked("BRAZIL_ONLY", name));
     assert!(!runs.is_empty(), "BRAZIL_ONLY names no run; runs are named as the report names them");
     let queue = common::queue(&runs.iter().map(|(_, c, _)| c.players).collect::<Vec<_>>(), games);
-    let content = ContentSet::<Content>::shipped();
+    let content = content();
     let totals = common::play_queue(
         &queue,
         common::workers("BRAZIL_JOBS"),
@@ -317,7 +448,7 @@ fn provisional_content_balance() {
         Tally::merge,
     );
     for ((name, ..), t) in runs.iter().zip(&totals) {
-        report(name, t);
+        report(name, t, &content);
     }
 }
 

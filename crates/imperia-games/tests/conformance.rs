@@ -93,9 +93,9 @@ fn endeavor_deep() {
 
 #[test]
 fn brazil_imperial_deep() {
-    // Heuristic games end by a complete card 77.5% (2 players) to 96% (4) of the time over 200 games each
-    // (docs/rules/brazil-imperial.md, B63); a batch of six must not fall below half.
-    deep_batch("brazil-imperial", 3, 6, 0.5);
+    // Heuristic games ended by a complete card in all 200 at each of 2, 3 and 4 players (`imperia fuzz
+    // --seed 53`; docs/rules/brazil-imperial.md §3.6, tuning 3); a batch of six may lose one to the limit.
+    deep_batch("brazil-imperial", 3, 6, 0.8);
 }
 
 #[test]

@@ -61,21 +61,35 @@ impl Brazil {
 
     /// The goals' progress in points: each task not yet declared, its VP by the share of its conditions met
     /// (looking a step ahead, [`crate::pending::Holdings::outlook`]), a goal of the era under way or an
-    /// earlier one at [`GOAL_NOW`], a later one at [`GOAL_LATER`]. `GOAL_NOW` is below 1 so that declaring a
-    /// complete task always gains.
+    /// earlier one at [`GOAL_NOW`] plus the [`Brazil::urgency`], a later one at [`GOAL_LATER`]; and each task
+    /// declared, the urgency times its VP (its VP itself is in the score). Declaring a complete task so always
+    /// gains `1 - GOAL_NOW` of its VP, however late.
     fn goals_outlook(&self, seat: u8, holdings: &crate::pending::Holdings, founding: f64) -> f64 {
         let c = &*self.content;
+        let urgency = self.urgency();
         let mut f = 0.0;
         for h in &self.players[usize::from(seat)].goals {
             let g = c.goal(h.goal);
-            let weight = if g.era <= self.era { GOAL_NOW } else { GOAL_LATER };
+            let weight = if g.era <= self.era { GOAL_NOW + urgency } else { GOAL_LATER };
             for (t, task) in g.tasks.iter().enumerate() {
-                if h.done & (1 << t) == 0 && !task.conditions.is_empty() {
+                if h.done & (1 << t) != 0 {
+                    f += urgency * f64::from(task.vp);
+                } else if !task.conditions.is_empty() {
                     f += weight * f64::from(task.vp) * holdings.outlook(&task.conditions, c, founding);
                 }
             }
         }
         f
+    }
+
+    /// How much more than their VP the goals weigh late in a game: nothing until round [`URGENT_FROM`], then
+    /// rising to [`URGENCY`] by round [`URGENT_BY`]. Only declaring goals moves the eras on and ends the game
+    /// (the round limit of ruling B63 is ours); without this the bots took a building's VP every turn over a
+    /// step toward their card, and two-player games sat in one era for twenty rounds
+    /// (docs/rules/brazil-imperial.md §3.6, tuning 3).
+    fn urgency(&self) -> f64 {
+        let late = f64::from(self.round.saturating_sub(URGENT_FROM)) / f64::from(URGENT_BY - URGENT_FROM);
+        URGENCY * late.min(1.0)
     }
 
     /// A purchase as if made: what it brings ([`Brazil::purchase_gain`]) and the goals' progress with it.
@@ -385,6 +399,11 @@ const FOUNDER_NEAR: f64 = 0.3;
 /// The weight of a goal's VP in the forecast: one of the era under way or earlier, one of a later era.
 const GOAL_NOW: f64 = 0.8;
 const GOAL_LATER: f64 = 0.25;
+/// The most the goals weigh beyond their VP late in a game, and the rounds over which it rises
+/// ([`Brazil::urgency`]).
+const URGENCY: f64 = 5.0;
+const URGENT_FROM: u32 = 8;
+const URGENT_BY: u32 = 15;
 
 /// What a seat's turn has under way, for its forecast ([`Brazil::under_way`]).
 enum UnderWay {
@@ -481,6 +500,40 @@ mod tests {
         let unasked = g.forecast(0) - before;
         let gain = g.purchase_gain(&Purchase::Build { building: mine, at: free, jesuits: false });
         assert!((unasked - gain).abs() < 1e-9, "{unasked} against {gain}");
+    }
+
+    /// Late in a game a step toward the goal card weighs more than a building's VP, so that games move on
+    /// (two-player games sat in one era while the bots built); declaring a complete task gains at any round.
+    #[test]
+    fn late_in_a_game_the_goals_weigh_more_and_declaring_still_gains() {
+        let mut g = table(2, 5);
+        let _scope = g.content.enter();
+        let c = g.content.clone();
+        let garrison = GoalId(c.goals.iter().position(|x| x.id == "e2_garrison_town").expect("the goal") as u8);
+        g.era = 2;
+        g.players[0].goals = vec![Held { goal: garrison, done: 0 }];
+        let holdings = g.holdings(0);
+        let mut one_more = holdings.clone();
+        one_more.units += 1;
+        let step = |g: &crate::state::Brazil| g.goals_outlook(0, &one_more, 0.0) - g.goals_outlook(0, &holdings, 0.0);
+        g.round = 5;
+        let early = step(&g);
+        assert!((early - 0.8 * 4.0 / 9.0).abs() < 1e-9, "a third of one condition of three: {early}");
+        g.round = 25;
+        let late = step(&g);
+        assert!(late > 1.5, "a unit toward the card outweighs a sawmill's VP late: {late}");
+        // Three units, two pentagon items and a city: the card is complete.
+        let mut complete = holdings.clone();
+        (complete.units, complete.items, complete.shapes, complete.cities) = (3, 2, [2; 3], 1);
+        for round in [5, 15, 25] {
+            g.round = round;
+            let met = g.goals_outlook(0, &complete, 0.0);
+            g.players[0].goals[0].done = 1;
+            // Declared, its 4 VP are in the score.
+            let declared = g.goals_outlook(0, &complete, 0.0) + 4.0;
+            g.players[0].goals[0].done = 0;
+            assert!(declared > met + 0.5, "round {round}: {met} then {declared}");
+        }
     }
 
     /// The Market can fill the personal supply with gold for the resources on one's tokens, which a goal

@@ -42,6 +42,7 @@ use imperia_core::{ContentSet, Game, GameRng, Outcome, RuleError, Seat, SetupErr
 pub use config::Config;
 pub use content::Content;
 pub use event::Event;
+pub use pending::Holdings;
 pub use play::Action;
 pub use state::Brazil;
 pub use view::View;
@@ -51,7 +52,7 @@ use crate::state::{Pending, Stage, Work};
 impl Game for Brazil {
     const ID: &'static str = "brazil-imperial";
     const NAME: &'static str = "Brazil: Imperial";
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const RULES_CHANGES: &'static [(u32, &'static str)] = &[
         (2, "The battle cards a Recruit draws can no longer pay for that same Recruit (Napoleon, Afonso I)."),
         (2, "Build's extra move may now end on your own capital, which counts as a city."),
@@ -73,6 +74,19 @@ impl Game for Brazil {
             2,
             "Seven era-II goal cards and the last tasks of the era-III cards ask for less, so that games end by a \
              complete era-III card rather than at the round limit.",
+        ),
+        (
+            3,
+            "Captaincy Seat now asks for 3 privilege cards and a church, and Town and Bell for a church and 4 \
+             buildings: neither asks for a city any more.",
+        ),
+        (
+            3,
+            "Era-III goals ask for less: Imperial Court for 3 units instead of 5; Academy of Fine Arts for one \
+             university (with 2 items, then 4) instead of two; Coffee Barons' second task for 6 buildings alone; \
+             Throne and Altar for a church and a university, then those and 3 privilege cards, with no city and \
+             no second university; Port of Santos' first task for 2 trading posts instead of a full personal \
+             supply.",
         ),
     ];
     const SEATS: std::ops::RangeInclusive<usize> = 1..=4;

@@ -681,7 +681,7 @@ impl Holdings {
     }
 
     /// What a condition counts: what the player has, and what it asks for.
-    fn count(&self, c: crate::content::Condition) -> (usize, usize) {
+    pub fn count(&self, c: crate::content::Condition) -> (usize, usize) {
         use crate::content::Condition as C;
         let (have, want) = match c {
             C::Units(n) => (self.units, n),

@@ -971,3 +971,30 @@ fn every_rules_version_says_what_it_changed() {
     }
     assert!(changes.iter().all(|&(k, text)| k <= <Brazil as Game>::RULES_VERSION && text.ends_with('.')));
 }
+
+/// No goal waits on what the bots' games showed out of reach (docs/rules/brazil-imperial.md §3.6, tuning 3):
+/// a full personal supply or a colour's every unit; and no era-III card, which ends the game, on the personal
+/// supply at all, more than three units, a second university (their tokens, shared with the churches of
+/// era II, run out at three and four players) or a second city.
+#[test]
+fn no_goal_asks_for_what_games_showed_out_of_reach() {
+    use crate::content::Condition as C;
+    let content = ContentSet::<Content>::shipped();
+    let university = content.building_named("university").expect("a building");
+    let colour_units = content.units.iter().filter(|u| u.colour == content.units[0].colour).count();
+    for goal in &content.goals {
+        for task in &goal.tasks {
+            for &c in &task.conditions {
+                let within = match c {
+                    C::Supply(_) if goal.era == 3 => false,
+                    C::Supply(n) => n < crate::state::SUPPLY_LIMIT,
+                    C::Units(n) => usize::from(n) < colour_units && (goal.era < 3 || n <= 3),
+                    C::Controls(b, n) if b == university => n <= 1,
+                    C::Cities(n) if goal.era == 3 => n <= 1,
+                    _ => true,
+                };
+                assert!(within, "{}: {}", goal.name, content.condition_text(c));
+            }
+        }
+    }
+}

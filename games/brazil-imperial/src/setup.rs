@@ -312,9 +312,8 @@ impl Brazil {
     }
 
     /// The round limit of ruling B63 ended this multiplayer game, which no complete era-III card had ended
-    /// (the solo scenario's round 20 is the rulebook's own). This is what `Conformance::ended_by_cap` should
-    /// say; it does not yet, as the deep harness requires every bot-driven game to end by the rules and
-    /// most heuristic-bot games still reach the limit (docs/rules/brazil-imperial.md, ruling B63).
+    /// (the solo scenario's round 20 is the rulebook's own); `Conformance::ended_by_cap` says so to the
+    /// conformance harness (docs/rules/brazil-imperial.md, ruling B63).
     pub fn stopped_at_round_limit(&self) -> bool {
         self.stage == Stage::Over && !self.solo() && !self.last_round
     }
