@@ -1,9 +1,6 @@
 //! How a game is set up: the player count, which fixes who plays which powers (docs/rules/virgin-queen.md
 //! §5), and how many turns of Card Draw and Diplomacy are played.
 
-use std::ops::RangeInclusive;
-
-use imperia_core::words::count;
 use imperia_core::{GameConfig, GameOption, OptionKind, SetupError, check_seats};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -26,11 +23,6 @@ fn default_negotiation_minutes() -> u32 {
     10
 }
 
-/// The lengths of game a new game may choose, by player count from 2: those whose pars (ruling R42), fitted
-/// with bots, were then checked on other games to give no seat more than 1.6 times its fair share of the wins
-/// (docs §4.5). At another length the fitted pars are unchecked, and the seat might decide the game.
-const CHECKED_LENGTHS: [RangeInclusive<u8>; 5] = [1..=7, 1..=7, 1..=7, 4..=4, 4..=4];
-
 /// The longest Negotiations a game may set: two weeks.
 const MAX_NEGOTIATION_MINUTES: i64 = 14 * 24 * 60;
 
@@ -40,8 +32,8 @@ pub const OPTIONS: &[GameOption] = &[
         label: "Turns",
         description: "How many turns to play. Each turn is the Card Draw and Diplomacy phases of the rulebook \
                   (§8, §9), then a provisional campaign step standing in for the rest of the turn. Each seat scores \
-                  its powers' VP over pars fitted with bots for this length of game and number of players: \
-                  2 to 4 players may play 1 to 7 turns, 5 or 6 players 4 turns, the lengths checked so far.",
+                  its powers' VP over pars fitted with bots for this length of game and number of players, and \
+                  checked with bots on other games at every length and count.",
         kind: OptionKind::Integer { default: 4, min: 1, max: 7 },
     },
     GameOption {
@@ -72,12 +64,6 @@ impl Config {
         Ok(self)
     }
 
-    /// The lengths of game a new game of `players` may choose (ruling R42). A record's config is not held to
-    /// them: a game begun before the lengths were narrowed plays on at its length.
-    pub fn checked_lengths(players: usize) -> RangeInclusive<u8> {
-        CHECKED_LENGTHS[players.clamp(2, 6) - 2].clone()
-    }
-
     /// The powers of each seat (docs §5; ruling R41 for three players).
     pub fn seats(&self) -> Vec<Vec<Power>> {
         use Power::*;
@@ -95,24 +81,14 @@ impl GameConfig for Config {
     fn with_options(players: usize, options: &Map<String, Value>) -> Result<Config, SetupError> {
         let number = |name: &str, default: i64| options.get(name).and_then(Value::as_i64).unwrap_or(default);
         let (turns, minutes) = (number("turns", 4), number("negotiation_minutes", 10));
-        let config = Config {
+        Config {
             players,
             turns: u8::try_from(turns).map_err(|_| SetupError(format!("a game lasts 1 to 7 turns, not {turns}")))?,
             negotiation_minutes: u32::try_from(minutes).map_err(|_| {
                 SetupError(format!("Negotiations last 1 to {MAX_NEGOTIATION_MINUTES} minutes, not {minutes}"))
             })?,
         }
-        .checked()?;
-        let lengths = Config::checked_lengths(players);
-        if !lengths.contains(&config.turns) {
-            let offered = if lengths.start() == lengths.end() {
-                format!("{}, the only length whose pars are checked", count(*lengths.start(), "turn"))
-            } else {
-                format!("{} to {} turns, the lengths whose pars are checked", lengths.start(), lengths.end())
-            };
-            return Err(SetupError(format!("with {players} players a game lasts {offered}, not {}", config.turns)));
-        }
-        Ok(config)
+        .checked()
     }
 
     fn players(&self) -> usize {

@@ -69,8 +69,8 @@ impl Game for VirginQueen {
         ),
         (
             5,
-            "A new game may last 1 to 7 turns with 2 to 4 players and 4 turns with 5 or 6, the lengths whose \
-             pars were checked with bots; a game already begun plays on at its length.",
+            "A new game may last only the lengths whose pars were checked with bots (now 1 to 7 turns at every \
+             player count); a game already begun plays on at its length.",
         ),
     ];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=6;
