@@ -601,6 +601,18 @@ fn damaged_databases_are_refused_or_reported() {
     let said = Server::try_start(&Storage::Sqlite(foreign), &[]).err().expect("refused");
     assert!(said.contains("not a SQLite database"), "{said}");
     assert!(started.elapsed() < Duration::from_secs(10), "no 30-second wait");
+    // A truncated file keeps SQLite's header but not the pages it names: refused at once too, naming the file,
+    // where the pool used to retry until its 10-second timeout and say only that it timed out.
+    let truncated = data_dir("truncated-db");
+    drop(Server::start(&Storage::Sqlite(truncated.clone())));
+    sql(&Storage::Sqlite(truncated.clone()), &["PRAGMA wal_checkpoint(TRUNCATE)"]);
+    let file = truncated.join("imperia.db");
+    let whole = std::fs::read(&file).expect("the database");
+    std::fs::write(&file, &whole[..whole.len() / 2]).expect("truncated");
+    let started = Instant::now();
+    let said = Server::try_start(&Storage::Sqlite(truncated.clone()), &[]).err().expect("refused");
+    assert!(said.contains("not a database") && said.contains(&file.display().to_string()), "{said}");
+    assert!(started.elapsed() < Duration::from_secs(5), "no pool timeout: {:?}", started.elapsed());
     let stranger = data_dir("not-new");
     std::fs::create_dir_all(&stranger).expect("a folder");
     std::fs::write(stranger.join("notes.txt"), b"mine").expect("a file");
