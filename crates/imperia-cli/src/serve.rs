@@ -52,6 +52,10 @@ pub struct ServeArgs {
     /// Accounts that may be made from one address in an hour.
     #[arg(long, default_value_t = Limits::default().signups_per_hour)]
     signups_per_hour: u32,
+    /// Seconds a proposal to go back waits for its answers in a game without a clock (a timed game waits
+    /// one decision's time); then it lapses and the bots move on. 1 to 7 days' worth.
+    #[arg(long, default_value_t = Limits::default().rollback_answer.as_secs())]
+    rollback_answer_seconds: u64,
     /// Serve the browser UI from this folder (read at start) instead of the copy built into the binary:
     /// for working on the UI, where a restart then shows a change without a rebuild.
     #[arg(long)]
@@ -74,6 +78,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         games_per_hour: args.games_per_hour.max(1),
         running_games: args.running_games.max(1),
         signups_per_hour: args.signups_per_hour.max(1),
+        rollback_answer: std::time::Duration::from_secs(args.rollback_answer_seconds.clamp(1, 7 * 24 * 3600)),
         ..Limits::default()
     };
     let config = ServerConfig {

@@ -43,6 +43,9 @@ pub struct Limits {
     pub bot_threads: usize,
     /// Password hashes computed at once.
     pub hash_threads: usize,
+    /// How long a proposal to go back waits for its answers in a game without a clock (a timed game
+    /// waits one decision's time), before it lapses and the bots it held move on.
+    pub rollback_answer: Duration,
 }
 
 impl Default for Limits {
@@ -63,6 +66,7 @@ impl Default for Limits {
             running_games: 50,
             bot_threads: cores,
             hash_threads: cores,
+            rollback_answer: Duration::from_secs(24 * 3600),
         }
     }
 }
