@@ -58,6 +58,10 @@ pub struct ServeArgs {
     /// Searches (bots' decisions, hints, reviews) run at once; the games' bots always keep one of them.
     #[arg(long, default_value_t = Limits::default().bot_threads)]
     bot_threads: usize,
+    /// Seconds a proposal to go back waits for its answers in a game without a clock (a timed game waits
+    /// one decision's time); then it lapses and the bots move on. 1 to 7 days' worth.
+    #[arg(long, default_value_t = Limits::default().rollback_answer.as_secs())]
+    rollback_answer_seconds: u64,
     /// Serve the browser UI from this folder (read at start) instead of the copy built into the binary:
     /// for working on the UI, where a restart then shows a change without a rebuild.
     #[arg(long)]
@@ -82,6 +86,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         signups_per_hour: args.signups_per_hour.max(1),
         bot_threads: args.bot_threads.clamp(1, 1024),
         rated_min_per_move: args.rated_min_seconds.clamp(1, imperia_server::store::Clock::MAX_PER_MOVE),
+        rollback_answer: std::time::Duration::from_secs(args.rollback_answer_seconds.clamp(1, 7 * 24 * 3600)),
         ..Limits::default()
     };
     let config = ServerConfig {

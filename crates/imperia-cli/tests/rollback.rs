@@ -224,3 +224,43 @@ fn against_bots_on(storage: &Storage) {
     assert_eq!(last["informed"], true, "{last}");
     assert_eq!(last["agreed_by"], json!([0, 1]), "the bot agreed");
 }
+
+/// A proposal nobody answers lapses after the server's bound (one decision's time in a timed game), and
+/// the game goes on; before, it stayed open for ever, and the bots it held with it. The test server's bound
+/// is one second; the test waits for the lapse, not for a time.
+#[test]
+fn an_unanswered_proposal_lapses() {
+    let storage = Storage::Sqlite(common::data_dir("rollback-lapse"));
+    let server = Server::start_with(&storage, &["--rollback-answer-seconds", "1"]);
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    let mut boris = Client::new(&server);
+    boris.signup("boris");
+    let (_, created) =
+        anton.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "human"], "rated": false }));
+    let game = created["id"].as_i64().expect("an id");
+    assert_eq!(boris.post(&format!("/api/games/{game}/join"), json!({})).0, 200);
+    assert_eq!(anton.post(&format!("/api/games/{game}/start"), json!({})).0, 200);
+    let mut players = [anton, boris];
+    let mut now = state(&players[0], game);
+    while now["steps"].as_u64() < Some(2) {
+        now = step(&mut players, game);
+    }
+    let [anton, boris] = &mut players;
+    let v = now["version"].clone();
+    assert_eq!(propose(anton, game, &v, json!(1), false).0, 200);
+    let open = state(boris, game)["rollback"].clone();
+    assert!(open["expires_at"].as_i64().is_some(), "everyone sees when it lapses: {open}");
+    // Read until the sweep (each second) has ended it; a proposal that never lapses fails after 2000 reads.
+    let lapsed = (0..2000)
+        .map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            state(boris, game)
+        })
+        .find(|s| s["rollback"].is_null())
+        .unwrap_or_else(|| state(boris, game));
+    assert!(lapsed["rollback"].is_null(), "the proposal lapsed: {lapsed}");
+    assert_eq!(lapsed["version"], v, "nothing else moved");
+    let (status, e) = answer(boris, game, &v, true);
+    assert_eq!(status, 404, "a late answer finds no proposal: {e}");
+}

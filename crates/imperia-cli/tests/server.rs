@@ -683,6 +683,25 @@ fn the_ui_is_served_from_the_binary() {
     let (status, content_type, _, _, body) = fetch("/no-such-file.js", None);
     assert_eq!((status, content_type.as_str()), (404, "application/json"), "{body}");
     assert!(body.contains("no page"), "{body}");
+    // Files go out gzipped to a client that takes it, and a revalidation of the compressed copy is a 304; the
+    // API's answers are never compressed (they hold secrets beside others' text).
+    let raw = |path: &str, extra: &str| {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(server.base.trim_start_matches("http://")).expect("connected");
+        let request =
+            format!("GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n{extra}Connection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).expect("sent");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).expect("an answer");
+        let split = answer.windows(4).position(|w| w == b"\r\n\r\n").expect("a head") + 4;
+        (String::from_utf8_lossy(&answer[..split]).to_lowercase(), answer[split..].to_vec())
+    };
+    let (head, body) = raw("/app.js", "");
+    assert!(head.starts_with("http/1.1 200") && head.contains("content-encoding: gzip"), "{head}");
+    assert!(body.windows(2).any(|w| w == [0x1f, 0x8b]) && !String::from_utf8_lossy(&body).contains("import"));
+    let tag = head.lines().find_map(|l| l.strip_prefix("etag: ")).expect("an etag").trim().to_string();
+    assert!(raw("/app.js", &format!("If-None-Match: {tag}\r\n")).0.starts_with("http/1.1 304"), "revalidated");
+    assert!(!raw("/api/catalogue", "").0.contains("content-encoding"), "the API is not compressed");
     // A browser asking for a page at a path the UI does not use gets the UI with a 404: the page says so.
     let mut response = agent()
         .get(format!("{}/games/999999", server.base))

@@ -165,6 +165,7 @@ pub async fn serve(config: ServerConfig, ready: impl FnOnce(SocketAddr)) -> Resu
         tokio::spawn(follow_other_servers(state.clone(), url.to_string()));
     }
     tokio::spawn(seating::take_over_late_seats(state.clone()));
+    tokio::spawn(rollback::lapse_unanswered(state.clone()));
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .map_err(|source| ServeError::Bind { addr: config.bind, source })?;

@@ -47,6 +47,9 @@ pub struct Limits {
     /// The shortest clock a rated game may have: seconds a decision (`Clock::per_move_seconds`). A rating
     /// should measure play, not who can click fastest, nor let a player be timed out at once.
     pub rated_min_per_move: i64,
+    /// How long a proposal to go back waits for its answers in a game without a clock (a timed game
+    /// waits one decision's time), before it lapses and the bots it held move on.
+    pub rollback_answer: Duration,
 }
 
 impl Default for Limits {
@@ -68,6 +71,7 @@ impl Default for Limits {
             bot_threads: cores,
             hash_threads: cores,
             rated_min_per_move: 30,
+            rollback_answer: Duration::from_secs(24 * 3600),
         }
     }
 }

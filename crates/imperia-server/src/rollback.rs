@@ -5,7 +5,9 @@
 //!
 //! - A proposal holds for the moment it was made: it lapses as soon as the game moves (any action or undo
 //!   changes the version), and while it is open the bots wait rather than move it on. Any player may
-//!   refuse it, which ends it; the proposer's refusal withdraws it.
+//!   refuse it, which ends it; the proposer's refusal withdraws it. Unanswered, it lapses by itself
+//!   ([`Proposal::expires_at`]: one decision's time in a timed game, else `Limits::rollback_answer`), so
+//!   a player who walks away holds neither the bots nor the table for ever ([`lapse_unanswered`]).
 //! - Every seat must agree. A bot has no say it could give, so in a casual game bots agree, and in a rated
 //!   game with a bot seat there is no rollback: a rating must not be bought back from a bot.
 //! - If something hidden came to light since the step proposed (a draw, a secret turned up), going back
@@ -35,6 +37,10 @@ pub struct Proposal {
     pub agreed: Vec<Seat>,
     /// The game's version when it was made; the proposal holds only while the game stays at it.
     pub version: i64,
+    /// When it lapses unanswered (Unix seconds). Proposals saved before there was a bound have none (0),
+    /// and lapse at once.
+    #[serde(default)]
+    pub expires_at: i64,
 }
 
 /// What a player asks for.
@@ -90,7 +96,12 @@ impl RollbackView {
 impl LiveGame {
     /// The proposal to go back, while it holds.
     pub fn open_rollback(&self) -> Option<&Proposal> {
-        self.rollback.as_ref().filter(|p| p.version == self.version)
+        self.rollback.as_ref().filter(|p| p.version == self.version && now() < p.expires_at)
+    }
+
+    /// A proposal still saved as open whose time ran out.
+    fn lapsed_rollback(&self) -> bool {
+        self.rollback.as_ref().is_some_and(|p| p.version == self.version && now() >= p.expires_at)
     }
 
     /// The seats that must still agree to the open proposal.
@@ -137,7 +148,10 @@ pub async fn propose(state: &AppState, game: &Shared, seat: Seat, ask: &Propose)
     }
     let mut agreed = vec![seat];
     agreed.extend(bots.into_iter().filter(|&b| b != seat));
-    let proposal = Proposal { to_step, from_step, proposed_by: seat, revealed_at, agreed, version: g.version };
+    let wait = g.clock.map_or(state.limits.rollback_answer.as_secs() as i64, |c| c.per_move_seconds);
+    let expires_at = now().saturating_add(wait);
+    let proposal =
+        Proposal { to_step, from_step, proposed_by: seat, revealed_at, agreed, version: g.version, expires_at };
     let done = settle(state, &mut g, proposal).await?;
     drop(g);
     // Gone back at once, a bot may be the one to act.
@@ -168,6 +182,26 @@ pub async fn answer(state: &AppState, game: &Shared, seat: Seat, answer: &Answer
     drop(g);
     spawn_bots(state.clone(), game.clone());
     Ok(done)
+}
+
+/// End the proposals whose time ran out unanswered, and let the bots they held move: a sweep each second.
+pub async fn lapse_unanswered(state: AppState) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+    loop {
+        tick.tick().await;
+        let games: Vec<Shared> = state.games.read().await.values().cloned().collect();
+        for game in games {
+            let mut g = game.lock().await;
+            if !g.lapsed_rollback() {
+                continue;
+            }
+            if let Err(e) = save(&state, &mut g, None).await {
+                tracing::warn!("game {}: a lapsed proposal to go back stays saved: {e}", g.id);
+            }
+            drop(g);
+            spawn_bots(state.clone(), game);
+        }
+    }
 }
 
 /// Go back if every seat has agreed to `proposal`; otherwise keep it open for the rest.

@@ -202,16 +202,16 @@ impl Store {
         if !Any::database_exists(url).await? {
             Any::create_database(url).await?;
         }
+        if sqlite {
+            probe_sqlite(url).await?;
+        }
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 16 })
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if sqlite {
-                        // Durable commits (an acknowledged action survives a crash or power loss), readers
-                        // beside the writer, and checked references.
-                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000")
-                            .await?;
+                        conn.execute(SQLITE_SETUP).await?;
                     }
                     Ok(())
                 })
@@ -1195,6 +1195,37 @@ fn check_sqlite_file(path: &Path, init: bool) -> Result<(), StoreError> {
             )))
         }
     }
+}
+
+/// What every SQLite connection runs first: durable commits (an acknowledged action survives a crash or
+/// power loss), readers beside the writer, and checked references. It reads the file's schema, so a
+/// damaged file fails here.
+const SQLITE_SETUP: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000";
+
+/// Open one connection to the SQLite file and set it up as the pool will, so that a damaged file (a
+/// truncated one has SQLite's header but not the pages it names) is refused at once, naming the file. The
+/// pool would instead retry every connection until its acquire timeout and say only that it timed out.
+async fn probe_sqlite(url: &str) -> Result<(), StoreError> {
+    let refused = |e: sqlx::Error| {
+        let why = match &e {
+            sqlx::Error::Database(db) => db.message().to_string(),
+            other => other.to_string(),
+        };
+        StoreError::Refused(format!(
+            "{} is damaged: it is not a database SQLite can read ({why}); it may have been truncated or \
+             overwritten. If a backup exists, restore it",
+            sqlite_path(url).display()
+        ))
+    };
+    let mut conn = AnyConnection::connect(url).await.map_err(refused)?;
+    let setup = conn.execute(SQLITE_SETUP).await.map(drop);
+    let read = match setup {
+        Ok(()) => sqlx::query("SELECT count(*) FROM sqlite_master").execute(&mut conn).await.map(drop),
+        Err(e) => Err(e),
+    };
+    let _ = conn.close().await;
+    read.map_err(refused)
 }
 
 /// Move a game from `version` to the next, or report that someone else already did.

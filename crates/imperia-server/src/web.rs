@@ -3,7 +3,9 @@
 //!
 //! Each file is served with its content type and an ETag, and `Cache-Control: no-cache`: browsers keep
 //! a copy but ask each time whether it changed, which costs a 304 and never leaves a stale UI after an
-//! upgrade. `/` is `index.html`; the UI routes inside the page (`#/game/12`), so no other path needs it. A
+//! upgrade. Files go out gzipped to browsers that take it ([`routes`]); only these files, never the API's
+//! answers, which hold players' secrets beside text others chose (compression would let an attacker
+//! guess the one from the size of the other: BREACH). `/` is `index.html`; the UI routes inside the page (`#/game/12`), so no other path needs it. A
 //! browser that asks for a page at any other path (an old link, `/games/12`) gets `index.html` with a 404,
 //! and the page says, in the app's own words, that there is no such page; a script or a client asking for
 //! anything else gets the JSON 404 every API error has.
@@ -78,6 +80,12 @@ pub fn content_type(path: &str) -> &'static str {
     }
 }
 
+/// The UI's files, compressed (gzip) for clients that accept it: the fallback of every path no API route
+/// takes.
+pub fn routes<S: Clone + Send + Sync + 'static>() -> axum::routing::MethodRouter<S> {
+    axum::routing::any(serve).layer(tower_http::compression::CompressionLayer::new())
+}
+
 /// Every request no API route took: a file of the UI, or a 404 that says so.
 pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
@@ -99,7 +107,10 @@ pub async fn serve(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|tags| tags.split(',').any(|t| t.trim() == file.etag || t.trim() == "*"));
+        // A weak tag (`W/"…"`) is the same file: a proxy may weaken ours because the body went out compressed.
+        .is_some_and(|tags| {
+            tags.split(',').map(|t| t.trim().trim_start_matches("W/")).any(|t| t == file.etag || t == "*")
+        });
     let mut response = if fresh && status == StatusCode::OK {
         StatusCode::NOT_MODIFIED.into_response()
     } else {

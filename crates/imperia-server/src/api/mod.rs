@@ -93,7 +93,7 @@ pub fn router(state: AppState) -> Router {
         .merge(review::routes())
         .merge(ws::routes())
         .merge(openapi::routes())
-        .fallback(crate::web::serve)
+        .fallback(crate::web::routes())
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(state.limits.body_timeout))
         .layer(axum::middleware::map_response(json_errors))
