@@ -56,7 +56,8 @@ fn a_running_rated_game_gets_no_help_on(storage: &Storage) {
     rita.signup("rita");
     mallory.signup("mallory");
     let rated = endeavor(&mut rita, true);
-    play(&mut rita, rated, 3);
+    // Past the opening, which many games share (a casual game that only shares it is helped: below).
+    play(&mut rita, rated, 10);
     wait_for_turn(&rita, rated);
 
     // The record of the rated game under way goes to its players only; spectators still watch its log.
@@ -87,6 +88,16 @@ fn a_running_rated_game_gets_no_help_on(storage: &Storage) {
     let casual = endeavor(&mut mallory, false);
     let (status, body) = hint(&mut mallory, casual);
     assert_eq!(status, 200, "another casual game gets its hints: {body}");
+
+    // Imperial 2030 deals nothing at the start: every game of it opens alike, and a casual one is no copy
+    // of a rated one running beside it.
+    let (_, opened) = rita.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "easy"] }));
+    let opened = opened["id"].as_i64().expect("an id");
+    play(&mut rita, opened, 2);
+    let (_, alike) =
+        mallory.post("/api/games", json!({ "game": "imperial2030", "seats": ["human", "easy"], "rated": false }));
+    let (status, body) = hint(&mut mallory, alike["id"].as_i64().expect("an id"));
+    assert_eq!(status, 200, "a casual game that shares only the opening gets its hints: {body}");
 
     // Played on to its end, the copy gets no review either while the rated game runs.
     play_out(&mut mallory, shortened);

@@ -9,6 +9,10 @@
 //! copy was made: a record cut short, its JSON reordered or its hashes dropped, another seed where the game
 //! draws nothing from it, or the moves played again by hand all lead to the same views.
 //!
+//! A rated game's opening is left out ([`OPENING`]): games of the same setup pass through the same first
+//! positions (Imperial 2030 deals nothing at the start), and a casual game there is no copy; the help a
+//! copy would buy is for the position the rated game reached, which is its own.
+//!
 //! Games that hide information are left out: two of their games dealt from different seeds look alike to a
 //! spectator (the hands are hidden), so their views would match games that have nothing in common; and a
 //! copy of one cannot be made while it runs (its record, which carries the seed, is not exported then, and
@@ -22,13 +26,17 @@ use imperia_core::{DynContent, DynMatch, GameEntry, MatchError, Record, Viewer};
 
 use crate::live::{AppState, LiveGame, Shared, TableError};
 
-/// Every position a game has been in, as fingerprints of the spectator's view, and the version of the game
-/// they were gathered at. Positions are only ever added: a step undone or rolled back was still a position
-/// the game was in.
+/// The positions, counted from the start, that a rated game may share with any game of its setup: its first
+/// steps are played alike by many games, so only the positions after them mark a copy.
+const OPENING: usize = 12;
+
+/// Every position a game has been in, in the order it was in them, as fingerprints of the spectator's view,
+/// and the version of the game they were gathered at. Positions are only ever added: a step undone or
+/// rolled back was still a position the game was in.
 #[derive(Clone, Debug)]
 pub struct Positions {
     version: i64,
-    seen: Arc<HashSet<u64>>,
+    seen: Arc<Vec<u64>>,
 }
 
 /// The fingerprint of a position: a hash of what a spectator sees. (Compared only within this process, so
@@ -45,13 +53,13 @@ fn comparable(g: &LiveGame) -> bool {
 }
 
 /// The positions of a game played from its record: the start, and after every action.
-fn replay(entry: &GameEntry, record: &Record, content: &DynContent) -> Result<HashSet<u64>, MatchError> {
+fn replay(entry: &GameEntry, record: &Record, content: &DynContent) -> Result<Vec<u64>, MatchError> {
     let mut m = (entry.start)(&record.config, record.seed, content)?;
-    let mut seen = HashSet::with_capacity(record.actions.len() + 1);
-    seen.insert(fingerprint(m.as_ref()));
+    let mut seen = Vec::with_capacity(record.actions.len() + 1);
+    seen.push(fingerprint(m.as_ref()));
     for action in &record.actions {
         m.apply(action.seat, &action.action)?;
-        seen.insert(fingerprint(m.as_ref()));
+        seen.push(fingerprint(m.as_ref()));
     }
     Ok(seen)
 }
@@ -62,7 +70,7 @@ impl LiveGame {
     pub(crate) fn note_position(&mut self) {
         let version = self.version;
         if let Some(kept) = self.positions.as_mut().filter(|p| p.version + 1 == version) {
-            Arc::make_mut(&mut kept.seen).insert(fingerprint(self.m.as_ref()));
+            Arc::make_mut(&mut kept.seen).push(fingerprint(self.m.as_ref()));
             kept.version = version;
         }
     }
@@ -70,7 +78,7 @@ impl LiveGame {
 
 /// The positions `game` has been in: kept from the last time, or gathered by replaying its record (off the
 /// request threads, without holding the game meanwhile).
-async fn positions(state: &AppState, game: &Shared) -> Result<Arc<HashSet<u64>>, TableError> {
+async fn positions(state: &AppState, game: &Shared) -> Result<Arc<Vec<u64>>, TableError> {
     let (id, version, record, content) = {
         let g = game.lock().await;
         if let Some(kept) = g.positions.as_ref().filter(|p| p.version == g.version) {
@@ -96,7 +104,7 @@ async fn positions(state: &AppState, game: &Shared) -> Result<Arc<HashSet<u64>>,
 }
 
 /// Refuse Imperia's search (`what`: "hints", "review") for `game` if it has been in a position a rated
-/// game still running on this server has been in.
+/// game still running on this server has been in past its [`OPENING`].
 pub async fn no_help_for_rated(state: &AppState, game: &Shared, what: &str) -> Result<(), TableError> {
     let (id, engine) = {
         let g = game.lock().await;
@@ -110,7 +118,7 @@ pub async fn no_help_for_rated(state: &AppState, game: &Shared, what: &str) -> R
     if running.iter().all(|&other| other == id) {
         return Ok(());
     }
-    let mine = positions(state, game).await?;
+    let mine: HashSet<u64> = positions(state, game).await?.iter().copied().collect();
     for other in running.into_iter().filter(|&other| other != id) {
         let loaded = state.games.read().await.get(&other).cloned();
         let rated = match loaded {
@@ -124,7 +132,7 @@ pub async fn no_help_for_rated(state: &AppState, game: &Shared, what: &str) -> R
         if !comparable(&*rated.lock().await) {
             continue;
         }
-        if !positions(state, &rated).await?.is_disjoint(&mine) {
+        if positions(state, &rated).await?.iter().skip(OPENING + 1).any(|p| mine.contains(p)) {
             return Err(TableError::Forbidden(format!(
                 "this game has been in a position of a rated game still being played here, so it gets no {what} \
                  until that game ends: Imperia does not help anyone in a rated game"
