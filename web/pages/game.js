@@ -622,9 +622,21 @@ export async function show(root, session, id) {
       invites.length ? h('p', {}, 'Send each invited player their link; each works once, for one person:') : null,
       invites.length ? h('ul', { class: 'invite-links' }, invites.map((i) => h('li', {},
         h('span', { class: 'invite-seat' }, `Seat ${i.seat + 1}`),
-        // null: made before the server restarted; it keeps only a hash, so the link cannot be shown again.
+        // null: made before the server restarted; it keeps only a hash, so the link cannot be shown again,
+        // only replaced by a new one.
         i.invite ? h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)
-          : h('span', { class: 'muted' }, 'the link sent earlier still works; it cannot be shown again')))) : null,
+          : [h('span', { class: 'muted' }, 'the link sent earlier still works; it cannot be shown again. '),
+            h('button', {
+              type: 'button', 'data-key': `renew-invite-${i.seat}`,
+              onclick: async () => {
+                try {
+                  await post(`/api/games/${id}/seats/${i.seat}/invite`, {});
+                  await refresh();
+                } catch (e) {
+                  notify(e.message);
+                }
+              },
+            }, 'Make a new link (the earlier one stops working)')]))) : null,
 
       h('div', { class: 'start-row' },
         open.length ? h('label', { for: 'fill-open' }, `${seatWords(open)}, still open, will be played by`) : null,

@@ -183,6 +183,41 @@ fn invitations_are_stored_as_hashes() {
     }
 }
 
+/// A link lost to a restart (the server keeps only its hash) is replaced, by the creator alone and before the
+/// start: the new link seats its player, the old one no longer does.
+#[test]
+fn the_creator_renews_an_invitation_lost_to_a_restart() {
+    for storage in backends("invite-renew") {
+        let server = Server::start(&storage);
+        let mut anton = Client::new(&server);
+        anton.signup("anton");
+        let (_, created) =
+            create(&mut anton, json!({ "game": "imperial2030", "seats": ["human", "human"], "rated": false }));
+        let game = created["id"].as_i64().expect("id");
+        let old = created["invites"][0]["invite"].as_str().expect("an invitation").to_string();
+        server.kill();
+        let server = Server::start(&storage);
+        let mut anton = Client { base: server.base.clone(), ..anton };
+        assert_eq!(anton.get(&format!("/api/games/{game}")).1["invites"], json!([{ "seat": 1, "invite": null }]));
+        let mut bea = Client::new(&server);
+        bea.signup("bea");
+        let renew = format!("/api/games/{game}/seats/1/invite");
+        assert_eq!(bea.post(&renew, json!({})).0, 403, "only the creator invites");
+        assert_eq!(anton.post(&format!("/api/games/{game}/seats/0/invite"), json!({})).0, 409, "a taken seat");
+        assert_eq!(anton.post(&format!("/api/games/{game}/seats/9/invite"), json!({})).0, 409, "no such seat");
+        let (status, renewed) = anton.post(&renew, json!({}));
+        assert_eq!(status, 200, "{renewed}");
+        let new = renewed["invite"].as_str().expect("a new secret").to_string();
+        assert_ne!(new, old);
+        assert_eq!(anton.get(&format!("/api/games/{game}")).1["invites"], json!([{ "seat": 1, "invite": new }]));
+        let (status, _) = Client::new(&server).post(&format!("/api/games/{game}/claim"), json!({ "invite": old }));
+        assert_eq!(status, 404, "the old link no longer seats anyone");
+        let guest = Client::guest(&server, game, &new);
+        assert_eq!(guest.get(&format!("/api/games/{game}")).1["seat"], 1);
+        assert_eq!(anton.post(&renew, json!({})).0, 409, "a seat taken is not invited again");
+    }
+}
+
 // 4. A failed commit is never acknowledged, and no acknowledged action is lost.
 #[test]
 fn a_failed_commit_is_never_acknowledged() {

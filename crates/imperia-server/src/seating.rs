@@ -78,6 +78,36 @@ fn rated_seat_for(rated: bool, user: Option<&User>) -> Result<(), TableError> {
     Ok(())
 }
 
+/// Give open `seat` a new invitation, `invite`, at the request of the game's creator `user` before the start:
+/// the server keeps only secrets' hashes, so a link made before a restart cannot be shown again, only
+/// replaced. The link sent before no longer seats anyone.
+pub async fn renew_invite(
+    state: &AppState,
+    game: &Shared,
+    user: &User,
+    seat: Seat,
+    invite: String,
+) -> Result<(), TableError> {
+    let mut g = game.lock().await;
+    if g.created_by != user.id {
+        return Err(TableError::Forbidden("only the game's creator invites its players".into()));
+    }
+    if g.started {
+        return Err(conflict("the game has started; it takes no more players"));
+    }
+    if !g.seats.get(seat).is_some_and(|s| s.is_open() && !s.invite_used) {
+        return Err(conflict(format!("seat {} has no invitation waiting for a player", seat + 1)));
+    }
+    let hash = crate::auth::token_hash(&invite);
+    if !state.store.renew_invite(g.id, seat, &hash).await? {
+        return Err(conflict(format!("seat {} was just taken", seat + 1)));
+    }
+    g.seats[seat].invite_hash = hash;
+    g.invites.insert(seat, invite);
+    live::announce(state, &g);
+    Ok(())
+}
+
 /// Store that `user` has `seat`, then seat them in memory and tell the viewers.
 async fn take(state: &AppState, g: &mut LiveGame, seat: Seat, user: &User, invited: bool) -> Result<(), TableError> {
     if !state.store.take_seat(g.id, seat, user.id, invited).await? {

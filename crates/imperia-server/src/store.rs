@@ -682,6 +682,23 @@ impl Store {
         Ok(r.rows_affected() == 1)
     }
 
+    /// Give an open seat's unspent invitation of a game still in the lobby a new secret, kept as its hash: the
+    /// link sent before no longer seats anyone. False if the seat was taken or the game started meanwhile.
+    pub async fn renew_invite(&self, game_id: i64, seat: Seat, invite_hash: &str) -> Result<bool, StoreError> {
+        let r = sqlx::query(
+            "UPDATE seats SET invite_hash = $1 \
+             WHERE game_id = $2 AND seat = $3 AND user_id IS NULL AND bot IS NULL AND invite_used = 0 \
+             AND EXISTS (SELECT 1 FROM games WHERE id = $2 AND started = 0)",
+        )
+        .bind(invite_hash)
+        .bind(game_id)
+        .bind(seat as i64)
+        .execute(&self.pool)
+        .await
+        .map_err(unavailable)?;
+        Ok(r.rows_affected() == 1)
+    }
+
     /// Note why a game cannot be played, so that it is reported and not retried.
     pub async fn mark_broken(&self, game_id: i64, why: &str) -> Result<(), StoreError> {
         sqlx::query("UPDATE games SET broken = $1 WHERE id = $2")

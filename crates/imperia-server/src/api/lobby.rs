@@ -39,6 +39,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/start", post(start))
+        .route("/api/games/{id}/seats/{seat}/invite", post(renew_invite))
 }
 
 #[utoipa::path(get, path = "/api/catalogue", tag = "lobby",
@@ -645,6 +646,31 @@ pub async fn claim(
         Some(cookie) => with_cookie(StatusCode::OK, &cookie, body),
         None => Json(body).into_response(),
     })
+}
+
+/// A seat's new invitation.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Renewed {
+    seat: Seat,
+    /// The secret of the new link (`#/game/{id}?invite=…`), shown to the creator until the server restarts.
+    invite: String,
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/seats/{seat}/invite", tag = "lobby",
+    params(("id" = i64, Path, description = "The game"), ("seat" = usize, Path, description = "The open seat, from 0")),
+    responses((status = 200, description = "A new link for the seat; the one sent before no longer seats anyone", body = Renewed),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 403, description = "Not the game's creator", body = super::openapi::ErrorBody),
+              (status = 409, description = "The game has started, or the seat is taken", body = super::openapi::ErrorBody)))]
+pub async fn renew_invite(
+    State(state): State<AppState>,
+    Path((id, seat)): Path<(i64, Seat)>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<Renewed>, ApiError> {
+    let game = find(&state, id).await?;
+    let invite = auth::token().map_err(ApiError::internal)?;
+    seating::renew_invite(&state, &game, &user, seat, invite.clone()).await?;
+    Ok(Json(Renewed { seat, invite }))
 }
 
 /// An account for someone who takes a seat by invitation without signing in: named "Guest" and a few

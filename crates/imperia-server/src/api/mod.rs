@@ -9,6 +9,7 @@
 //! | `GET /api/lobby`, `GET /api/games/live` | games waiting for players; games under way, to watch: newest first, a page at a time, `?game=` for one game's |
 //! | `POST /api/content`, `GET /api/content` | upload a set of one's own content files (a form); list mine ([`content`]) |
 //! | `POST /api/games/{id}/join`, `/claim`, `/start` | take an open seat; take the seat of an invitation; start |
+//! | `POST /api/games/{id}/seats/{seat}/invite` | the creator: a new link for an open seat (the old one stops working) |
 //! | `GET /api/games/{id}`, `POST …/actions`, `…/undo` | the game as the caller may see it; act; undo ([`play`]) |
 //! | `POST /api/games/{id}/rollback`, `…/rollback/answer` | propose going back past the rules' commit points; agree or refuse ([`rollback`]) |
 //! | `GET`/`POST /api/games/{id}/review` | the bot's review of a finished game: read it; ask for it ([`review`]) |

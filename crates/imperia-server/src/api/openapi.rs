@@ -37,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         lobby::join,
         lobby::claim,
         lobby::start,
+        lobby::renew_invite,
         content::upload,
         content::my_content,
         play::game_state,
