@@ -1832,6 +1832,8 @@ test('rollback: a player proposes going back past the rules’ commit points, th
   assert.match(await panel.locator('h2').textContent(), /proposes going back to step 4/);
   assert.match(await panel.textContent(), /steps 5–6 would be taken back/);
   assert.match(await panel.textContent(), /Waiting for: .*remy/);
+  // Unanswered, it would lapse after the server's bound (a day by default), and the bots would move on.
+  assert.match(await panel.textContent(), /Unanswered, it lapses at .+ \(in about 2[34] h\), and the bots move on\./);
   // Saying the line scrolled Remy's page down to the talk; the screenshot is of the proposal.
   await panel.scrollIntoViewIfNeeded();
   await b.page.screenshot({ path: join(ARTIFACTS, 'rollback-proposed-1280x800.png') });

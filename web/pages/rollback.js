@@ -45,6 +45,28 @@ export function proposeButton(id, state, step, done) {
  * The open proposal: who proposed going back where, what came to light since, who has agreed and who is
  * awaited; a player who has not agreed answers here, and the proposer may withdraw.
  */
+/**
+ * When an unanswered proposal lapses (`expires_at`, Unix seconds): the local time, which a redraw need not
+ * keep fresh, and about how long from now.
+ */
+function lapseText(expiresAt) {
+  const left = Math.max(0, expiresAt - Date.now() / 1000);
+  const at = new Date(expiresAt * 1000);
+  // A day is named unless it is today.
+  const when = at.toDateString() !== new Date().toDateString()
+    ? at.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })
+    : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return `Unanswered, it lapses at ${when} (in about ${aboutSpan(left)}), and the bots move on.`;
+}
+
+/** About how long `seconds` is, in words: `40 s`, `12 min`, `5 h`, `2 days`. */
+function aboutSpan(seconds) {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 172800) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86400)} days`;
+}
+
 export function proposalPanel(id, state, busy, done) {
   const p = state.rollback;
   if (!p) return null;
@@ -69,6 +91,7 @@ export function proposalPanel(id, state, busy, done) {
     p.revealed_at ? h('p', { class: 'warn' }, `Something hidden came to light at step ${p.revealed_at} (a draw, or a secret turned up): `,
       'everyone would go back knowing it.') : null,
     h('p', { class: 'muted' }, `Agreed: ${p.agreed.map(name).join(', ')}. Waiting for: ${waiting.map(name).join(', ')}.`),
+    p.expires_at ? h('p', { class: 'muted', id: 'rollback-lapses' }, lapseText(p.expires_at)) : null,
     mine ? h('div', { class: 'rollback-buttons' },
       p.agreed.includes(me) ? null : h('button', {
         type: 'button', class: 'primary', id: 'rollback-agree', 'data-key': 'rollback-agree', disabled: busy, onclick: () => reply(true),
