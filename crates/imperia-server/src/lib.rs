@@ -12,6 +12,7 @@
 //! - [`net`]: the accept loop, with connection caps and timeouts.
 //! - [`auth`]: names, passwords, sessions. [`limits`]: what one client may cost.
 //! - [`ratings`]: settling a finished game's result and its players' ratings; leaderboards, profiles.
+//!   [`fairness`]: no hints or reviews for a copy of a rated game while it runs.
 //! - [`talk`]: the chat (table talk and private channels) and the clocks of segments the rules time.
 //! - [`text`]: what is taken out of the text players type (the bidirectional controls).
 //! - [`levels`]: the bots a server runs. [`thinking`]: the slots every search takes, the games' bots before
