@@ -162,6 +162,11 @@ pub struct User {
     pub guest: bool,
 }
 
+/// The seat `$2` of game `$1`, open (no player, no bot), its invitation unspent, in a game still in the
+/// lobby: the seats that may be taken or invited to afresh.
+const OPEN_LOBBY_SEAT: &str = "game_id = $1 AND seat = $2 AND user_id IS NULL AND bot IS NULL AND invite_used = 0 \
+     AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND started = 0)";
+
 #[derive(Clone)]
 pub struct Store {
     pub(crate) pool: AnyPool,
@@ -667,35 +672,32 @@ impl Store {
     /// Seat an account in an open seat of a game still in the lobby; with `by_invite`, the seat's invitation
     /// is spent. False if the seat was taken or the game started meanwhile.
     pub async fn take_seat(&self, game_id: i64, seat: Seat, user_id: i64, by_invite: bool) -> Result<bool, StoreError> {
-        let r = sqlx::query(
-            "UPDATE seats SET user_id = $1, invite_used = CASE WHEN $2 = 1 THEN 1 ELSE invite_used END \
-             WHERE game_id = $3 AND seat = $4 AND user_id IS NULL AND bot IS NULL AND invite_used = 0 \
-             AND EXISTS (SELECT 1 FROM games WHERE id = $3 AND started = 0)",
-        )
-        .bind(user_id)
-        .bind(i64::from(by_invite))
-        .bind(game_id)
-        .bind(seat as i64)
-        .execute(&self.pool)
-        .await
-        .map_err(unavailable)?;
+        let sql = format!(
+            "UPDATE seats SET user_id = $3, invite_used = CASE WHEN $4 = 1 THEN 1 ELSE invite_used END \
+             WHERE {OPEN_LOBBY_SEAT}"
+        );
+        let r = sqlx::query(&sql)
+            .bind(game_id)
+            .bind(seat as i64)
+            .bind(user_id)
+            .bind(i64::from(by_invite))
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
         Ok(r.rows_affected() == 1)
     }
 
     /// Give an open seat's unspent invitation of a game still in the lobby a new secret, kept as its hash: the
     /// link sent before no longer seats anyone. False if the seat was taken or the game started meanwhile.
     pub async fn renew_invite(&self, game_id: i64, seat: Seat, invite_hash: &str) -> Result<bool, StoreError> {
-        let r = sqlx::query(
-            "UPDATE seats SET invite_hash = $1 \
-             WHERE game_id = $2 AND seat = $3 AND user_id IS NULL AND bot IS NULL AND invite_used = 0 \
-             AND EXISTS (SELECT 1 FROM games WHERE id = $2 AND started = 0)",
-        )
-        .bind(invite_hash)
-        .bind(game_id)
-        .bind(seat as i64)
-        .execute(&self.pool)
-        .await
-        .map_err(unavailable)?;
+        let sql = format!("UPDATE seats SET invite_hash = $3 WHERE {OPEN_LOBBY_SEAT}");
+        let r = sqlx::query(&sql)
+            .bind(game_id)
+            .bind(seat as i64)
+            .bind(invite_hash)
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
         Ok(r.rows_affected() == 1)
     }
 
