@@ -719,17 +719,28 @@ impl Store {
     }
 
     /// A game with its record and seats; `Damaged` if a row cannot be read.
+    ///
+    /// The game's row and its actions are read by separate queries, between which another server may
+    /// commit an action: the version is read again after, and the whole read taken again if it moved, so
+    /// that the record returned is the one at the version returned.
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
-        let Some(g) = sqlx::query(
-            "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after, rollback FROM games WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
-        else {
-            return Ok(None);
-        };
-        Ok(Some(self.load_game_row(id, &g).await?))
+        loop {
+            let Some(g) = sqlx::query(
+                "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after, rollback FROM games WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            else {
+                return Ok(None);
+            };
+            let row = self.load_game_row(id, &g).await?;
+            let now: i64 =
+                sqlx::query("SELECT version FROM games WHERE id = $1").bind(id).fetch_one(&self.pool).await?.get(0);
+            if now == row.version {
+                return Ok(Some(row));
+            }
+        }
     }
 
     async fn load_game_row(&self, id: i64, g: &AnyRow) -> Result<GameRow, StoreError> {
