@@ -192,7 +192,7 @@ impl Judged {
 pub type Hints = Result<(Vec<Hint>, SearchStats), String>;
 
 /// One root action as the search sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hint {
     pub action: Value,
     pub label: String,

@@ -1,7 +1,9 @@
 //! `imperia loadtest`: start a server (`imperia serve`, as a child process) and play many games on it at once
 //! through its HTTP API, every seat a client choosing random legal actions, while a WebSocket per game
 //! follows along. Reports actions per second, the latency of an action (p50, p99), and the server's memory
-//! per active game.
+//! per active game. With `--bot-seats`, the last seats of each game are the server's bots, and the bots'
+//! moves per second are reported too; with `--workers`, the server thinks nothing itself and that many
+//! `imperia worker`s on the same database do its thinking.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -27,6 +29,19 @@ pub struct LoadArgs {
     /// Store in PostgreSQL (postgres://…) instead of a fresh SQLite file.
     #[arg(long)]
     database_url: Option<String>,
+    /// Seats of each game's four played by the server's bots (the last ones), 0 to 3.
+    #[arg(long, default_value_t = 0)]
+    bot_seats: usize,
+    /// The level of those bots.
+    #[arg(long, default_value = "medium")]
+    bot_level: String,
+    /// Start the server with no searching of its own (`--bot-threads 0`) and this many `imperia worker`s on
+    /// its database.
+    #[arg(long, default_value_t = 0)]
+    workers: usize,
+    /// Threads per worker.
+    #[arg(long, default_value_t = 1)]
+    worker_threads: usize,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -41,6 +56,11 @@ struct LoadReport {
     /// Actions the server refused (each client acts on its own fresh state, so this should be 0).
     refused: u64,
     actions_per_second: f64,
+    bot_seats: usize,
+    workers: usize,
+    /// Moves the bots made, over the whole run.
+    bot_moves: u64,
+    bot_moves_per_second: f64,
     latency_p50_ms: f64,
     latency_p99_ms: f64,
     websocket_messages: u64,
@@ -52,12 +72,16 @@ struct LoadReport {
 struct Served {
     child: Child,
     base: String,
+    /// The workers thinking for it, killed with it.
+    workers: Vec<Child>,
 }
 
 impl Drop for Served {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        for child in self.workers.iter_mut().chain(std::iter::once(&mut self.child)) {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 
@@ -116,6 +140,12 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    if args.bot_seats > 3 {
+        bail!("--bot-seats is from 0 to 3: one seat of four is played by the load test");
+    }
+    if args.workers > 64 || !(1..=64).contains(&args.worker_threads) {
+        bail!("--workers is from 0 to 64, --worker-threads from 1 to 64");
+    }
     let data_dir = std::env::temp_dir().join(format!("imperia-loadtest-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data_dir);
     let mut command = Command::new(std::env::current_exe()?);
@@ -127,6 +157,9 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     if let Some(url) = &args.database_url {
         command.args(["--database-url", url]);
     }
+    if args.workers > 0 {
+        command.args(["--bot-threads", "0"]);
+    }
     let mut child =
         command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().context("cannot start the server")?;
     let mut line = String::new();
@@ -136,7 +169,21 @@ pub fn run(args: &LoadArgs) -> Result<()> {
         .nth(1)
         .and_then(|s| s.split('/').next())
         .ok_or_else(|| anyhow!("the server did not start: {line}"))?;
-    let server = Served { child, base: format!("http://{base}") };
+    let mut server = Served { child, base: format!("http://{base}"), workers: Vec::new() };
+    let database = match &args.database_url {
+        Some(url) => url.clone(),
+        None => format!("sqlite://{}", data_dir.join("imperia.db").display()),
+    };
+    for _ in 0..args.workers {
+        let threads = args.worker_threads.to_string();
+        let worker = Command::new(std::env::current_exe()?)
+            .args(["worker", "--database-url", &database, "--threads", &threads])
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .context("cannot start a worker")?;
+        server.workers.push(worker);
+    }
     let base = server.base.clone();
     let memory_before = server.rss_kb();
 
@@ -146,13 +193,16 @@ pub fn run(args: &LoadArgs) -> Result<()> {
         .send_json(json!({ "name": format!("loadtest-{}", std::process::id()), "password": "a long password" }))?;
     let owner = Seat { cookie: cookie_of(&response) };
     let _ = response.body_mut().read_to_string();
+    let humans = 4 - args.bot_seats;
+    let mut seats = vec![json!("human"); humans];
+    seats.resize(4, json!(args.bot_level));
     let new_game = || -> Result<(i64, Vec<Seat>)> {
         let (status, body) = call(
             &base,
             "POST",
             "/api/games",
             &owner,
-            Some(&json!({ "game": "imperial2030", "seats": ["human", "human", "human", "human"] })),
+            Some(&json!({ "game": "imperial2030", "seats": seats, "rated": false })),
         )?;
         if status != 201 {
             bail!("cannot create a game: {body}");
@@ -170,9 +220,11 @@ pub fn run(args: &LoadArgs) -> Result<()> {
             }
             seats.push(guest);
         }
-        let (status, started) = call(&base, "POST", &format!("/api/games/{game}/start"), &owner, Some(&json!({})))?;
-        if status != 200 {
-            bail!("cannot start game {game}: {started}");
+        if humans > 1 {
+            let (status, started) = call(&base, "POST", &format!("/api/games/{game}/start"), &owner, Some(&json!({})))?;
+            if status != 200 {
+                bail!("cannot start game {game}: {started}");
+            }
         }
         Ok((game, seats))
     };
@@ -180,6 +232,17 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     for _ in 0..args.games {
         tables.push(new_game()?);
     }
+    let games: Vec<i64> = tables.iter().map(|(game, _)| *game).collect();
+    // Every step is an action, by a client here or by a bot.
+    let steps_taken = || -> Result<u64> {
+        let mut steps = 0;
+        for game in &games {
+            let (_, state) = call(&base, "GET", &format!("/api/games/{game}"), &owner, None)?;
+            steps += state["steps"].as_u64().unwrap_or(0);
+        }
+        Ok(steps)
+    };
+    let steps_before = steps_taken()?;
     let memory_loaded = server.rss_kb();
 
     let stop = Arc::new(AtomicBool::new(false));
@@ -212,6 +275,11 @@ pub fn run(args: &LoadArgs) -> Result<()> {
             while !stop.load(Ordering::Relaxed) {
                 let Ok((_, state)) = call(&base, "GET", &format!("/api/games/{game}"), &seats[0], None) else { break };
                 let Some(seat) = state["to_act"][0].as_u64().map(|s| s as usize) else { break };
+                if seat >= seats.len() {
+                    // A bot's turn: the server plays it.
+                    std::thread::sleep(Duration::from_millis(5));
+                    continue;
+                }
                 let Ok((_, state)) = call(&base, "GET", &format!("/api/games/{game}"), &seats[seat], None) else {
                     break;
                 };
@@ -242,6 +310,7 @@ pub fn run(args: &LoadArgs) -> Result<()> {
     std::thread::sleep(Duration::from_secs_f64(args.seconds));
     stop.store(true, Ordering::Relaxed);
     let seconds = started.elapsed().as_secs_f64();
+    let steps = steps_taken()?.saturating_sub(steps_before);
     let memory_end = server.rss_kb();
     for t in threads {
         let _ = t.join();
@@ -262,6 +331,10 @@ pub fn run(args: &LoadArgs) -> Result<()> {
         actions: done,
         refused,
         actions_per_second: done as f64 / seconds,
+        bot_seats: args.bot_seats,
+        workers: args.workers,
+        bot_moves: steps.saturating_sub(done),
+        bot_moves_per_second: steps.saturating_sub(done) as f64 / seconds,
         latency_p50_ms: percentile(0.5),
         latency_p99_ms: percentile(0.99),
         websocket_messages: pushes.load(Ordering::Relaxed),
@@ -278,6 +351,16 @@ pub fn run(args: &LoadArgs) -> Result<()> {
             report.games, report.storage, report.seconds, report.actions, report.refused
         );
         println!("{:.0} actions/s", report.actions_per_second);
+        if report.bot_seats > 0 {
+            let thinking = match report.workers {
+                0 => "on the server".to_string(),
+                n => format!("on {n} workers"),
+            };
+            println!(
+                "{} bot moves ({:.0}/s) by {} {} bots a game, thinking {thinking}",
+                report.bot_moves, report.bot_moves_per_second, report.bot_seats, args.bot_level
+            );
+        }
         println!("action latency p50 {:.1} ms, p99 {:.1} ms", report.latency_p50_ms, report.latency_p99_ms);
         println!("{} states pushed over WebSockets", report.websocket_messages);
         println!(

@@ -15,6 +15,7 @@ mod play;
 mod replay;
 mod serve;
 mod train;
+mod worker;
 
 use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
@@ -54,6 +55,8 @@ enum Command {
     Hint(hint::HintArgs),
     /// Rebuild a game's learned evaluation from self-play games, seeded.
     Train(train::TrainArgs),
+    /// Think for the servers sharing a database: their bots' moves, hints and reviews.
+    Worker(worker::WorkerArgs),
     /// Load-test a server: many games played at once through its HTTP and WebSocket API.
     Loadtest(loadtest::LoadArgs),
     /// List the games Imperia hosts.
@@ -172,6 +175,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Ladder(args) => ladder::run(&registry, &args),
         Command::Train(args) => train::run(&registry, &args),
         Command::Loadtest(args) => loadtest::run(&args),
+        Command::Worker(args) => worker::run(&args),
         Command::Data(args) => data::run(&registry, &args),
         Command::Games => {
             let mut out = std::io::stdout().lock();

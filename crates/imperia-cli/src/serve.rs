@@ -56,6 +56,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = Limits::default().signups_per_hour)]
     signups_per_hour: u32,
     /// Searches (bots' decisions, hints, reviews) run at once; the games' bots always keep one of them.
+    /// 0: none here; every search goes to the database's queue for `imperia worker`s.
     #[arg(long, default_value_t = Limits::default().bot_threads)]
     bot_threads: usize,
     /// Seconds a proposal to go back waits for its answers in a game without a clock (a timed game waits
@@ -84,7 +85,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         games_per_hour: args.games_per_hour.max(1),
         running_games: args.running_games.max(1),
         signups_per_hour: args.signups_per_hour.max(1),
-        bot_threads: args.bot_threads.clamp(1, 1024),
+        bot_threads: args.bot_threads.min(1024),
         rated_min_per_move: args.rated_min_seconds.clamp(1, imperia_server::store::Clock::MAX_PER_MOVE),
         rollback_answer: std::time::Duration::from_secs(args.rollback_answer_seconds.clamp(1, 7 * 24 * 3600)),
         ..Limits::default()

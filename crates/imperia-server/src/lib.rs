@@ -16,7 +16,9 @@
 //! - [`talk`]: the chat (table talk and private channels) and the clocks of segments the rules time.
 //! - [`text`]: what is taken out of the text players type (the bidirectional controls).
 //! - [`levels`]: the bots a server runs. [`thinking`]: the slots every search takes, the games' bots before
-//!   hints and reviews. [`webhook`]: turn notifications that cannot reach inside.
+//!   hints and reviews; [`thought`]: a search as work that can run anywhere; [`queue`]: the database's
+//!   queue of thoughts for [`worker`]s (`imperia worker`) on other machines. [`webhook`]: turn
+//!   notifications that cannot reach inside.
 //! - [`web`]: the browser UI, embedded from `web/`.
 
 pub mod api;
@@ -28,6 +30,7 @@ pub mod levels;
 pub mod limits;
 pub mod live;
 pub mod net;
+pub mod queue;
 pub mod ratings;
 pub mod review;
 pub mod rollback;
@@ -38,9 +41,11 @@ pub mod store;
 pub mod talk;
 pub mod text;
 pub mod thinking;
+pub mod thought;
 pub mod web;
 mod web_files;
 pub mod webhook;
+pub mod worker;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -106,7 +111,11 @@ pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
         registry,
         passwords: auth::Passwords::new(limits.hash_threads).map_err(ServeError::Setup)?,
         limiters: Limiters::new(&limits),
-        thinking: thinking::Thinking::new(limits.bot_threads),
+        // No slots of its own: every search goes to the workers.
+        thinking: match limits.bot_threads {
+            0 => thinking::Thinking::on_workers(queue::Queue::new(store.clone())),
+            slots => thinking::Thinking::new(slots),
+        },
         limits,
         options: config.options,
         content: content::Library::default(),
@@ -135,12 +144,18 @@ async fn follow_other_servers(state: AppState, url: String) {
             return;
         }
     };
-    if let Err(e) = listener.listen(store::CHANNEL).await {
+    if let Err(e) = listener.listen_all([store::CHANNEL, queue::ANSWERS]).await {
         tracing::error!("cannot listen for other servers' changes: {e}");
         return;
     }
     loop {
         let Ok(notification) = listener.recv().await else { continue };
+        if notification.channel() == queue::ANSWERS {
+            if let (Some(workers), Ok(id)) = (state.thinking.workers(), notification.payload().parse()) {
+                workers.answered(id);
+            }
+            continue;
+        }
         let Some(id) = state.store.announced_by_another(notification.payload()) else { continue };
         let known = state.games.read().await.get(&id).cloned();
         match known {

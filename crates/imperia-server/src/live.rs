@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use imperia_bots::BotSpec;
 use imperia_core::{ActionChoice, DynContent, DynMatch, MatchError, Migration, RolledBack, Seat, ToAct, Viewer};
 use serde::Serialize;
 use serde_json::Value;
@@ -19,6 +18,7 @@ use crate::limits::{Limiters, Limits};
 use crate::rollback::Proposal;
 use crate::store::{ChatLine, Clock, RunningLimit, SeatRow, Store, StoreError, now};
 use crate::talk::{ChatView, TimeLimitView, sync_time_limit, visible_chat, watch_time_limit};
+use crate::thought::{Answer, Thought};
 
 /// Why the game layer refused or could not do something. It knows nothing of HTTP; `crate::error` maps each
 /// kind to a status for the API.
@@ -372,14 +372,14 @@ impl LiveGame {
 
     /// The bot to play now, if a bot seat must act: in a decision several seats make at once (Virgin Queen's
     /// Negotiations), the bots do not wait for the people.
-    fn bot_to_act(&self) -> Option<(Seat, BotSpec)> {
+    fn bot_to_act(&self) -> Option<(Seat, &'static str)> {
         // While a proposal to go back is open, the bots wait for the answer rather than move the game on.
         if !self.started || self.open_rollback().is_some() {
             return None;
         }
         self.m.to_act().seats().iter().find_map(|&seat| {
             let level = BotLevel::named(self.seats.get(seat)?.bot.as_ref()?).ok()?;
-            Some((seat, level.spec()))
+            Some((seat, level.level))
         })
     }
 
@@ -782,32 +782,34 @@ pub fn spawn_bots(state: AppState, game: Shared) {
         }
         let mut backoff = Duration::from_millis(500);
         loop {
-            let (seat, spec, version, view, legal, bot, content) = {
+            let (seat, version, key, thought, content) = {
                 let g = game.lock().await;
-                let Some((seat, spec)) = g.bot_to_act() else { break };
-                let Some(entry) = imperia_games::bots_for(g.m.game_id()) else { break };
+                let Some((seat, level)) = g.bot_to_act() else { break };
                 // The bot's seed follows from the game and the moment, so a replay of the server would
                 // make the same choices.
                 let seed = g.m.record().seed ^ (g.version as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
-                let bot = (entry.bot)(&spec, seed);
-                let (view, legal) = (g.m.view(Viewer::Seat(seat)), g.m.legal_actions(seat));
-                (seat, spec, g.version, view, legal, bot, g.content.clone())
+                let thought = Thought::Move {
+                    game: g.m.game_id().to_string(),
+                    content: g.content.fingerprint().map(str::to_string),
+                    level: level.to_string(),
+                    seed,
+                    seat,
+                    view: g.m.view(Viewer::Seat(seat)),
+                    legal: g.m.legal_actions(seat),
+                };
+                let key = format!("move:{}:{}:{seat}", g.id, g.version);
+                (seat, g.version, key, thought, g.content.clone())
             };
-            // At most `bot_threads` searches run at once, whatever the number of games; bots before help.
-            let _slot = state.thinking.for_bot().await;
-            let choice = tokio::task::spawn_blocking(move || {
-                let mut bot = bot;
-                bot.choose(&view, &content, seat, &legal).map(|i| legal[i].action.clone())
-            })
-            .await;
-            let action = match choice {
-                Ok(Ok(action)) => action,
-                Ok(Err(e)) => {
-                    tracing::error!("bot {spec} in game {} failed: {e}", game.lock().await.id);
+            // Here, at most `bot_threads` searches run at once, whatever the number of games, bots before
+            // help; or the workers think it.
+            let action = match state.thinking.bot_move(&key, thought, content).await {
+                Ok(Answer::Move(action)) => action,
+                Ok(_) => {
+                    tracing::error!("{key}: the answer was not a move");
                     break;
                 }
                 Err(e) => {
-                    tracing::error!("bot task failed: {e}");
+                    tracing::error!("{key}: the bot failed: {e}");
                     break;
                 }
             };
@@ -819,8 +821,11 @@ pub fn spawn_bots(state: AppState, game: Shared) {
                     tokio::time::sleep(backoff).await;
                     backoff = (backoff * 2).min(Duration::from_secs(60));
                 }
+                // Another server sharing the database moved the game first: its announcement restarts the
+                // bots here if they are still to play.
+                Err(TableError::Stale { .. }) => break,
                 Err(e) => {
-                    tracing::warn!("bot move not taken: {e}");
+                    tracing::warn!("{key}: bot move not taken: {e}");
                     break;
                 }
             }

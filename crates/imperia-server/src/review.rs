@@ -8,13 +8,14 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use imperia_bots::{Budget, Judged};
+use imperia_bots::Judged;
 use imperia_core::{Seat, ToAct};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, Semaphore};
 
 use crate::live::{AppState, Shared, TableError};
 use crate::thinking::Place;
+use crate::thought::{Answer, Thought};
 
 /// The search's budget per decision: a tenth of a hint's, since a game has hundreds of decisions.
 const ITERATIONS: u64 = 300;
@@ -99,17 +100,15 @@ pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Re
             return Err(TableError::Conflict("a game is reviewed once it is over".into()));
         }
         let people: Vec<Seat> = g.seats.iter().filter(|s| s.user_id.is_some()).map(|s| s.seat).collect();
-        let mut record = g.m.record();
-        record.rollbacks.clear();
-        (record, g.content.clone(), g.m.game_id(), people)
+        (g.m.record(), g.content.clone(), g.m.game_id(), people)
     };
     if seats.is_empty() {
         return Err(TableError::Conflict("only bots played this game: there are no decisions to review".into()));
     }
     crate::fairness::no_help_for_rated(state, game, "review").await?;
-    let Some(entry) = imperia_games::bots_for(game_id) else {
+    if imperia_games::bots_for(game_id).is_none() {
         return Err(TableError::NotFound(format!("no bot plays {game_id}, so none can review it")));
-    };
+    }
     if let now @ ReviewState::Ready { .. } = state_of(state, id).await? {
         return Ok(now);
     }
@@ -124,7 +123,7 @@ pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Re
     }
     let state = state.clone();
     tokio::spawn(async move {
-        let done = review(&state, id, entry, record, content, seats, place).await;
+        let done = review(&state, id, record, content, seats, place).await;
         let mut running = state.reviews.running.lock().await;
         match done {
             Ok(()) => running.remove(&id),
@@ -138,28 +137,28 @@ pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Re
 async fn review(
     state: &AppState,
     id: i64,
-    entry: imperia_bots::BotEntry,
     record: imperia_core::Record,
     content: imperia_core::DynContent,
     seats: Vec<Seat>,
     place: Place,
 ) -> Result<(), String> {
     let _turn = state.reviews.turn.acquire().await.map_err(|e| e.to_string())?;
-    let record = Arc::new(record);
-    let seats = Arc::new(seats);
+    let record = crate::thought::travelling(record);
     let of = record.actions.len();
-    let budget = Budget { time: Some(TIME_PER_DECISION), ..Budget::iterations(ITERATIONS) };
     let mut judged = Vec::new();
     for from in (0..of).step_by(STEPS_AT_A_TIME) {
-        let steps = from..(from + STEPS_AT_A_TIME).min(of);
-        let slot = place.slot().await;
-        let (record, content, seats) = (record.clone(), content.clone(), seats.clone());
-        let part = tokio::task::spawn_blocking(move || {
-            let _slot = slot;
-            (entry.review)(&record, &content, &seats, steps, budget, id as u64)
-        })
-        .await
-        .map_err(|e| e.to_string())??;
+        let thought = Thought::Review {
+            record: record.clone(),
+            seats: seats.clone(),
+            from,
+            to: (from + STEPS_AT_A_TIME).min(of),
+            iterations: ITERATIONS,
+            time_ms: TIME_PER_DECISION.as_millis() as u64,
+            seed: id as u64,
+        };
+        let Answer::Review(part) = place.think(thought, content.clone()).await? else {
+            return Err("the search answered something else than a review".into());
+        };
         judged.extend(part);
         let done = ReviewState::Running { done: (from + STEPS_AT_A_TIME).min(of), of };
         state.reviews.running.lock().await.insert(id, done);

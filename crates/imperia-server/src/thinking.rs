@@ -12,18 +12,29 @@
 //!
 //! A [`Place`] is held for a help's whole life (a review's many parts included), a [`HelpSlot`] only while
 //! it searches.
+//!
+//! A server may also run no searches of its own ([`Thinking::on_workers`]): then every thought goes to the
+//! database's queue ([`crate::queue`]) for `imperia worker`s, which keep the same order (bots first, help
+//! never on every thread); the help queue's places are still counted here, per server.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use imperia_core::DynContent;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::queue::Queue as Workers;
+use crate::thought::{Answer, Thought};
 
 /// Places in the help queue, waiting or running, one account or one address may hold.
 pub const PER_ASKER: usize = 2;
 /// Places in the help queue per slot help may hold: with a hint's few seconds each, the last in line
 /// waits about this many hints' time.
 const PLACES_PER_HELP_SLOT: usize = 4;
+/// The help slots a server that hands its thoughts to workers counts on, to size its help queue: it cannot
+/// know how many workers there are.
+const WORKERS_HELP_WIDTH: usize = 4;
 
 /// Who asks for help: each is counted on its own, so neither many accounts on one address nor one account
 /// from many addresses takes more than its share.
@@ -52,6 +63,8 @@ pub struct Thinking {
     /// How many help slots there are.
     help_width: usize,
     queue: Arc<Mutex<Queue>>,
+    /// Where thoughts go when this server runs none itself.
+    workers: Option<Workers>,
 }
 
 /// The places taken in the help queue.
@@ -71,6 +84,29 @@ impl Thinking {
             help_slots: Arc::new(Semaphore::new(help_width)),
             help_width,
             queue: Arc::default(),
+            workers: None,
+        }
+    }
+
+    /// No searches on this server: every thought goes to `workers`.
+    pub fn on_workers(workers: Workers) -> Thinking {
+        Thinking { workers: Some(workers), ..Thinking::new(WORKERS_HELP_WIDTH + 1) }
+    }
+
+    /// The queue of thoughts for workers, if this server hands them its thoughts.
+    pub fn workers(&self) -> Option<&Workers> {
+        self.workers.as_ref()
+    }
+
+    /// A game's bot's move, thought here as soon as a slot is free, or by a worker. `key` names the move
+    /// (game, version, seat), so that servers asking for the same move share one search.
+    pub async fn bot_move(&self, key: &str, thought: Thought, content: DynContent) -> Result<Answer, String> {
+        match &self.workers {
+            Some(workers) => workers.ask(key, &thought).await,
+            None => {
+                let slot = self.for_bot().await;
+                run_here(thought, content, slot).await
+            }
         }
     }
 
@@ -85,7 +121,7 @@ impl Thinking {
     }
 
     /// A slot for a game's bot, as soon as one is free.
-    pub async fn for_bot(&self) -> OwnedSemaphorePermit {
+    async fn for_bot(&self) -> OwnedSemaphorePermit {
         self.slots.clone().acquire_owned().await.unwrap_or_else(|_| unreachable!("the slots are never closed"))
     }
 
@@ -114,8 +150,23 @@ pub struct Place {
 }
 
 impl Place {
+    /// Think `thought` for the job holding this place: here, once it is its turn among help and a slot is
+    /// free, or by a worker.
+    pub async fn think(&self, thought: Thought, content: DynContent) -> Result<Answer, String> {
+        match &self.thinking.workers {
+            Some(workers) => {
+                let key = format!("help:{:016x}", crate::auth::seed()?);
+                workers.ask(&key, &thought).await
+            }
+            None => {
+                let slot = self.slot().await;
+                run_here(thought, content, slot).await
+            }
+        }
+    }
+
     /// Wait for the job's turn among help, then for a slot.
-    pub async fn slot(&self) -> HelpSlot {
+    async fn slot(&self) -> HelpSlot {
         let closed = |_| unreachable!("the slots are never closed");
         let help = self.thinking.help_slots.clone().acquire_owned().await.unwrap_or_else(closed);
         let slot = self.thinking.slots.clone().acquire_owned().await.unwrap_or_else(closed);
@@ -138,8 +189,18 @@ impl Drop for Place {
     }
 }
 
+/// Run `thought` on a blocking thread of this process, holding `slot` until it is done.
+async fn run_here(thought: Thought, content: DynContent, slot: impl Send + 'static) -> Result<Answer, String> {
+    tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        thought.run(&content)
+    })
+    .await
+    .map_err(|e| format!("the search failed: {e}"))?
+}
+
 /// A slot held by help while it searches.
-pub struct HelpSlot {
+struct HelpSlot {
     _help: OwnedSemaphorePermit,
     _slot: OwnedSemaphorePermit,
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::extract::{Path, State};
 use axum::routing::post;
 use axum::{Json, Router};
-use imperia_bots::{Budget, Hint};
+use imperia_bots::Hint;
 use serde::{Deserialize, Serialize};
 
 use super::{Body, ClientAddr, MaybeUser, help_refused, per_address, seated};
@@ -18,6 +18,7 @@ use crate::error::ApiError;
 use crate::limits::address_key;
 use crate::live::AppState;
 use crate::thinking::Asker;
+use crate::thought::{Answer, Thought};
 
 /// How hard the search looks: the expert level's iterations, and never longer than this.
 const ITERATIONS: u64 = 2000;
@@ -80,21 +81,23 @@ pub async fn hint(
         (g.m.record(), g.content.clone(), g.m.game_id())
     };
     crate::fairness::no_help_for_rated(&state, &game, "hints").await?;
-    let entry = imperia_games::bots_for(game_id)
-        .ok_or_else(|| ApiError::not_found(format!("no bot plays {game_id}, so none can give a hint")))?;
+    if imperia_games::bots_for(game_id).is_none() {
+        return Err(ApiError::not_found(format!("no bot plays {game_id}, so none can give a hint")));
+    }
     let seed = auth::seed().map_err(ApiError::internal)?;
     let askers = [user.as_ref().map(|u| Asker::Account(u.id)), Some(Asker::Address(address_key(address)))];
     let place = state.thinking.queue_help(&askers.into_iter().flatten().collect::<Vec<_>>());
     let place = place.map_err(|refused| help_refused(refused, &state.thinking, TIME, "hints"))?;
-    let slot = place.slot().await;
-    let budget = Budget { time: Some(TIME), ..Budget::iterations(ITERATIONS) };
-    let searched = tokio::task::spawn_blocking(move || {
-        let _held = (place, slot);
-        (entry.hint)(&record, &content, seat, budget, seed)
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?;
-    let (mut hints, _) = searched.map_err(ApiError::internal)?;
+    let thought = Thought::Hint {
+        record: crate::thought::travelling(record),
+        seat,
+        iterations: ITERATIONS,
+        time_ms: TIME.as_millis() as u64,
+        seed,
+    };
+    let Answer::Hint(mut hints) = place.think(thought, content).await.map_err(ApiError::internal)? else {
+        return Err(ApiError::internal("the search answered something else than hints"));
+    };
     let iterations = hints.iter().map(|h| h.visits).sum();
     hints.truncate(SHOWN);
     Ok(Json(Hints { version: request.version, iterations, hints }))
