@@ -141,3 +141,12 @@ pub async fn no_help_for_rated(state: &AppState, game: &Shared, what: &str) -> R
     }
     Ok(())
 }
+
+/// Keeping the positions games have been in, at each event of a game's life.
+pub struct Fairness;
+
+impl crate::events::Feature for Fairness {
+    fn committed(&self, g: &mut LiveGame) {
+        g.note_position();
+    }
+}

@@ -25,6 +25,7 @@ pub mod api;
 pub mod auth;
 pub mod content;
 pub mod error;
+pub mod events;
 pub mod fairness;
 pub mod levels;
 pub mod limits;
@@ -97,6 +98,11 @@ pub enum ServeError {
     Setup(String),
 }
 
+/// What the server does at each event of a game's life besides playing it, in this order
+/// ([`events::Feature`]).
+pub static FEATURES: &[&dyn events::Feature] =
+    &[&talk::Talk, &fairness::Fairness, &ratings::Ratings, &rollback::Rollback];
+
 /// Open the store and rebuild every game from its record. A game that cannot be read, no longer replays,
 /// or names a bot this server does not run is marked broken and reported; the rest serve on.
 pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
@@ -120,6 +126,7 @@ pub async fn load(config: &ServerConfig) -> Result<AppState, ServeError> {
         options: config.options,
         content: content::Library::default(),
         reviews: review::Reviews::default(),
+        features: FEATURES,
     };
     let mut broken = 0;
     for id in store.game_ids().await? {

@@ -13,11 +13,12 @@ use tokio::sync::{Mutex, RwLock, broadcast};
 
 use crate::auth::Passwords;
 use crate::content::{ContentError, ContentNotice};
+use crate::events;
 use crate::levels::BotLevel;
 use crate::limits::{Limiters, Limits};
 use crate::rollback::Proposal;
 use crate::store::{ChatLine, Clock, RunningLimit, SeatRow, Store, StoreError, now};
-use crate::talk::{ChatView, TimeLimitView, sync_time_limit, visible_chat, watch_time_limit};
+use crate::talk::{ChatView, TimeLimitView, visible_chat};
 use crate::thought::{Answer, Thought};
 
 /// Why the game layer refused or could not do something. It knows nothing of HTTP; `crate::error` maps each
@@ -166,6 +167,8 @@ pub struct AppState {
     pub content: crate::content::Library,
     /// Reviews of finished games being made in this process.
     pub reviews: crate::review::Reviews,
+    /// What the server does at each event of a game's life, besides playing it ([`crate::FEATURES`]).
+    pub features: &'static [&'static dyn events::Feature],
 }
 
 /// How the server is deployed.
@@ -372,9 +375,8 @@ impl LiveGame {
 
     /// The bot to play now, if a bot seat must act: in a decision several seats make at once (Virgin Queen's
     /// Negotiations), the bots do not wait for the people.
-    fn bot_to_act(&self) -> Option<(Seat, &'static str)> {
-        // While a proposal to go back is open, the bots wait for the answer rather than move the game on.
-        if !self.started || self.open_rollback().is_some() {
+    fn bot_to_act(&self, state: &AppState) -> Option<(Seat, &'static str)> {
+        if !self.started || events::bots_held(state, self) {
             return None;
         }
         self.m.to_act().seats().iter().find_map(|&seat| {
@@ -495,8 +497,7 @@ pub(crate) async fn install_game(
     table: Table,
 ) -> Shared {
     let mut g = LiveGame::new(id, m, version, table);
-    // A saved deadline holds if its segment is still under way.
-    sync_time_limit(state, &mut g);
+    events::changed(state, &mut g);
     let game = Arc::new(Mutex::new(g));
     state.games.write().await.insert(id, game.clone());
     game
@@ -551,14 +552,17 @@ fn saved_proposal(row: &crate::store::GameRow) -> Option<Proposal> {
     serde_json::from_str(row.rollback.as_deref()?).ok()
 }
 
-/// Put a new game in play, starting its first clock and telling its first player.
+/// Put a new game in play, starting its first clock and telling its first player; a game already over
+/// (an imported record) is finished at once.
 pub async fn install(state: &AppState, id: i64, m: Box<dyn DynMatch>, version: i64, table: Table) -> Shared {
     let game = install_game(state, id, m, version, table).await;
     {
-        // Start the first clock and tell the first player.
         let mut g = game.lock().await;
         g.acting.clear();
         after_change(state, &mut g);
+        if g.m.to_act() == ToAct::Nobody {
+            events::finished(state, &mut g).await;
+        }
     }
     game
 }
@@ -638,7 +642,7 @@ pub async fn undo(state: &AppState, game: &Shared, seat: Seat, version: i64) -> 
 /// After a change: run the clocks, tell the viewers and the other servers, and notify players whose turn it
 /// now is and who are not watching.
 pub fn after_change(state: &AppState, g: &mut LiveGame) {
-    sync_time_limit(state, g);
+    events::changed(state, g);
     if !g.started {
         announce(state, g);
         return;
@@ -763,19 +767,19 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     if let Some(saved) = row.time_limit.filter(|l| g.m.time_limit().is_some_and(|d| d.segment == l.segment)) {
         g.time_limit = Some(saved);
     }
-    crate::talk::sync_time_limit(state, g);
+    events::changed(state, g);
     let _ = g.changes.send(g.version);
     Ok(())
 }
 
-/// Play the game's bot seats until a human must act or the game ends, in the background; and run the clock
-/// of a timed segment under way (`talk::watch_time_limit`), which may end a decision the bots wait for.
+/// Play the game's bot seats until a human must act or the game ends, in the background; and tell the
+/// features the game is playing (a clock of theirs may end a decision the bots wait for).
 pub fn spawn_bots(state: AppState, game: Shared) {
-    watch_time_limit(state.clone(), game.clone());
+    events::playing(&state, &game);
     tokio::spawn(async move {
         {
             let mut g = game.lock().await;
-            if g.bots_running || g.bot_to_act().is_none() {
+            if g.bots_running || g.bot_to_act(&state).is_none() {
                 return;
             }
             g.bots_running = true;
@@ -784,7 +788,7 @@ pub fn spawn_bots(state: AppState, game: Shared) {
         loop {
             let (seat, version, key, thought, content) = {
                 let g = game.lock().await;
-                let Some((seat, level)) = g.bot_to_act() else { break };
+                let Some((seat, level)) = g.bot_to_act(&state) else { break };
                 // The bot's seed follows from the game and the moment, so a replay of the server would
                 // make the same choices.
                 let seed = g.m.record().seed ^ (g.version as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
@@ -843,7 +847,7 @@ async fn commit_bot(
     action: &Value,
 ) -> Result<(), TableError> {
     let mut g = game.lock().await;
-    if g.version != version || g.open_rollback().is_some() {
+    if g.version != version || events::bots_held(state, &g) {
         return Ok(());
     }
     store_step(state, &mut g, seat, action).await.map(|_| ())
@@ -871,9 +875,9 @@ pub(crate) async fn store_step(
     g.m = next;
     g.version += 1;
     g.extend_logs();
-    g.note_position();
+    events::committed(state, g);
     if finished {
-        crate::ratings::settle(state, g).await;
+        events::finished(state, g).await;
     }
     after_change(state, g);
     Ok(events)
@@ -935,8 +939,13 @@ pub async fn load_one(state: &AppState, id: i64) -> Result<Option<Shared>, Store
     };
     let table = Table::of(&row, content);
     let game = install_game(state, row.id, m, row.version, table).await;
-    // A game that ended without its result settled (the server stopped in between) is settled now.
-    crate::ratings::settle(state, &mut *game.lock().await).await;
+    // A game that ended while the server stopped half-way through its end is finished now.
+    {
+        let mut g = game.lock().await;
+        if g.m.to_act() == ToAct::Nobody {
+            events::finished(state, &mut g).await;
+        }
+    }
     let unplayable = game.lock().await.unplayable_bot();
     if let Some(why) = unplayable {
         state.games.write().await.remove(&id);

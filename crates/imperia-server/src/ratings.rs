@@ -60,6 +60,15 @@ impl Player {
     }
 }
 
+/// Settling results, at each event of a game's life: a game that is over is settled.
+pub struct Ratings;
+
+impl crate::events::Feature for Ratings {
+    fn finished<'a>(&'a self, state: &'a AppState, g: &'a mut LiveGame) -> crate::events::Then<'a> {
+        Box::pin(settle(state, g))
+    }
+}
+
 /// Settle a finished game, if it has not been: see the module documentation. A failure is logged; the
 /// game then stays unsettled and is tried again when next loaded.
 pub async fn settle(state: &AppState, g: &mut LiveGame) {

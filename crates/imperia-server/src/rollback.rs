@@ -265,3 +265,13 @@ async fn moved_on(state: &AppState, g: &mut LiveGame) -> TableError {
         Err(e) => e,
     }
 }
+
+/// Going back by agreement, at each event of a game's life: while a proposal is open, the bots wait for
+/// its answers rather than move the game on.
+pub struct Rollback;
+
+impl crate::events::Feature for Rollback {
+    fn holds_bots(&self, g: &LiveGame) -> bool {
+        g.open_rollback().is_some()
+    }
+}

@@ -200,3 +200,17 @@ async fn expire(state: &AppState, game: &Shared) -> Result<(), TableError> {
     spawn_bots(state.clone(), game.clone());
     Ok(())
 }
+
+/// The chat and the timed segments' clocks, at each event of a game's life.
+pub struct Talk;
+
+impl crate::events::Feature for Talk {
+    /// A saved deadline holds if its segment is still under way; a new segment starts its clock.
+    fn changed(&self, state: &AppState, g: &mut LiveGame) {
+        sync_time_limit(state, g);
+    }
+
+    fn playing(&self, state: &AppState, game: &Shared) {
+        watch_time_limit(state.clone(), game.clone());
+    }
+}

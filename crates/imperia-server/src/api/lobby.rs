@@ -347,9 +347,8 @@ async fn open_game(
         migrations: record.migrations,
         invites,
     };
+    // An imported record may already be over: `install` finishes it at once (it is never rated).
     let game = live::install(state, id, m, version, table).await;
-    // An imported record may already be over: its places are stored at once (it is never rated).
-    crate::ratings::settle(state, &mut *game.lock().await).await;
     live::spawn_bots(state.clone(), game);
     let created = Created { id, version, started, invites: sent, warning, content: notice };
     Ok((StatusCode::CREATED, Json(created)).into_response())
