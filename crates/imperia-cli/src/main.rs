@@ -8,6 +8,7 @@ mod arena;
 mod bench;
 mod data;
 mod fuzz;
+mod games;
 mod hint;
 mod ladder;
 mod loadtest;
@@ -17,7 +18,7 @@ mod serve;
 mod train;
 mod worker;
 
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -59,8 +60,8 @@ enum Command {
     Worker(worker::WorkerArgs),
     /// Load-test a server: many games played at once through its HTTP and WebSocket API.
     Loadtest(loadtest::LoadArgs),
-    /// List the games Imperia hosts.
-    Games,
+    /// List the games Imperia hosts, and with --options each one's variant options.
+    Games(games::GamesArgs),
     /// Where each game's content comes from: rulebook, public reference, or provisional.
     Data(data::DataArgs),
 }
@@ -177,22 +178,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Worker(args) => worker::run(&args),
         Command::Data(args) => data::run(&registry, &args),
-        Command::Games => {
-            let mut out = std::io::stdout().lock();
-            for e in registry.entries() {
-                let provisional = (e.report)(&(e.shipped)()).provisional();
-                let note = if provisional > 0 {
-                    format!(" ({provisional} provisional content entries)")
-                } else {
-                    String::new()
-                };
-                writeln!(out, "{:<18} {}{note}", e.id, e.name)?;
-                if let Some(scope) = e.scope {
-                    writeln!(out, "{:<18} this is {scope}", "")?;
-                }
-            }
-            Ok(())
-        }
+        Command::Games(args) => games::run(&registry, &args),
     }
 }
 
