@@ -163,6 +163,13 @@ impl Subject {
         format!("{self} {}", or_list(&predicates))
     }
 
+    /// The subject, then the phrases all together, each verb agreeing: "Green keeps one goal of each era and
+    /// chooses a ruler".
+    pub fn does_all_of(&self, phrases: &[&str]) -> String {
+        let predicates: Vec<String> = phrases.iter().map(|p| self.predicate(p)).collect();
+        format!("{self} {}", and_list(&predicates))
+    }
+
     /// The possessive for the subject's own things: "your", "its" (a power, a colour), "their", or the
     /// side's name ("Spain's") for the reader acting for one of several sides.
     pub fn possessive(&self) -> String {
@@ -174,8 +181,9 @@ impl Subject {
         }
     }
 
-    /// `phrase` with its first word agreeing with the subject.
-    fn predicate(&self, phrase: &str) -> String {
+    /// `phrase` with its first word (a verb in its base form) agreeing with the subject, without the
+    /// subject: for a sentence that puts a word between the two ("Britain and France each choose").
+    pub fn predicate(&self, phrase: &str) -> String {
         match phrase.split_once(' ') {
             Some((verb, rest)) => format!("{} {rest}", self.verb(verb)),
             None => self.verb(phrase),
@@ -234,6 +242,10 @@ mod tests {
         assert_eq!(Subject::you().does_one_of(&phrases), "you activate a building, spend an action token or pass");
         assert_eq!(britain.does_one_of(&phrases), "Britain activates a building, spends an action token or passes");
         assert_eq!(britain.does(&format!("finish {} turn", britain.possessive())), "Britain finishes its turn");
+        assert_eq!(
+            britain.does_all_of(&["keep one goal", "choose a ruler"]),
+            "Britain keeps one goal and chooses a ruler"
+        );
         assert_eq!(
             Subject::you().does(&format!("finish {} turn", Subject::you().possessive())),
             "you finish your turn"
