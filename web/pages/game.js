@@ -941,7 +941,9 @@ export async function show(root, session, id) {
     setIcon(mine ? TURN_ICON : BLANK_ICON);
     if (mine && !wasMyTurn && document.hidden && wantsNotifications()) {
       try {
-        new Notification(`Your turn in ${entry.name} (game ${id})`, { body: sentence(state.prompt), tag: `imperia-game-${id}` });
+        // The prompt is said to this player ("you choose …"): a sentence of its own here, so a capital.
+        const body = sentence(state.prompt).replace(/^./, (c) => c.toUpperCase());
+        new Notification(`Your turn in ${entry.name} (game ${id})`, { body, tag: `imperia-game-${id}` });
       } catch {
         // A browser that will not show one here (some want a service worker) just keeps the title.
       }
