@@ -24,7 +24,7 @@ import { rulesHref } from '../lib/links.js';
 import { proposalPanel, proposeButton, rollbackLine, withRollbacks } from './rollback.js';
 import { reviewOf, reviewPart } from './review.js';
 import { gameNotice } from '../lib/content.js';
-import { secondPerson, spanWords as span } from '../lib/words.js';
+import { spanWords as span } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
 
 /** A span of seconds as a clock reads it: `0:45`, `2:05`, `1:00:00`, `3d 4:00:00`. */
@@ -547,8 +547,8 @@ export async function show(root, session, id) {
 
   /**
    * The status line. While the game runs it is the server's prompt for this viewer ("Player 2 chooses
-   * Russia's rondel space"), which names whose decision it is and what; the page adds only whether it is
-   * this viewer's turn, or that the viewer watches.
+   * Russia's rondel space", or to Player 2 "you choose …"), which names whose decision it is and what; the
+   * page adds only whether it is this viewer's turn, or that the viewer watches.
    */
   function statusText() {
     const prompt = sentence(state.prompt);
@@ -558,7 +558,7 @@ export async function show(root, session, id) {
     if (!state.started) return prompt || 'The game waits for its players.';
     if (state.finished) return `The game is over. ${winners()}`;
     const waiting = `Waiting for ${state.to_act.map((s) => seatName(state.seats[s])).join(' and ')}.`;
-    if (myTurn()) return `Your turn: ${secondPerson(prompt, state.seats[mySeat()]?.name) || 'choose one of the actions below.'}`;
+    if (myTurn()) return `Your turn: ${prompt || 'choose one of the actions below.'}`;
     if (mySeat() === null || mySeat() === undefined) return `You are watching. ${prompt || waiting}`;
     return prompt || waiting;
   }
@@ -941,7 +941,9 @@ export async function show(root, session, id) {
     setIcon(mine ? TURN_ICON : BLANK_ICON);
     if (mine && !wasMyTurn && document.hidden && wantsNotifications()) {
       try {
-        new Notification(`Your turn in ${entry.name} (game ${id})`, { body: sentence(state.prompt), tag: `imperia-game-${id}` });
+        // The prompt is said to this player ("you choose …"): a sentence of its own here, so a capital.
+        const body = sentence(state.prompt).replace(/^./, (c) => c.toUpperCase());
+        new Notification(`Your turn in ${entry.name} (game ${id})`, { body, tag: `imperia-game-${id}` });
       } catch {
         // A browser that will not show one here (some want a service worker) just keeps the title.
       }

@@ -37,6 +37,7 @@ mod table;
 mod text;
 pub mod view;
 
+use imperia_core::words::{Subject, count};
 use imperia_core::{ContentSet, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 
 pub use config::Config;
@@ -116,10 +117,11 @@ impl Game for Brazil {
         self.deciding().into()
     }
 
-    /// The same sentence for every viewer: a decision's subject is public, its secrets are not in it.
-    fn prompt(&self, _viewer: Viewer) -> String {
+    /// A decision's subject is public and its secrets are not in it: every viewer reads the same sentence,
+    /// in the second person for the seat deciding.
+    fn prompt(&self, viewer: Viewer) -> String {
         let _scope = self.content.enter();
-        self.decision()
+        self.decision(viewer)
     }
 
     fn rng(&self) -> Option<&GameRng> {
@@ -220,45 +222,43 @@ impl Game for Brazil {
 }
 
 impl Brazil {
-    /// The decision in one sentence.
-    pub fn decision(&self) -> String {
+    /// The decision in one sentence, as `viewer` reads it.
+    pub fn decision(&self, viewer: Viewer) -> String {
         let Some(seat) = self.deciding() else {
             return String::new();
         };
-        let who = self.seat_label(seat as u8);
+        let who = Subject::seat(viewer, seat, self.seat_label(seat as u8));
         if let Some(o) = self.over_limit() {
             return match o {
-                play::Over::Supply(_) => format!("{who} returns pieces down to 5 in the personal supply"),
-                _ => format!("{who} discards down to 3 cards"),
+                play::Over::Supply(_) => {
+                    who.does(&format!("return pieces down to 5 in {} personal supply", who.possessive()))
+                }
+                _ => who.does("discard down to 3 cards"),
             };
         }
         if let Some(p) = self.pending.last() {
             return match p {
-                Pending::Pay { need, .. } => {
-                    format!(
-                        "{who} pays {}{}",
-                        need.pieces,
-                        if need.any > 0 { format!(" + {} of any resource", need.any) } else { String::new() }
-                    )
-                }
-                Pending::Battle(b) if b.attack_cards.is_none() => {
-                    format!("{who} commits up to 3 battle cards to attack")
-                }
-                Pending::Battle(_) => format!("{who} commits up to 3 battle cards to defend"),
-                Pending::Defeat { .. } => format!("{who} chooses the winner's unit Sepé Tiaraju defeats"),
-                Pending::Palace { .. } => format!("{who} may place a palace"),
-                Pending::EraToken { .. } => format!("{who} puts the old era token under an action space"),
-                Pending::Gain { left, .. } => format!("{who} takes {}", imperia_core::words::count(*left, "resource")),
-                Pending::Quilombo { .. } => format!("{who} names the era of the goal to draw"),
-                Pending::Refill { .. } => format!("{who} picks the privilege pile to refill the display from"),
+                Pending::Pay { need, .. } => who.does(&format!(
+                    "pay {}{}",
+                    need.pieces,
+                    if need.any > 0 { format!(" + {} of any resource", need.any) } else { String::new() }
+                )),
+                Pending::Battle(b) if b.attack_cards.is_none() => who.does("commit up to 3 battle cards to attack"),
+                Pending::Battle(_) => who.does("commit up to 3 battle cards to defend"),
+                Pending::Defeat { .. } => who.does("choose the winner's unit Sepé Tiaraju defeats"),
+                Pending::Palace { .. } => who.does("may place a palace"),
+                Pending::EraToken { .. } => who.does("put the old era token under an action space"),
+                Pending::Gain { left, .. } => who.does(&format!("take {}", count(*left, "resource"))),
+                Pending::Quilombo { .. } => who.does("name the era of the goal to draw"),
+                Pending::Refill { .. } => who.does("pick the privilege pile to refill the display from"),
             };
         }
         match &self.stage {
-            Stage::Prepare => format!("{who} keeps one goal of each era and chooses a ruler"),
-            Stage::Capital { .. } => format!("{who} chooses a capital"),
-            Stage::Act => format!("{who} puts the era-{} token on an action space", play::roman(self.era)),
-            Stage::Work(w) => format!(
-                "{who} carries out {}",
+            Stage::Prepare => who.does_all_of(&["keep one goal of each era", "choose a ruler"]),
+            Stage::Capital { .. } => who.does("choose a capital"),
+            Stage::Act => who.does(&format!("put the era-{} token on an action space", play::roman(self.era))),
+            Stage::Work(w) => who.does(&format!(
+                "carry out {}",
                 match w {
                     Work::Recruit { .. } => "Recruit",
                     Work::Obtain => "Obtain",
@@ -268,8 +268,8 @@ impl Brazil {
                     Work::Harbor => "Harbor",
                     Work::Market => "the Market",
                 }
-            ),
-            Stage::Move => format!("{who} moves units or ends the turn"),
+            )),
+            Stage::Move => who.does_one_of(&["move units", "end the turn"]),
             Stage::Over => String::new(),
         }
     }

@@ -115,7 +115,7 @@ impl Brazil {
             strengths: self.strengths_before_cards(),
             // From the masked table: a hand's VP cards count only for the one who sees them.
             scores: (0..self.players.len()).map(|s| t.score(s as u8)).collect(),
-            prompt: self.decision(),
+            prompt: self.decision(viewer),
             table: {
                 t.battle_deck.clear();
                 t.opportunity_deck.clear();

@@ -24,6 +24,7 @@ mod setup;
 pub mod state;
 pub mod view;
 
+use imperia_core::words::{Subject, count};
 use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 
 pub use config::{Config, SilentFleet};
@@ -91,10 +92,11 @@ impl Game for Endeavor {
         self.deciding().into()
     }
 
-    /// The same sentence for every viewer: nothing about a decision is secret.
-    fn prompt(&self, _viewer: Viewer) -> String {
+    /// Nothing about a decision is secret: every viewer reads the same sentence, in the second person for
+    /// the seat deciding.
+    fn prompt(&self, viewer: Viewer) -> String {
         let _scope = self.content.enter();
-        self.decision()
+        self.decision(viewer)
     }
 
     /// None: the setup is the only chance (the seed replays it), so no step after it draws.
@@ -182,35 +184,37 @@ impl Game for Endeavor {
 }
 
 impl Endeavor {
-    /// The decision in one sentence.
-    fn decision(&self) -> String {
+    /// The decision in one sentence, as `viewer` reads it.
+    fn decision(&self, viewer: Viewer) -> String {
         let Some(seat) = self.deciding() else { return String::new() };
-        let who = owner_name(Owner::Player(seat as u8));
+        let who = Subject::seat(viewer, seat, owner_name(Owner::Player(seat as u8)));
         if !self.memorials.is_empty() {
-            return format!("{who} places the disc the Memorial saved: beside a track, or back in the supply");
+            return who.does("place the disc the Memorial saved: beside a track, or back in the supply");
         }
         match self.phase {
-            Phase::Start { .. } => format!("{who} chooses a starting building"),
-            Phase::Shortage => format!("{who} discards a building from the organizer (material shortage)"),
-            Phase::Build { .. } => {
-                format!("{who} builds (round {}, build level {})", self.round, self.level(seat, Attribute::Industry))
-            }
-            Phase::Salary { left, .. } => format!(
-                "{who} pays Salary: {} to free from the buildings",
-                imperia_core::words::count(left, "more disc")
-            ),
-            Phase::Actions { .. } if self.reaction.is_some() => format!("{who} moves the Silent Fleet in answer"),
-            Phase::Actions { .. } if self.turn.is_some() => format!("{who} carries out the action"),
-            Phase::Actions { .. } => format!(
-                "{who} activates a building, spends an action token or passes (round {} of {ROUNDS}, {} in the harbor)",
+            Phase::Start { .. } => who.does("choose a starting building"),
+            Phase::Shortage => who.does("discard a building from the organizer (material shortage)"),
+            Phase::Build { .. } => who.does(&format!(
+                "build (round {}, build level {})",
                 self.round,
-                imperia_core::words::count(self.players[seat].harbor, "disc")
+                self.level(seat, Attribute::Industry)
+            )),
+            Phase::Salary { left, .. } => {
+                who.does(&format!("pay Salary: {} to free from the buildings", count(left, "more disc")))
+            }
+            Phase::Actions { .. } if self.reaction.is_some() => who.does("move the Silent Fleet in answer"),
+            Phase::Actions { .. } if self.turn.is_some() => who.does("carry out the action"),
+            Phase::Actions { .. } => format!(
+                "{} (round {} of {ROUNDS}, {} in the harbor)",
+                who.does_one_of(&["activate a building", "spend an action token", "pass"]),
+                self.round,
+                count(self.players[seat].harbor, "disc")
             ),
-            Phase::Discard { .. } => format!(
-                "{who} keeps at most {} (holding {}) and may fill the governor slot",
-                imperia_core::words::count(self.card_cap(seat) as u32, "card"),
+            Phase::Discard { .. } => who.does(&format!(
+                "keep at most {} (holding {}) and may fill the governor slot",
+                count(self.card_cap(seat) as u32, "card"),
                 self.players[seat].cards.len()
-            ),
+            )),
             Phase::Over => String::new(),
         }
     }

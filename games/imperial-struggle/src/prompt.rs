@@ -4,9 +4,13 @@
 //! the decision when there is one; otherwise the phase is (§4.1.6 deal, §4.1.7 ministries, §4.1.8
 //! initiative, §4.1.9 a turn).
 //!
+//! A prompt is said to its viewer: the power deciding reads "you choose …", the other and spectators
+//! "France chooses …" ([`imperia_core::words::Subject`]).
+//!
 //! A prompt says nothing its viewer may not know: a drawn war tile is named only to its owner, and cards and
 //! face-down ministries never are; counts (cards in hand, ministries to choose) are public.
 
+use imperia_core::words::{Subject, and_list, or_list};
 use imperia_core::{Game, Viewer};
 
 use crate::action::Action;
@@ -20,23 +24,21 @@ use crate::tasks::{Cause, Pick, Task};
 impl ImperialStruggle {
     /// Whose decision it is and what it is, for `viewer`; empty once the game is over.
     pub(crate) fn prompt_for(&self, viewer: Viewer) -> String {
-        let me = viewer.seat().and_then(Power::of_seat);
         if self.winner().is_some() {
             return String::new();
         }
         if let Some(task) = self.tasks.front()
             && let Some(who) = task.chooser()
         {
-            return self.task_prompt(task, who, me);
+            return self.task_prompt(task, who, viewer);
         }
         let waiting: Vec<Power> = self.to_act().seats().iter().filter_map(|&s| Power::of_seat(s)).collect();
         match &self.phase {
-            Phase::Deal { .. } => both(&waiting, |p| self.deal_clause(p)),
-            Phase::Ministries { .. } => both(&waiting, |p| self.ministry_clause(p)),
-            Phase::Initiative => {
-                format!("{} holds the initiative and names who moves first this round", self.initiative)
-            }
-            Phase::Actions(t) => turn_prompt(t),
+            Phase::Deal { .. } => both(&waiting, viewer, |p| self.deal_clause(p)),
+            Phase::Ministries { .. } => both(&waiting, viewer, |p| self.ministry_clause(p)),
+            Phase::Initiative => subject(self.initiative, viewer)
+                .does_all_of(&["hold the initiative", "name who moves first this round"]),
+            Phase::Actions(t) => turn_prompt(t, viewer),
             Phase::War(_) | Phase::Over { .. } => String::new(),
         }
     }
@@ -44,8 +46,8 @@ impl ImperialStruggle {
     /// §4.1.6: what `p` still has to do at the deal.
     fn deal_clause(&self, p: Power) -> Clause {
         match self.power(p).hand.len().saturating_sub(HAND) {
-            0 => Clause::new("keeps", "keep", "its hand of three event cards".into()),
-            n => Clause::new("sets", "set", format!("aside {n} more event card{} to keep three", plural(n))),
+            0 => Clause::Own("keep", "hand of three event cards".into()),
+            n => Clause::Plain(format!("set aside {n} more event card{} to keep three", plural(n))),
         }
     }
 
@@ -57,29 +59,29 @@ impl ImperialStruggle {
         let swaps = choices.iter().any(|a| matches!(a, Action::SwapMinistry { .. }));
         let need = 2usize.saturating_sub(self.chosen_count(p));
         match (picks, swaps) {
-            (true, false) => Clause::new(
-                "chooses",
-                "choose",
-                format!("{} face-down ministry card{} of the {era} era", number(need), plural(need)),
-            ),
-            (_, true) => Clause::new(
-                "decides",
-                "decide",
-                format!("whether to replace face-down ministries with others of the {era} era"),
-            ),
-            (false, false) => Clause::new("confirms", "confirm", "its ministries".into()),
+            (true, false) => Clause::Plain(format!(
+                "choose {} face-down ministry card{} of the {era} era",
+                number(need),
+                plural(need)
+            )),
+            (_, true) => {
+                Clause::Plain(format!("decide whether to replace face-down ministries with others of the {era} era"))
+            }
+            (false, false) => Clause::Own("confirm", "ministries".into()),
         }
     }
 
-    /// The prompt of a waiting effect that `who` must answer.
-    fn task_prompt(&self, task: &Task, who: Power, me: Option<Power>) -> String {
+    /// The prompt of a waiting effect that `power` must answer, as `viewer` reads it.
+    fn task_prompt(&self, task: &Task, power: Power, viewer: Viewer) -> String {
         let c = &*self.content;
         let war = self.mat_war();
         let theatre = |t: u8| theatre_name(c, war, t);
+        let who = subject(power, viewer);
+        let its = who.possessive();
         match task {
             Task::Space { pick, optional, cause, .. } => {
-                let may = if *optional { "may choose" } else { "chooses" };
-                format!("{who} {may} {}{}", pick_prompt(*pick), cause_text(c, *cause, war))
+                let may = if *optional { "may choose" } else { "choose" };
+                who.does(&format!("{may} {}{}", pick_prompt(*pick), cause_text(c, *cause, war)))
             }
             Task::Options { options, cause, .. } => {
                 let open: Vec<String> = self
@@ -90,128 +92,146 @@ impl ImperialStruggle {
                         _ => None,
                     })
                     .collect();
-                format!("{who} chooses {}{}", or_list(&open), cause_text(c, *cause, war))
+                who.does(&format!("choose {}{}", or_list(&open), cause_text(c, *cause, war)))
             }
             Task::PlaceBonus { tile, cause, .. } => {
-                let what = if me == Some(who) {
+                let what = if viewer == Viewer::Seat(power.seat()) {
                     let b = &self.content.bonus_tiles[*tile as usize];
                     format!("{} ({:+})", b.name, b.value)
                 } else {
                     "a bonus war tile".into()
                 };
-                format!("{who} chooses a theatre of the {} for {what}{}", war.name(), cause_text(c, *cause, war))
+                who.does(&format!("choose a theatre of the {} for {what}{}", war.name(), cause_text(c, *cause, war)))
             }
             Task::MoveBonusOut { theatre: t, .. } => {
-                format!("{who} chooses a bonus war tile to move out of {}, which holds only two", theatre(*t))
+                who.does(&format!("choose a bonus war tile to move out of {}, which holds only two", theatre(*t)))
             }
             Task::MoveBonusTo { from, .. } => {
-                format!("{who} chooses where the bonus war tile moved out of {} goes", theatre(*from))
+                who.does(&format!("choose where the bonus war tile moved out of {} goes", theatre(*from)))
             }
-            Task::UpgradeChoose { .. } => format!("{who} chooses which basic war tile the military upgrade replaces"),
-            Task::UpgradeKeep { theatre: t, .. } => {
-                format!("{who} decides whether to keep its basic war tile on {} or take the one drawn", theatre(*t))
-            }
+            Task::UpgradeChoose { .. } => who.does("choose which basic war tile the military upgrade replaces"),
+            Task::UpgradeKeep { theatre: t, .. } => who
+                .does(&format!("decide whether to keep {its} basic war tile on {} or take the one drawn", theatre(*t))),
             Task::UpgradeDrop { .. } => {
-                format!("{who} decides whether the unused basic war tile goes back to its pool or leaves the game")
+                who.does("decide whether the unused basic war tile goes back to its pool or leaves the game")
             }
             Task::UpgradeSwap { first: None, .. } => {
-                format!("{who} chooses the first of two theatres whose basic war tiles swap (military planning)")
+                who.does("choose the first of two theatres whose basic war tiles swap (military planning)")
             }
             Task::UpgradeSwap { first: Some(t), .. } => {
-                format!("{who} chooses the theatre whose basic war tile swaps with {}", theatre(*t))
+                who.does(&format!("choose the theatre whose basic war tile swaps with {}", theatre(*t)))
             }
             Task::AssignBasic { drawn, .. } => {
                 let n = drawn.len();
-                format!("{who} chooses a theatre for its next basic war tile ({n} left to assign)")
+                who.does(&format!("choose a theatre for {its} next basic war tile ({n} left to assign)"))
             }
             Task::Discard { cause, .. } => {
-                format!("{who} chooses an event card to discard{}", cause_text(c, *cause, war))
+                who.does(&format!("choose an event card to discard{}", cause_text(c, *cause, war)))
             }
             Task::Resist { space, .. } => {
-                format!("{who} decides whether to resist the conquest of {}", name(c, *space))
+                who.does(&format!("decide whether to resist the conquest of {}", name(c, *space)))
             }
             Task::FreeAdvantage { cause, .. } => {
-                format!("{who} may use one of its advantages at once{}", cause_text(c, *cause, war))
+                who.does(&format!("may use one of {its} advantages at once{}", cause_text(c, *cause, war)))
             }
-            Task::RefreshAdvantages { left, .. } => {
-                format!("{who} may refresh up to {} more exhausted advantage{} in Europe", left, plural(*left as usize))
-            }
+            Task::RefreshAdvantages { left, .. } => who.does(&format!(
+                "may refresh up to {left} more exhausted advantage{} in Europe",
+                plural(*left as usize)
+            )),
             Task::ExhaustAdvantages { left, .. } => {
-                format!("{who} may exhaust up to {} more advantage{}", left, plural(*left as usize))
+                who.does(&format!("may exhaust up to {left} more advantage{}", plural(*left as usize)))
             }
-            Task::ReturnBonus { .. } => format!("{who} chooses one of its bonus war tiles to return to its pool"),
-            Task::RemoveEnemyBonus { .. } => format!(
-                "{who} names a theatre where {} has bonus war tiles: one of them goes back to its pool",
-                who.opponent()
-            ),
+            Task::ReturnBonus { .. } => {
+                who.does(&format!("choose one of {its} bonus war tiles to return to {its} pool"))
+            }
+            Task::RemoveEnemyBonus { .. } => {
+                let enemy = subject(power.opponent(), viewer);
+                who.does(&format!(
+                    "name a theatre where {enemy} {} bonus war tiles: one of them goes back to {} pool",
+                    enemy.verb("have"),
+                    enemy.possessive()
+                ))
+            }
             Task::PlaceByng { .. } => {
-                format!("{who} chooses a naval theatre of the {} for the Byng marker", war.name())
+                who.does(&format!("choose a naval theatre of the {} for the Byng marker", war.name()))
             }
-            Task::Conquest { theatre: t, cp, .. } => format!(
-                "{who} chooses where to spend {cp} conquest point{} won in {}",
+            Task::Conquest { theatre: t, cp, .. } => who.does(&format!(
+                "choose where to spend {cp} conquest point{} won in {}",
                 plural(*cp as usize),
                 theatre(*t)
-            ),
-            Task::CaptureWith { target, .. } => {
-                format!(
-                    "{who} chooses the squadron that takes {}: from the navy box or a naval space",
-                    name(c, *target)
-                )
-            }
+            )),
+            Task::CaptureWith { target, .. } => who.does(&format!(
+                "choose the squadron that takes {}: from the navy box or a naval space",
+                name(c, *target)
+            )),
             Task::UsAward { .. } => {
-                format!("{who} chooses where US flags go and which forts of the Northern Colonies lose their flag")
+                who.does("choose where US flags go and which forts of the Northern Colonies lose their flag")
             }
             Task::Then(_) => String::new(),
         }
     }
 }
 
-/// A power's part of a decision both may be making at once: the verb for one power and for both, then the
-/// rest, which says "its" for the power's own things.
-struct Clause {
-    one: &'static str,
-    both: &'static str,
-    rest: String,
+/// `power` as the subject of a sentence `viewer` reads: "you" to its own player.
+fn subject(power: Power, viewer: Viewer) -> Subject {
+    Subject::seat(viewer, power.seat(), power.to_string())
+}
+
+/// A power's part of a decision both may be making at once, its verb in the base form.
+#[derive(PartialEq)]
+enum Clause {
+    /// Said the same of anyone: "set aside 1 more event card to keep three".
+    Plain(String),
+    /// A verb and the power's own things: ("keep", "hand of three event cards") is "keep its hand …".
+    Own(&'static str, String),
 }
 
 impl Clause {
-    fn new(one: &'static str, both: &'static str, rest: String) -> Clause {
-        Clause { one, both, rest }
+    /// The clause said of `who`, without the subject: "keeps its hand …", "keep your hand …".
+    fn predicate(&self, who: &Subject) -> String {
+        match self {
+            Clause::Plain(phrase) => who.predicate(phrase),
+            Clause::Own(verb, things) => who.predicate(&format!("{verb} {} {things}", who.possessive())),
+        }
     }
 }
 
 /// The deal and the ministry phase: both powers decide at once, each its own way.
-fn both(waiting: &[Power], clause: impl Fn(Power) -> Clause) -> String {
+fn both(waiting: &[Power], viewer: Viewer, clause: impl Fn(Power) -> Clause) -> String {
     match waiting {
         [] => String::new(),
         [p] => {
-            let c = clause(*p);
-            format!("{p} {} {}", c.one, c.rest)
+            let who = subject(*p, viewer);
+            format!("{who} {}", clause(*p).predicate(&who))
         }
         [a, b, ..] => {
             let (ca, cb) = (clause(*a), clause(*b));
-            if ca.one == cb.one && ca.rest == cb.rest {
-                format!("{a} and {b} each {} {}", ca.both, ca.rest.replace("its ", "their "))
+            let (sa, sb) = (subject(*a, viewer), subject(*b, viewer));
+            if ca == cb {
+                let both = Subject::together(vec![sa, sb]);
+                format!("{both} each {}", ca.predicate(&both))
             } else {
-                format!("{a} {} {} while {b} {} {}", ca.one, ca.rest, cb.one, cb.rest)
+                format!("{sa} {} while {sb} {}", ca.predicate(&sa), cb.predicate(&sb))
             }
         }
     }
 }
 
 /// §4.1.9: the active power's turn, before and after it takes its investment tile.
-fn turn_prompt(t: &Turn) -> String {
-    let who = t.active;
+fn turn_prompt(t: &Turn, viewer: Viewer) -> String {
+    let who = subject(t.active, viewer);
+    let its = who.possessive();
     let turn = format!("turn {} of 4", t.number / 2 + 1);
     if t.tile.is_none() {
-        return format!("{who} chooses an investment tile for its {turn}");
+        return who.does(&format!("choose an investment tile for {its} {turn}"));
     }
     let points = points_text(t);
-    let pass = if t.untouched { ", or passes" } else { "" };
     if points.is_empty() {
-        format!("{who} finishes its {turn}: no action points are left")
+        who.does(&format!("finish {its} {turn}: no action points are left"))
+    } else if t.untouched {
+        format!("{}, or {}", who.does(&format!("choose where to spend {points}")), who.verb("pass"))
     } else {
-        format!("{who} chooses where to spend {points}{pass}")
+        who.does(&format!("choose where to spend {points}"))
     }
 }
 
@@ -285,24 +305,6 @@ fn number(n: usize) -> String {
         1 => "one".into(),
         2 => "two".into(),
         n => n.to_string(),
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    join(items, "and")
-}
-
-/// "a", "a or b", "a, b or c".
-fn or_list(items: &[String]) -> String {
-    join(items, "or")
-}
-
-fn join(items: &[String], word: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
     }
 }
 
@@ -410,7 +412,7 @@ mod tests {
         let war = "War of the Spanish Succession";
         assert_eq!(
             g.prompt(Viewer::Seat(FR.seat())),
-            format!("France chooses a theatre of the {war} for {} ({:+})", b.name, b.value)
+            format!("you choose a theatre of the {war} for {} ({:+})", b.name, b.value)
         );
         for viewer in [Viewer::Seat(BR.seat()), Viewer::Spectator] {
             assert_eq!(g.prompt(viewer), format!("France chooses a theatre of the {war} for a bonus war tile"));
@@ -426,6 +428,26 @@ mod tests {
         assert_eq!(
             prompt(&g),
             "Britain sets aside 1 more event card to keep three while France keeps its hand of three event cards"
+        );
+    }
+
+    #[test]
+    fn the_power_deciding_is_spoken_to() {
+        let g = game();
+        let ministries = "each choose two face-down ministry cards of the Succession era";
+        assert_eq!(g.prompt(Viewer::Seat(BR.seat())), format!("you and France {ministries}"));
+        assert_eq!(g.prompt(Viewer::Seat(FR.seat())), format!("Britain and you {ministries}"));
+        let mut g = game();
+        g.turn_for(FR);
+        assert_eq!(g.prompt(Viewer::Seat(FR.seat())), "you choose an investment tile for your turn 1 of 4");
+        assert_eq!(g.prompt(Viewer::Seat(BR.seat())), "France chooses an investment tile for its turn 1 of 4");
+        let mut g = game();
+        g.phase = Phase::Deal { aside: [Vec::new(), Vec::new()], done: [false, false] };
+        g.hand_of(BR, &["tropical_diseases", "war_of_jenkins_ear", "native_american_alliances", "calico_acts"]);
+        g.hand_of(FR, &["great_northern_war", "alberonis_ambition", "acts_of_union"]);
+        assert_eq!(
+            g.prompt(Viewer::Seat(FR.seat())),
+            "Britain sets aside 1 more event card to keep three while you keep your hand of three event cards"
         );
     }
 

@@ -108,7 +108,10 @@ impl Imperial2030 {
     /// Why `action` cannot be taken now, or `Ok`. Never changes the state.
     fn check(&self, action: &Action) -> Result<(), RuleError> {
         let wrong_moment = || {
-            RuleError::new(format!("“{action}” is not a decision of this moment: {}", self.decision_text()), cite::TURN)
+            RuleError::new(
+                format!("“{action}” is not a decision of this moment: {}", self.decision_text(Viewer::Spectator)),
+                cite::TURN,
+            )
         };
         match (&self.phase, action) {
             (Phase::Invest { .. }, Action::PassInvestment) => Ok(()),
@@ -207,12 +210,13 @@ impl Game for Imperial2030 {
         Imperial2030::new_game(config, board, seed).map(|(game, _)| game)
     }
 
-    /// The decision in front of the table ([`Imperial2030::decision_text`]): the same for every viewer, since
-    /// who decides and what is public even with hidden cash.
-    fn prompt(&self, _viewer: Viewer) -> String {
+    /// The decision in front of the table ([`Imperial2030::decision_text`]): who decides and what is public
+    /// even with hidden cash, so every viewer reads the same sentence, in the second person for the player
+    /// deciding.
+    fn prompt(&self, viewer: Viewer) -> String {
         // Words name regions as this game's board does, whatever board the host has in scope.
         let _scope = self.board.enter();
-        if self.decider().is_none() { String::new() } else { self.decision_text() }
+        if self.decider().is_none() { String::new() } else { self.decision_text(viewer) }
     }
 
     fn rng(&self) -> Option<&GameRng> {
@@ -242,7 +246,10 @@ impl Game for Imperial2030 {
         match self.decider() {
             None => return Err(RuleError::new("the game is over", cite::TURN)),
             Some(d) if d != seat => {
-                return Err(RuleError::new(format!("it is not your decision: {}", self.decision_text()), cite::TURN));
+                return Err(RuleError::new(
+                    format!("it is not your decision: {}", self.decision_text(Viewer::Spectator)),
+                    cite::TURN,
+                ));
             }
             Some(_) => {}
         }
@@ -401,9 +408,11 @@ mod tests {
             Config { deal: Some(vec![Nation::China, Nation::Brazil, Nation::India, Nation::Usa]), ..Config::default() };
         let game = Imperial2030::setup(&config, &ContentSet::shipped(), 1).expect("setup");
         assert_eq!(game.to_act(), ToAct::one(3));
-        for viewer in [Viewer::Seat(0), Viewer::Seat(3), Viewer::Spectator] {
+        for viewer in [Viewer::Seat(0), Viewer::Spectator] {
             assert_eq!(game.prompt(viewer), "Player 4 chooses Russia's rondel space");
         }
+        // Said to the player deciding.
+        assert_eq!(game.prompt(Viewer::Seat(3)), "you choose Russia's rondel space");
     }
 
     /// Seat 0 may invest, then seat 1, who has no money: seat 0 passes, and seat 1 is passed over.

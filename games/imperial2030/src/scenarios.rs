@@ -88,7 +88,12 @@ impl Imperial2030 {
 
     /// Apply for whoever decides now, which must be `seat`; returns the events.
     fn play(&mut self, seat: Seat, action: Action) -> Vec<Event> {
-        assert_eq!(self.decider(), Some(seat), "expected seat {seat} to decide {action}: {}", self.decision_text());
+        assert_eq!(
+            self.decider(),
+            Some(seat),
+            "expected seat {seat} to decide {action}: {}",
+            self.decision_text(imperia_core::Viewer::Spectator)
+        );
         let before = self.clone();
         match self.apply(seat, &action) {
             Ok(step) => step.events,

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use imperia_core::{ContentSet, GameRng};
 use rand::Rng;
 
-use imperia_core::words::count;
+use imperia_core::words::{Subject, count};
 use imperia_core::{Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -241,7 +241,7 @@ impl Imperial2030 {
             round: self.round,
             turn: self.turn,
             to_act: self.decider(),
-            decision: self.decision_text(),
+            decision: self.decision_text(viewer),
             phase: self.phase.clone(),
             maneuver: self.maneuver.as_ref().map(|m| ManeuverView::of(m, &self.board)),
             players,
@@ -258,47 +258,48 @@ impl Imperial2030 {
         }
     }
 
-    /// The decision the game waits for, in one sentence.
-    pub fn decision_text(&self) -> String {
-        let who = |s: Option<Seat>| s.map_or_else(|| "nobody".to_string(), |s| format!("Player {}", s + 1));
+    /// The decision the game waits for, in one sentence, as `viewer` reads it: "you" to the player who
+    /// decides.
+    pub fn decision_text(&self, viewer: Viewer) -> String {
+        let who = |s: Option<Seat>| match s {
+            Some(s) => Subject::seat(viewer, s, format!("Player {}", s + 1)),
+            None => Subject::named("nobody"),
+        };
         let gov = who(self.government(self.turn));
         let n = self.turn;
         match &self.phase {
             Phase::Invest { queue, .. } => match queue.first() {
                 Some(t) => match t.nation {
-                    Some(m) => format!("{} may buy a bond of {m}", who(Some(t.seat))),
-                    None => format!("{} may invest in any nation", who(Some(t.seat))),
+                    Some(m) => who(Some(t.seat)).does(&format!("may buy a bond of {m}")),
+                    None => who(Some(t.seat)).does("may invest in any nation"),
                 },
                 None => String::new(),
             },
-            Phase::Rondel => format!("{gov} chooses {n}'s rondel space"),
+            Phase::Rondel => gov.does(&format!("choose {n}'s rondel space")),
             Phase::ForceStop { holders, .. } => {
-                format!("{} may use a Swiss Bank to stop {n} on Investor", who(holders.first().copied()))
+                who(holders.first().copied()).does(&format!("may use a Swiss Bank to stop {n} on Investor"))
             }
-            Phase::Factory => format!("{gov} chooses where {n} builds a factory"),
-            Phase::Production { .. } => format!("{gov} chooses which of {n}'s factories produce"),
-            Phase::Import { left } => {
-                format!("{gov} may import up to {} more for {n}", count(*left, "piece"))
-            }
-            Phase::Maneuver => format!(
-                "{gov} maneuvers {n}'s {}",
+            Phase::Factory => gov.does(&format!("choose where {n} builds a factory")),
+            Phase::Production { .. } => gov.does(&format!("choose which of {n}'s factories produce")),
+            Phase::Import { left } => gov.does(&format!("may import up to {} more for {n}", count(*left, "piece"))),
+            Phase::Maneuver => gov.does(&format!(
+                "maneuver {n}'s {}",
                 match self.maneuver.as_ref().map(|m| m.stage) {
                     Some(ManeuverStage::Armies) => "armies",
                     _ => "fleets",
                 }
-            ),
+            )),
             Phase::Battle { region, deciders, .. } => match deciders.first() {
-                Some(&d) => format!("{} decides whether {d} fights in {region}", who(self.government(d))),
+                Some(&d) => who(self.government(d)).does(&format!("decide whether {d} fights in {region}")),
                 None => String::new(),
             },
-            Phase::Canal { canals, controller, .. } => format!(
-                "{} decides whether {n} may pass the {}",
-                who(self.government(*controller)),
+            Phase::Canal { canals, controller, .. } => who(self.government(*controller)).does(&format!(
+                "decide whether {n} may pass the {}",
                 canals.first().map_or("canal", |&c| self.board.canals[c].name.as_str())
-            ),
+            )),
             Phase::Flags { .. } => {
                 let n = self.flag_nation();
-                format!("{} chooses where {n} places its last flags", who(self.government(n)))
+                who(self.government(n)).does(&format!("choose where {n} places its last flags"))
             }
             Phase::GameOver => "The game is over".to_string(),
         }

@@ -114,12 +114,13 @@ impl Game for VirginQueen {
     /// Whose decision it is and what; to a power putting a proposal together, also what it holds so far.
     fn prompt(&self, viewer: Viewer) -> String {
         let _scope = self.content.enter();
-        let mut prompt = self.decision();
+        let mut prompt = self.decision(viewer);
         let mine = viewer.seat().and_then(|s| self.seats.get(s)).map_or(&[][..], |ps| ps.as_slice());
         for &p in mine {
             if let Some(d) = &self.drafts[p.index()] {
                 let clauses: Vec<String> = d.clauses.iter().map(|c| c.to_string()).collect();
-                prompt += &format!(". {}'s proposal so far: {}", p.title(), clauses.join("; "));
+                let whose = if mine.len() == 1 { "Your".to_string() } else { format!("{}'s", p.title()) };
+                prompt += &format!(". {whose} proposal so far: {}", clauses.join("; "));
             }
         }
         prompt

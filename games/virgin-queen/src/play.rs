@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use imperia_core::Viewer;
+use imperia_core::words::Subject;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -782,8 +784,8 @@ impl VirginQueen {
         self.phase = Phase::Declaring { power, paying: None };
     }
 
-    /// Whose decision it is and what, for a viewer.
-    pub fn decision(&self) -> String {
+    /// Whose decision it is and what, as `viewer` reads it: "you" to the seat playing the power deciding.
+    pub fn decision(&self, viewer: Viewer) -> String {
         let names = |ps: Vec<Power>| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
         match &self.phase {
             Phase::KeepHome => {
@@ -797,24 +799,43 @@ impl VirginQueen {
                 match self.approver().and_then(|p| Some((p, &self.pending[self.pending_index(p)?]))) {
                     Some((p, a)) => {
                         let clauses: Vec<String> = a.clauses.iter().map(|c| c.to_string()).collect();
-                        format!(
-                            "{} approves or rejects, as a whole, {}'s announcement: {} (§9.1)",
-                            p.title(),
-                            a.by,
-                            clauses.join("; ")
-                        )
+                        self.subject(p, viewer).does_one_of(&[
+                            "approve",
+                            &format!("reject, as a whole, {}'s announcement: {} (§9.1)", a.by, clauses.join("; ")),
+                        ])
                     }
-                    None => format!("{} announces its deals (§9.1)", power.title()),
+                    None => {
+                        let who = self.subject(*power, viewer);
+                        who.does(&format!("announce {} deals (§9.1)", who.possessive()))
+                    }
                 }
             }
-            Phase::Ransom { power } => format!("{} may ransom its captured leaders (§9.3)", power.title()),
-            Phase::Declaring { power, paying: Some(p) } => {
-                format!("{} pays {} CP to declare war on {}", power.title(), p.cost, p.target)
+            Phase::Ransom { power } => {
+                let who = self.subject(*power, viewer);
+                who.does(&format!("may ransom {} captured leaders (§9.3)", who.possessive()))
             }
-            Phase::Declaring { power, .. } => format!("{} may declare war (§9.4)", power.title()),
+            Phase::Declaring { power, paying: Some(p) } => {
+                self.subject(*power, viewer).does(&format!("pay {} CP to declare war on {}", p.cost, p.target))
+            }
+            Phase::Declaring { power, .. } => self.subject(*power, viewer).does("may declare war (§9.4)"),
             Phase::Over => String::new(),
         }
     }
+
+    /// `power` as the subject of a sentence `viewer` reads: "you" to the seat playing it (naming the power
+    /// when that seat plays several), else its title.
+    pub(crate) fn subject(&self, power: Power, viewer: Viewer) -> Subject {
+        match viewer.seat().and_then(|s| self.seats.get(s)) {
+            Some(mine) if mine.contains(&power) && mine.len() == 1 => Subject::you(),
+            Some(mine) if mine.contains(&power) => Subject::you_as(the_lower(power.title())),
+            _ => Subject::named(power.title()),
+        }
+    }
+}
+
+/// A title inside a sentence: "The Ottoman" becomes "the Ottoman".
+fn the_lower(title: &str) -> String {
+    title.strip_prefix("The ").map_or_else(|| title.to_string(), |rest| format!("the {rest}"))
 }
 
 #[cfg(test)]

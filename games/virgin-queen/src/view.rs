@@ -152,7 +152,7 @@ impl VirginQueen {
             portugal_row: self.portugal.len() as u8,
             vp: Power::ALL.map(|p| self.vp(p)),
             par: Power::ALL.map(|p| self.par(p)),
-            decision: self.decision(),
+            decision: self.decision(viewer),
             announcements: self
                 .pending
                 .iter()

@@ -31,7 +31,12 @@ impl Script {
     /// Apply `action` for whoever must decide, checking that it is `seat`.
     pub fn act(&mut self, seat: Seat, action: Action) -> &mut Self {
         let decider = self.game().decider();
-        assert_eq!(decider, Some(seat), "expected seat {seat} to decide {action}; {}", self.game().decision_text());
+        assert_eq!(
+            decider,
+            Some(seat),
+            "expected seat {seat} to decide {action}; {}",
+            self.game().decision_text(imperia_core::Viewer::Spectator)
+        );
         if let Err(e) = self.m.apply(seat, &action) {
             panic!("{action} refused: {e}\n{}", self.game().summary(imperia_core::Viewer::Spectator));
         }
