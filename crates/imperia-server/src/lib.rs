@@ -21,6 +21,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod bidding;
 pub mod content;
 pub mod error;
 pub mod fairness;
