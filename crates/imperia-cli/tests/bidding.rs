@@ -61,6 +61,8 @@ fn the_higher_bid_plays_france_on(storage: &Storage) {
     assert!(before["prompt"].as_str().is_some_and(|p| p.contains("alice") && p.contains("bob")), "{before}");
     assert_eq!(before["bid"]["max"], 8, "{before}");
     let mut socket = seat_socket(&server, game, &alice, 0);
+    // Before the start each seat sees its side's deal; the game is dealt afresh at the start.
+    let seed_before = sql(storage, &[&format!("SELECT seed FROM games WHERE id = {game}")]);
 
     // Bad bids: each says what is wrong, and nothing changes.
     let bad = [
@@ -114,6 +116,8 @@ fn the_higher_bid_plays_france_on(storage: &Storage) {
     assert_eq!(config["france_bid"], 3, "{config}");
     let kept = sql(storage, &[&format!("SELECT points FROM bids WHERE game_id = {game} ORDER BY id")]);
     assert_eq!(kept, ["3", "1"]);
+    let seed_after = sql(storage, &[&format!("SELECT seed FROM games WHERE id = {game}")]);
+    assert_ne!(seed_before, seed_after, "bob, now Britain, must not know the French hand he saw as France");
     let (status, late) = bid(&mut bob, game, json!({ "points": 0 }));
     assert_eq!(status, 409, "{late}");
 

@@ -5,7 +5,8 @@
 //! before the start. Bot seats bid [`BOT_BID`]. The game starts as soon as every seat is filled and every
 //! player has bid (or when its creator starts it with bots for the open seats): the higher bid plays France
 //! (seat 2), the other player Britain (seat 1) with the winning bid's treaty points (the game's
-//! `france_bid` option). Equal bids go to the bid placed first, which the order shown after the start lets
+//! `france_bid` option), set up again from a new seed, so that no player keeps what the side they left showed
+//! them before the start. Equal bids go to the bid placed first, which the order shown after the start lets
 //! both players check; a bot's bid is placed at the start, after every player's. The players change seats
 //! in the store before the game is set up, so its record and ratings are per side as in any other game.
 
@@ -225,10 +226,13 @@ pub(crate) fn settle(
         .get(g.m.game_id())
         .copied()
         .ok_or_else(|| TableError::Damaged { id: g.id, why: format!("no engine for `{}`", g.m.game_id()) })?;
-    let m = (entry.start)(&config, g.m.record().seed, &g.content).map_err(|e| TableError::Refused(e.to_string()))?;
+    // A new seed: before the start each seat could look at its side's hand, and a player who changes sides
+    // must not know the other's.
+    let seed = crate::auth::seed().map_err(|e| TableError::Refused(format!("no seed for the game: {e}")))?;
+    let m = (entry.start)(&config, seed, &g.content).map_err(|e| TableError::Refused(e.to_string()))?;
     let swap = won.seat != FRANCE;
     debug_assert!(!swap || won.seat == BRITAIN, "two sides");
-    Ok(Some((Settlement { bot_bids, swap, config }, m)))
+    Ok(Some((Settlement { bot_bids, swap, config, seed }, m)))
 }
 
 /// After the store kept the start: the game as `settled` says, in memory.

@@ -151,13 +151,15 @@ pub struct BidRow {
 }
 
 /// How a game whose sides were bid for starts: the bot seats' bids, whether the first two seats' players
-/// change places, and the config the game is set up with, which names the winning bid.
+/// change places, and the config (which names the winning bid) and seed the game is set up with.
 #[derive(Clone, Debug)]
 pub struct Settlement {
     /// Each bot seat's bid: the seat (before any swap), its level, the points.
     pub bot_bids: Vec<(Seat, String, i64)>,
     pub swap: bool,
     pub config: Value,
+    /// A new seed: the deal each side saw before the start is not the one played.
+    pub seed: u64,
 }
 
 /// One line of a game's chat.
@@ -1381,8 +1383,9 @@ async fn settle_bids(tx: &mut AnyConnection, game_id: i64, settled: &Settlement)
                 .await?;
         }
     }
-    sqlx::query("UPDATE games SET config = $1 WHERE id = $2")
+    sqlx::query("UPDATE games SET config = $1, seed = $2 WHERE id = $3")
         .bind(settled.config.to_string())
+        .bind(settled.seed as i64)
         .bind(game_id)
         .execute(&mut *tx)
         .await?;
