@@ -760,14 +760,16 @@ test('the lobby builds its form from the catalogue, and sends the options chosen
     }
   }
 
-  // Imperial Struggle: exactly two seats, and its four options, all off.
+  // Imperial Struggle: exactly two seats, its four variants all off, France's bid 0, and no bidding for France.
   const struggle = catalogue.find((g) => g.id === 'imperial-struggle');
   await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
   assert.deepEqual(await seatCounts(), [2]);
   assert.equal(await form.locator('.seat-row').count(), 2);
-  assert.deepEqual(await form.locator('.options input[type=checkbox]').evaluateAll((c) => c.map((x) => [x.name, x.checked])),
-    struggle.options.map((o) => [o.name, false]));
-  assert.equal(struggle.options.length, 4);
+  assert.deepEqual(await form.locator('.options input[type=checkbox][name]').evaluateAll((c) => c.map((x) => [x.name, x.checked])),
+    struggle.options.filter((o) => o.type === 'boolean').map((o) => [o.name, false]));
+  assert.equal(struggle.options.length, 5);
+  assert.equal(await page.getByLabel('France’s bid', { exact: true }).inputValue(), '0');
+  assert.equal(await page.getByLabel('Bid for France', { exact: true }).isChecked(), false);
   await page.screenshot({ path: join(ARTIFACTS, 'lobby-imperial-struggle-1280x800.png'), fullPage: true });
 
   // Imperial 2030 for three, with the players' cash secret: the request carries `options` (every option,

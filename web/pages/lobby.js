@@ -302,7 +302,8 @@ function newGame(catalogue, bots, initialUploads) {
     const sync = () => { field.disabled = bidding.checked; };
     bidding.onchange = sync;
     sync();
-    return h('div', { class: 'option check' }, bidding, h('div', {},
+    // Not an `.option`: it is the lobby's, not one of the game's declared options.
+    return h('div', { class: 'bid-choice check' }, bidding, h('div', {},
       h('label', { for: 'new-bid' }, 'Bid for France'),
       h('small', { class: 'help', id: 'new-bid-help' },
         'Before the start each player bids, unseen, treaty points to play France; the higher bid plays France and '
