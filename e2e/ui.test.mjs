@@ -623,6 +623,50 @@ async function playStruggle(t, width, height) {
 test('Imperial Struggle is played by clicking on its board, at 1280×800', (t) => playStruggle(t, 1280, 800));
 test('Imperial Struggle is played by clicking on its board, at 390×844', (t) => playStruggle(t, 390, 844));
 
+test('Imperial Struggle: two players bid for France, sealed; the higher bid plays France, Britain gets the points', async () => {
+  const fay = await signUp('fay');
+  await fay.page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
+  await fay.page.getByLabel('Seat 2', { exact: true }).selectOption('human');
+  await fay.page.getByLabel('Rated', { exact: true }).uncheck();
+  await fay.page.getByLabel('Bid for France').check();
+  // The bids set France's price: the option's own box is theirs while bidding.
+  assert.ok(await fay.page.getByLabel('France’s bid').isDisabled());
+  await fay.page.screenshot({ path: join(ARTIFACTS, 'bid-lobby-1280x800.png'), fullPage: true });
+  await fay.page.getByRole('button', { name: 'Create the game' }).click();
+  await fay.page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(fay.page.url().match(/#\/game\/(\d+)/)[1]);
+  const panel = fay.page.locator('#bid-panel');
+  await panel.getByText('No bid is in yet.').waitFor();
+  await fay.page.getByLabel(/Treaty points you give Britain/).fill('3');
+  await fay.page.getByRole('button', { name: 'Place my sealed bid' }).click();
+  await fay.page.locator('#bid-yours').getByText('Your sealed bid: 3 treaty points.').waitFor();
+  const link = await fay.page.locator('.invite-links code').textContent();
+
+  // Gus takes seat 2 on a phone: he sees that fay has bid, never how much, and bids in turn.
+  const gus = await signUp('gus');
+  await gus.page.setViewportSize({ width: 390, height: 844 });
+  await gus.page.goto(link);
+  await gus.page.locator('#bid-status').getByText('Sealed bids in: fay.').waitFor();
+  assert.doesNotMatch(await gus.page.locator('#bid-panel').textContent(), /fay\D*3/);
+  assert.match(await statusOf(gus.page), /Waiting for gus's sealed bid for France/);
+  await gus.page.screenshot({ path: join(ARTIFACTS, 'bid-sealed-390x844.png') });
+  await gus.page.getByLabel(/Treaty points you give Britain/).fill('1');
+  await gus.page.getByRole('button', { name: 'Place my sealed bid' }).click();
+
+  // His bid was the last: the game starts, the bids are opened to both, and fay plays France.
+  for (const { page } of [gus, fay]) {
+    await page.locator('#bid-result').getByText('fay plays France; Britain started with 3 treaty points.').waitFor();
+    assert.match(await page.locator('#bid-result').textContent(), /Bids: fay 3 · gus 1\./);
+  }
+  const seen = await gameState(fay.page, id);
+  assert.equal(seen.seat, 1, 'fay moved to France’s seat');
+  assert.equal(seen.seats[0].player, 'gus');
+  assert.equal(seen.view.powers[0].trp, 3, 'Britain starts with the winning bid');
+  await fay.page.screenshot({ path: join(ARTIFACTS, 'bid-opened-1280x800.png') });
+  await gus.page.screenshot({ path: join(ARTIFACTS, 'bid-opened-390x844.png') });
+  for (const c of [fay.context, gus.context]) await c.close();
+});
+
 test('Virgin Queen says what part of the game it plays, and is played on the generic page', async () => {
   assert.ok(game.context, 'the player is signed up');
   const page = await game.context.newPage();
@@ -714,14 +758,16 @@ test('the lobby builds its form from the catalogue, and sends the options chosen
     }
   }
 
-  // Imperial Struggle: exactly two seats, and its four options, all off.
+  // Imperial Struggle: exactly two seats, its four variants all off, France's bid 0, and no bidding for France.
   const struggle = catalogue.find((g) => g.id === 'imperial-struggle');
   await page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
   assert.deepEqual(await seatCounts(), [2]);
   assert.equal(await form.locator('.seat-row').count(), 2);
-  assert.deepEqual(await form.locator('.options input[type=checkbox]').evaluateAll((c) => c.map((x) => [x.name, x.checked])),
-    struggle.options.map((o) => [o.name, false]));
-  assert.equal(struggle.options.length, 4);
+  assert.deepEqual(await form.locator('.options input[type=checkbox][name]').evaluateAll((c) => c.map((x) => [x.name, x.checked])),
+    struggle.options.filter((o) => o.type === 'boolean').map((o) => [o.name, false]));
+  assert.equal(struggle.options.length, 5);
+  assert.equal(await page.getByLabel('France’s bid', { exact: true }).inputValue(), '0');
+  assert.equal(await page.getByLabel('Bid for France', { exact: true }).isChecked(), false);
   await page.screenshot({ path: join(ARTIFACTS, 'lobby-imperial-struggle-1280x800.png'), fullPage: true });
 
   // Imperial 2030 for three, with the players' cash secret: the request carries `options` (every option,

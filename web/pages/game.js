@@ -22,6 +22,7 @@ import { levelNote, levelOptions } from '../lib/levels.js';
 import { notify } from '../lib/notice.js';
 import { rulesHref } from '../lib/links.js';
 import { proposalPanel, proposeButton, rollbackLine, withRollbacks } from './rollback.js';
+import { bidPanel } from './bid.js';
 import { reviewOf, reviewPart } from './review.js';
 import { gameNotice } from '../lib/content.js';
 import { spanWords as span } from '../lib/words.js';
@@ -469,6 +470,7 @@ export async function show(root, session, id) {
       handOverPanel(),
       proposalPanel(id, state, busy, refresh),
       whileYouWaited(),
+      bidPanel(id, state, refresh),
       notStarted());
   }
 
@@ -554,7 +556,9 @@ export async function show(root, session, id) {
     const prompt = sentence(state.prompt);
     if (catchUp) return `What the others did, turn by turn: step ${past.step} of ${state.steps}${turnWords(past.step)}. Skip to see the game as it stands.`;
     if (past !== null) return `Looking back at step ${past.step} of ${state.steps}. Nothing can be done here; go back to live to play.`;
-    if (!state.started && isCreator()) return 'The game has not started: invite the players or give their seats to bots, then start it.';
+    // With every seat taken, a game whose sides are bid for waits for the bids, as the server's prompt says.
+    const bidsDue = state.bid && !state.seats.some((s) => s.open);
+    if (!state.started && isCreator() && !bidsDue) return 'The game has not started: invite the players or give their seats to bots, then start it.';
     if (!state.started) return prompt || 'The game waits for its players.';
     if (state.finished) return `The game is over. ${winners()}`;
     const waiting = `Waiting for ${state.to_act.map((s) => seatName(state.seats[s])).join(' and ')}.`;

@@ -173,6 +173,7 @@ function openGamesList(waiting, names, mine) {
     h('span', { class: g.rated ? 'badge rated' : 'badge' }, g.rated ? 'Rated' : 'Casual'),
     g.clock ? h('span', { class: 'badge' }, clockWords(g.clock)) : null,
     variantWords(g.options, names[g.game]).map((v) => h('span', { class: 'badge variant' }, v)),
+    g.bidding ? h('span', { class: 'badge variant', title: 'The players bid treaty points to play France' }, 'Bid for France') : null,
     h('span', { class: 'muted' }, `· ${g.seats.map(who).join(', ')} · ${age(g.created_at)}`),
     badge(names[g.game]),
     scopeBadge(names[g.game]),
@@ -259,6 +260,9 @@ function optionControl(o) {
   return { read, node: h('div', { class: 'option' }, label, input, help) };
 }
 
+/** The option the winning bid for France sets (`bid_for_france`). */
+const BID_OPTION = 'france_bid';
+
 /** An uploaded set as an option's words: "Londinium board · c7a4daed". */
 const setName = (u) => `${u.label} · ${shortFingerprint(u.fingerprint)}`;
 
@@ -287,7 +291,25 @@ function newGame(catalogue, bots, initialUploads) {
     h('label', { for: 'new-timeout' }, 'When a player runs out of time'), timeout);
   clock.addEventListener('change', () => { timeoutRow.hidden = !clock.value; });
   const ratedHelp = h('small', { class: 'help', id: 'rated-help' });
+  const bidding = h('input', { type: 'checkbox', id: 'new-bid', 'aria-describedby': 'new-bid-help' });
   let controls = [];
+  // Imperial Struggle's bid for France: offered where the game has the option the winning bid sets; while
+  // checked, that option's own box is the bids' to fill.
+  const bidControl = (list) => {
+    const price = list.find((c) => c.o.name === BID_OPTION);
+    if (!price) return null;
+    const field = price.node.querySelector('input');
+    const sync = () => { field.disabled = bidding.checked; };
+    bidding.onchange = sync;
+    sync();
+    // Not an `.option`: it is the lobby's, not one of the game's declared options.
+    return h('div', { class: 'bid-choice check' }, bidding, h('div', {},
+      h('label', { for: 'new-bid' }, 'Bid for France'),
+      h('small', { class: 'help', id: 'new-bid-help' },
+        'Before the start each player bids, unseen, treaty points to play France; the higher bid plays France and '
+        + 'the other player Britain, starting with that many treaty points (the author’s note to rulebook §7.4). '
+        + 'The game starts when every player has bid.')));
+  };
 
   const seatRow = (i) => {
     if (i === 0) return h('div', { class: 'seat-row' }, h('span', {}, 'Seat 1'), h('strong', {}, 'You'));
@@ -315,7 +337,7 @@ function newGame(catalogue, bots, initialUploads) {
       + (scopeText(entry) ? ` ${scopeText(entry)}` : '');
     drawSeats();
     controls = (entry.options || []).map((o) => ({ o, ...optionControl(o) }));
-    replace(optionsBox, h('legend', {}, 'Variant'), controls.map((c) => c.node));
+    replace(optionsBox, h('legend', {}, 'Variant'), controls.map((c) => c.node), bidControl(controls));
     optionsBox.hidden = !controls.length;
     const text = provisionalText(entry);
     provisional.textContent = text ? `${text}: values chosen to make the game playable, not taken from the printed game.` : '';
@@ -371,6 +393,11 @@ function newGame(catalogue, bots, initialUploads) {
       submit.disabled = true;
       try {
         const body = { game: gameSelect.value, options, seats };
+        if (bidding.checked && controls.some((c) => c.o.name === BID_OPTION)) {
+          // The bids set France's price: the option is left to them.
+          delete options[BID_OPTION];
+          body.bid_for_france = true;
+        }
         if (contentSelect.value) body.content = contentSelect.value;
         body.rated = rated.checked;
         if (clock.value) {

@@ -23,6 +23,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod bidding;
 pub mod content;
 pub mod error;
 pub mod events;

@@ -112,6 +112,8 @@ pub struct LiveGame {
     pub rollbacks: Vec<RolledBack>,
     /// Every change of rules the game went through, oldest first ([`crate::rules_change`]).
     pub migrations: Vec<Migration>,
+    /// The bids of a game whose sides are bid for ([`crate::bidding`]).
+    pub bidding: Option<crate::bidding::Bidding>,
     /// The invitations' secrets this server made, for the creator's answers ([`Table::invites`]).
     pub invites: BTreeMap<Seat, String>,
     pub limit_watched: bool,
@@ -267,6 +269,9 @@ pub struct GameState {
     /// The changes of rules the game went through since it began, oldest first: what changed, and whether
     /// the game as played still stands.
     pub rules_changes: Vec<crate::rules_change::RulesChangeView>,
+    /// In a game whose sides are bid for: who has bid, the viewer's own bid, and after the start every bid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bid: Option<crate::bidding::BidView>,
 }
 
 impl LiveGame {
@@ -314,6 +319,7 @@ impl LiveGame {
             rollback: self.open_rollback().cloned(),
             rollbacks: self.rollbacks.iter().map(crate::rollback::RollbackView::of).collect(),
             rules_changes: self.migrations.iter().map(crate::rules_change::RulesChangeView::of).collect(),
+            bid: self.bidding.as_ref().map(|b| b.view(self, seat)),
         }
     }
 
@@ -328,6 +334,8 @@ impl LiveGame {
             self.m.prompt(viewer)
         } else if self.seats.iter().any(|s| s.user_id.is_none() && s.bot.is_none()) {
             "Waiting for players to take the open seats".into()
+        } else if let Some(waiting) = self.bidding.as_ref().and_then(|b| b.waiting_for(&self.seats)) {
+            waiting
         } else {
             format!(
                 "Every seat is taken; waiting for {} to start the game",
@@ -455,6 +463,7 @@ impl LiveGame {
             rollback,
             rollbacks,
             migrations,
+            bidding,
             invites,
         } = table;
         LiveGame {
@@ -480,6 +489,7 @@ impl LiveGame {
             rollback,
             rollbacks,
             migrations,
+            bidding,
             invites,
             limit_watched: false,
             positions: None,
@@ -520,6 +530,7 @@ pub struct Table {
     pub rollback: Option<Proposal>,
     pub rollbacks: Vec<RolledBack>,
     pub migrations: Vec<Migration>,
+    pub bidding: Option<crate::bidding::Bidding>,
     /// The open seats' invitation secrets, known only to the server that made them and until it stops:
     /// the store keeps their hashes ([`SeatRow::invite_hash`]).
     pub invites: BTreeMap<Seat, String>,
@@ -541,6 +552,7 @@ impl Table {
             rollback: saved_proposal(row),
             rollbacks: row.record.rollbacks.clone(),
             migrations: row.record.migrations.clone(),
+            bidding: row.bidding.then(|| crate::bidding::Bidding { bids: row.bids.clone() }),
             invites: BTreeMap::new(),
         }
     }
@@ -746,7 +758,8 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
         g.rollback = proposal;
         let _ = g.changes.send(g.version);
     }
-    if row.version == g.version && row.seats == g.seats && row.started == g.started {
+    let bidding = row.bidding.then(|| crate::bidding::Bidding { bids: row.bids.clone() });
+    if row.version == g.version && row.seats == g.seats && row.started == g.started && bidding == g.bidding {
         return Ok(());
     }
     let entry = state
@@ -760,6 +773,7 @@ pub async fn refresh(state: &AppState, g: &mut LiveGame) -> Result<(), TableErro
     g.started = row.started;
     g.rollbacks = row.record.rollbacks;
     g.migrations = row.record.migrations;
+    g.bidding = bidding;
     g.acting = g.m.to_act().seats().to_vec();
     g.forget_log();
     // A deadline another server saved holds for the segment the game is now in; a saved one may also lag

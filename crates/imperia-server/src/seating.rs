@@ -146,19 +146,34 @@ pub async fn start(
     if let Some(level) = level {
         level.offered_in(g.content.game()).map_err(TableError::Refused)?;
     }
-    let bot = level.map(|l| l.level);
-    if !state.store.start_game(g.id, &open, bot).await? {
-        return Err(conflict("the game has already started"));
-    }
-    for &seat in &open {
-        g.seats[seat].bot = bot.map(str::to_string);
-    }
-    g.started = true;
-    g.acting.clear();
-    live::after_change(state, &mut g);
+    begin(state, &mut g, &open, level.map(|l| l.level)).await?;
     drop(g);
     live::spawn_bots(state.clone(), game.clone());
     Ok(open)
+}
+
+/// Start game `g`, giving the open seats `fill` to bots of level `bot` and settling its bids for sides
+/// ([`crate::bidding`]); the caller has checked who may and then starts the bots.
+pub(crate) async fn begin(
+    state: &AppState,
+    g: &mut LiveGame,
+    fill: &[Seat],
+    bot: Option<&str>,
+) -> Result<(), TableError> {
+    let settled = crate::bidding::settle(state, g, fill, bot)?;
+    if !state.store.start_game(g.id, fill, bot, settled.as_ref().map(|(s, _)| s)).await? {
+        return Err(conflict("the game has already started"));
+    }
+    for &seat in fill {
+        g.seats[seat].bot = bot.map(str::to_string);
+    }
+    if let Some((settled, m)) = settled {
+        crate::bidding::apply(g, settled, m);
+    }
+    g.started = true;
+    g.acting.clear();
+    live::after_change(state, g);
+    Ok(())
 }
 
 /// Hand `seat`, whose player has run out of time, to a bot of `level`, at the request of the player at

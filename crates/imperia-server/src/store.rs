@@ -131,6 +131,35 @@ pub struct GameRow {
     pub created_at: i64,
     /// The open rollback proposal as saved (`crate::rollback`), as JSON.
     pub rollback: Option<String>,
+    /// The sides are settled by sealed bids before the start (`crate::bidding`).
+    pub bidding: bool,
+    /// The bids placed, in the order they were placed.
+    pub bids: Vec<BidRow>,
+}
+
+/// One sealed bid for a side (`crate::bidding`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BidRow {
+    /// Where the bidder sat when bidding (the seats may swap at the start).
+    pub seat: Seat,
+    pub user_id: Option<i64>,
+    /// The bidder's name: its account's, or for a bot seat the bot's level.
+    pub bidder: String,
+    pub points: i64,
+    /// Unix seconds.
+    pub placed_at: i64,
+}
+
+/// How a game whose sides were bid for starts: the bot seats' bids, whether the first two seats' players
+/// change places, and the config (which names the winning bid) and seed the game is set up with.
+#[derive(Clone, Debug)]
+pub struct Settlement {
+    /// Each bot seat's bid: the seat (before any swap), its level, the points.
+    pub bot_bids: Vec<(Seat, String, i64)>,
+    pub swap: bool,
+    pub config: Value,
+    /// A new seed: the deal each side saw before the start is not the one played.
+    pub seed: u64,
 }
 
 /// One line of a game's chat.
@@ -502,12 +531,12 @@ impl Store {
         created_by: i64,
         seats: &[SeatRow],
         clock: Option<Clock>,
-        (started, rated): (bool, bool),
+        (started, rated, bidding): (bool, bool, bool),
     ) -> Result<i64, StoreError> {
         self.write(async |tx| {
             let id: i64 = sqlx::query(
-                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content, rated, bot_after) \
-                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content, rated, bot_after, bidding) \
+                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
             )
             .bind(&record.game)
             .bind(i64::from(record.rules_version))
@@ -522,6 +551,7 @@ impl Store {
             .bind(&record.content)
             .bind(i64::from(rated))
             .bind(clock.and_then(|c| c.bot_after_seconds))
+            .bind(i64::from(bidding))
             .fetch_one(&mut *tx)
             .await?
             .get(0);
@@ -615,8 +645,15 @@ impl Store {
         .await
     }
 
-    /// Start a game that waited in the lobby, giving each seat in `fill` to `bot`; false if it had started.
-    pub async fn start_game(&self, game_id: i64, fill: &[Seat], bot: Option<&str>) -> Result<bool, StoreError> {
+    /// Start a game that waited in the lobby, giving each seat in `fill` to `bot` and settling its bids for
+    /// sides as `settled` says; false if it had started.
+    pub async fn start_game(
+        &self,
+        game_id: i64,
+        fill: &[Seat],
+        bot: Option<&str>,
+        settled: Option<&Settlement>,
+    ) -> Result<bool, StoreError> {
         self.write(async |tx| {
             let r = sqlx::query("UPDATE games SET started = 1 WHERE id = $1 AND started = 0")
                 .bind(game_id)
@@ -639,9 +676,66 @@ impl Store {
                     return Err(StoreError::Conflict);
                 }
             }
+            if let Some(settled) = settled {
+                settle_bids(tx, game_id, settled).await?;
+            }
             Ok(true)
         })
         .await
+    }
+
+    /// Place `user_id`'s sealed bid of `points` for `seat` of a game still in the lobby whose sides are bid
+    /// for; false if the game started, the seat is not that account's, or the seat has bid already.
+    pub async fn place_bid(&self, game_id: i64, seat: Seat, user_id: i64, points: i64) -> Result<bool, StoreError> {
+        self.write(async |tx| {
+            let open: Option<i64> = sqlx::query(
+                "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id \
+                 WHERE g.id = $1 AND g.started = 0 AND g.bidding <> 0 AND s.seat = $2 AND s.user_id = $3",
+            )
+            .bind(game_id)
+            .bind(seat as i64)
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| r.get(0));
+            if open.is_none() {
+                return Ok(false);
+            }
+            let r = sqlx::query(
+                "INSERT INTO bids (game_id, seat, user_id, bot, points, created_at) VALUES ($1, $2, $3, NULL, $4, $5) \
+                 ON CONFLICT (game_id, seat) DO NOTHING",
+            )
+            .bind(game_id)
+            .bind(seat as i64)
+            .bind(user_id)
+            .bind(points)
+            .bind(now())
+            .execute(&mut *tx)
+            .await?;
+            Ok(r.rows_affected() == 1)
+        })
+        .await
+    }
+
+    /// A game's bids for sides, in the order they were placed.
+    pub async fn bids(&self, game_id: i64) -> Result<Vec<BidRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT b.seat, b.user_id, COALESCE(u.name, b.bot, ''), b.points, b.created_at \
+             FROM bids b LEFT JOIN users u ON u.id = b.user_id WHERE b.game_id = $1 ORDER BY b.id",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| BidRow {
+                seat: r.get::<i64, _>(0) as Seat,
+                user_id: r.get(1),
+                bidder: r.get(2),
+                points: r.get(3),
+                placed_at: r.get(4),
+            })
+            .collect())
     }
 
     /// Save a seat's clock.
@@ -726,7 +820,7 @@ impl Store {
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         loop {
             let Some(g) = sqlx::query(
-                "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after, rollback FROM games WHERE id = $1",
+                "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after, rollback, bidding FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(&self.pool)
@@ -821,6 +915,8 @@ impl Store {
             settled: g.get::<Option<i64>, _>(15).is_some(),
             created_at: g.get(16),
             rollback: g.get(18),
+            bidding: g.get::<i64, _>(19) != 0,
+            bids: self.bids(id).await?,
         })
     }
 
@@ -1269,6 +1365,41 @@ async fn bump_version(tx: &mut AnyConnection, game_id: i64, version: i64, finish
     if bumped.rows_affected() != 1 {
         return Err(StoreError::Conflict);
     }
+    Ok(())
+}
+
+/// Within a game's start: store the bot seats' bids, move the first two seats' players past each other if
+/// the bids say so, and set the game up with the winning bid.
+async fn settle_bids(tx: &mut AnyConnection, game_id: i64, settled: &Settlement) -> Result<(), StoreError> {
+    for (seat, bot, points) in &settled.bot_bids {
+        sqlx::query(
+            "INSERT INTO bids (game_id, seat, user_id, bot, points, created_at) VALUES ($1, $2, NULL, $3, $4, $5)",
+        )
+        .bind(game_id)
+        .bind(*seat as i64)
+        .bind(bot)
+        .bind(*points)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
+    }
+    if settled.swap {
+        // Through a free number, as each row's key must stay unique at every step.
+        for (from, to) in [(0_i64, -1_i64), (1, 0), (-1, 1)] {
+            sqlx::query("UPDATE seats SET seat = $1 WHERE game_id = $2 AND seat = $3")
+                .bind(to)
+                .bind(game_id)
+                .bind(from)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    sqlx::query("UPDATE games SET config = $1, seed = $2 WHERE id = $3")
+        .bind(settled.config.to_string())
+        .bind(settled.seed as i64)
+        .bind(game_id)
+        .execute(&mut *tx)
+        .await?;
     Ok(())
 }
 

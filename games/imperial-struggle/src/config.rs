@@ -24,7 +24,14 @@ pub struct Config {
     /// §12.3 «Укреплённые форты»: conquering a fort needs a war route from a controlled space, as a territory
     /// does; the Louisbourg–Halifax route opens.
     pub fortified_forts: bool,
+    /// The author's note to §7.4: the treaty points France's player bid to play France, which Britain
+    /// starts with (ruling S11). 0, the plain game, up to [`MAX_FRANCE_BID`].
+    pub france_bid: u8,
 }
+
+/// The most treaty points a bid for France may be: twice what a power may keep past a round (§9.2), so a
+/// bid beyond it could buy nothing but first-round actions (ruling S11).
+pub const MAX_FRANCE_BID: u8 = 8;
 
 /// The variants a player chooses when creating a game (the seat count is set apart: always two). Each
 /// description names the rulebook section as a player finds it: its number and English title, then the
@@ -63,7 +70,26 @@ pub const OPTIONS: &[GameOption] = &[
                       Forts — «Укреплённые форты»; §3.2.6).",
         kind: OptionKind::Boolean { default: false },
     },
+    GameOption {
+        name: "france_bid",
+        label: "France’s bid",
+        description: "Britain starts with this many treaty points: what France’s player bid to play France \
+                      (rulebook §7.4, the author’s note on bidding for sides — «Примечание автора»; §9 \
+                      «Очки соглашений»). 0 is the plain game.",
+        kind: OptionKind::Integer { default: 0, min: 0, max: MAX_FRANCE_BID as i64 },
+    },
 ];
+
+/// The treaty points of option `france_bid`: absent is 0; anything but a whole number from 0 to
+/// [`MAX_FRANCE_BID`] is refused.
+fn bid(value: Option<&Value>) -> Result<u8, SetupError> {
+    let Some(value) = value else { return Ok(0) };
+    value
+        .as_u64()
+        .and_then(|n| u8::try_from(n).ok())
+        .filter(|&n| n <= MAX_FRANCE_BID)
+        .ok_or_else(|| SetupError(format!("option `france_bid` is a whole number from 0 to {MAX_FRANCE_BID}")))
+}
 
 impl GameConfig for Config {
     /// The config for `seats` players with the checked `options` of [`OPTIONS`]. Hosts check both first
@@ -84,6 +110,7 @@ impl GameConfig for Config {
             planned_upgrades: flag("planned_upgrades")?,
             planned_layout: flag("planned_layout")?,
             fortified_forts: flag("fortified_forts")?,
+            france_bid: bid(options.get("france_bid"))?,
         })
     }
 
@@ -139,8 +166,26 @@ mod tests {
     fn every_option_is_a_config_field_and_cites_its_section() {
         let fields = serde_json::to_value(Config::default()).expect("json");
         for o in OPTIONS {
-            assert_eq!(fields[o.name], json!(false), "`{}` is not a config field off by default", o.name);
-            assert!(o.description.contains("rulebook §12."), "`{}` should cite §12: {}", o.name, o.description);
+            assert_eq!(fields[o.name], o.default_value(), "`{}` is not a config field at its default", o.name);
+            assert!(o.description.contains("rulebook §"), "`{}` should cite its section: {}", o.name, o.description);
         }
+    }
+
+    #[test]
+    fn a_bid_for_france_is_a_whole_number_of_treaty_points_within_bounds() {
+        let entry = GameEntry::of::<ImperialStruggle>();
+        let config = (entry.configure)(2, &json!({"france_bid": 3})).expect("a bid of 3");
+        let config: Config = serde_json::from_value(config).expect("a config");
+        assert_eq!(config.france_bid, 3);
+        for bad in [json!(MAX_FRANCE_BID + 1), json!(-1), json!(2.5), json!("3"), json!(300)] {
+            let e = (entry.configure)(2, &json!({"france_bid": bad})).expect_err("out of bounds");
+            assert!(e.contains("france_bid") && e.contains(&MAX_FRANCE_BID.to_string()), "{bad}: {e}");
+        }
+        // The engine's own check says the same, whatever a host let through.
+        let options = json!({"france_bid": 9}).as_object().cloned().unwrap_or_default();
+        assert!(Config::with_options(2, &options).is_err());
+        // A record made before the option reads as the plain game.
+        let old: Config = serde_json::from_value(json!({"spanish_empire": false})).expect("an old config");
+        assert_eq!(old.france_bid, 0);
     }
 }

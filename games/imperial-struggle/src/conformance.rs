@@ -20,6 +20,7 @@ impl Conformance for ImperialStruggle {
             planned_upgrades: rng.random_bool(0.2),
             planned_layout: rng.random_bool(0.2),
             fortified_forts: rng.random_bool(0.3),
+            france_bid: if rng.random_bool(0.2) { rng.random_range(1..=crate::config::MAX_FRANCE_BID) } else { 0 },
         }
     }
 

@@ -7,7 +7,7 @@ use imperia_core::rng::seeded;
 use imperia_core::{ContentSet, SetupError};
 use rand::seq::SliceRandom;
 
-use crate::config::Config;
+use crate::config::{Config, MAX_FRANCE_BID};
 use crate::content::{Content, Era, Flag, Power, WarId};
 use crate::event::Event;
 use crate::state::{
@@ -26,6 +26,9 @@ impl ImperialStruggle {
     ) -> Result<(Self, Vec<Event>), SetupError> {
         if config.players.is_some_and(|p| p != 2) {
             return Err(SetupError("Imperial Struggle is a game for 2 players: Britain and France".into()));
+        }
+        if config.france_bid > MAX_FRANCE_BID {
+            return Err(SetupError(format!("France's bid is at most {MAX_FRANCE_BID} treaty points")));
         }
         let c = &**content;
         let mut rng = seeded(seed);
@@ -99,6 +102,8 @@ impl ImperialStruggle {
         if let Some(tile) = game.powers[Power::France.index()].bonus_pool.pop_random(&mut game.rng) {
             game.war.theatres[0][Power::France.index()].bonus.push(tile);
         }
+        // The lower bidder for France plays Britain and starts with the winning bid (ruling S11).
+        game.gain_trp(Power::Britain, config.france_bid, &mut events);
         game.begin_peace_round(&mut events);
         game.run_tasks(&mut events);
         Ok((game, events))
@@ -118,5 +123,35 @@ impl<T> PopRandom<T> for Vec<T> {
         }
         let i = rng.random_range(0..self.len());
         Some(self.remove(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use imperia_core::{Game, Viewer};
+
+    use super::*;
+    use crate::testkit::shipped;
+
+    /// Ruling S11: the lower bidder plays Britain with the treaty points of the winning bid.
+    #[test]
+    fn britain_starts_with_the_treaty_points_france_bid() {
+        let content = shipped();
+        let plain = ImperialStruggle::setup(&Config::default(), &content, 7).expect("the plain game");
+        let bid = Config { france_bid: 3, ..Config::default() };
+        let bidden = ImperialStruggle::setup(&bid, &content, 7).expect("a game with a bid");
+        let (br, fr) = (Power::Britain.index(), Power::France.index());
+        assert_eq!((bidden.powers[br].trp, bidden.powers[fr].trp), (plain.powers[br].trp + 3, plain.powers[fr].trp));
+        // Nothing else differs: the bid draws nothing, so the same seed deals the same game.
+        assert_eq!((&bidden.deck, &bidden.investments.stack), (&plain.deck, &plain.investments.stack));
+        // Both players read the bid: in their views (the config) and the table's text.
+        for seat in [0, 1] {
+            assert_eq!(bidden.view(Viewer::Seat(seat)).config.france_bid, 3);
+            let text = bidden.summary(Viewer::Seat(seat));
+            assert!(text.contains("bid 3 treaty points to play France"), "{text}");
+            assert!(!plain.summary(Viewer::Seat(seat)).contains("bid"));
+        }
+        let over = Config { france_bid: MAX_FRANCE_BID + 1, ..Config::default() };
+        assert!(ImperialStruggle::setup(&over, &content, 7).is_err(), "a record cannot smuggle a bigger bid in");
     }
 }

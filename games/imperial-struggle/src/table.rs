@@ -50,6 +50,10 @@ impl ImperialStruggle {
             v.initiative,
             jacobites_text(v)
         );
+        if v.config.france_bid > 0 {
+            let bid = count(i64::from(v.config.france_bid), "treaty point");
+            let _ = writeln!(s, "France's player bid {bid} to play France: Britain started with them.");
+        }
         if let Phase::Actions(t) = &v.phase {
             let pools: Vec<String> = t
                 .pools

@@ -20,6 +20,7 @@ use serde_json::Value;
 use super::accounts::{start_session, with_cookie};
 use super::{Body, CurrentUser, MaybeUser, find, game_entry};
 use crate::auth;
+use crate::bidding::{self, Bidding, Placed};
 use crate::content::{self, ContentNotice};
 use crate::error::ApiError;
 use crate::levels::{BotLevel, LEVELS};
@@ -39,6 +40,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/start", post(start))
+        .route("/api/games/{id}/bid", post(bid))
         .route("/api/games/{id}/seats/{seat}/invite", post(renew_invite))
 }
 
@@ -116,6 +118,11 @@ pub struct NewGame {
     /// then ([`crate::ratings`]).
     #[serde(default)]
     rated: Option<bool>,
+    /// Imperial Struggle only: the players bid for France before the start (`POST /api/games/{id}/bid`), the
+    /// higher bid plays France and the other player Britain with that many treaty points. The game then
+    /// waits in the lobby until every player has bid.
+    #[serde(default)]
+    bid_for_france: bool,
 }
 
 /// A new game: where it stands, and the invitation of each open seat (for the creator to send).
@@ -152,7 +159,12 @@ pub async fn create_game(
 ) -> Result<Response, ApiError> {
     let entry = game_entry(&state, &new.game)?;
     let seats = seat_kinds(&new.seats, entry.id)?;
-    let config = (entry.configure)(seats.len(), &new.options.unwrap_or(Value::Null)).map_err(ApiError::bad_request)?;
+    let options = new.options.unwrap_or(Value::Null);
+    if new.bid_for_france {
+        let people = seats.iter().filter(|s| s.is_none()).count();
+        bidding::check_new_game(entry.id, &options, people).map_err(ApiError::bad_request)?;
+    }
+    let config = (entry.configure)(seats.len(), &options).map_err(ApiError::bad_request)?;
     if new.rated == Some(true) && new.content.is_some() {
         return Err(ApiError::bad_request(
             "a game played with your own content cannot be rated: ratings compare play on the shipped game",
@@ -162,7 +174,8 @@ pub async fn create_game(
     let content = content::for_new_game((&state.store, &state.content), &user, &entry, new.content.as_deref()).await?;
     let seed = auth::seed().map_err(ApiError::internal)?;
     let m = (entry.start)(&config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    open_game(&state, &user, &seats, (m, content), (new.time_control, rated), Imported::default()).await
+    let table = (new.time_control, rated, new.bid_for_france);
+    open_game(&state, &user, &seats, (m, content), table, Imported::default()).await
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -219,7 +232,7 @@ pub async fn import_game(
     }
     // A record played elsewhere proves nothing of who played it: an imported game is never rated.
     let imported = Imported { warning, migrations };
-    open_game(&state, &user, &seats, (m, content), (import.time_control, false), imported).await
+    open_game(&state, &user, &seats, (m, content), (import.time_control, false, false), imported).await
 }
 
 /// What an imported record brings besides its game: a warning for the importer, and the changes of rules the
@@ -273,13 +286,13 @@ fn seat_kinds(kinds: &[String], game: &str) -> Result<Vec<Option<&'static BotLev
 }
 
 /// Seat the players (the creator in the first human seat, bots where asked), store the game and put it in
-/// play, within the account's quotas.
+/// play, within the account's quotas. A game whose sides are bid for waits for the bids.
 async fn open_game(
     state: &AppState,
     user: &User,
     kinds: &[Option<&'static BotLevel>],
     (m, content): (Box<dyn imperia_core::DynMatch>, DynContent),
-    (clock, rated): (Option<Clock>, bool),
+    (clock, rated, bidding): (Option<Clock>, bool, bool),
     Imported { warning, migrations }: Imported,
 ) -> Result<Response, ApiError> {
     if user.guest {
@@ -323,12 +336,12 @@ async fn open_game(
         }
     }
     // With every seat filled the game starts at once; otherwise it waits for its players.
-    let started = seats.iter().all(|s| !s.is_open());
+    let started = seats.iter().all(|s| !s.is_open()) && !bidding;
     check_quotas(state, user, started).await?;
     let mut record = m.record();
     record.migrations = migrations;
     let version = record.actions.len() as i64;
-    let id = state.store.create_game(&record, user.id, &seats, clock, (started, rated)).await?;
+    let id = state.store.create_game(&record, user.id, &seats, clock, (started, rated, bidding)).await?;
     let sent = invites.iter().map(|(&seat, invite)| Invite { seat, invite: invite.clone() }).collect();
     let notice = ContentNotice::of(&content);
     let table = live::Table {
@@ -345,6 +358,7 @@ async fn open_game(
         rollback: None,
         rollbacks: Vec::new(),
         migrations: record.migrations,
+        bidding: bidding.then(Bidding::default),
         invites,
     };
     // An imported record may already be over: `install` finishes it at once (it is never rated).
@@ -472,6 +486,8 @@ pub struct Waiting {
     open_seats: Vec<Seat>,
     /// The game counts for ratings.
     rated: bool,
+    /// The players bid for France before the start (`bid_for_france`).
+    bidding: bool,
     clock: Option<Clock>,
     /// Unix seconds.
     created_at: i64,
@@ -522,6 +538,7 @@ pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> J
                 seats: seats_of(g),
                 open_seats: g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect(),
                 rated: g.rated,
+                bidding: g.bidding.is_some(),
                 clock: g.clock,
                 created_at: g.created_at,
                 content: g.content_notice.clone(),
@@ -711,4 +728,31 @@ pub async fn start(
     let game = find(&state, id).await?;
     let bots = seating::start(&state, &game, &user, level).await?;
     Ok(Json(Started { started: true, bots }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bid {
+    /// Treaty points, a whole number from 0 to 8 (`bid.max` in the game's state).
+    points: i64,
+    /// The seat bid for, which must be the caller's; the caller's seat if not given.
+    #[serde(default)]
+    seat: Option<Seat>,
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/bid", tag = "lobby", request_body = Bid,
+    params(("id" = i64, Path, description = "The game")),
+    responses((status = 200, description = "The sealed bid is placed; the last one, with every seat filled, starts the game", body = Placed),
+              (status = 401, description = "Not signed in", body = super::openapi::ErrorBody),
+              (status = 403, description = "No seat in this game, or a seat not the caller's", body = super::openapi::ErrorBody),
+              (status = 409, description = "A game whose sides are not bid for, a game started, or a second bid", body = super::openapi::ErrorBody),
+              (status = 422, description = "A bid out of range", body = super::openapi::ErrorBody)))]
+pub async fn bid(
+    State(state): State<AppState>,
+    Path(id): Path<i64>,
+    CurrentUser(user): CurrentUser,
+    Body(bid): Body<Bid>,
+) -> Result<Json<Placed>, ApiError> {
+    let game = find(&state, id).await?;
+    Ok(Json(bidding::place(&state, &game, &user, bid.seat, bid.points).await?))
 }

@@ -37,6 +37,7 @@ pub fn routes() -> Router<AppState> {
         lobby::join,
         lobby::claim,
         lobby::start,
+        lobby::bid,
         lobby::renew_invite,
         content::upload,
         content::my_content,
@@ -73,7 +74,10 @@ pub fn routes() -> Router<AppState> {
         crate::rollback::RollbackView,
         crate::rules_change::RulesChangeView,
         crate::review::ReviewState,
-        crate::review::Review
+        crate::review::Review,
+        crate::bidding::BidView,
+        crate::bidding::SettledView,
+        crate::bidding::OpenedBid
     ))
 )]
 pub struct ApiDoc;

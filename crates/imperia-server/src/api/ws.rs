@@ -21,7 +21,7 @@ use tokio::sync::broadcast::{self, error::RecvError};
 use super::{MaybeUser, find, seat_of};
 use crate::auth;
 use crate::error::ApiError;
-use crate::live::{AppState, Shared};
+use crate::live::{AppState, LiveGame, Shared};
 use crate::store::Store;
 
 /// How often the server pings an open WebSocket.
@@ -47,10 +47,12 @@ pub async fn websocket(
 ) -> Result<Response, ApiError> {
     let game = find(&state, id).await?;
     let seat = seat_of(user.as_ref(), &game).await;
+    let user_id = user.as_ref().map(|u| u.id);
     let session = user.zip(auth::session_token(&headers)).map(|(user, token)| Session::new(&state, user.id, &token));
     Ok(upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).on_upgrade(move |socket| async move {
+        let mut seat = seat;
         watch(&game, seat, 1).await;
-        push_states(socket, game.clone(), seat, session).await;
+        push_states(socket, game.clone(), (user_id, &mut seat), session).await;
         watch(&game, seat, -1).await;
     }))
 }
@@ -123,16 +125,42 @@ async fn watch(game: &Shared, seat: Option<Seat>, delta: isize) {
     }
 }
 
+/// Keep a socket on its player's seat: the players of a game whose sides were bid for may have changed
+/// seats at its start (`crate::bidding`), and a socket left on the old seat would show its player the
+/// other's hand. A player whose seat went to a bot keeps watching it, as before.
+fn follow_seat(g: &mut LiveGame, user_id: Option<i64>, seat: &mut Option<Seat>) {
+    let Some(now) = user_id.and_then(|u| g.seats.iter().find(|s| s.user_id == Some(u))).map(|s| s.seat) else {
+        return;
+    };
+    if *seat != Some(now) {
+        for (at, delta) in [(*seat, -1), (Some(now), 1)] {
+            if let Some(w) = at.and_then(|at| g.watchers.get_mut(at)) {
+                *w = w.saturating_add_signed(delta);
+            }
+        }
+        *seat = Some(now);
+    }
+}
+
 /// Send the viewer its state now and after every change, and a ping now and then, until either side
 /// closes or the socket's session ends.
-async fn push_states(mut socket: WebSocket, game: Shared, seat: Option<Seat>, mut session: Option<Session>) {
+async fn push_states(
+    mut socket: WebSocket,
+    game: Shared,
+    (user_id, seat): (Option<i64>, &mut Option<Seat>),
+    mut session: Option<Session>,
+) {
     let mut changes = game.lock().await.changes.subscribe();
     let mut ping = tokio::time::interval(PING);
     ping.tick().await;
     let mut changed = true;
     loop {
         if changed {
-            let state = game.lock().await.state_for(seat);
+            let state = {
+                let mut g = game.lock().await;
+                follow_seat(&mut g, user_id, seat);
+                g.state_for(*seat)
+            };
             let Ok(text) = serde_json::to_string(&state) else { return };
             if socket.send(Message::Text(text.into())).await.is_err() {
                 return;

@@ -909,8 +909,6 @@ mod tests {
         let setup = &c.setup;
         assert_eq!((setup.vp, setup.debt, setup.debt_limit, setup.trp), (15, 0, 6, 0));
         assert_eq!(setup.navy_box, [2, 1]);
-        // Ruling S11: bidding for sides is no option of the game; the seats are chosen before it.
-        assert!(crate::config::OPTIONS.iter().all(|o| !o.name.contains("bid")));
     }
 
     #[test]
