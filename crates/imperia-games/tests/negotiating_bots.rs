@@ -196,8 +196,9 @@ fn packages_are_judged_alike_in_every_order() {
     );
 }
 
-/// Issue 56: Spain declines a package in which it gives France cards, a treasure and mercenaries besides a deal it likes, offered alone or after it agreed to that deal alone. Before, the deal
-/// agreed made the package void in Spain's eyes, and it could not tell agreeing from declining.
+/// Issue 56: Spain declines a package in which it gives France cards, a treasure and mercenaries besides a
+/// deal it likes, offered alone or after it agreed to that deal alone. Before, the deal agreed made the
+/// package void in Spain's eyes, and it could not tell agreeing from declining.
 #[test]
 fn a_lopsided_package_is_declined() {
     let (spain, france) = (Power::Spain, Power::France);
