@@ -28,8 +28,6 @@ mod setup;
 pub mod state;
 pub mod view;
 
-use std::borrow::Cow;
-
 use imperia_core::{
     ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
 };
@@ -265,39 +263,58 @@ impl Evaluate for VirginQueen {
     /// or lose on average over the campaign's dice (provisional weights, [`VirginQueen::worths`]).
     ///
     /// Deals are valued as they are likely to be decided: every package that may still take effect
-    /// ([`VirginQueen::deals_in_sight`]) is applied to a copy, in order, each only if every other power in
-    /// it agreed to it or gains by it (a package someone loses by will be declined or rejected); and each
-    /// clause costs its author a little more than the one before, proposed, built or published alike. So a
-    /// bot proposes short packages that help it and its partners — an end to a war, an alliance, a
-    /// marriage, a trade — and agrees to and approves only what leaves it better off.
+    /// ([`VirginQueen::deals_in_sight`]) adds what it changes from the table as it stands
+    /// ([`VirginQueen::change`]), whatever else is offered, so a power answers a package the same way in
+    /// whatever order packages come. Each clause costs its author a little more than the one before,
+    /// proposed, built or published alike, and each card or treasure shown costs its holder what the other
+    /// learns. So a bot proposes short packages that help it and its partners — an end to a war, an
+    /// alliance, a marriage, a trade — agrees to and approves only what leaves it better off, announces
+    /// what was agreed, and keeps its hand to itself.
     fn evaluate(&self) -> Vec<f64> {
         if let Some(o) = self.outcome() {
             return imperia_core::outcome_values(&o);
         }
-        // Copied only when a deal is taken: most positions have none in sight.
-        let mut g = Cow::Borrowed(self);
+        let table = self.worths();
+        let mut worths = table;
         let mut clutter = [0.0; 6];
         for deal in self.deals_in_sight() {
             // Each clause costs its author more than the last: bots offer short packages a player can read.
             let n = deal.clauses.len() as f64;
             clutter[deal.author.index()] += 0.05 * n * (n + 1.0) / 2.0;
-            if let Ok((next, _)) = g.try_package(deal.announcer, deal.clauses) {
-                let mut others: Vec<Power> =
-                    deal.clauses.iter().flat_map(|c| c.parties(&g)).filter(|&q| q != deal.author).collect();
-                others.sort_by_key(|q| q.index());
-                others.dedup();
-                let (after, before) = (next.worths(), g.worths());
-                if others.iter().all(|&q| deal.agreed.contains(&q) || after[q.index()] > before[q.index()]) {
-                    g = Cow::Owned(next);
-                }
+            if !deal.negotiated && !deal.clauses.is_empty() {
+                clutter[deal.announcer.index()] += UNNEGOTIATED_COST;
             }
+            if let Some(change) = self.change(&deal, &table) {
+                worths.iter_mut().zip(change).for_each(|(w, c)| *w += c);
+            }
+        }
+        // The shows buy nothing the evaluation sees, and tell another power what one holds.
+        for &(by, _, _) in &self.shows {
+            clutter[by.index()] += SHOW_COST;
+        }
+        // Each announcement costs its announcer more than the last: a player announces a deal or two it
+        // agreed, and every one of them waits on every later party's approval.
+        if let Phase::Announcing { power, published, .. } = &self.phase {
+            let k = f64::from(*published);
+            clutter[power.index()] += ANNOUNCEMENT_COST * k * (k - 1.0).max(0.0) / 2.0;
+        }
+        // Each proposal costs its author more than the last, answered or not, and one in the making costs
+        // what it will when offered (else a bot would hold a draft it values and pass the time showing
+        // cards): a player offers one or two packages a turn, not a flood that each must be announced and
+        // approved.
+        let mut made = self.drafts.each_ref().map(|d| f64::from(u8::from(d.is_some())));
+        for pr in &self.proposals {
+            made[pr.by.index()] += 1.0;
+        }
+        for p in Power::ALL {
+            let m = made[p.index()];
+            clutter[p.index()] += PROPOSAL_COST * m * (m - 1.0).max(0.0) / 2.0;
         }
         // Each declaration withdrawn brings a power nearer the limit past which it may declare no war this turn
         // (R44): a search free to withdraw would spend them all.
         for p in Power::ALL {
             clutter[p.index()] += 0.3 * f64::from(self.withdrawals[p.index()]);
         }
-        let worths = g.worths();
         let value: Vec<f64> = self
             .seats
             .iter()
@@ -311,27 +328,56 @@ impl Evaluate for VirginQueen {
     }
 }
 
-/// A package the evaluation weighs: its author, who would announce it, its clauses, and the parties that
-/// agreed to it (for a proposal).
+/// What a card or treasure shown costs its holder in the evaluation: it buys nothing there, and a bot that
+/// shows for nothing would show its whole hand (issue 56).
+const SHOW_COST: f64 = 0.05;
+
+/// What each proposal a power makes in a turn costs it, times the number it made before.
+const PROPOSAL_COST: f64 = 0.5;
+
+/// What announcing a package nobody agreed to in the talks costs its announcer, beyond its clauses: bots
+/// announce what they negotiated, not a stream of packages each party must approve or reject.
+const UNNEGOTIATED_COST: f64 = 0.5;
+
+/// What each announcement a power publishes in a turn costs it, times the number it published before.
+const ANNOUNCEMENT_COST: f64 = 1.0;
+
+/// A package the evaluation weighs: its author, who would announce it, its clauses, the parties that agreed
+/// to it (for a proposal), and whether it was negotiated — talked over, or announced as its parties agreed
+/// to it in the talks.
 struct DealInSight<'a> {
     author: Power,
     announcer: Power,
     clauses: &'a [Clause],
     agreed: Vec<Power>,
+    negotiated: bool,
 }
 
 impl VirginQueen {
-    /// The packages that may still take effect this turn, in the order they would: during Negotiations the
-    /// drafts and the proposals nobody declined; during the announcements the one being built and those
-    /// awaiting approval.
+    /// The packages that may still take effect this turn: the proposals nobody declined that their announcers
+    /// may still announce; during Negotiations the drafts, during the announcements the one being built; and
+    /// the announcements awaiting approval.
     fn deals_in_sight(&self) -> Vec<DealInSight<'_>> {
         let mut out = Vec::new();
+        // Whether a power may still announce: all may during the talks, and the one announcing and those
+        // after it during the announcements.
+        let may_announce = |p: Power| match &self.phase {
+            Phase::Negotiations { .. } => true,
+            Phase::Announcing { power, .. } => p >= *power,
+            _ => false,
+        };
+        for pr in self.proposals.iter().filter(|pr| !pr.declined() && !pr.announced && may_announce(pr.announcer)) {
+            let agreed = pr.replies.iter().filter(|r| r.1 == state::Reply::Agreed).map(|r| r.0).collect();
+            out.push(DealInSight {
+                author: pr.by,
+                announcer: pr.announcer,
+                clauses: &pr.clauses,
+                agreed,
+                negotiated: true,
+            });
+        }
         match &self.phase {
             Phase::Negotiations { .. } => {
-                for pr in self.proposals.iter().filter(|pr| !pr.declined()) {
-                    let agreed = pr.replies.iter().filter(|r| r.1 == state::Reply::Agreed).map(|r| r.0).collect();
-                    out.push(DealInSight { author: pr.by, announcer: pr.announcer, clauses: &pr.clauses, agreed });
-                }
                 for p in Power::ALL {
                     if let Some(d) = &self.drafts[p.index()] {
                         out.push(DealInSight {
@@ -339,19 +385,62 @@ impl VirginQueen {
                             announcer: d.announcer,
                             clauses: &d.clauses,
                             agreed: vec![],
+                            negotiated: true,
                         });
                     }
                 }
             }
-            Phase::Announcing { power, building, .. } => {
-                out.push(DealInSight { author: *power, announcer: *power, clauses: building, agreed: vec![] })
-            }
+            Phase::Announcing { power, building, .. } => out.push(DealInSight {
+                author: *power,
+                announcer: *power,
+                clauses: building,
+                agreed: vec![],
+                negotiated: false,
+            }),
             _ => {}
         }
         for a in &self.pending {
-            out.push(DealInSight { author: a.by, announcer: a.by, clauses: &a.clauses, agreed: vec![] });
+            // Announced as its parties agreed to it in the talks: its author is still the one who proposed it.
+            let agreed_in_talks = self.proposals.iter().find(|pr| {
+                pr.announced
+                    && pr.announcer == a.by
+                    && pr.clauses == a.clauses
+                    && pr.replies.iter().all(|r| r.1 == state::Reply::Agreed)
+            });
+            // Its announcer and the parties no longer awaited have approved it.
+            let approved = a.clauses.iter().flat_map(|c| c.parties(self)).filter(|q| !a.waiting.contains(q)).collect();
+            out.push(DealInSight {
+                author: agreed_in_talks.map_or(a.by, |pr| pr.by),
+                announcer: a.by,
+                clauses: &a.clauses,
+                agreed: approved,
+                negotiated: agreed_in_talks.is_some(),
+            });
         }
         out
+    }
+
+    /// What `deal` changes in each power's worth ([`Self::worths`], by power index) from the table as it
+    /// stands, whose worths are `table` — not from the table as other packages in sight would leave it, so
+    /// that a package is judged alike whatever came before it. `None` if it would not take effect: it is
+    /// void on this table, or a party that has not agreed to it loses by it (and will decline or reject
+    /// it). A package nobody negotiated is worth nothing to its author's seat: a bot announces what its
+    /// partners agreed to, not packages it hopes they will take.
+    fn change(&self, deal: &DealInSight, table: &[f64; 6]) -> Option<[f64; 6]> {
+        let (next, _) = self.try_package(deal.announcer, deal.clauses).ok()?;
+        let after = next.worths();
+        let mut change: [f64; 6] = std::array::from_fn(|i| after[i] - table[i]);
+        let mut parties = deal.clauses.iter().flat_map(|c| c.parties(self));
+        if !parties.all(|q| q == deal.author || deal.agreed.contains(&q) || change[q.index()] > 0.0) {
+            return None;
+        }
+        if !deal.negotiated {
+            let seat = self.seat_of(deal.author);
+            for p in Power::ALL.into_iter().filter(|&p| self.seat_of(p) == seat) {
+                change[p.index()] = 0.0;
+            }
+        }
+        Some(change)
     }
 
     /// How well each power stands, in VP over its par paced to this turn ([`Self::par_by_now`]) and what the
