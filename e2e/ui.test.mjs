@@ -624,47 +624,52 @@ test('Imperial Struggle is played by clicking on its board, at 1280×800', (t) =
 test('Imperial Struggle is played by clicking on its board, at 390×844', (t) => playStruggle(t, 390, 844));
 
 test('Imperial Struggle: two players bid for France, sealed; the higher bid plays France, Britain gets the points', async () => {
-  const fay = await signUp('fay');
-  await fay.page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
-  await fay.page.getByLabel('Seat 2', { exact: true }).selectOption('human');
-  await fay.page.getByLabel('Rated', { exact: true }).uncheck();
-  await fay.page.getByLabel('Bid for France').check();
+  const flora = await signUp('flora');
+  await flora.page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
+  await flora.page.getByLabel('Seat 2', { exact: true }).selectOption('human');
+  await flora.page.getByLabel('Rated', { exact: true }).uncheck();
+  await flora.page.getByLabel('Bid for France').check();
   // The bids set France's price: the option's own box is theirs while bidding.
-  assert.ok(await fay.page.getByLabel('France’s bid').isDisabled());
-  await fay.page.screenshot({ path: join(ARTIFACTS, 'bid-lobby-1280x800.png'), fullPage: true });
-  await fay.page.getByRole('button', { name: 'Create the game' }).click();
-  await fay.page.waitForURL(/#\/game\/\d+$/);
-  const id = Number(fay.page.url().match(/#\/game\/(\d+)/)[1]);
-  const panel = fay.page.locator('#bid-panel');
+  assert.ok(await flora.page.getByLabel('France’s bid').isDisabled());
+  await flora.page.screenshot({ path: join(ARTIFACTS, 'bid-lobby-1280x800.png'), fullPage: true });
+  await flora.page.getByRole('button', { name: 'Create the game' }).click();
+  await flora.page.waitForURL(/#\/game\/\d+$/);
+  const id = Number(flora.page.url().match(/#\/game\/(\d+)/)[1]);
+  const panel = flora.page.locator('#bid-panel');
   await panel.getByText('No bid is in yet.').waitFor();
-  await fay.page.getByLabel(/Treaty points you give Britain/).fill('3');
-  await fay.page.getByRole('button', { name: 'Place my sealed bid' }).click();
-  await fay.page.locator('#bid-yours').getByText('Your sealed bid: 3 treaty points.').waitFor();
-  const link = await fay.page.locator('.invite-links code').textContent();
+  await flora.page.getByLabel(/Treaty points you give Britain/).fill('3');
+  // A state pushed while the bid is typed redraws the page: the bid typed stays (a chat line, held until shown).
+  await flora.page.evaluate((game) => fetch(`/api/games/${game}/chat`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'my bid is in the box' }),
+  }), id);
+  await flora.page.getByText('my bid is in the box').first().waitFor();
+  await flora.page.getByRole('button', { name: 'Place my sealed bid' }).click();
+  await flora.page.locator('#bid-yours').getByText('Your sealed bid: 3 treaty points.').waitFor();
+  const link = await flora.page.locator('.invite-links code').textContent();
 
-  // Gus takes seat 2 on a phone: he sees that fay has bid, never how much, and bids in turn.
-  const gus = await signUp('gus');
-  await gus.page.setViewportSize({ width: 390, height: 844 });
-  await gus.page.goto(link);
-  await gus.page.locator('#bid-status').getByText('Sealed bids in: fay.').waitFor();
-  assert.doesNotMatch(await gus.page.locator('#bid-panel').textContent(), /fay\D*3/);
-  assert.match(await statusOf(gus.page), /Waiting for gus's sealed bid for France/);
-  await gus.page.screenshot({ path: join(ARTIFACTS, 'bid-sealed-390x844.png') });
-  await gus.page.getByLabel(/Treaty points you give Britain/).fill('1');
-  await gus.page.getByRole('button', { name: 'Place my sealed bid' }).click();
+  // Gus takes seat 2 on a phone: he sees that flora has bid, never how much, and bids in turn.
+  const gregor = await signUp('gregor');
+  await gregor.page.setViewportSize({ width: 390, height: 844 });
+  await gregor.page.goto(link);
+  await gregor.page.locator('#bid-status').getByText('Sealed bids in: flora.').waitFor();
+  assert.doesNotMatch(await gregor.page.locator('#bid-panel').textContent(), /flora\D*3/);
+  assert.match(await statusOf(gregor.page), /Waiting for gregor's sealed bid for France/);
+  await gregor.page.screenshot({ path: join(ARTIFACTS, 'bid-sealed-390x844.png') });
+  await gregor.page.getByLabel(/Treaty points you give Britain/).fill('1');
+  await gregor.page.getByRole('button', { name: 'Place my sealed bid' }).click();
 
-  // His bid was the last: the game starts, the bids are opened to both, and fay plays France.
-  for (const { page } of [gus, fay]) {
-    await page.locator('#bid-result').getByText('fay plays France; Britain started with 3 treaty points.').waitFor();
-    assert.match(await page.locator('#bid-result').textContent(), /Bids: fay 3 · gus 1\./);
+  // His bid was the last: the game starts, the bids are opened to both, and flora plays France.
+  for (const { page } of [gregor, flora]) {
+    await page.locator('#bid-result').getByText('flora plays France; Britain started with 3 treaty points.').waitFor();
+    assert.match(await page.locator('#bid-result').textContent(), /Bids: flora 3 · gregor 1\./);
   }
-  const seen = await gameState(fay.page, id);
-  assert.equal(seen.seat, 1, 'fay moved to France’s seat');
-  assert.equal(seen.seats[0].player, 'gus');
+  const seen = await gameState(flora.page, id);
+  assert.equal(seen.seat, 1, 'flora moved to France’s seat');
+  assert.equal(seen.seats[0].player, 'gregor');
   assert.equal(seen.view.powers[0].trp, 3, 'Britain starts with the winning bid');
-  await fay.page.screenshot({ path: join(ARTIFACTS, 'bid-opened-1280x800.png') });
-  await gus.page.screenshot({ path: join(ARTIFACTS, 'bid-opened-390x844.png') });
-  for (const c of [fay.context, gus.context]) await c.close();
+  await flora.page.screenshot({ path: join(ARTIFACTS, 'bid-opened-1280x800.png') });
+  await gregor.page.screenshot({ path: join(ARTIFACTS, 'bid-opened-390x844.png') });
+  for (const c of [flora.context, gregor.context]) await c.close();
 });
 
 test('Virgin Queen says what part of the game it plays, and is played on the generic page', async () => {

@@ -9,6 +9,9 @@ import { rulesHref } from '../lib/links.js';
 
 const points = (n) => `${n} treaty point${n === 1 ? '' : 's'}`;
 
+/** The bid being typed, per game: the page redraws on every pushed state, and a redraw must not wipe it. */
+const drafts = new Map();
+
 /** The bidding of game `id` at `state`, for its player or a spectator; null for a game without bids. */
 export function bidPanel(id, state, refresh) {
   const bid = state.bid;
@@ -36,8 +39,9 @@ function sealed(id, state, refresh) {
       status, explain];
   }
   const input = h('input', {
-    type: 'number', id: 'bid-points', 'data-key': 'bid-points', min: 0, max: bid.max, step: 1, value: 0,
-    required: true, 'aria-describedby': 'bid-help',
+    type: 'number', id: 'bid-points', 'data-key': 'bid-points', min: 0, max: bid.max, step: 1,
+    value: drafts.get(id) ?? 0, required: true, 'aria-describedby': 'bid-help',
+    oninput: (e) => drafts.set(id, e.target.value),
   });
   const button = h('button', { type: 'submit', class: 'primary', id: 'bid-send' }, 'Place my sealed bid');
   const form = h('form', {
@@ -47,6 +51,7 @@ function sealed(id, state, refresh) {
       button.disabled = true;
       try {
         const done = await post(`/api/games/${id}/bid`, { points: Number(input.value), seat: state.seat });
+        drafts.delete(id);
         notify(done.started ? 'Your bid was the last: the bids are open and the game has started.'
           : 'Your sealed bid is in.', 'info');
         await refresh();
