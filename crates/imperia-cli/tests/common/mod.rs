@@ -13,7 +13,36 @@ use serde_json::{Value, json};
 #[derive(Clone, Debug)]
 pub enum Storage {
     Sqlite(Scratch),
-    Postgres(String),
+    Postgres(Database),
+}
+
+/// A test's own PostgreSQL database, by URL; dropped once the last handle to it goes (a server's handle goes
+/// after its process is killed), so that test runs leave no databases behind on a developer's machine.
+#[derive(Clone, Debug)]
+pub struct Database(Arc<DatabaseUrl>);
+
+#[derive(Debug)]
+struct DatabaseUrl(String);
+
+impl std::ops::Deref for Database {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0.0
+    }
+}
+
+impl Drop for DatabaseUrl {
+    fn drop(&mut self) {
+        let Some((admin, name)) = self.0.rsplit_once('/') else { return };
+        sqlx::any::install_default_drivers();
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+        runtime.block_on(async {
+            // Connected to the server's own `postgres` database, since a database cannot drop itself.
+            let Ok(pool) = sqlx::AnyPool::connect(&format!("{admin}/postgres")).await else { return };
+            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(&pool).await;
+            pool.close().await;
+        });
+    }
 }
 
 /// Fresh storage for one test on every backend there is.
@@ -22,11 +51,11 @@ pub fn backends(name: &str) -> Vec<Storage> {
     match std::env::var("IMPERIA_TEST_POSTGRES") {
         Ok(admin) if !admin.is_empty() => {
             let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-            all.push(Storage::Postgres(format!(
+            all.push(Storage::Postgres(Database(Arc::new(DatabaseUrl(format!(
                 "{}/imperia_test_{name}_{}_{stamp}",
                 admin.trim_end_matches('/'),
                 std::process::id()
-            )));
+            ))))));
         }
         _ => eprintln!("IMPERIA_TEST_POSTGRES is not set: {name} runs against SQLite only (scripts/test runs both)"),
     }
@@ -238,7 +267,7 @@ impl Server {
         command.args(["serve", "--bind", "127.0.0.1:0"]).args(args);
         match storage {
             Storage::Sqlite(dir) => command.arg("--data-dir").arg(dir.as_os_str()),
-            Storage::Postgres(url) => command.args(["--database-url", url]),
+            Storage::Postgres(url) => command.args(["--database-url", &**url]),
         };
         let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
         let mut line = String::new();
@@ -264,7 +293,7 @@ impl Server {
 pub fn database_url(storage: &Storage) -> String {
     match storage {
         Storage::Sqlite(dir) => format!("sqlite://{}", dir.join("imperia.db").display()),
-        Storage::Postgres(url) => url.clone(),
+        Storage::Postgres(url) => url.to_string(),
     }
 }
 
