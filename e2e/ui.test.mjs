@@ -1909,6 +1909,32 @@ test('rollback: a player proposes going back past the rules’ commit points, th
   await b.context.close();
 });
 
+test('review: a game only bots played offers no review', async () => {
+  const { context, page } = await signUp('otto');
+  const id = await page.evaluate(async () => {
+    const created = await fetch('/api/games', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'endeavor', seats: ['easy', 'easy'], rated: false }),
+    });
+    return (await created.json()).id;
+  });
+  // Held until the bots have ended the game: the page is opened on the finished game.
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < 5000; i++) {
+      if ((await (await fetch(`/api/games/${n}`)).json()).finished) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }, id);
+  // Held until the page has read where the review stands and drawn it.
+  const reviewRead = page.waitForResponse((r) => r.url().endsWith(`/api/games/${id}/review`));
+  await page.goto(`${base}/#/game/${id}`);
+  await reviewRead;
+  await page.locator('#final-title').waitFor();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await page.locator('#ask-review').count(), 0, 'no review offered where nobody but bots decided');
+  await context.close();
+});
+
 test('review: after the game, the bot marks the biggest slips on the replay slider', async () => {
   const { context, page } = await signUp('vera');
   const id = await createAgainstBots(page, 'endeavor', 2);

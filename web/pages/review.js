@@ -53,6 +53,8 @@ function slipText(state, s) {
 /** What the replay panel shows of the review: the button to ask, its progress, or the marks and the list. */
 export function reviewPart(state, review, { ask, lookAt, at }) {
   if (!state.finished || !review) return null;
+  // Only bots played: no person made a decision to review, and the server would refuse (409).
+  if (review.status === 'none' && !state.seats.some((s) => s.player)) return null;
   if (review.status === 'withheld') return h('p', { class: 'review muted' }, `No review to read: ${review.why}.`);
   if (review.status === 'none' || review.status === 'failed') {
     return h('div', { class: 'review' },
