@@ -1910,7 +1910,7 @@ test('rollback: a player proposes going back past the rules’ commit points, th
 });
 
 test('review: a game only bots played offers no review', async () => {
-  const { context, page } = await signUp('otto');
+  const { context, page } = await signUp('ursula');
   const id = await page.evaluate(async () => {
     const created = await fetch('/api/games', {
       method: 'POST', headers: { 'content-type': 'application/json' },
