@@ -6,9 +6,6 @@
 
 mod common;
 
-use std::net::TcpStream;
-use std::time::Duration;
-
 use common::*;
 use serde_json::{Value, json};
 
@@ -209,37 +206,4 @@ fn only_imperial_struggle_offers_the_bid_on(storage: &Storage) {
     let (_, lobby) = erin.get("/api/lobby");
     let listed = lobby.as_array().expect("games").iter().find(|g| g["id"] == waiting).cloned().expect("listed");
     assert_eq!(listed["bidding"], true, "{listed}");
-}
-
-type Socket = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
-
-/// A WebSocket on a game opened with `client`'s session, once it has read the first view, at `seat`.
-fn seat_socket(server: &Server, game: i64, client: &Client, seat: u64) -> Socket {
-    let url = format!("{}/api/games/{game}/ws", server.base.replacen("http", "ws", 1));
-    let mut request = tungstenite::client::IntoClientRequest::into_client_request(url.as_str()).expect("a request");
-    let cookie = client.cookie.as_deref().expect("a session");
-    request.headers_mut().insert("Cookie", cookie.parse().expect("a header"));
-    let (mut socket, _) = tungstenite::connect(request).expect("a WebSocket");
-    if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_mut() {
-        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("a timeout");
-    }
-    let first = next_state_at(&mut socket, |_| true).expect("the first view");
-    assert_eq!(first["seat"], seat, "the seat's own view");
-    socket
-}
-
-/// The first state the socket pushes that `wanted` accepts; `None` once it closes or goes quiet.
-fn next_state_at(socket: &mut Socket, wanted: impl Fn(&Value) -> bool) -> Option<Value> {
-    loop {
-        match socket.read().ok()? {
-            tungstenite::Message::Text(text) => {
-                let state: Value = serde_json::from_str(&text).ok()?;
-                if wanted(&state) {
-                    return Some(state);
-                }
-            }
-            tungstenite::Message::Close(_) => return None,
-            _ => {}
-        }
-    }
 }

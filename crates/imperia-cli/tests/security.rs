@@ -827,8 +827,8 @@ fn a_revoked_session_closes_its_sockets() {
         let state = wait_for_turn(&laptop, game);
 
         // A password change ends the phone's session and closes its socket; the laptop's stays open.
-        let mut on_phone = seat_socket(&server, game, &phone);
-        let mut on_laptop = seat_socket(&server, game, &laptop);
+        let mut on_phone = seat_socket(&server, game, &phone, 0);
+        let mut on_laptop = seat_socket(&server, game, &laptop, 0);
         let (status, body) =
             laptop.post("/api/me/password", json!({ "current": "a long password", "new": "violet tractor umbrella" }));
         assert_eq!(status, 200, "{body}");
@@ -839,12 +839,13 @@ fn a_revoked_session_closes_its_sockets() {
         );
         assert_eq!(status, 200, "{body}");
         let acted = body["version"].as_i64().expect("a version");
-        let pushed = std::iter::from_fn(|| next_state(&mut on_laptop)).find(|s| s["version"].as_i64() >= Some(acted));
+        let pushed = std::iter::from_fn(|| next_state_at(&mut on_laptop, |_| true))
+            .find(|s| s["version"].as_i64() >= Some(acted));
         assert!(pushed.is_some_and(|s| s["seat"] == 0), "the laptop's socket still hears its seat's view");
 
         // Signing out everywhere closes every socket of the account, the signing-out one's too.
         assert_eq!(phone.post("/api/signin", json!({ "name": "anton", "password": "violet tractor umbrella" })).0, 200);
-        let mut on_phone = seat_socket(&server, game, &phone);
+        let mut on_phone = seat_socket(&server, game, &phone, 0);
         assert_eq!(laptop.post("/api/signout", json!({ "everywhere": true })).0, 200);
         assert_eq!(close_code(&mut on_phone), Some(4401));
         assert_eq!(close_code(&mut on_laptop), Some(4401));
@@ -886,35 +887,6 @@ fn direction_controls_are_taken_out_of_what_players_type() {
     assert_eq!(response.status().as_u16(), 200);
     assert_eq!(response.body_mut().read_json::<Value>().expect("JSON")["text"], "fdp.exe", "stored as shown");
     assert_eq!(anton.get(&format!("/api/games/{game}/notes")).1["text"], "fdp.exe");
-}
-
-type Socket = tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
-
-/// A WebSocket on a game opened with `client`'s session, once it has read its seat's first view.
-fn seat_socket(server: &Server, game: i64, client: &Client) -> Socket {
-    let url = format!("{}/api/games/{game}/ws", server.base.replacen("http", "ws", 1));
-    let mut request = tungstenite::client::IntoClientRequest::into_client_request(url.as_str()).expect("a request");
-    let cookie = client.cookie.as_deref().expect("a session");
-    request.headers_mut().insert("Cookie", cookie.parse().expect("a header"));
-    let (mut socket, _) = tungstenite::connect(request).expect("a WebSocket");
-    if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_mut() {
-        // Longer than any check takes, shorter than the 25 s ping that would check anyway.
-        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("a timeout");
-    }
-    let first = next_state(&mut socket).expect("the first view");
-    assert_eq!(first["seat"], 0, "the seat's own view");
-    socket
-}
-
-/// The next state the socket pushes; `None` once it closes.
-fn next_state(socket: &mut Socket) -> Option<Value> {
-    loop {
-        match socket.read().ok()? {
-            tungstenite::Message::Text(text) => return serde_json::from_str(&text).ok(),
-            tungstenite::Message::Close(_) => return None,
-            _ => {}
-        }
-    }
 }
 
 /// The close code the server sends, reading past the states before it; `None` if it sends none in time.
