@@ -12,10 +12,12 @@
 
 use imperia_core::{DynMatch, Seat};
 use serde::Serialize;
-use serde_json::json;
+use serde_json::{Map, Value, json};
 
-use crate::live::{self, AppState, LiveGame, Shared, TableError};
-use crate::store::{BidRow, SeatRow, Settlement, User, now};
+use crate::live;
+use crate::store::{BidRow, GameRow, SeatRow, Settlement, User, now};
+use crate::table::Feature;
+use crate::table::{AppState, LiveGame, Shared, TableError};
 
 /// The game whose sides may be bid for, and its option that takes the winning bid.
 pub const GAME: &str = "imperial-struggle";
@@ -28,7 +30,8 @@ pub const BOT_BID: i64 = 4;
 const BRITAIN: Seat = 0;
 const FRANCE: Seat = 1;
 
-/// The bids of a game whose sides are bid for, in the order they were placed.
+/// The bids of a game whose sides are bid for, in the order they were placed: its part
+/// ([`crate::parts::Parts`]), which only such a game has.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Bidding {
     pub bids: Vec<BidRow>,
@@ -109,6 +112,37 @@ impl Bidding {
     }
 }
 
+/// Whether game `g`'s sides are bid for.
+pub fn bids_for_sides(g: &LiveGame) -> bool {
+    g.parts.get::<Bidding>().is_some()
+}
+
+/// Bidding for sides, at each event of a game's life: the bids are read with the game, shown to its viewers,
+/// and awaited before the start.
+pub struct Bids;
+
+impl Feature for Bids {
+    /// Another server may have taken a bid.
+    fn read(&self, row: &GameRow, g: &mut LiveGame, _moved: bool) -> bool {
+        if row.bidding {
+            g.parts.set(Bidding { bids: row.bids.clone() })
+        } else {
+            g.parts.remove::<Bidding>();
+            false
+        }
+    }
+
+    fn start_waits_for(&self, g: &LiveGame) -> Option<String> {
+        g.parts.get::<Bidding>()?.waiting_for(&g.seats)
+    }
+
+    fn view(&self, g: &LiveGame, viewer: Option<Seat>, out: &mut Map<String, Value>) {
+        if let Some(bidding) = g.parts.get::<Bidding>() {
+            out.insert("bid".into(), json!(bidding.view(g, viewer)));
+        }
+    }
+}
+
 /// The winning bid: the highest, and of equal bids the one placed first.
 fn winner(bids: &[BidRow]) -> Option<&BidRow> {
     bids.iter().fold(None, |best: Option<&BidRow>, b| match best {
@@ -149,7 +183,7 @@ pub async fn place(
     points: i64,
 ) -> Result<Placed, TableError> {
     let mut g = game.lock().await;
-    let Some(bidding) = &g.bidding else {
+    let Some(bidding) = g.parts.get::<Bidding>() else {
         return Err(TableError::Conflict(format!(
             "game {} does not bid for sides: its creator did not choose to bid for France",
             g.id
@@ -175,10 +209,10 @@ pub async fn place(
         return Err(TableError::Conflict("the game started, or your seat changed, meanwhile: load it again".into()));
     }
     // Read back from the store: another server sharing it may hold the other bid.
-    g.bidding = Some(Bidding { bids: state.store.bids(g.id).await? });
+    let bidding = Bidding { bids: state.store.bids(g.id).await? };
+    let ready = g.seats.iter().all(|s| !s.is_open()) && bidding.missing(&g.seats).is_empty();
+    g.parts.set(bidding);
     live::announce(state, &g);
-    let ready =
-        g.seats.iter().all(|s| !s.is_open()) && g.bidding.as_ref().is_some_and(|b| b.missing(&g.seats).is_empty());
     if ready {
         crate::seating::begin(state, &mut g, &[], None).await?;
         drop(g);
@@ -198,7 +232,7 @@ pub(crate) fn settle(
     fill: &[Seat],
     level: Option<&str>,
 ) -> Result<Option<SettledStart>, TableError> {
-    let Some(bidding) = &g.bidding else { return Ok(None) };
+    let Some(bidding) = g.parts.get::<Bidding>() else { return Ok(None) };
     if let Some(waiting) = bidding.waiting_for(&g.seats) {
         return Err(TableError::Conflict(format!("{waiting}: the game starts once every player has bid")));
     }
@@ -245,7 +279,7 @@ pub(crate) fn apply(g: &mut LiveGame, settled: Settlement, m: Box<dyn DynMatch>)
     }
     g.m = m;
     g.forget_log();
-    let bids = &mut g.bidding.get_or_insert_default().bids;
+    let bids = &mut g.parts.get_or_default::<Bidding>().bids;
     bids.extend(settled.bot_bids.into_iter().map(|(seat, bidder, points)| BidRow {
         seat,
         user_id: None,

@@ -6,8 +6,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::live::{GameState, TableError};
 use crate::store::StoreError;
+use crate::table::{GameState, TableError};
 
 #[derive(Debug)]
 pub struct ApiError {

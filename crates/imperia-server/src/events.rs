@@ -1,41 +1,17 @@
-//! A game's life as the features see it: a short list of events, told to every [`Feature`] the server
-//! runs ([`crate::FEATURES`]). `live` runs the games and tells the events; it names no feature, so a new
-//! feature is one module and one line in that list.
+//! A game's life as the features see it: a short list of events, told to every [`Feature`](crate::table::Feature) the server
+//! runs ([`crate::FEATURES`]), in the order they are listed. `live` runs the games and tells the events; it
+//! names no feature, so a new feature is one module and one line in that list. The contract itself, and
+//! what each event means, is [`Feature`](crate::table::Feature)'s.
 //!
-//! Events are told under the game's lock, in the order the features are listed; each does its part
-//! before the game's viewers hear of the change.
+//! Events are told under the game's lock; each feature does its part before the game's viewers hear of
+//! the change.
 
-use std::future::Future;
-use std::pin::Pin;
+use crate::store::GameRow;
+use crate::table::{AppState, LiveGame, Shared};
 
-use crate::live::{AppState, LiveGame, Shared};
-
-/// Work a feature does on an event before the game goes on.
-pub type Then<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
-
-/// What a feature does at each event of a game's life; by default, nothing.
-pub trait Feature: Send + Sync {
-    /// The game changed (a step, an undo, the start, a seat, a change another server made) or was put in
-    /// play, and its viewers are about to be told.
-    fn changed(&self, _state: &AppState, _g: &mut LiveGame) {}
-
-    /// A step was stored.
-    fn committed(&self, _g: &mut LiveGame) {}
-
-    /// The game is over: told after its last step, and again whenever a finished game is loaded (so a
-    /// feature that was stopped half-way finishes its part).
-    fn finished<'a>(&'a self, _state: &'a AppState, _g: &'a mut LiveGame) -> Then<'a> {
-        Box::pin(async {})
-    }
-
-    /// The game's bots are set going (on load, after each change): a feature that runs a clock of its own
-    /// starts it here.
-    fn playing(&self, _state: &AppState, _game: &Shared) {}
-
-    /// Whether the game's bots must wait rather than move the game on.
-    fn holds_bots(&self, _g: &LiveGame) -> bool {
-        false
-    }
+/// Tell every feature that the game was read from the database; whether any part changed.
+pub fn read(state: &AppState, row: &GameRow, g: &mut LiveGame, moved: bool) -> bool {
+    state.features.iter().fold(false, |told, feature| feature.read(row, g, moved) | told)
 }
 
 /// Tell every feature that the game changed.
@@ -64,6 +40,15 @@ pub fn playing(state: &AppState, game: &Shared) {
     for feature in state.features {
         feature.playing(state, game);
     }
+}
+
+/// Tell every feature that a second went by; whether the game moved on.
+pub async fn tick(state: &AppState, g: &mut LiveGame) -> bool {
+    let mut moved = false;
+    for feature in state.features {
+        moved |= feature.tick(state, g).await;
+    }
+    moved
 }
 
 /// Whether some feature holds the game's bots.

@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 use imperia_core::{DynContent, DynMatch, GameEntry, MatchError, Record, Viewer};
 
-use crate::live::{AppState, LiveGame, Shared, TableError};
+use crate::table::{AppState, LiveGame, Shared, TableError};
 
 /// The positions, counted from the start, that a rated game may share with any game of its setup: its first
 /// steps are played alike by many games, so only the positions after them mark a copy.
@@ -34,7 +34,7 @@ const OPENING: usize = 12;
 /// and the version of the game they were gathered at. Positions are only ever added: a step undone or
 /// rolled back was still a position the game was in.
 #[derive(Clone, Debug)]
-pub struct Positions {
+struct Positions {
     version: i64,
     seen: Arc<Vec<u64>>,
 }
@@ -69,7 +69,7 @@ impl LiveGame {
     /// (otherwise they are gathered again when next asked for).
     pub(crate) fn note_position(&mut self) {
         let version = self.version;
-        if let Some(kept) = self.positions.as_mut().filter(|p| p.version + 1 == version) {
+        if let Some(kept) = self.parts.get_mut::<Positions>().filter(|p| p.version + 1 == version) {
             Arc::make_mut(&mut kept.seen).push(fingerprint(self.m.as_ref()));
             kept.version = version;
         }
@@ -81,7 +81,7 @@ impl LiveGame {
 async fn positions(state: &AppState, game: &Shared) -> Result<Arc<Vec<u64>>, TableError> {
     let (id, version, record, content) = {
         let g = game.lock().await;
-        if let Some(kept) = g.positions.as_ref().filter(|p| p.version == g.version) {
+        if let Some(kept) = g.parts.get::<Positions>().filter(|p| p.version == g.version) {
             return Ok(kept.seen.clone());
         }
         (g.id, g.version, g.m.record(), g.content.clone())
@@ -98,7 +98,7 @@ async fn positions(state: &AppState, game: &Shared) -> Result<Arc<Vec<u64>>, Tab
     let seen = Arc::new(seen);
     let mut g = game.lock().await;
     if g.version == version {
-        g.positions = Some(Positions { version, seen: seen.clone() });
+        g.parts.insert(Positions { version, seen: seen.clone() });
     }
     Ok(seen)
 }
@@ -145,7 +145,7 @@ pub async fn no_help_for_rated(state: &AppState, game: &Shared, what: &str) -> R
 /// Keeping the positions games have been in, at each event of a game's life.
 pub struct Fairness;
 
-impl crate::events::Feature for Fairness {
+impl crate::table::Feature for Fairness {
     fn committed(&self, g: &mut LiveGame) {
         g.note_position();
     }

@@ -28,8 +28,8 @@ use imperia_core::{Outcome, Seat};
 use sqlx::{AnyConnection, Row};
 
 use crate::levels::BotLevel;
-use crate::live::{AppState, LiveGame};
 use crate::store::{Store, StoreError, now};
+use crate::table::{AppState, LiveGame};
 
 /// How many times a settlement that lost a race is tried again at once.
 const RETRIES: usize = 5;
@@ -63,8 +63,8 @@ impl Player {
 /// Settling results, at each event of a game's life: a game that is over is settled.
 pub struct Ratings;
 
-impl crate::events::Feature for Ratings {
-    fn finished<'a>(&'a self, state: &'a AppState, g: &'a mut LiveGame) -> crate::events::Then<'a> {
+impl crate::table::Feature for Ratings {
+    fn finished<'a>(&'a self, state: &'a AppState, g: &'a mut LiveGame) -> crate::table::Then<'a> {
         Box::pin(settle(state, g))
     }
 }

@@ -5,7 +5,6 @@
 //! ([`crate::thinking`]); kept with the game.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use std::time::Duration;
 
 use imperia_bots::Judged;
@@ -13,7 +12,7 @@ use imperia_core::{Seat, ToAct};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, Semaphore};
 
-use crate::live::{AppState, Shared, TableError};
+use crate::table::{AppState, Shared, TableError};
 use crate::thinking::Place;
 use crate::thought::{Answer, Thought};
 
@@ -69,16 +68,16 @@ pub enum ReviewState {
     Withheld { why: String },
 }
 
-/// The reviews being made in this process, and the one-at-a-time turn they take.
-#[derive(Clone)]
-pub struct Reviews {
-    running: Arc<Mutex<BTreeMap<i64, ReviewState>>>,
-    turn: Arc<Semaphore>,
+/// The reviews being made in this process, and the one-at-a-time turn they take: kept for the server
+/// ([`crate::parts::ServerParts`]).
+struct Reviews {
+    running: Mutex<BTreeMap<i64, ReviewState>>,
+    turn: Semaphore,
 }
 
 impl Default for Reviews {
     fn default() -> Self {
-        Reviews { running: Arc::default(), turn: Arc::new(Semaphore::new(1)) }
+        Reviews { running: Mutex::default(), turn: Semaphore::new(1) }
     }
 }
 
@@ -88,7 +87,9 @@ pub async fn state_of(state: &AppState, id: i64) -> Result<ReviewState, TableErr
         let review = serde_json::from_str(&json).map_err(|e| TableError::Damaged { id, why: e.to_string() })?;
         return Ok(ReviewState::Ready { review });
     }
-    Ok(state.reviews.running.lock().await.get(&id).cloned().unwrap_or(ReviewState::None))
+    let reviews = state.parts.get::<Reviews>();
+    let running = reviews.running.lock().await.get(&id).cloned();
+    Ok(running.unwrap_or(ReviewState::None))
 }
 
 /// Start reviewing a finished game in the help queue's `place`, unless it is reviewed or under way; answers
@@ -114,8 +115,9 @@ pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Re
     }
     // Checked and claimed under one lock, so that two asking at once start one review.
     let running = ReviewState::Running { done: 0, of: record.actions.len() };
+    let reviews = state.parts.get::<Reviews>();
     {
-        let mut reviews = state.reviews.running.lock().await;
+        let mut reviews = reviews.running.lock().await;
         if let Some(now @ ReviewState::Running { .. }) = reviews.get(&id) {
             return Ok(now.clone());
         }
@@ -123,8 +125,8 @@ pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Re
     }
     let state = state.clone();
     tokio::spawn(async move {
-        let done = review(&state, id, record, content, seats, place).await;
-        let mut running = state.reviews.running.lock().await;
+        let done = review(&state, &reviews, id, record, content, seats, place).await;
+        let mut running = reviews.running.lock().await;
         match done {
             Ok(()) => running.remove(&id),
             Err(why) => running.insert(id, ReviewState::Failed { why }),
@@ -136,13 +138,14 @@ pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Re
 /// Go through the record a few steps at a time, then keep the slips.
 async fn review(
     state: &AppState,
+    reviews: &Reviews,
     id: i64,
     record: imperia_core::Record,
     content: imperia_core::DynContent,
     seats: Vec<Seat>,
     place: Place,
 ) -> Result<(), String> {
-    let _turn = state.reviews.turn.acquire().await.map_err(|e| e.to_string())?;
+    let _turn = reviews.turn.acquire().await.map_err(|e| e.to_string())?;
     let record = crate::thought::travelling(record);
     let of = record.actions.len();
     let mut judged = Vec::new();
@@ -161,7 +164,7 @@ async fn review(
         };
         judged.extend(part);
         let done = ReviewState::Running { done: (from + STEPS_AT_A_TIME).min(of), of };
-        state.reviews.running.lock().await.insert(id, done);
+        reviews.running.lock().await.insert(id, done);
     }
     let review = Review { judged: judged.len(), iterations: ITERATIONS, slips: slips(judged) };
     let json = serde_json::to_string(&review).map_err(|e| e.to_string())?;

@@ -7,7 +7,7 @@
 //!   changes the version), and while it is open the bots wait rather than move it on. Any player may
 //!   refuse it, which ends it; the proposer's refusal withdraws it. Unanswered, it lapses by itself
 //!   ([`Proposal::expires_at`]: one decision's time in a timed game, else `Limits::rollback_answer`), so
-//!   a player who walks away holds neither the bots nor the table for ever ([`lapse_unanswered`]).
+//!   a player who walks away holds neither the bots nor the table for ever ([`Rollback`]'s tick).
 //! - Every seat must agree. A bot has no say it could give, so in a casual game bots agree, and in a rated
 //!   game with a bot seat there is no rollback: a rating must not be bought back from a bot.
 //! - If something hidden came to light since the step proposed (a draw, a secret turned up), going back
@@ -16,11 +16,23 @@
 //! - An agreed rollback is kept with the game, the actions it took back included, and goes into the
 //!   record ([`imperia_core::RolledBack`]) and the log.
 
-use imperia_core::{RolledBack, Seat, ToAct};
+use imperia_core::{Record, RolledBack, Seat, ToAct};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
 
-use crate::live::{AppState, LiveGame, Shared, TableError, after_change, catch_up, spawn_bots};
-use crate::store::{StoreError, now};
+use crate::live::{after_change, catch_up, spawn_bots};
+use crate::store::{GameRow, StoreError, now};
+use crate::table::{AppState, LiveGame, Shared, TableError};
+use crate::table::{Feature, Then};
+
+/// A game's going back: its proposal as last saved, which holds only at its version
+/// ([`LiveGame::open_rollback`]), and every rollback agreed, oldest first. Its part
+/// ([`crate::parts::Parts`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct GoingBack {
+    proposal: Option<Proposal>,
+    agreed: Vec<RolledBack>,
+}
 
 /// An open proposal to go back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -96,12 +108,18 @@ impl RollbackView {
 impl LiveGame {
     /// The proposal to go back, while it holds.
     pub fn open_rollback(&self) -> Option<&Proposal> {
-        self.rollback.as_ref().filter(|p| p.version == self.version && now() < p.expires_at)
+        self.saved_proposal().filter(|p| now() < p.expires_at)
+    }
+
+    /// The proposal saved at the game's version, open or lapsed.
+    fn saved_proposal(&self) -> Option<&Proposal> {
+        let going_back = self.parts.get::<GoingBack>()?;
+        going_back.proposal.as_ref().filter(|p| p.version == self.version)
     }
 
     /// A proposal still saved as open whose time ran out.
     fn lapsed_rollback(&self) -> bool {
-        self.rollback.as_ref().is_some_and(|p| p.version == self.version && now() >= p.expires_at)
+        self.saved_proposal().is_some_and(|p| now() >= p.expires_at)
     }
 
     /// The seats that must still agree to the open proposal.
@@ -184,26 +202,6 @@ pub async fn answer(state: &AppState, game: &Shared, seat: Seat, answer: &Answer
     Ok(done)
 }
 
-/// End the proposals whose time ran out unanswered, and let the bots they held move: a sweep each second.
-pub async fn lapse_unanswered(state: AppState) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
-    loop {
-        tick.tick().await;
-        let games: Vec<Shared> = state.games.read().await.values().cloned().collect();
-        for game in games {
-            let mut g = game.lock().await;
-            if !g.lapsed_rollback() {
-                continue;
-            }
-            if let Err(e) = save(&state, &mut g, None).await {
-                tracing::warn!("game {}: a lapsed proposal to go back stays saved: {e}", g.id);
-            }
-            drop(g);
-            spawn_bots(state.clone(), game);
-        }
-    }
-}
-
 /// Go back if every seat has agreed to `proposal`; otherwise keep it open for the rest.
 async fn settle(state: &AppState, g: &mut LiveGame, proposal: Proposal) -> Result<bool, TableError> {
     if g.waiting_for(&proposal).is_empty() {
@@ -222,7 +220,7 @@ async fn save(state: &AppState, g: &mut LiveGame, proposal: Option<Proposal>) ->
         Err(StoreError::Conflict) => return Err(moved_on(state, g).await),
         Err(e) => return Err(e.into()),
     }
-    g.rollback = proposal;
+    g.parts.get_or_default::<GoingBack>().proposal = proposal;
     crate::live::announce(state, g);
     Ok(())
 }
@@ -251,8 +249,9 @@ async fn roll_back(state: &AppState, g: &mut LiveGame, p: &Proposal) -> Result<(
     }
     g.m = next;
     g.version += 1;
-    g.rollback = None;
-    g.rollbacks.push(agreed);
+    let going_back = g.parts.get_or_default::<GoingBack>();
+    going_back.proposal = None;
+    going_back.agreed.push(agreed);
     g.forget_log();
     after_change(state, g);
     Ok(())
@@ -270,8 +269,40 @@ async fn moved_on(state: &AppState, g: &mut LiveGame) -> TableError {
 /// its answers rather than move the game on.
 pub struct Rollback;
 
-impl crate::events::Feature for Rollback {
+impl Feature for Rollback {
+    /// Another server may have taken a proposal without moving the game; the rollbacks agreed move with it.
+    fn read(&self, row: &GameRow, g: &mut LiveGame, moved: bool) -> bool {
+        // One that no longer reads is dropped: it only ever held for a moment of the game.
+        let proposal = row.rollback.as_deref().and_then(|json| serde_json::from_str(json).ok());
+        let agreed =
+            if moved { row.record.rollbacks.clone() } else { g.parts.get_or_default::<GoingBack>().agreed.clone() };
+        g.parts.set(GoingBack { proposal, agreed })
+    }
+
     fn holds_bots(&self, g: &LiveGame) -> bool {
         g.open_rollback().is_some()
+    }
+
+    /// A proposal whose time ran out unanswered ends, and the bots it held move.
+    fn tick<'a>(&'a self, state: &'a AppState, g: &'a mut LiveGame) -> Then<'a, bool> {
+        Box::pin(async move {
+            if !g.lapsed_rollback() {
+                return false;
+            }
+            if let Err(e) = save(state, g, None).await {
+                tracing::warn!("game {}: a lapsed proposal to go back stays saved: {e}", g.id);
+            }
+            true
+        })
+    }
+
+    fn record(&self, g: &LiveGame, record: &mut Record) {
+        record.rollbacks = g.parts.get::<GoingBack>().map(|b| b.agreed.clone()).unwrap_or_default();
+    }
+
+    fn view(&self, g: &LiveGame, _viewer: Option<Seat>, out: &mut Map<String, Value>) {
+        out.insert("rollback".into(), json!(g.open_rollback()));
+        let agreed = g.parts.get::<GoingBack>().map_or(&[][..], |b| b.agreed.as_slice());
+        out.insert("rollbacks".into(), json!(agreed.iter().map(RollbackView::of).collect::<Vec<_>>()));
     }
 }

@@ -5,11 +5,13 @@
 //! kept — and its players are told what changed and whether the game they played still stands. A finished
 //! game's settled places and ratings are not settled again.
 
-use imperia_core::{Migration, Record};
+use imperia_core::{Migration, Record, Seat};
 use serde::Serialize;
+use serde_json::{Map, Value, json};
 
-use crate::live::AppState;
-use crate::store::{GameRow, StoreError};
+use crate::store::GameRow;
+use crate::table::Feature;
+use crate::table::LiveGame;
 
 /// A change of rules as the game page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -38,27 +40,25 @@ impl RulesChangeView {
     }
 }
 
-/// Keep `row`'s game as played again under today's rules, where it stands at `record` (`finished` or not),
-/// with its `migration`: in the database, and in `row` (its version, rules version and changes of rules).
-/// `Conflict` if another server did it first.
-pub async fn keep(
-    state: &AppState,
-    row: &mut GameRow,
-    record: Record,
-    finished: bool,
-    migration: Migration,
-) -> Result<(), StoreError> {
-    state.store.change_rules(row.id, row.version, finished, &record, &migration).await?;
-    tracing::info!(
-        "game {} was played again under rules version {} (it was made under {}): {} of its steps stand",
-        row.id,
-        migration.to,
-        migration.from,
-        migration.replayed
-    );
-    row.version += 1;
-    row.record.rules_version = record.rules_version;
-    row.record.actions = record.actions;
-    row.record.migrations.push(migration);
-    Ok(())
+/// The changes of rules a game went through, oldest first: its part ([`crate::parts::Parts`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Changes(Vec<Migration>);
+
+/// The changes of rules each game went through, shown on its page.
+pub struct RulesChanges;
+
+impl Feature for RulesChanges {
+    fn read(&self, row: &GameRow, g: &mut LiveGame, moved: bool) -> bool {
+        moved && g.parts.set(Changes(row.record.migrations.clone()))
+    }
+
+    fn record(&self, g: &LiveGame, record: &mut Record) {
+        record.migrations = g.parts.get::<Changes>().map(|c| c.0.clone()).unwrap_or_default();
+    }
+
+    fn view(&self, g: &LiveGame, _viewer: Option<Seat>, out: &mut Map<String, Value>) {
+        let changes = g.parts.get::<Changes>().map_or(&[][..], |c| c.0.as_slice());
+        let views: Vec<RulesChangeView> = changes.iter().map(RulesChangeView::of).collect();
+        out.insert("rules_changes".into(), json!(views));
+    }
 }

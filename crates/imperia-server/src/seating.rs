@@ -6,8 +6,9 @@
 use imperia_core::Seat;
 
 use crate::levels::BotLevel;
-use crate::live::{self, AppState, LiveGame, Shared, TableError};
+use crate::live;
 use crate::store::{SeatRow, User};
+use crate::table::{AppState, LiveGame, Shared, TableError};
 
 fn conflict(why: impl Into<String>) -> TableError {
     TableError::Conflict(why.into())
@@ -225,30 +226,27 @@ async fn give_to_bot(state: &AppState, g: &mut LiveGame, seat: Seat, level: &Bot
 /// The level that takes a seat whose time ran out, in a game whose clock says a bot takes over.
 pub(crate) const TIMEOUT_LEVEL: &str = "medium";
 
-/// Run for the server's life: in games whose clock says a bot takes over (`Clock::bot_after_seconds`),
-/// give each seat whose player ran out of time that long ago to a bot, and let the bots play on.
-pub async fn take_over_late_seats(state: AppState) {
-    let Ok(level) = BotLevel::named(TIMEOUT_LEVEL) else { return };
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
-    loop {
-        tick.tick().await;
-        let games: Vec<Shared> = state.games.read().await.values().cloned().collect();
-        for game in games {
-            let mut g = game.lock().await;
-            let Some(after) = g.clock.and_then(|c| c.bot_after_seconds) else { continue };
+/// Seats whose player ran out of time long ago, in games whose clock says a bot takes over
+/// (`Clock::bot_after_seconds`): each second, each such seat is given to a bot, and the bots play on.
+pub struct LateSeats;
+
+impl crate::table::Feature for LateSeats {
+    fn tick<'a>(&'a self, state: &'a AppState, g: &'a mut LiveGame) -> crate::table::Then<'a, bool> {
+        Box::pin(async move {
+            let (Some(after), Ok(level)) = (g.clock.and_then(|c| c.bot_after_seconds), BotLevel::named(TIMEOUT_LEVEL))
+            else {
+                return false;
+            };
             let late: Vec<Seat> =
                 (0..g.seats.len()).filter(|&s| g.time_left(s).is_some_and(|left| left < -after)).collect();
             let mut taken = false;
             for seat in late {
-                match give_to_bot(&state, &mut g, seat, level).await {
+                match give_to_bot(state, g, seat, level).await {
                     Ok(()) => taken = true,
                     Err(e) => tracing::warn!("game {}: seat {seat} ran out of time but stays: {e}", g.id),
                 }
             }
-            drop(g);
-            if taken {
-                live::spawn_bots(state.clone(), game.clone());
-            }
-        }
+            taken
+        })
     }
 }

@@ -137,6 +137,17 @@ pub struct GameRow {
     pub bids: Vec<BidRow>,
 }
 
+impl GameRow {
+    /// The row as it stands once its game, played again under today's rules to `record`, was kept with
+    /// its `migration` ([`Store::change_rules`]).
+    pub fn migrated(&mut self, record: Record, migration: Migration) {
+        self.version += 1;
+        self.record.rules_version = record.rules_version;
+        self.record.actions = record.actions;
+        self.record.migrations.push(migration);
+    }
+}
+
 /// One sealed bid for a side (`crate::bidding`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BidRow {

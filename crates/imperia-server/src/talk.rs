@@ -11,9 +11,12 @@ use std::time::Duration;
 
 use imperia_core::Seat;
 use serde::Serialize;
+use serde_json::{Map, Value, json};
 
-use crate::live::{AppState, LiveGame, Shared, TableError, spawn_bots, store_step};
-use crate::store::{ChatLine, RunningLimit, now};
+use crate::live::{spawn_bots, store_step};
+use crate::store::{CHAT_KEPT, ChatLine, GameRow, RunningLimit, now};
+use crate::table::Feature;
+use crate::table::{AppState, LiveGame, Shared, TableError};
 use crate::text::without_bidi_controls;
 
 /// The longest chat line, in characters.
@@ -22,6 +25,17 @@ pub const MAX_CHAT_CHARS: usize = 500;
 pub const MAX_CHAT_LINES: i64 = 5_000;
 /// The most lines a viewer receives with the game's state.
 const CHAT_SHOWN: usize = 100;
+
+/// A game's chat: its newest lines, oldest first (each viewer reads only its own: [`visible_chat`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Chat(Vec<ChatLine>);
+
+/// The segment of a game the rules time, while one is under way, and whether a task runs its clock.
+#[derive(Clone, Debug, Default)]
+struct TimedSegment {
+    running: Option<RunningLimit>,
+    watched: bool,
+}
 
 /// One chat line as a viewer receives it.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
@@ -120,12 +134,26 @@ impl TimeLimitView {
     }
 }
 
+/// Keep `line`, just stored, among game `g`'s newest lines; returns it as its speaker reads it.
+pub fn keep_line(g: &mut LiveGame, line: ChatLine) -> Option<ChatView> {
+    let speaker = line.seat;
+    let chat = &mut g.parts.get_or_default::<Chat>().0;
+    chat.push(line);
+    chat.drain(..chat.len().saturating_sub(CHAT_KEPT));
+    visible_chat(chat, Some(speaker)).pop()
+}
+
+/// Whether private channels are open in game `g` now.
+pub fn private_talk(g: &LiveGame) -> Result<(), String> {
+    if g.started { g.m.private_talk() } else { Err("private talk waits for the game to start".into()) }
+}
+
 /// Bring the game's running time limit in line with its engine after a change: a segment that has just
 /// begun starts its clock, one that goes on keeps its deadline, one that is over stops. Saved in the
 /// background (a server restarted before it lands restarts the clock from then: the players lose no time).
 pub fn sync_time_limit(state: &AppState, g: &mut LiveGame) {
     let declared = if g.started { g.m.time_limit() } else { None };
-    let next = match (declared, &g.time_limit) {
+    let next = match (declared, &g.parts.get_or_default::<TimedSegment>().running) {
         (Some(d), Some(running)) if running.segment == d.segment => return,
         (Some(d), _) => Some(RunningLimit {
             segment: d.segment,
@@ -134,7 +162,7 @@ pub fn sync_time_limit(state: &AppState, g: &mut LiveGame) {
         (None, None) => return,
         (None, Some(_)) => None,
     };
-    g.time_limit = next.clone();
+    g.parts.get_or_default::<TimedSegment>().running.clone_from(&next);
     let (store, id) = (state.store.clone(), g.id);
     tokio::spawn(async move {
         if let Err(e) = store.set_time_limit(id, next.as_ref()).await {
@@ -149,18 +177,21 @@ pub fn watch_time_limit(state: AppState, game: Shared) {
     tokio::spawn(async move {
         {
             let mut g = game.lock().await;
-            if g.limit_watched || g.time_limit.is_none() {
+            let segment = g.parts.get_or_default::<TimedSegment>();
+            if segment.watched || segment.running.is_none() {
                 return;
             }
-            g.limit_watched = true;
+            segment.watched = true;
         }
         loop {
             let (ends_at, mut changes) = {
                 let mut g = game.lock().await;
-                match &g.time_limit {
-                    Some(running) => (running.ends_at, g.changes.subscribe()),
+                let changes = g.changes.subscribe();
+                let segment = g.parts.get_or_default::<TimedSegment>();
+                match &segment.running {
+                    Some(running) => (running.ends_at, changes),
                     None => {
-                        g.limit_watched = false;
+                        segment.watched = false;
                         return;
                     }
                 }
@@ -183,7 +214,7 @@ pub fn watch_time_limit(state: AppState, game: Shared) {
 /// The segment's time is up: play its expiry actions, each stored like any action.
 async fn expire(state: &AppState, game: &Shared) -> Result<(), TableError> {
     let mut g = game.lock().await;
-    let Some(running) = g.time_limit.clone() else { return Ok(()) };
+    let Some(running) = g.parts.get_or_default::<TimedSegment>().running.clone() else { return Ok(()) };
     if now() < running.ends_at {
         return Ok(());
     }
@@ -204,7 +235,20 @@ async fn expire(state: &AppState, game: &Shared) -> Result<(), TableError> {
 /// The chat and the timed segments' clocks, at each event of a game's life.
 pub struct Talk;
 
-impl crate::events::Feature for Talk {
+impl Feature for Talk {
+    /// Another server may have taken a chat line. A deadline it saved holds for the segment the game is now
+    /// in; a saved one may also lag behind this server's memory (saves run in the background), so the
+    /// engine decides, and only when the game moved.
+    fn read(&self, row: &GameRow, g: &mut LiveGame, moved: bool) -> bool {
+        if moved {
+            let saved = row.time_limit.clone().filter(|l| g.m.time_limit().is_some_and(|d| d.segment == l.segment));
+            if saved.is_some() {
+                g.parts.get_or_default::<TimedSegment>().running = saved;
+            }
+        }
+        g.parts.set(Chat(row.chat.clone()))
+    }
+
     /// A saved deadline holds if its segment is still under way; a new segment starts its clock.
     fn changed(&self, state: &AppState, g: &mut LiveGame) {
         sync_time_limit(state, g);
@@ -212,5 +256,15 @@ impl crate::events::Feature for Talk {
 
     fn playing(&self, state: &AppState, game: &Shared) {
         watch_time_limit(state.clone(), game.clone());
+    }
+
+    fn view(&self, g: &LiveGame, viewer: Option<Seat>, out: &mut Map<String, Value>) {
+        let chat = g.parts.get::<Chat>().map_or(&[][..], |c| c.0.as_slice());
+        out.insert("chat".into(), json!(visible_chat(chat, viewer)));
+        let running = g.parts.get::<TimedSegment>().and_then(|s| s.running.as_ref());
+        out.insert("time_limit".into(), json!(running.map(TimeLimitView::of)));
+        if let Err(closed) = private_talk(g) {
+            out.insert("private_talk_closed".into(), json!(closed));
+        }
     }
 }

@@ -17,8 +17,8 @@ use super::{Body, ClientAddr, CurrentUser, per_address};
 use crate::auth;
 use crate::error::ApiError;
 use crate::limits::address_key;
-use crate::live::AppState;
 use crate::store::User;
+use crate::table::AppState;
 
 pub fn routes() -> Router<AppState> {
     let guarded = Router::new()

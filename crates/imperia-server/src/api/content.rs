@@ -14,7 +14,7 @@ use axum::{Json, Router};
 use super::{CurrentUser, game_entry};
 use crate::content::{self, MAX_FILE, Uploaded};
 use crate::error::ApiError;
-use crate::live::AppState;
+use crate::table::AppState;
 
 /// Largest upload accepted: every file of the largest game at its largest, with room for the form.
 pub const UPLOAD_LIMIT: usize = 2 * 1024 * 1024;

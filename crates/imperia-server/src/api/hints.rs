@@ -16,7 +16,7 @@ use super::{Body, ClientAddr, MaybeUser, help_refused, per_address, seated};
 use crate::auth;
 use crate::error::ApiError;
 use crate::limits::address_key;
-use crate::live::AppState;
+use crate::table::AppState;
 use crate::thinking::Asker;
 use crate::thought::{Answer, Thought};
 

@@ -20,13 +20,14 @@ use serde_json::Value;
 use super::accounts::{start_session, with_cookie};
 use super::{Body, CurrentUser, MaybeUser, find, game_entry};
 use crate::auth;
-use crate::bidding::{self, Bidding, Placed};
+use crate::bidding::{self, Placed};
 use crate::content::{self, ContentNotice};
 use crate::error::ApiError;
 use crate::levels::{BotLevel, LEVELS};
-use crate::live::{self, AppState, LiveGame, Shared};
+use crate::live;
 use crate::seating;
 use crate::store::{Clock, SeatRow, User};
+use crate::table::{AppState, LiveGame, Shared};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -344,25 +345,10 @@ async fn open_game(
     let id = state.store.create_game(&record, user.id, &seats, clock, (started, rated, bidding)).await?;
     let sent = invites.iter().map(|(&seat, invite)| Invite { seat, invite: invite.clone() }).collect();
     let notice = ContentNotice::of(&content);
-    let table = live::Table {
-        seats,
-        clock,
-        created_by: user.id,
-        started,
-        content,
-        chat: Vec::new(),
-        time_limit: None,
-        rated,
-        settled: false,
-        created_at: crate::store::now(),
-        rollback: None,
-        rollbacks: Vec::new(),
-        migrations: record.migrations,
-        bidding: bidding.then(Bidding::default),
-        invites,
-    };
+    // Put in play as the database holds it, as a game loaded at the start is.
+    let row = state.store.load_game(id).await?.ok_or_else(|| ApiError::internal("the game just made is missing"))?;
     // An imported record may already be over: `install` finishes it at once (it is never rated).
-    let game = live::install(state, id, m, version, table).await;
+    let game = live::install(state, &row, m, content, invites).await;
     live::spawn_bots(state.clone(), game);
     let created = Created { id, version, started, invites: sent, warning, content: notice };
     Ok((StatusCode::CREATED, Json(created)).into_response())
@@ -538,7 +524,7 @@ pub async fn lobby(State(state): State<AppState>, Query(page): Query<Page>) -> J
                 seats: seats_of(g),
                 open_seats: g.seats.iter().filter(|s| s.is_open()).map(|s| s.seat).collect(),
                 rated: g.rated,
-                bidding: g.bidding.is_some(),
+                bidding: bidding::bids_for_sides(g),
                 clock: g.clock,
                 created_at: g.created_at,
                 content: g.content_notice.clone(),

@@ -64,8 +64,8 @@ use tower_governor::key_extractor::KeyExtractor;
 use crate::auth;
 use crate::error::ApiError;
 use crate::limits::address_key;
-use crate::live::{AppState, Shared};
 use crate::store::User;
+use crate::table::{AppState, Shared};
 use crate::thinking::{Asker, PER_ASKER, Refused, Thinking};
 
 /// Largest request body accepted.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Body, CurrentUser, per_address, seated};
 use crate::error::ApiError;
-use crate::live::AppState;
+use crate::table::AppState;
 
 /// The longest note, in characters.
 pub const MAX_NOTE: usize = 10_000;

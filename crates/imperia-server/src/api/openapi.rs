@@ -8,7 +8,7 @@ use axum::routing::get;
 
 use super::{accounts, content, hints, lobby, notes, play, ratings, review, rollback, rules, talk, ws};
 use crate::error::ApiError;
-use crate::live::AppState;
+use crate::table::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/api/openapi.json", get(openapi))
@@ -64,10 +64,10 @@ pub fn routes() -> Router<AppState> {
     ),
     components(schemas(
         ErrorBody,
-        crate::live::GameState,
-        crate::live::SeatView,
+        crate::table::GameState,
+        crate::table::SeatView,
         crate::store::Clock,
-        crate::live::PastStep,
+        crate::table::PastStep,
         crate::talk::ChatView,
         crate::talk::TimeLimitView,
         crate::rollback::Proposal,

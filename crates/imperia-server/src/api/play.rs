@@ -15,7 +15,8 @@ use super::lobby::GameDescription;
 use super::{Body, MaybeUser, find, game_entry, per_address, seat_of, seated};
 use crate::error::ApiError;
 use crate::levels::BotLevel;
-use crate::live::{self, AppState, GameState, PastStep};
+use crate::live;
+use crate::table::{AppState, GameState, PastStep};
 
 pub fn routes() -> Router<AppState> {
     // A past view replays the game up to that step: the costliest read, so it is rationed per address.
@@ -183,10 +184,7 @@ pub async fn record(
              it as a spectator saw it",
         ));
     }
-    let mut record = g.m.record();
-    record.rollbacks = g.rollbacks.clone();
-    record.migrations = g.migrations.clone();
-    Ok(Json(record))
+    Ok(Json(g.record()))
 }
 
 #[derive(Deserialize, Default)]

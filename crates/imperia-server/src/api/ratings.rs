@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::game_entry;
 use crate::auth;
 use crate::error::ApiError;
-use crate::live::AppState;
 use crate::ratings::{PlayedGame, Standing};
+use crate::table::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/api/ratings/{game}", get(leaderboard)).route("/api/players/{name}", get(profile))

@@ -10,8 +10,8 @@ use axum::{Json, Router};
 use super::{ClientAddr, CurrentUser, MaybeUser, find, help_refused, per_address, seat_of};
 use crate::error::ApiError;
 use crate::limits::address_key;
-use crate::live::AppState;
 use crate::review::{self, ReviewState};
+use crate::table::AppState;
 use crate::thinking::Asker;
 
 pub fn routes() -> Router<AppState> {
@@ -41,7 +41,7 @@ pub async fn read(
 }
 
 /// The review of a game that hides information, to someone not seated in it: withheld, as its record is.
-async fn withheld(user: Option<&crate::store::User>, game: &crate::live::Shared) -> Option<ReviewState> {
+async fn withheld(user: Option<&crate::store::User>, game: &crate::table::Shared) -> Option<ReviewState> {
     let hidden = game.lock().await.m.has_hidden_information();
     (hidden && seat_of(user, game).await.is_none()).then(|| ReviewState::Withheld {
         why: "this game hides information, and its review tells what each player chose in private: only its \

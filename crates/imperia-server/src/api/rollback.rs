@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use super::{Body, MaybeUser, per_address, seated};
 use crate::error::ApiError;
-use crate::live::AppState;
 use crate::rollback::{self, Answer, Propose};
+use crate::table::AppState;
 
 pub fn routes() -> Router<AppState> {
     let routes = Router::new()

@@ -6,8 +6,8 @@ use axum::{Json, Router};
 use serde::Serialize;
 
 use crate::error::ApiError;
-use crate::live::AppState;
 use crate::rulebooks::Rulebook;
+use crate::table::AppState;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/api/rules/{game}", get(rules))

@@ -12,9 +12,9 @@ use serde::Deserialize;
 
 use super::{Body, MaybeUser, per_address, seated};
 use crate::error::ApiError;
-use crate::live::{AppState, announce};
-use crate::store::CHAT_KEPT;
-use crate::talk::{ChatView, MAX_CHAT_LINES, check_line, visible_chat};
+use crate::live::announce;
+use crate::table::AppState;
+use crate::talk::{self, ChatView, MAX_CHAT_LINES, check_line};
 
 pub fn routes() -> Router<AppState> {
     // Talk is cheap to store but costly to read for everyone: 30 lines a minute per address.
@@ -53,18 +53,12 @@ pub async fn say(
         check_line(&request.text, request.to.as_deref(), seat, g.seats.len()).map_err(ApiError::bad_request)?;
     if audience.is_some() {
         // The game's rules may keep private talk to a part of the turn.
-        g.private_talk().map_err(ApiError::unprocessable)?;
+        talk::private_talk(&g).map_err(ApiError::unprocessable)?;
     }
     let line = state.store.add_chat(id, seat, audience, &text, MAX_CHAT_LINES).await?.ok_or_else(|| {
         ApiError::new(StatusCode::CONFLICT, format!("this game's chat is full ({MAX_CHAT_LINES} lines)"))
     })?;
-    g.chat.push(line);
-    if g.chat.len() > CHAT_KEPT {
-        let extra = g.chat.len() - CHAT_KEPT;
-        g.chat.drain(..extra);
-    }
+    let said = talk::keep_line(&mut g, line).ok_or_else(|| ApiError::internal("the line just said is missing"))?;
     announce(&state, &g);
-    let said =
-        visible_chat(&g.chat, Some(seat)).pop().ok_or_else(|| ApiError::internal("the line just said is missing"))?;
     Ok(Json(said))
 }

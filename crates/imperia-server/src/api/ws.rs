@@ -1,4 +1,4 @@
-//! The WebSocket: the caller's [`GameState`](crate::live::GameState) now and after every change. The
+//! The WebSocket: the caller's [`GameState`](crate::table::GameState) now and after every change. The
 //! server pings every [`PING`]; a client that answers nothing is dropped by the connection's idle limit
 //! (`net::Watched`).
 //!
@@ -21,8 +21,8 @@ use tokio::sync::broadcast::{self, error::RecvError};
 use super::{MaybeUser, find, seat_of};
 use crate::auth;
 use crate::error::ApiError;
-use crate::live::{AppState, LiveGame, Shared};
 use crate::store::Store;
+use crate::table::{AppState, LiveGame, Shared};
 
 /// How often the server pings an open WebSocket.
 pub const PING: Duration = Duration::from_secs(25);
