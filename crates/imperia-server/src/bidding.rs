@@ -174,7 +174,8 @@ pub struct Placed {
 }
 
 /// Place `user`'s sealed bid of `points` (for `seat`, if the caller names one: it must be theirs). The last
-/// bid, with every seat filled, starts the game.
+/// bid, with every seat filled, lets the game start ([`crate::seating::start_once_bid`], which the caller
+/// runs next).
 pub async fn place(
     state: &AppState,
     game: &Shared,
@@ -209,16 +210,16 @@ pub async fn place(
         return Err(TableError::Conflict("the game started, or your seat changed, meanwhile: load it again".into()));
     }
     // Read back from the store: another server sharing it may hold the other bid.
-    let bidding = Bidding { bids: state.store.bids(g.id).await? };
-    let ready = g.seats.iter().all(|s| !s.is_open()) && bidding.missing(&g.seats).is_empty();
-    g.parts.set(bidding);
+    let bids = state.store.bids(g.id).await?;
+    g.parts.set(Bidding { bids });
     live::announce(state, &g);
-    if ready {
-        crate::seating::begin(state, &mut g, &[], None).await?;
-        drop(g);
-        live::spawn_bots(state.clone(), game.clone());
-    }
-    Ok(Placed { points, started: ready })
+    Ok(Placed { points, started: false })
+}
+
+/// Whether game `g`'s sides are bid for, its seats all taken, and every player has bid.
+pub fn all_bid(g: &LiveGame) -> bool {
+    let Some(bidding) = g.parts.get::<Bidding>() else { return false };
+    g.seats.iter().all(|s| !s.is_open()) && bidding.missing(&g.seats).is_empty()
 }
 
 /// What the store keeps of a settled bid, and the game set up with it.

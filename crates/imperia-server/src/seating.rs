@@ -153,14 +153,22 @@ pub async fn start(
     Ok(open)
 }
 
+/// Start `game` if its sides are bid for and its last bid is in ([`crate::bidding::all_bid`]); whether it
+/// started.
+pub async fn start_once_bid(state: &AppState, game: &Shared) -> Result<bool, TableError> {
+    let mut g = game.lock().await;
+    if g.started || !crate::bidding::all_bid(&g) {
+        return Ok(false);
+    }
+    begin(state, &mut g, &[], None).await?;
+    drop(g);
+    live::spawn_bots(state.clone(), game.clone());
+    Ok(true)
+}
+
 /// Start game `g`, giving the open seats `fill` to bots of level `bot` and settling its bids for sides
 /// ([`crate::bidding`]); the caller has checked who may and then starts the bots.
-pub(crate) async fn begin(
-    state: &AppState,
-    g: &mut LiveGame,
-    fill: &[Seat],
-    bot: Option<&str>,
-) -> Result<(), TableError> {
+async fn begin(state: &AppState, g: &mut LiveGame, fill: &[Seat], bot: Option<&str>) -> Result<(), TableError> {
     let settled = crate::bidding::settle(state, g, fill, bot)?;
     if !state.store.start_game(g.id, fill, bot, settled.as_ref().map(|(s, _)| s)).await? {
         return Err(conflict("the game has already started"));

@@ -740,5 +740,7 @@ pub async fn bid(
     Body(bid): Body<Bid>,
 ) -> Result<Json<Placed>, ApiError> {
     let game = find(&state, id).await?;
-    Ok(Json(bidding::place(&state, &game, &user, bid.seat, bid.points).await?))
+    let placed = bidding::place(&state, &game, &user, bid.seat, bid.points).await?;
+    let started = seating::start_once_bid(&state, &game).await?;
+    Ok(Json(Placed { started, ..placed }))
 }
