@@ -129,7 +129,7 @@ async function createWithOpenSeat(page, { rated = true } = {}) {
   await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
   await page.getByLabel('Players', { exact: true }).selectOption('2');
   await page.getByLabel('Seat 2', { exact: true }).selectOption('human');
-  if (!rated) await page.getByLabel('Rated', { exact: true }).uncheck();
+  await page.getByLabel('Rated', { exact: true }).setChecked(rated);
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
   await page.locator('.world-map').waitFor();
@@ -144,7 +144,7 @@ async function createAgainstBots(page, game, players, { bot = 'easy', rated = tr
   await page.getByLabel('Game', { exact: true }).selectOption(game);
   await page.getByLabel('Players', { exact: true }).selectOption(String(players));
   for (let seat = 2; seat <= players; seat++) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption(bot);
-  if (!rated) await page.getByLabel('Rated', { exact: true }).uncheck();
+  await page.getByLabel('Rated', { exact: true }).setChecked(rated);
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
   return Number(page.url().match(/#\/game\/(\d+)/)[1]);
@@ -1562,8 +1562,9 @@ test('Endeavor: four players against three bots on side B; a reload shows the sa
 
 test('ratings: a rated game moves the player’s and the bot’s ratings; the profile and the leaderboard show them', async () => {
   const { context, page } = await signUp('rosa');
-  // Games are rated by default; the request says so.
-  assert.equal(await page.getByLabel('Rated', { exact: true }).isChecked(), true);
+  // A player's first game is casual, so that its hints are on; ticked, it is rated, and the request says so.
+  assert.equal(await page.getByLabel('Rated', { exact: true }).isChecked(), false);
+  await page.getByLabel('Rated', { exact: true }).check();
   await page.getByLabel('Game', { exact: true }).selectOption('endeavor');
   await page.getByLabel('Players', { exact: true }).selectOption('2');
   await page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
@@ -1674,6 +1675,7 @@ test('a hint in a casual game: the bot’s three best choices, lit on the board,
   await rated.page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
   await rated.page.getByLabel('Players', { exact: true }).selectOption('2');
   await rated.page.getByLabel('Seat 2', { exact: true }).selectOption('easy');
+  await rated.page.getByLabel('Rated', { exact: true }).check();
   await rated.page.getByRole('button', { name: 'Create the game' }).click();
   await rated.page.waitForURL(/#\/game\/\d+$/);
   assert.ok(await waitForMyTurn(rated.page));

@@ -34,7 +34,8 @@ export async function show(root, session) {
     return;
   }
   const names = Object.fromEntries(catalogue.map((g) => [g.id, g]));
-  const form = session.guest ? null : newGame(catalogue, bots, uploads);
+  // A player's first game is casual, so that its hints are on (rated games give none).
+  const form = session.guest ? null : newGame(catalogue, bots, uploads, { firstGame: mine.length === 0 });
   // Which games the lists show (one game, or all), and which page of the open games: kept across refreshes.
   const listing = { game: '', before: null, pages: [] };
   const query = (extra) => {
@@ -268,9 +269,10 @@ const setName = (u) => `${u.label} · ${shortFingerprint(u.fingerprint)}`;
 
 /**
  * The new-game form. Returns its `node`, and `setUploads(sets, fresh)` to take the account's content sets
- * after an upload (`fresh`, the set just uploaded, is chosen when the form is on its game).
+ * after an upload (`fresh`, the set just uploaded, is chosen when the form is on its game). A player's
+ * `firstGame` starts unrated: a casual game offers hints.
  */
-function newGame(catalogue, bots, initialUploads) {
+function newGame(catalogue, bots, initialUploads, { firstGame = false } = {}) {
   let uploads = initialUploads;
   const gameSelect = h('select', { id: 'new-game', name: 'game' },
     catalogue.map((g) => h('option', { value: g.id }, g.provisional ? `${g.name} (provisional content)` : g.name)));
@@ -281,7 +283,7 @@ function newGame(catalogue, bots, initialUploads) {
   const seatsBox = h('fieldset', { class: 'seats' });
   const optionsBox = h('fieldset', { class: 'options' });
   const provisional = h('p', { class: 'provisional-note' });
-  const rated = h('input', { id: 'new-rated', type: 'checkbox', checked: true, 'aria-describedby': 'rated-help' });
+  const rated = h('input', { id: 'new-rated', type: 'checkbox', checked: !firstGame, 'aria-describedby': 'rated-help' });
   const clock = h('select', { id: 'new-clock', 'aria-describedby': 'clock-help' },
     CLOCKS.map((c) => h('option', { value: c.value }, c.label)));
   const clockHelp = h('small', { class: 'help', id: 'clock-help' },
@@ -356,7 +358,9 @@ function newGame(catalogue, bots, initialUploads) {
     rated.disabled = Boolean(set);
     if (set) rated.checked = false;
     ratedHelp.textContent = set ? 'A game with your own content is not rated.'
-      : 'A rated game moves every player’s rating (bots’ too) when it ends; a casual one only lists its result. '
+      : (firstGame ? 'Your first game is casual, so that you can ask the bot for hints; tick Rated to play for '
+        + 'your rating instead. ' : '')
+        + 'A rated game moves every player’s rating (bots’ too) when it ends; a casual one only lists its result. '
         + 'A rated game’s seats are for players with an account (guests play casual games), and a player whose time '
         + 'runs out and whose seat goes to a bot loses on the rating then.';
   };
