@@ -188,6 +188,8 @@ async function waitForMyTurn(page) {
 test('a new player signs up and creates a game against three bots', async () => {
   const { context, page } = await newPage();
   await page.goto(base);
+  await page.getByRole('heading', { name: 'Imperia', exact: true }).waitFor();
+  await page.locator('#account').getByRole('link', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Sign in to Imperia' }).waitFor();
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByRole('heading', { name: 'Create an account' }).waitFor();
@@ -207,6 +209,43 @@ test('a new player signs up and creates a game against three bots', async () => 
   assert.equal(await page.locator('.rondel .space').count(), 8, 'the rondel has its 8 spaces');
   assert.equal(await page.locator('.nation-row').count(), 6, 'a card per nation');
   Object.assign(game, { page, context });
+});
+
+test('the front page shows the five games with their boards, games to watch, and tries one in one click', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const { context, page } = await newPage(viewport);
+    const violations = [];
+    await watchCsp(context, 'visitor', violations);
+    await page.goto(base);
+    await page.getByRole('heading', { name: 'Imperia', exact: true }).waitFor();
+    const cards = page.locator('.home-game');
+    assert.equal(await cards.count(), 5, 'a card per game');
+    // Every board's picture has loaded (lazy ones are scrolled to first), and nothing is wider than the page.
+    for (const img of await page.locator('.home-game img').all()) {
+      await img.scrollIntoViewIfNeeded();
+      await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await img.elementHandle());
+    }
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no horizontal scroll');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const size = `${viewport.width}x${viewport.height}`;
+    await page.screenshot({ path: join(ARTIFACTS, `home-${size}.png`), fullPage: true });
+    assert.deepEqual(violations, [], 'nothing breaks the Content-Security-Policy');
+    if (viewport.width === 1280) {
+      // One click: a casual game against easy bots, as a guest, with the hint button there.
+      await page.getByRole('button', { name: 'Try Endeavor: Age of Sail against bots' }).click();
+      await page.waitForURL(/#\/game\/\d+$/);
+      assert.ok(await waitForMyTurn(page));
+      assert.match(await page.locator('#account').textContent(), /\(guest\)/);
+      assert.equal(await page.locator('#rated').textContent(), 'Casual');
+      await page.locator('#hint-button').waitFor();
+      // The game being played shows on the front page for the next visitor.
+      const next = await newPage();
+      await next.page.goto(base);
+      await next.page.locator('.home-live li').first().waitFor();
+      await next.context.close();
+    }
+    await context.close();
+  }
 });
 
 /**
@@ -868,7 +907,7 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   const visitor = await fresh.newPage();
   visitor.on('pageerror', (e) => assert.fail(`the page threw: ${e.message}`));
   listen(visitor, 'visitor');
-  await visitor.goto(base);
+  await visitor.goto(`${base}/#/signin`);
   await visitor.getByRole('heading', { name: 'Sign in to Imperia' }).waitFor();
   await visitor.getByLabel('Name').fill('nobody');
   await visitor.getByLabel('Password').fill('not the password');

@@ -1,5 +1,7 @@
 // Imperia in the browser. The page routes on its URL's hash:
 //
+//   #/home                 the front page: the games, and one click to try one (pages/home.js); where a
+//                          visitor who is not signed in lands
 //   #/signin, #/signup     accounts (pages/signin.js)
 //   #/lobby                my games, open games, a new game (pages/lobby.js)
 //   #/game/12              one game: play it, watch it, or read its final scores (pages/game.js)
@@ -16,6 +18,7 @@
 import { get, post } from './lib/api.js';
 import { h, replace } from './lib/dom.js';
 import { clear, notify } from './lib/notice.js';
+import * as home from './pages/home.js';
 import * as signin from './pages/signin.js';
 import * as lobby from './pages/lobby.js';
 import * as game from './pages/game.js';
@@ -38,8 +41,9 @@ async function whoAmI() {
 function showAccount(me) {
   const nav = document.getElementById('account');
   if (!me) {
-    replace(nav, h('a', { href: '/#/ratings' }, 'Ratings'), ' ', h('a', { href: '/#/rules' }, 'Rules'), ' ',
-      h('a', { href: '/#/signin' }, 'Sign in'), ' ', h('a', { href: '/#/signup' }, 'Sign up'));
+    replace(nav, h('a', { href: '/#/home' }, 'Games'), ' ', h('a', { href: '/#/ratings' }, 'Ratings'), ' ',
+      h('a', { href: '/#/rules' }, 'Rules'), ' ', h('a', { href: '/#/signin' }, 'Sign in'), ' ',
+      h('a', { href: '/#/signup' }, 'Sign up'));
     return;
   }
   const signOut = h('button', {
@@ -63,7 +67,7 @@ function showAccount(me) {
     me.guest ? null : h('a', { href: '/#/account' }, 'Account'), ' ', signOut);
 }
 
-const PAGES = ['lobby', 'game', 'account', 'ratings', 'player', 'rules', 'signin', 'signup'];
+const PAGES = ['home', 'lobby', 'game', 'account', 'ratings', 'player', 'rules', 'signin', 'signup'];
 
 /** Why the address names no page, in words; null when it names one. */
 function notFound(page, arg) {
@@ -135,6 +139,8 @@ async function route() {
     shown = player.show(root, session, decoded(arg));
   } else if (page === 'account' && me && !me.guest) {
     shown = account.show(root, session);
+  } else if (page === 'home' || (page === undefined && !me)) {
+    shown = home.show(root, session);
   } else if (page === 'signin' || page === 'signup' || !me) {
     if (me) {
       location.hash = '#/lobby';

@@ -973,3 +973,52 @@ fn a_bot_takes_a_late_seat_when_the_clock_says_so() {
     let state = wait_for(&tom, game, &[]);
     assert!(state["steps"].as_u64() > Some(1), "the bots play on: {}", state["steps"]);
 }
+
+/// The front page's one click (issue 55): a visitor who is not signed in tries a game against easy bots as a
+/// new guest, casual so that hints are on; a signed-in player tries one as themselves. A guest still
+/// creates no game in the lobby, and guests made from one address count as accounts made there.
+#[test]
+fn a_visitor_tries_a_game_in_one_click() {
+    for storage in backends("try") {
+        a_visitor_tries_a_game_in_one_click_on(&storage);
+    }
+}
+
+fn a_visitor_tries_a_game_in_one_click_on(storage: &Storage) {
+    let server = Server::start_with(storage, &["--signups-per-hour", "2"]);
+    let mut visitor = Client::new(&server);
+    let (status, body) = visitor.post("/api/try", json!({ "game": "chess" }));
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("imperial2030"), "{body}");
+    assert!(visitor.cookie.is_none(), "no guest for a game that does not exist");
+    let (status, body) = visitor.post("/api/try", json!({ "game": "endeavor", "seats": 9 }));
+    assert_eq!(status, 400, "unknown fields are refused: {body}");
+
+    let (status, created) = visitor.post("/api/try", json!({ "game": "endeavor" }));
+    assert_eq!(status, 201, "{created}");
+    assert!(visitor.cookie.is_some(), "the visitor plays as a new guest");
+    assert_eq!(visitor.get("/api/me").1["guest"], true);
+    let id = created["id"].as_i64().expect("an id");
+    let state = wait_for_turn(&visitor, id);
+    assert_eq!(
+        (state["seat"].as_u64(), state["rated"].as_bool(), state["started"].as_bool()),
+        (Some(0), Some(false), Some(true))
+    );
+    let bots: Vec<&Value> = state["seats"].as_array().expect("seats").iter().map(|s| &s["bot"]).collect();
+    assert_eq!(bots, [&Value::Null, &json!("easy")], "the visitor against an easy bot");
+    let (status, hints) = visitor.post(&format!("/api/games/{id}/hint"), json!({ "version": state["version"] }));
+    assert_eq!(status, 200, "a casual game gives hints: {hints}");
+    let (status, _) = visitor.post("/api/games", json!({ "game": "endeavor", "seats": ["human", "easy"] }));
+    assert_eq!(status, 403, "a guest creates no game in the lobby");
+
+    let mut anton = Client::new(&server);
+    anton.signup("anton");
+    let (status, created) = anton.post("/api/try", json!({ "game": "imperial-struggle" }));
+    assert_eq!(status, 201, "{created}");
+    let state = wait_for(&anton, created["id"].as_i64().expect("an id"), &[0, 1]);
+    assert_eq!(state["seats"][0]["player"], "anton", "a signed-in player tries as themselves");
+
+    // The address made a guest and an account: its third new session of the hour is refused.
+    let (status, body) = Client::new(&server).post("/api/try", json!({ "game": "endeavor" }));
+    assert_eq!(status, 429, "{body}");
+}

@@ -74,6 +74,7 @@ pub fn content_type(path: &str) -> &'static str {
         "svg" => "image/svg+xml",
         "json" => "application/json",
         "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
         "ico" => "image/x-icon",
         "txt" | "md" => "text/plain; charset=utf-8",
         _ => "application/octet-stream",

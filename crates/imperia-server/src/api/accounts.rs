@@ -61,10 +61,15 @@ impl From<&User> for Me {
 /// An answer that sets (or clears) the session cookie.
 pub fn with_cookie(status: StatusCode, cookie: &str, body: impl Serialize) -> Response {
     let mut response = (status, Json(body)).into_response();
+    set_cookie(&mut response, cookie);
+    response
+}
+
+/// Make `response` set the session cookie.
+pub fn set_cookie(response: &mut Response, cookie: &str) {
     if let Ok(value) = HeaderValue::from_str(cookie) {
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
-    response
 }
 
 /// Start a session for `user`; its cookie, to send back.

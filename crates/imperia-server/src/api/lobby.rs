@@ -17,7 +17,7 @@ use imperia_core::{Description, DynContent, GameEntry, Seat, ToAct};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::accounts::{start_session, with_cookie};
+use super::accounts::{set_cookie, start_session, with_cookie};
 use super::{Body, CurrentUser, MaybeUser, find, game_entry};
 use crate::auth;
 use crate::bidding::{self, Placed};
@@ -38,6 +38,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/import", post(import_game).layer(axum::extract::DefaultBodyLimit::max(super::RECORD_LIMIT)))
         .route("/api/lobby", get(lobby))
         .route("/api/games/live", get(live_games))
+        .route("/api/try", post(try_game))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/claim", post(claim))
         .route("/api/games/{id}/start", post(start))
@@ -158,6 +159,7 @@ pub async fn create_game(
     CurrentUser(user): CurrentUser,
     Body(new): Body<NewGame>,
 ) -> Result<Response, ApiError> {
+    no_guest(&user)?;
     let entry = game_entry(&state, &new.game)?;
     let seats = seat_kinds(&new.seats, entry.id)?;
     let options = new.options.unwrap_or(Value::Null);
@@ -200,6 +202,7 @@ pub async fn import_game(
     CurrentUser(user): CurrentUser,
     Body(import): Body<Import>,
 ) -> Result<Response, ApiError> {
+    no_guest(&user)?;
     let entry = game_entry(&state, &import.record.game)?;
     let seats = seat_kinds(&import.seats, entry.id)?;
     let record = import.record;
@@ -286,6 +289,68 @@ fn seat_kinds(kinds: &[String], game: &str) -> Result<Vec<Option<&'static BotLev
         .collect()
 }
 
+/// Guests play the seats they are invited to, and the games they try ([`try_game`]); the lobby's games are
+/// for accounts.
+fn no_guest(user: &User) -> Result<(), ApiError> {
+    if user.guest {
+        return Err(ApiError::forbidden("guests play the seats they are invited to; sign up to create games"));
+    }
+    Ok(())
+}
+
+/// A game to try.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Try {
+    /// The game (`GET /api/catalogue`).
+    game: String,
+}
+
+/// The bots a newcomer plays first.
+const TRY_LEVEL: &str = "easy";
+
+/// One click from the front page to a game: a casual game of `game` with its hints on, the caller against
+/// easy bots, at the game's smallest table of two or more. A visitor who is not signed in plays as a new
+/// guest, which counts against the address as an account made does.
+#[utoipa::path(post, path = "/api/try", tag = "lobby", request_body = Try,
+    responses((status = 201, description = "A casual game against easy bots, the caller in the first seat: for a visitor not signed in, as a new guest whose session cookie is set", body = Created),
+              (status = 400, description = "Unknown game", body = super::openapi::ErrorBody),
+              (status = 429, description = "Too many guests from this address, or over the account's quota of games", body = super::openapi::ErrorBody)))]
+pub async fn try_game(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    client: super::ClientAddr,
+    Body(wanted): Body<Try>,
+) -> Result<Response, ApiError> {
+    let entry = game_entry(&state, &wanted.game)?;
+    let (least, most) = entry.seats;
+    let players = 2.clamp(least, most);
+    let bot = BotLevel::for_seat(TRY_LEVEL, entry.id).map_err(ApiError::bad_request)?;
+    let seats: Vec<Option<&'static BotLevel>> = (0..players).map(|seat| (seat > 0).then_some(bot)).collect();
+    let config = (entry.configure)(players, &Value::Null).map_err(ApiError::bad_request)?;
+    let (user, cookie) = match user {
+        Some(user) => (user, None),
+        None => {
+            if !state.limiters.signups.allow(&crate::limits::address_key(client.0)) {
+                return Err(ApiError::too_many(
+                    "too many guests and accounts were made from your address; try again later",
+                ));
+            }
+            let guest = new_guest(&state).await?;
+            let cookie = start_session(&state, &guest).await?;
+            (guest, Some(cookie))
+        }
+    };
+    let content = content::for_new_game((&state.store, &state.content), &user, &entry, None).await?;
+    let seed = auth::seed().map_err(ApiError::internal)?;
+    let m = (entry.start)(&config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let mut created = open_game(&state, &user, &seats, (m, content), (None, false, false), Imported::default()).await?;
+    if let Some(cookie) = cookie {
+        set_cookie(&mut created, &cookie);
+    }
+    Ok(created)
+}
+
 /// Seat the players (the creator in the first human seat, bots where asked), store the game and put it in
 /// play, within the account's quotas. A game whose sides are bid for waits for the bids.
 async fn open_game(
@@ -296,9 +361,6 @@ async fn open_game(
     (clock, rated, bidding): (Option<Clock>, bool, bool),
     Imported { warning, migrations }: Imported,
 ) -> Result<Response, ApiError> {
-    if user.guest {
-        return Err(ApiError::forbidden("guests play the seats they are invited to; sign up to create games"));
-    }
     let clock = clock.map(Clock::check).transpose().map_err(ApiError::bad_request)?;
     let least = state.limits.rated_min_per_move;
     if rated && clock.is_some_and(|c| c.per_move_seconds < least) {

@@ -34,6 +34,7 @@ pub fn routes() -> Router<AppState> {
         lobby::my_games,
         lobby::lobby,
         lobby::live_games,
+        lobby::try_game,
         lobby::join,
         lobby::claim,
         lobby::start,
