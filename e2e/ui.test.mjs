@@ -2486,10 +2486,14 @@ test('Brazil: Imperial: three players against two bots, played by clicking the m
   await page.getByRole('button', { name: 'Zoom in' }).click();
   const zoomed = await viewBoxOf(page);
   assert.ok(zoomed[2] < fit[2] * 0.8, `zoomed in: ${zoomed} from ${fit}`);
+  // Dragged from the middle of the part of the map on the screen, above the decision bar.
   const boxOnScreen = await page.locator('.brazil-map').boundingBox();
-  await page.mouse.move(boxOnScreen.x + boxOnScreen.width / 2, boxOnScreen.y + boxOnScreen.height / 2);
+  const barTop = await page.evaluate(() => document.getElementById('decision-bar').getBoundingClientRect().top);
+  const seen = { top: Math.max(0, boxOnScreen.y), bottom: Math.min(barTop, boxOnScreen.y + boxOnScreen.height) };
+  const middle = { x: boxOnScreen.x + boxOnScreen.width / 2, y: (seen.top + seen.bottom) / 2 };
+  await page.mouse.move(middle.x, middle.y);
   await page.mouse.down();
-  await page.mouse.move(boxOnScreen.x + boxOnScreen.width / 2 - 80, boxOnScreen.y + boxOnScreen.height / 2 - 30, { steps: 6 });
+  await page.mouse.move(middle.x - 80, middle.y - 30, { steps: 6 });
   await page.mouse.up();
   const panned = await viewBoxOf(page);
   assert.notDeepEqual(panned.slice(0, 2), zoomed.slice(0, 2), 'dragging pans the map');
