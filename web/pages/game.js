@@ -382,7 +382,8 @@ export async function show(root, session, id) {
       requestAnimationFrame(() => { if (!closed) bringDecision(); });
       if (focused) {
         const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-        if (again) again.focus();
+        // Given back without scrolling: the page stays where the reader (or the decision brought into view) put it.
+        if (again) again.focus({ preventScroll: true });
         // A redraw while typing leaves the caret where the writer was: at the end of the draft.
         if (again && again.tagName === 'TEXTAREA') again.selectionStart = again.selectionEnd = again.value.length;
       }
