@@ -2726,6 +2726,34 @@ test('the boards’ pieces have tooltips: pointed at, focused, tapped; choices s
   await phone.close();
 });
 
+test('a tooltip closes when its piece is played, and does not come back on the redrawn board', async () => {
+  const { context, page } = await signUp('tipplayer');
+  await createStruggle(page);
+  assert.ok(await waitForMyTurn(page));
+  let choice = null;
+  for (const css of ['.is-board .ministry-card.offer.choice[data-tip]', '.is-board .inv-tile.choice[data-tip]', '.is-board .event-card.choice[data-tip]']) {
+    if (await page.locator(css).count()) {
+      choice = page.locator(css).first();
+      break;
+    }
+  }
+  assert.ok(choice, 'a choice with a tooltip on the board');
+  await choice.hover();
+  assert.ok(await tooltipText(page), 'pointed at, the choice says what it is');
+  const version = Number(await page.locator('article.game').getAttribute('data-version'));
+  const before = await page.locator('.is-board').getAttribute('data-pick');
+  await choice.click();
+  // The page redrawn after the click (the choice played, or its actions listed), then two frames: the
+  // tooltip's own loop has run on the new board.
+  await page.waitForFunction(({ v, b }) => {
+    const g = document.querySelector('article.game');
+    return g && ((Number(g.dataset.version) > v && g.getAttribute('aria-busy') !== 'true') || (document.querySelector('.is-board')?.dataset.pick ?? '') !== b);
+  }, { v: version, b: before ?? '' });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.equal(await tooltipText(page), null, 'the tooltip of the piece played is closed');
+  await context.close();
+});
+
 /**
  * In the page: the contrast of every visible text against what it is drawn on, by WCAG 2's formula. Returns
  * `{ checked, lowest, failures }`. The rules:
