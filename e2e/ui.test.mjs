@@ -1054,6 +1054,11 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   assert.equal(await links.count(), 1, 'one link, for the one open seat');
   const link = await links.textContent();
   assert.match(link, new RegExp(`^${base}/#/game/${id}\\?invite=\\S+$`));
+  // Its Copy button puts it on the clipboard.
+  await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await a.page.getByRole('button', { name: 'Copy the link for seat 2' }).click();
+  await a.page.locator('#notice').getByText('The link for seat 2 is copied').waitFor();
+  assert.equal(await a.page.evaluate(() => navigator.clipboard.readText()), link, 'the link copied is the one shown');
   assert.match(await statusOf(a.page), /has not started: invite the players/);
   assert.equal(await a.page.locator('.choices, #status.mine, .seat-list .acting').count(), 0, 'nobody acts before the start');
   await a.page.screenshot({ path: join(ARTIFACTS, 'invite-creator-1280x800.png') });

@@ -732,7 +732,7 @@ export async function show(root, session, id) {
         h('span', { class: 'invite-seat' }, `Seat ${i.seat + 1}`),
         // null: made before the server restarted; it keeps only a hash, so the link cannot be shown again,
         // only replaced by a new one.
-        i.invite ? h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)
+        i.invite ? [h('code', {}, `${base}#/game/${id}?invite=${i.invite}`), copyButton(i.seat, `${base}#/game/${id}?invite=${i.invite}`)]
           : [h('span', { class: 'muted' }, 'the link sent earlier still works; it cannot be shown again. '),
             h('button', {
               type: 'button', 'data-key': `renew-invite-${i.seat}`,
@@ -751,6 +751,22 @@ export async function show(root, session, id) {
         open.length ? fill : h('span', {}, 'Every seat is taken.'),
         start),
       open.length && note ? h('p', { class: 'help level-note', role: 'note' }, note) : null);
+  }
+
+  /** A button that copies seat `seat`'s invitation `link`, and says whether it could. */
+  function copyButton(seat, link) {
+    return h('button', {
+      type: 'button', class: 'copy-link', 'data-key': `copy-invite-${seat}`,
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+          notify(`The link for seat ${seat + 1} is copied: paste it into a message to the player.`, 'info');
+        } catch {
+          // No clipboard here (a page not served over HTTPS, or refused): the link is selectable by hand.
+          notify('This browser would not copy the link: select it and copy it by hand.');
+        }
+      },
+    }, `Copy the link for seat ${seat + 1}`);
   }
 
   function finalScores() {
