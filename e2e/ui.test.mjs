@@ -24,6 +24,8 @@
 // sideways scroll). The bots' turns are stepped through one by
 // one (every other test's browser asks for reduced motion, which turns that off), and Skip ends it; a
 // spectator follows live, and once reduced motion is asked for, nothing is stepped through.
+// The table: for each of the five games at 1280×800 and 390×844, 20 decisions against a bot, after each of
+// which the decision bar and the framed places are in the window and the page no wider than it.
 // Screenshots (the game page at 1280×800 and 390×844, and each new screen) are saved in e2e/artifacts/.
 //
 // The server is the binary named by IMPERIA_BIN (scripts/test builds it), on a free loopback port with a
@@ -56,6 +58,8 @@ before(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   // One address signs up every player of the suite: more than a public server allows in an hour.
   const args = ['serve', '--bind', '127.0.0.1:0', '--data-dir', dataDir, '--signups-per-hour', '100'];
+  // For work on the pages: IMPERIA_WEB_DIR=../web serves them from the folder, with no rebuild of the binary.
+  if (process.env.IMPERIA_WEB_DIR) args.push('--web-dir', process.env.IMPERIA_WEB_DIR);
   server = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -1089,6 +1093,11 @@ test('an invitation link seats a guest once; opened again, it only lets one watc
   assert.equal(await links.count(), 1, 'one link, for the one open seat');
   const link = await links.textContent();
   assert.match(link, new RegExp(`^${base}/#/game/${id}\\?invite=\\S+$`));
+  // Its Copy button puts it on the clipboard.
+  await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  await a.page.getByRole('button', { name: 'Copy the link for seat 2' }).click();
+  await a.page.locator('#notice').getByText('The link for seat 2 is copied').waitFor();
+  assert.equal(await a.page.evaluate(() => navigator.clipboard.readText()), link, 'the link copied is the one shown');
   assert.match(await statusOf(a.page), /has not started: invite the players/);
   assert.equal(await a.page.locator('.choices, #status.mine, .seat-list .acting').count(), 0, 'nobody acts before the start');
   await a.page.screenshot({ path: join(ARTIFACTS, 'invite-creator-1280x800.png') });
@@ -2527,10 +2536,14 @@ test('Brazil: Imperial: three players against two bots, played by clicking the m
   await page.getByRole('button', { name: 'Zoom in' }).click();
   const zoomed = await viewBoxOf(page);
   assert.ok(zoomed[2] < fit[2] * 0.8, `zoomed in: ${zoomed} from ${fit}`);
+  // Dragged from the middle of the part of the map on the screen, above the decision bar.
   const boxOnScreen = await page.locator('.brazil-map').boundingBox();
-  await page.mouse.move(boxOnScreen.x + boxOnScreen.width / 2, boxOnScreen.y + boxOnScreen.height / 2);
+  const barTop = await page.evaluate(() => document.getElementById('decision-bar').getBoundingClientRect().top);
+  const seen = { top: Math.max(0, boxOnScreen.y), bottom: Math.min(barTop, boxOnScreen.y + boxOnScreen.height) };
+  const middle = { x: boxOnScreen.x + boxOnScreen.width / 2, y: (seen.top + seen.bottom) / 2 };
+  await page.mouse.move(middle.x, middle.y);
   await page.mouse.down();
-  await page.mouse.move(boxOnScreen.x + boxOnScreen.width / 2 - 80, boxOnScreen.y + boxOnScreen.height / 2 - 30, { steps: 6 });
+  await page.mouse.move(middle.x - 80, middle.y - 30, { steps: 6 });
   await page.mouse.up();
   const panned = await viewBoxOf(page);
   assert.notDeepEqual(panned.slice(0, 2), zoomed.slice(0, 2), 'dragging pans the map');
@@ -2759,6 +2772,34 @@ test('the boards’ pieces have tooltips: pointed at, focused, tapped; choices s
   await phone.close();
 });
 
+test('a tooltip closes when its piece is played, and does not come back on the redrawn board', async () => {
+  const { context, page } = await signUp('tipplayer');
+  await createStruggle(page);
+  assert.ok(await waitForMyTurn(page));
+  let choice = null;
+  for (const css of ['.is-board .ministry-card.offer.choice[data-tip]', '.is-board .inv-tile.choice[data-tip]', '.is-board .event-card.choice[data-tip]']) {
+    if (await page.locator(css).count()) {
+      choice = page.locator(css).first();
+      break;
+    }
+  }
+  assert.ok(choice, 'a choice with a tooltip on the board');
+  await choice.hover();
+  assert.ok(await tooltipText(page), 'pointed at, the choice says what it is');
+  const version = Number(await page.locator('article.game').getAttribute('data-version'));
+  const before = await page.locator('.is-board').getAttribute('data-pick');
+  await choice.click();
+  // The page redrawn after the click (the choice played, or its actions listed), then two frames: the
+  // tooltip's own loop has run on the new board.
+  await page.waitForFunction(({ v, b }) => {
+    const g = document.querySelector('article.game');
+    return g && ((Number(g.dataset.version) > v && g.getAttribute('aria-busy') !== 'true') || (document.querySelector('.is-board')?.dataset.pick ?? '') !== b);
+  }, { v: version, b: before ?? '' });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.equal(await tooltipText(page), null, 'the tooltip of the piece played is closed');
+  await context.close();
+});
+
 /**
  * In the page: the contrast of every visible text against what it is drawn on, by WCAG 2's formula. Returns
  * `{ checked, lowest, failures }`. The rules:
@@ -2921,3 +2962,128 @@ test('WCAG AA: every text on the Imperial Struggle and Imperial 2030 pages contr
   assert.deepEqual([...failures], [], `texts below WCAG AA:\n${[...failures].join('\n')}`);
   await context.close();
 });
+
+// --- The table: the decision bar and the framed places in view, for every game, on a laptop and a phone ---
+
+/** How many decisions each game's table test plays, at each size. */
+const TABLE_DECISIONS = 20;
+
+/**
+ * Wait until the page shows a decision of this player brought into view (the article's `data-decision` is
+ * its version: web/pages/game.js sets it once the framed places are scrolled to), or the game's end; resolves
+ * to the page measured then (tableMeasure), or null at the end.
+ */
+async function decisionShown(page) {
+  const shown = await page.waitForFunction(tableMeasure, null, { timeout: 60_000 });
+  const value = await shown.jsonValue();
+  return value === 'over' ? null : value;
+}
+
+/**
+ * Once the page shows a decision of this player brought into view: where the decision bar and the framed
+ * places (the board's `.choice` and `.clickable` pieces, a map's cut to its window) are, read in the same
+ * task (a redraw may come next): the boxes outside the window or under the bar, and the page's width.
+ * 'over' at the game's end; false while neither.
+ */
+function tableMeasure() {
+  const g = document.querySelector('article.game');
+  if (!g) return false;
+  if (/The game is over/.test(document.querySelector('#status')?.textContent ?? '')) return 'over';
+  if (g.getAttribute('aria-busy') === 'true' || !g.dataset.decision || g.dataset.decision !== g.dataset.version) return false;
+  const bar = document.getElementById('decision-bar').getBoundingClientRect();
+  const fixed = getComputedStyle(document.getElementById('decision-bar')).position === 'fixed';
+  const band = fixed ? { top: 0, bottom: bar.top } : { top: Math.max(0, bar.bottom), bottom: innerHeight };
+  const places = [];
+  for (const piece of document.querySelectorAll('.board-area .choice, .board-area .clickable')) {
+    let r = piece.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const svg = piece.ownerSVGElement;
+    if (svg) {
+      const w = svg.getBoundingClientRect();
+      r = { left: Math.max(r.left, w.left), top: Math.max(r.top, w.top), right: Math.min(r.right, w.right), bottom: Math.min(r.bottom, w.bottom) };
+      if (r.right <= r.left || r.bottom <= r.top) continue;
+    }
+    const name = piece.dataset.target ?? piece.dataset.key ?? piece.getAttribute('aria-label') ?? piece.textContent.slice(0, 30);
+    places.push({ name, top: r.top, bottom: r.bottom, left: r.left, right: r.right });
+  }
+  const out = places.filter((p) => p.top < band.top - 0.5 || p.bottom > band.bottom + 0.5 || p.left < -0.5 || p.right > innerWidth + 0.5);
+  const span = places.length ? Math.max(...places.map((p) => p.bottom)) - Math.min(...places.map((p) => p.top)) : 0;
+  return {
+    bar: { top: bar.top, bottom: bar.bottom, left: bar.left, right: bar.right },
+    band, places: places.length, out: out.map((p) => `${p.name} (${Math.round(p.top)}–${Math.round(p.bottom)})`),
+    fits: span <= band.bottom - band.top - 16,
+    scrollWidth: document.documentElement.scrollWidth, innerWidth, innerHeight,
+  };
+}
+
+/**
+ * One decision of `game` taken by clicking as a player does: on the board first (its own helper for the
+ * games that have one), else the first of the choices' buttons.
+ */
+async function tableDecision(page, game, id, moved) {
+  if (game === 'imperial-struggle') return struggleDecision(page, { moved });
+  if (game === 'endeavor') return endeavorDecision(page);
+  if (game === 'brazil-imperial') return brazilDecision(page, id);
+  const version = Number(await page.locator('article.game').getAttribute('data-version'));
+  const answered = page.waitForResponse(isActionPost, { timeout: 15_000 });
+  if (game === 'virgin-queen') {
+    // The first choice of the first group shown: replies and the moves that end a step come first.
+    await page.locator('.choices button.action:visible').first().click();
+  } else {
+    // Imperial 2030: a rondel space, a bond, a region (then where it moves), else a button.
+    for (let clicks = 0; clicks < 4; clicks++) {
+      const pick = await page.locator('.imperial').getAttribute('data-pick');
+      const target = (await reachable(page.locator('.rondel .choice'))) ?? (await reachable(page.locator('.bond.choice')))
+        ?? (await reachOnMap(page, page.locator('.world-map .clickable'), moved))
+        ?? page.locator('.choices > .action-list .action').first();
+      const narrowed = page.waitForFunction((b) => document.querySelector('.imperial')?.dataset.pick !== b, pick, { timeout: 15_000 })
+        .then(() => 'narrowed', () => null);
+      await target.click();
+      if ((await Promise.race([answered, narrowed])) !== 'narrowed') break;
+      if (await page.locator('.choices > .action-list .action').count() && !(await page.locator('.world-map .clickable:has(.frame.target)').count())) {
+        await page.locator('.choices > .action-list .action').first().click();
+        break;
+      }
+    }
+  }
+  const response = await answered;
+  assert.equal(response.status(), 200, `the server took the click: ${await response.text()}`);
+  await newerThan(page, version);
+  return response.request().postDataJSON().action;
+}
+
+const TABLE_GAMES = [
+  ['imperial2030', 2], ['imperial-struggle', 2], ['endeavor', 3], ['brazil-imperial', 2], ['virgin-queen', 2],
+];
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  for (const [game, players] of TABLE_GAMES) {
+    test(`the table at ${width}×${height}: ${game}'s decision bar and framed places are in view after each of ${TABLE_DECISIONS} decisions`, async () => {
+      const { context, page } = await signUp(`table${game.replace(/[^a-z0-9]/g, '').slice(0, 10)}${width}`);
+      await page.setViewportSize({ width, height });
+      const id = await createAgainstBots(page, game, players, { rated: false });
+      const moved = { drags: 0, zooms: 0 };
+      const stats = { decisions: 0, places: 0, unfit: 0 };
+      for (let n = 0; n < TABLE_DECISIONS; n++) {
+        const m = await decisionShown(page);
+        if (!m) break;
+        const at = `${game} at ${width}×${height}, decision ${n + 1}`;
+        assert.ok(m.bar.top >= 0 && m.bar.bottom <= m.innerHeight && m.bar.left >= 0 && m.bar.right <= m.innerWidth,
+          `${at}: the decision bar is in the window (${JSON.stringify(m.bar)})`);
+        assert.ok(m.scrollWidth <= m.innerWidth, `${at}: no sideways scroll (${m.scrollWidth} > ${m.innerWidth})`);
+        if (m.fits) assert.deepEqual(m.out, [], `${at}: every one of the ${m.places} framed places is in view, clear of the bar`);
+        else {
+          stats.unfit += 1;
+          assert.ok(m.out.length < m.places, `${at}: some of the ${m.places} framed places are in view (more than the window holds): out of view ${m.out.join(', ')}; the band ${JSON.stringify(m.band)}`);
+        }
+        stats.places += m.places;
+        if (n === 0 || n === 10) await page.screenshot({ path: join(ARTIFACTS, `table-${game}-${width}x${height}${n ? `-${n}` : ''}.png`) });
+        await tableDecision(page, game, id, moved);
+        stats.decisions += 1;
+      }
+      assert.ok(stats.decisions >= Math.min(TABLE_DECISIONS, 5), `${stats.decisions} decisions taken`);
+      console.log(`# the table, ${game} at ${width}×${height}: ${stats.decisions} decisions, ${stats.places} framed places measured, `
+        + `${stats.unfit} decisions with more framed places than the window holds; the map dragged ${moved.drags} and zoomed ${moved.zooms} times`);
+      await context.close();
+    });
+  }
+}

@@ -2,8 +2,8 @@
 // only to a mouse that waits). `tip(element, text)` marks a piece: it takes the keyboard's focus, its text
 // is its accessible description (or, for a drawing with no name, its name), and the one tooltip of the page
 // shows that text beside it while it is pointed at or focused. A tap or a click on a piece that is not a
-// choice pins the tooltip open (again: closes it); on a choice the click plays it, and the tooltip, which
-// takes no pointer events, never stands in the way. Escape, a tap elsewhere, leaving or blurring the piece
+// choice pins the tooltip open (again: closes it); on a choice the click plays it and closes the tooltip,
+// which takes no pointer events and so never stands in the way. Escape, a tap elsewhere, leaving or blurring the piece
 // close it. Listeners sit on the document once, so pieces redrawn on every push need no wiring.
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -15,6 +15,7 @@ let pointer = null; // where the pointer that opened it is, from the piece's cor
 let following = false; // the loop that keeps it beside its piece runs
 let pressing = false; // a pointer is down: the focus it brings is the tap's, which decides alone
 let anchor = null; // the pointer's last place on the screen, {x, y}
+let played = null; // where a choice was clicked, {x, y}: the board redrawn under a still pointer opens nothing
 
 /**
  * Mark `element` as a piece with a tooltip saying `text`; returns the element. With `focus: false` it is for
@@ -129,6 +130,8 @@ function listen() {
   listening = true;
   document.addEventListener('pointerover', (e) => {
     if (e.pointerType === 'touch' || pinned) return;
+    if (played && Math.abs(played.x - e.clientX) < 2 && Math.abs(played.y - e.clientY) < 2) return;
+    played = null;
     const el = pieceAt(e.target);
     if (el && el !== owner) show(el, false, { x: e.clientX, y: e.clientY });
   });
@@ -147,8 +150,16 @@ function listen() {
   document.addEventListener('pointerup', () => setTimeout(() => { pressing = false; }, 0));
   document.addEventListener('pointercancel', () => { pressing = false; });
   document.addEventListener('click', (e) => {
+    // A choice clicked is played (or its actions listed): its tooltip goes, and the redrawn board under the
+    // still pointer opens none (the browser's pointerover at the same place); the pointer's next move does.
+    if (e.target instanceof Element && isChoice(e.target)) {
+      hide();
+      anchor = null;
+      played = { x: e.clientX, y: e.clientY };
+      return;
+    }
     const el = pieceAt(e.target);
-    if (!el || isChoice(el)) return;
+    if (!el) return;
     if (owner === el && pinned) hide();
     // A click from the keyboard (Enter on a focused piece) has no place on the screen.
     else show(el, true, e.detail ? { x: e.clientX, y: e.clientY } : null);

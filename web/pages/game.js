@@ -27,6 +27,7 @@ import { reviewOf, reviewPart } from './review.js';
 import { gameNotice } from '../lib/content.js';
 import { spanWords as span } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
+import { bringIntoView, foldable, FRAMED, framedBoxes, freeBand } from '../lib/table.js';
 
 /** A span of seconds as a clock reads it: `0:45`, `2:05`, `1:00:00`, `3d 4:00:00`. */
 function duration(seconds) {
@@ -83,6 +84,12 @@ export async function show(root, session, id) {
   let catchUp = null;
   let skipped = false; // Skip was pressed: the others' turns go by live until it is my turn again
   let mine = { key: null, view: null }; // the position right after my last decision, for the board's marks
+  // Bringing each new decision of mine into view. A decision is new when its prompt or its framed places
+  // change, or when I have just decided or undone (the same prompt again: the next army to move); a state
+  // pushed meanwhile (a chat line, a seat's step beside mine) leaves the page where the reader put it.
+  let decided = 0; // my steps (and undos) the server took, on this page
+  let broughtKey = null; // the decision last brought into view
+  let broughtAt = null; // where the page was scrolled to for it (null: not known, or not brought)
   const ticker = setInterval(tickClock, 1000);
   const onKey = (e) => { if (e.key === 'Escape' && catchUp) skip(); };
   document.addEventListener('keydown', onKey);
@@ -128,6 +135,7 @@ export async function show(root, session, id) {
           if (tries >= RESENDS || state.rollbacks.length !== rollbacks || !stillMine()) throw e;
         }
       }
+      decided += 1;
       await refresh();
       if (done) notify(done, 'info');
     } catch (e) {
@@ -367,9 +375,15 @@ export async function show(root, session, id) {
       for (const d of root.querySelectorAll('details[data-key]')) {
         if (opened.has(d.dataset.key)) d.open = true;
       }
+      // The page's foot keeps room for a bar fixed to the bottom (a phone), and scrolling keeps clear of it.
+      const bar = document.getElementById('decision-bar');
+      if (bar) document.documentElement.style.setProperty('--bar-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+      // A frame later: the maps have taken their boxes' shapes (panzoom.js) by then.
+      requestAnimationFrame(() => { if (!closed) bringDecision(); });
       if (focused) {
         const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-        if (again) again.focus();
+        // Given back without scrolling: the page stays where the reader (or the decision brought into view) put it.
+        if (again) again.focus({ preventScroll: true });
         // A redraw while typing leaves the caret where the writer was: at the end of the draft.
         if (again && again.tagName === 'TEXTAREA') again.selectionStart = again.selectionEnd = again.value.length;
       }
@@ -397,14 +411,125 @@ export async function show(root, session, id) {
       get before() { return beforeMine(); },
       redraw: draw,
     };
+    const board = h('div', { class: 'board-area' }, module.render(ctx));
+    const notesCard = notesPanel();
     return h('article', {
       class: 'game', 'aria-labelledby': 'game-title', 'aria-busy': busy ? 'true' : null, 'data-version': state.version,
     },
       header(),
+      decisionBar(board),
       state.finished && live ? finalScores() : null,
       h('div', { class: 'game-body' },
-        h('div', { class: 'board-area' }, module.render(ctx)),
-        h('aside', { class: 'side' }, seatsPanel(), notesPanel(), chatPanel(), replayPanel(), logPanel())));
+        board,
+        h('aside', { class: 'side', 'aria-label': 'Players, notes, talk, replay and log' },
+          foldable('seats', seatsPanel()), notesCard && foldable('notes', notesCard), foldable('chat', chatPanel()),
+          foldable('replay', replayPanel()), logPanel())));
+  }
+
+  /**
+   * The decision bar, which stays in view (on top on a laptop, at the bottom on a phone): whose decision
+   * it is and what, where its choices are (the framed places on `board`, or the choices' buttons), the
+   * seat's clock, undo and hint; while the slider looks back, the way back to live.
+   */
+  function decisionBar(board) {
+    const live = past === null;
+    const deciding = live && myTurn() && !state.finished;
+    const framed = deciding ? board.querySelectorAll(FRAMED).length : 0;
+    const choicesCard = deciding ? board.querySelector('.choices') : null;
+    const where = framed
+      ? h('button', {
+        type: 'button', id: 'show-places', class: 'where', 'data-key': 'show-places', onclick: () => bringDecision(true),
+        title: 'Scroll to the places on the board where your choices are played',
+      }, framed === 1 ? 'Show the framed place' : `Show the ${framed} framed places`)
+      : choicesCard ? h('button', {
+        type: 'button', id: 'show-places', class: 'where', 'data-key': 'show-places',
+        onclick: () => choicesCard.isConnected && choicesCard.scrollIntoView({ block: 'start', behavior: calm() ? 'instant' : 'smooth' }),
+      }, state.legal_actions.length === 1 ? 'Show your choice' : `Show your ${state.legal_actions.length} choices`) : null;
+    return h('section', { id: 'decision-bar', class: deciding ? 'decision-bar mine' : 'decision-bar', 'aria-label': 'The decision' },
+      h('div', { class: 'status-row' },
+        h('p', { id: 'status', class: deciding ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
+        barClock(),
+        state.time_limit && live ? h('span', {
+          id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
+        }, clockText()) : null,
+        where,
+        catchUp ? h('button', {
+          type: 'button', id: 'skip-steps', class: 'primary skip-steps', 'data-key': 'skip-steps', onclick: skip,
+          title: 'Show the game as it stands now (Escape)',
+        }, 'Skip') : null,
+        !live && !catchUp ? h('button', {
+          type: 'button', class: 'primary', 'data-key': 'back-to-live', onclick: () => lookAt(state.steps),
+        }, 'Back to live') : null,
+        live && state.can_undo ? h('button', {
+          type: 'button', id: 'undo', 'data-key': 'undo', disabled: busy, onclick: undo,
+        }, 'Undo my last step') : null,
+        deciding && !state.rated ? h('button', {
+          type: 'button', id: 'hint-button', 'data-key': 'hint', disabled: busy || Boolean(hint?.loading), onclick: askHint,
+          title: 'The bot searches your position, seeing what you see, and shows its three best choices',
+          'aria-label': 'Hint: what would the bot do?',
+        }, 'Hint') : null),
+      h('p', { id: 'late', class: 'late', role: 'status', hidden: !lateText() }, lateText()),
+      hintPanel());
+  }
+
+  /** The clock of the seat to play, in the bar (the seats' panel has every seat's): mine first. */
+  function barClock() {
+    if (!state.clock || past !== null || !state.started || state.finished) return null;
+    const timed = state.seats.filter((s) => acting().includes(s.seat) && s.time_left !== null && s.time_left !== undefined && !s.out_of_time);
+    const s = timed.find((x) => x.seat === mySeat()) ?? timed[0];
+    if (!s) return null;
+    return h('span', {
+      id: 'bar-clock', class: 'badge clock', role: 'timer', 'data-bar-clock': s.seat,
+      title: 'Time left on this decision, reserve included',
+    }, barClockText(s));
+  }
+
+  /** "Your time: 1:05 left", "Spain's time: 0:40 left". */
+  const barClockText = (s) => `${s.seat === mySeat() ? 'Your time' : `${s.name || `Player ${s.seat + 1}`}'s time`}: ${seatClockText(s)}`;
+
+  const decisionKey = () => `${decided}|${state.prompt}|${state.legal_actions.flatMap((a) => a.targets ?? []).sort().join(' ')}`;
+
+  /**
+   * Once drawn, bring the framed places of a new decision of mine (or the choices, where the board frames
+   * none) into view, clear of the bar; `force`: the bar's "show" button, whatever the decision. Not while
+   * the player types (chat, notes, a bid) or has text selected. The article's `data-decision` is then the
+   * version whose decision is shown, for tests to wait on.
+   */
+  function bringDecision(force = false) {
+    const article = root.querySelector('article.game');
+    if (!article) return;
+    const deciding = past === null && myTurn() && !state.finished && !busy;
+    if (!deciding) {
+      article.dataset.decision = '';
+      return;
+    }
+    const key = decisionKey();
+    const typing = document.activeElement?.matches?.('input:not([type=checkbox]):not([type=range]), textarea, select')
+      || String(document.getSelection?.() ?? '') !== '';
+    // A redraw (the log arriving, which lengthens "while you waited" above the board) may move the places
+    // brought into view: they are brought again, unless the reader has scrolled since.
+    const unmoved = broughtKey === key && broughtAt !== null && Math.abs(window.scrollY - broughtAt) < 2;
+    if (force || ((key !== broughtKey || unmoved) && !typing)) {
+      const board = root.querySelector('.board-area');
+      const boxes = framedBoxes(board);
+      const choices = board?.querySelector('.choices');
+      const band = freeBand(document.getElementById('decision-bar'));
+      if (!boxes.length && choices) {
+        const r = choices.getBoundingClientRect();
+        boxes.push({ top: r.top, bottom: Math.min(r.bottom, r.top + (band.bottom - band.top) / 2) });
+      }
+      const smooth = !calm();
+      broughtAt = null;
+      if (bringIntoView(boxes, band, smooth ? 'smooth' : 'instant') && smooth) {
+        window.addEventListener('scrollend', () => { if (broughtKey === key) broughtAt = window.scrollY; }, { once: true });
+      } else {
+        broughtAt = window.scrollY;
+      }
+    } else if (key !== broughtKey) {
+      broughtAt = null;
+    }
+    broughtKey = key;
+    article.dataset.decision = String(state.version);
   }
 
   /** What is provisional, kind by kind, folded: the entries the game made up, and how many it took from the rulebook or references. */
@@ -446,27 +571,6 @@ export async function show(root, session, id) {
       text ? provisionalList(entry.sources) : null,
       state.content ? gameNotice(state.content, { open: contentOpen, onToggle: (open) => { contentOpen = open; } }) : null,
       (state.rules_changes || []).map((change) => rulesChangeNote(change, rulesChangeOpen(change))),
-      h('div', { class: 'status-row' },
-        h('p', { id: 'status', class: myTurn() && past === null ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
-        h('p', { id: 'late', class: 'late', role: 'status', hidden: !lateText() }, lateText()),
-        state.time_limit && past === null ? h('span', {
-          id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
-        }, clockText()) : null,
-        catchUp ? h('button', {
-          type: 'button', id: 'skip-steps', class: 'primary skip-steps', 'data-key': 'skip-steps', onclick: skip,
-          title: 'Show the game as it stands now (Escape)',
-        }, 'Skip') : null,
-        past !== null && !catchUp ? h('button', {
-          type: 'button', class: 'primary', 'data-key': 'back-to-live', onclick: () => lookAt(state.steps),
-        }, 'Back to live') : null,
-        past === null && state.can_undo ? h('button', {
-          type: 'button', id: 'undo', 'data-key': 'undo', disabled: busy, onclick: undo,
-        }, 'Undo my last step') : null,
-        past === null && myTurn() && !state.rated ? h('button', {
-          type: 'button', id: 'hint-button', 'data-key': 'hint', disabled: busy || Boolean(hint?.loading), onclick: askHint,
-          title: 'The bot searches your position, seeing what you see, and shows its three best choices',
-        }, 'Hint: what would the bot do?') : null),
-      hintPanel(),
       handOverPanel(),
       proposalPanel(id, state, busy, refresh),
       whileYouWaited(),
@@ -628,7 +732,7 @@ export async function show(root, session, id) {
         h('span', { class: 'invite-seat' }, `Seat ${i.seat + 1}`),
         // null: made before the server restarted; it keeps only a hash, so the link cannot be shown again,
         // only replaced by a new one.
-        i.invite ? h('code', {}, `${base}#/game/${id}?invite=${i.invite}`)
+        i.invite ? [h('code', {}, `${base}#/game/${id}?invite=${i.invite}`), copyButton(i.seat, `${base}#/game/${id}?invite=${i.invite}`)]
           : [h('span', { class: 'muted' }, 'the link sent earlier still works; it cannot be shown again. '),
             h('button', {
               type: 'button', 'data-key': `renew-invite-${i.seat}`,
@@ -647,6 +751,22 @@ export async function show(root, session, id) {
         open.length ? fill : h('span', {}, 'Every seat is taken.'),
         start),
       open.length && note ? h('p', { class: 'help level-note', role: 'note' }, note) : null);
+  }
+
+  /** A button that copies seat `seat`'s invitation `link`, and says whether it could. */
+  function copyButton(seat, link) {
+    return h('button', {
+      type: 'button', class: 'copy-link', 'data-key': `copy-invite-${seat}`,
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+          notify(`The link for seat ${seat + 1} is copied: paste it into a message to the player.`, 'info');
+        } catch {
+          // No clipboard here (a page not served over HTTPS, or refused): the link is selectable by hand.
+          notify('This browser would not copy the link: select it and copy it by hand.');
+        }
+      },
+    }, `Copy the link for seat ${seat + 1}`);
   }
 
   function finalScores() {
@@ -776,6 +896,9 @@ export async function show(root, session, id) {
       late.hidden = !late.textContent;
     }
     if (handableKey() !== handable) draw();
+    const barClock = document.getElementById('bar-clock');
+    const barSeat = barClock && state.seats[Number(barClock.dataset.barClock)];
+    if (barSeat) barClock.textContent = barClockText(barSeat);
     for (const badge of root.querySelectorAll('[data-seat-clock]')) {
       const s = state.seats[Number(badge.dataset.seatClock)];
       if (s && s.time_left !== null && s.time_left !== undefined) badge.textContent = seatClockText(s);

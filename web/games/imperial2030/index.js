@@ -112,7 +112,8 @@ export function render(ctx) {
 
   // The pick is on the page too, for tests and styles: "moscow→ukraine", "bond usa:9", or "".
   const pick = picked.bond ? `bond ${picked.bond}` : picked.region ? `${picked.region}${picked.to ? `→${picked.to}` : ''}` : '';
-  root = h('div', { class: 'imperial', 'data-pick': pick, 'data-hot': '' },
+  // When the rondel is the decision, it comes first, above the map, where the eye lands.
+  root = h('div', { class: spaces.size ? 'imperial rondel-turn' : 'imperial', 'data-pick': pick, 'data-hot': '' },
     investPanel({ board, view, actions, act, busy, seat, names, hover }),
     actions.length ? choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick, hover, to }) : null,
     h('div', { class: 'table-top' },

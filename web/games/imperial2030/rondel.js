@@ -6,9 +6,12 @@ import { clickable, s } from '../../lib/dom.js';
 import { tip } from '../../lib/tooltip.js';
 import { nation } from './palette.js';
 
+// The drawing is 320 units across; its smallest text is 11.5 units, 12 px once the rondel is drawn 334 px
+// wide (a phone's column), and the rondel is the main control of a third of the decisions.
 const C = 160; // centre
-const OUTER = 150;
-const INNER = 58;
+const OUTER = 158;
+const INNER = 52;
+const MARKER = 11; // a nation's marker's radius
 
 const polar = (r, a) => [C + r * Math.sin(a), C - r * Math.cos(a)];
 
@@ -41,18 +44,21 @@ export function drawRondel({ board, view, choices = new Map(), onSpace = () => {
     const move = moves[space.id];
     const g = s('g', { class: `space${move ? ' reachable' : ''}`, 'data-space': space.id, 'data-target': space.id });
     g.append(s('path', { d: sector(i), class: 'sector' }));
-    const [lx, ly] = polar(120, (i * Math.PI) / 4);
-    g.append(s('text', { x: lx, y: ly, class: 'space-name', 'text-anchor': 'middle' }, shortName(space)));
+    // The name across the outer band, its middle on the space's middle line; on the two spaces lying
+    // sideways (left and right) it runs along the radius, so it sits further in, the cost above it.
+    const sideways = i % 4 === 2;
+    const [lx, ly] = polar(sideways ? 108 : 126, (i * Math.PI) / 4);
+    g.append(s('text', { x: lx, y: ly + 4.5, class: 'space-name', 'text-anchor': 'middle' }, shortName(space)));
     if (move) {
-      const [cx, cy] = polar(104, (i * Math.PI) / 4);
+      const [cx, cy] = sideways ? [lx, ly - 13] : polar(98, (i * Math.PI) / 4);
       g.append(s('text', { x: cx, y: cy, class: 'cost', 'text-anchor': 'middle' }, move.cost ? `pay ${move.cost}` : 'free'));
     }
     // Markers side by side across the space, in two rows when there are more than three.
     here.forEach((n, k) => {
       const row = here.length > 3 ? Math.floor(k / 3) : 0;
       const inRow = here.length > 3 ? Math.min(3, here.length - row * 3) : here.length;
-      const radius = INNER + 14 + row * 20;
-      const spread = ((k % 3) - (inRow - 1) / 2) * (21 / radius);
+      const radius = INNER + 15 + row * 23;
+      const spread = ((k % 3) - (inRow - 1) / 2) * ((2 * MARKER + 2) / radius);
       const [mx, my] = polar(radius, (i * Math.PI) / 4 + spread);
       g.append(marker(mx, my, n.nation, n.nation === view.turn));
     });
@@ -69,16 +75,17 @@ export function drawRondel({ board, view, choices = new Map(), onSpace = () => {
   });
   const waiting = view.nations.filter((n) => !n.rondel);
   svg.append(s('circle', { cx: C, cy: C, r: INNER - 4, class: 'hub' }));
-  svg.append(s('text', { x: C, y: C - 22, class: 'hub-text', 'text-anchor': 'middle' }, `Round ${view.round}`));
-  svg.append(s('text', { x: C, y: C - 8, class: 'hub-text', 'text-anchor': 'middle' }, `${nation(view.turn).code} on turn`));
-  waiting.forEach((n, k) => svg.append(marker(C - 30 + (k % 4) * 20, C + 12 + Math.floor(k / 4) * 20, n.nation, n.nation === view.turn)));
+  svg.append(s('text', { x: C, y: C - 24, class: 'hub-text', 'text-anchor': 'middle' }, `Round ${view.round}`));
+  svg.append(s('text', { x: C, y: C - 9, class: 'hub-text', 'text-anchor': 'middle' }, `${nation(view.turn).code} on turn`));
+  // Before their first turn the markers wait in the hub, three to a row.
+  waiting.forEach((n, k) => svg.append(marker(C + ((k % 3) - 1) * (2 * MARKER + 2), C + 11 + Math.floor(k / 3) * (2 * MARKER + 1), n.nation, n.nation === view.turn)));
   return svg;
 }
 
 function marker(x, y, n, onTurn) {
   const p = nation(n);
   const g = s('g', { class: onTurn ? 'marker on-turn' : 'marker' });
-  g.append(s('circle', { cx: x, cy: y, r: 10, fill: p.colour, stroke: '#000', 'stroke-width': onTurn ? 3 : 0.8 }));
-  g.append(s('text', { x, y: y + 3.5, fill: p.ink, class: 'marker-code', 'text-anchor': 'middle' }, p.code));
+  g.append(s('circle', { cx: x, cy: y, r: MARKER, fill: p.colour, stroke: '#000', 'stroke-width': onTurn ? 3 : 0.8 }));
+  g.append(s('text', { x, y: y + 4, fill: p.ink, class: 'marker-code', 'text-anchor': 'middle' }, p.code));
   return g;
 }
