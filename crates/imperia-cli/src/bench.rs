@@ -49,7 +49,8 @@ pub fn run(registry: &Registry, args: &BenchArgs) -> Result<()> {
     let start = Instant::now();
     while start.elapsed() < budget {
         actions += (entry.random_playout)(&config, args.seed + games, &content)
-            .with_context(|| format!("game with seed {}", args.seed + games))?;
+            .with_context(|| format!("game with seed {}", args.seed + games))?
+            .steps;
         games += 1;
     }
     let seconds = start.elapsed().as_secs_f64();

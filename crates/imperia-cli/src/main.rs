@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Parser, Subcommand};
-use imperia_core::{ContentFiles, DynContent, GameEntry, Registry};
+use imperia_core::{DynContent, GameEntry, Registry};
 use serde_json::{Map, Value};
 
 #[derive(Parser)]
@@ -80,12 +80,7 @@ impl ContentArg {
     /// as the shipped ones are, or the shipped set when no folder was given.
     pub fn load(&self, entry: &GameEntry) -> Result<DynContent> {
         let Some(dir) = &self.content else { return Ok((entry.shipped)()) };
-        if entry.content_files.is_empty() {
-            bail!("{} has no content files to replace", entry.name);
-        }
-        let files =
-            ContentFiles::shipped(entry.content_files).replaced_from(dir).map_err(|e| anyhow!("--content: {e}"))?;
-        let content = (entry.load_content)(files).map_err(|e| anyhow!("--content {}: {e}", dir.display()))?;
+        let content = entry.content_in(dir).map_err(|e| anyhow!("--content: {e}"))?;
         if let Some(fingerprint) = content.fingerprint() {
             eprintln!("{} is played with your content files ({fingerprint}).", entry.name);
         }

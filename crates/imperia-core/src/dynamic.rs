@@ -6,6 +6,7 @@
 //! the replay slider of the web page).
 
 use std::any::Any;
+use std::path::Path;
 use std::sync::Arc;
 
 use rand::Rng;
@@ -62,6 +63,10 @@ pub trait DynMatch: Send {
     fn content_fingerprint(&self) -> Option<String>;
     /// An independent copy, to try an action on before committing it.
     fn boxed_clone(&self) -> Box<dyn DynMatch>;
+    /// A copy of the bare state played on to the end with uniformly random legal actions chosen by a
+    /// generator seeded by `seed` (the game's own dice and decks go on as they would): a rollout at the
+    /// engine's speed. The match itself does not change.
+    fn random_playout(&self, seed: u64) -> Result<Playout, MatchError>;
     /// The segment under way that the rules time, with its expiry actions as JSON (see
     /// [`Game::time_limit`](crate::Game::time_limit)).
     fn time_limit(&self) -> Option<TimeLimit<Value>>;
@@ -184,6 +189,11 @@ impl<G: Game> DynMatch for Match<G> {
         Box::new(self.clone())
     }
 
+    fn random_playout(&self, seed: u64) -> Result<Playout, MatchError> {
+        let _scope = self.enter();
+        play_out(&mut self.state().clone(), seed)
+    }
+
     fn private_talk(&self) -> Result<(), String> {
         let _scope = self.enter();
         self.state().private_talk().map_err(|e| e.to_string())
@@ -291,8 +301,8 @@ pub struct GameEntry {
     /// [`Game::RULES_CHANGES`].
     pub rules_changes: &'static [(u32, &'static str)],
     /// Play one complete game with `content` and uniformly random legal actions on the bare engine (no
-    /// record, no undo history), returning the number of actions: what `imperia bench` measures.
-    pub random_playout: fn(config: &Value, seed: u64, content: &DynContent) -> Result<u64, MatchError>,
+    /// record, no undo history): what `imperia bench` measures.
+    pub random_playout: fn(config: &Value, seed: u64, content: &DynContent) -> Result<Playout, MatchError>,
     /// The content files the game ships ([`GameContent::FILES`]).
     pub content_files: &'static [(&'static str, &'static str)],
     /// The shipped content set.
@@ -413,6 +423,16 @@ impl GameEntry {
         (self.load_content)(ContentFiles::shipped(self.content_files).replaced_by(files)?)
     }
 
+    /// The files of folder `dir` in place of the shipped files of the same names, checked as the shipped ones
+    /// are: a player's `--content` folder.
+    pub fn content_in(&self, dir: &Path) -> Result<DynContent, String> {
+        if self.content_files.is_empty() {
+            return Err(format!("{} has no content files to replace", self.name));
+        }
+        let files = ContentFiles::shipped(self.content_files).replaced_from(dir)?;
+        (self.load_content)(files).map_err(|e| format!("{}: {e}", dir.display()))
+    }
+
     /// What a host tells players about the game before they create one: the catalogue entry.
     pub fn description(&self) -> Description {
         let content = (self.report)(&(self.shipped)());
@@ -456,19 +476,32 @@ pub struct SeatRange {
     pub max: usize,
 }
 
-/// Play a whole game of `G` with `content`, choosing uniformly among the legal actions; returns the number of
-/// actions.
+/// A game played to its end with uniformly random legal actions: how many actions it took, and how it ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Playout {
+    pub steps: u64,
+    /// [`Game::outcome`] of the final state.
+    pub outcome: Option<Outcome>,
+}
+
+/// Play a whole game of `G` with `content`, choosing uniformly among the legal actions.
 pub fn random_playout<G: Game>(
     config: &G::Config,
     content: &ContentSet<G::Content>,
     seed: u64,
-) -> Result<u64, MatchError> {
+) -> Result<Playout, MatchError> {
     let mut game = G::setup(config, content, seed)?;
-    let mut rng = seeded(seed.wrapping_add(1));
+    play_out(&mut game, seed.wrapping_add(1))
+}
+
+/// Play `game` on to its end, choosing among the seats to act and then among the seat's legal actions
+/// uniformly with a generator seeded by `seed`. The game's own chance (its dice and decks) stays its own.
+fn play_out<G: Game>(game: &mut G, seed: u64) -> Result<Playout, MatchError> {
+    let mut rng = seeded(seed);
     let mut steps = 0;
     loop {
         let seat = match game.to_act() {
-            ToAct::Nobody => return Ok(steps),
+            ToAct::Nobody => return Ok(Playout { steps, outcome: game.outcome() }),
             ToAct::Seats(seats) => seats[rng.random_range(0..seats.len())],
         };
         let actions = game.legal_actions(seat);

@@ -39,7 +39,9 @@ pub mod words;
 pub use serde as __serde;
 
 pub use content::{Change, ContentChange, ContentFiles, ContentReport, ContentScope, ContentSet, GameContent, Source};
-pub use dynamic::{ActionChoice, Description, DynContent, DynMatch, GameEntry, Registry, SeatRange, Seen, SeenStep};
+pub use dynamic::{
+    ActionChoice, Description, DynContent, DynMatch, GameEntry, Playout, Registry, SeatRange, Seen, SeenStep,
+};
 pub use game::{
     Evaluate, Game, GameConfig, Outcome, Refusal, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
     check_seats, outcome_values,
