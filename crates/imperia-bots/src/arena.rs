@@ -1,7 +1,10 @@
 //! Bots at the table: whole games between bots, and [`DynBot`], a bot behind JSON for hosts that know games
 //! only through the registry.
 
+use std::fmt;
 use std::marker::PhantomData;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use imperia_core::{
@@ -12,8 +15,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::mcts::{Budget, SearchStats, search};
+use crate::outside::{Choice, End, Fault, Forfeit, Hello, PROTOCOL, TimeLeft, Turn};
+use crate::process::{BadCommand, Program, Running};
 use crate::train::{Settings, Trained};
-use crate::{Bot, BotSpec};
+use crate::{BadBotSpec, Bot, BotSpec, PROGRAM_PREFIX};
 
 /// Steps after which a bot game is declared endless.
 const MAX_STEPS: usize = 1_000_000;
@@ -25,6 +30,53 @@ pub struct GameResult {
     pub steps: usize,
     /// Per seat, the seconds each of its bot's decisions took (only decisions among two or more actions).
     pub think: Vec<Vec<f64>>,
+    /// The seat whose forfeit ended the game, and why; its outcome is then [`Forfeit::outcome`].
+    pub forfeit: Option<Forfeit>,
+}
+
+/// Who plays a seat in an arena game: one of Imperia's bots, or an outside program (`cmd:python3 bot.py`),
+/// which may forfeit. Only hosts that run programs on their own machine take a [`Program`]: the terminal's
+/// arena does; a server reads only its [`BotSpec`]s, which refuse `cmd:`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entrant {
+    Bot(BotSpec),
+    Program(Program),
+}
+
+impl From<BotSpec> for Entrant {
+    fn from(spec: BotSpec) -> Self {
+        Entrant::Bot(spec)
+    }
+}
+
+/// An entrant that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadEntrant {
+    #[error(transparent)]
+    Bot(#[from] BadBotSpec),
+    #[error(transparent)]
+    Program(#[from] BadCommand),
+}
+
+impl FromStr for Entrant {
+    type Err = BadEntrant;
+
+    /// A bot spec ([`BotSpec`]), or `cmd:` and a program's command line.
+    fn from_str(text: &str) -> Result<Self, BadEntrant> {
+        match text.trim_start().strip_prefix(PROGRAM_PREFIX) {
+            Some(command) => Ok(Entrant::Program(Program::parse(command)?)),
+            None => Ok(Entrant::Bot(text.parse()?)),
+        }
+    }
+}
+
+impl fmt::Display for Entrant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entrant::Bot(spec) => spec.fmt(f),
+            Entrant::Program(program) => program.fmt(f),
+        }
+    }
 }
 
 /// Each seat's own random generator for a game: fixed by the game's seed and the seat.
@@ -54,35 +106,160 @@ pub fn play_game_observed<G: Evaluate>(
     content: &ContentSet<G::Content>,
     seed: u64,
     bots: &[BotSpec],
+    observe: impl FnMut(&G),
+) -> Result<GameResult, String> {
+    let entrants: Vec<Entrant> = bots.iter().cloned().map(Entrant::Bot).collect();
+    play_seated::<G>(config, content, seed, &entrants, observe)
+}
+
+/// [`play_game_observed`] with any [`Entrant`]s. A program that fails its seat forfeits the game, which
+/// ends there; an error only for what is no entrant's fault (a program that cannot be started, an engine's
+/// bug).
+pub fn play_seated<G: Evaluate>(
+    config: &G::Config,
+    content: &ContentSet<G::Content>,
+    seed: u64,
+    entrants: &[Entrant],
     mut observe: impl FnMut(&G),
 ) -> Result<GameResult, String> {
     let _scope = content.enter();
     let mut state = G::setup(config, content, seed).map_err(|e| e.to_string())?;
-    if bots.len() != state.seats() {
-        return Err(format!("{} bots for {} seats", bots.len(), state.seats()));
+    if entrants.len() != state.seats() {
+        return Err(format!("{} bots for {} seats", entrants.len(), state.seats()));
     }
-    let mut players: Vec<Box<dyn Bot<G>>> = bots.iter().map(|b| b.build::<G>()).collect();
-    let mut rngs: Vec<GameRng> = (0..bots.len()).map(|s| seat_rng(seed, s)).collect();
-    let mut think = vec![Vec::new(); bots.len()];
+    let mut table = Table::<G>::seat(entrants)?;
+    let mut rngs: Vec<GameRng> = (0..entrants.len()).map(|s| seat_rng(seed, s)).collect();
+    let mut think = vec![Vec::new(); entrants.len()];
+    let forfeited = |table: Table<G>, forfeit: Forfeit, steps, think| {
+        let outcome = forfeit.outcome(entrants.len());
+        table.end(&outcome, Some(&forfeit));
+        Ok(GameResult { outcome, steps, think, forfeit: Some(forfeit) })
+    };
+    if let Err(forfeit) = table.greet(&state) {
+        return forfeited(table, forfeit, 0, think);
+    }
     for steps in 0..MAX_STEPS {
         let seat = match state.to_act() {
             ToAct::Nobody => {
                 let outcome = state.outcome().ok_or("the game ended without an outcome")?;
-                return Ok(GameResult { outcome, steps, think });
+                table.end(&outcome, None);
+                return Ok(GameResult { outcome, steps, think, forfeit: None });
             }
             ToAct::Seats(seats) => seats[0],
         };
         observe(&state);
         let legal = state.legal_actions(seat);
         let started = Instant::now();
-        let view = state.view(Viewer::Seat(seat));
-        let action = players[seat].choose(&view, content, seat, &legal, &mut rngs[seat]);
+        let chosen = table.choose(&state, steps, seat, &legal, &mut rngs[seat]);
         if legal.len() > 1 {
             think[seat].push(started.elapsed().as_secs_f64());
         }
+        let action = match chosen {
+            Ok(action) => action,
+            Err(fault) => return forfeited(table, Forfeit { seat, reason: fault.to_string() }, steps, think),
+        };
         state.apply(seat, &action).map_err(|e| format!("seat {seat}'s bot chose an illegal action: {e}"))?;
     }
     Err(format!("the game did not end within {MAX_STEPS} steps"))
+}
+
+/// The players of one arena game, seat by seat.
+struct Table<G: Game> {
+    game_id: String,
+    players: Vec<Player<G>>,
+}
+
+enum Player<G: Game> {
+    Bot(Box<dyn Bot<G>>),
+    Program(Running),
+}
+
+/// Games the programs of this process were told of, for their `game_id` (which must say nothing of the game,
+/// its seed least of all).
+static GAMES: AtomicU64 = AtomicU64::new(0);
+
+impl<G: Evaluate> Table<G> {
+    /// Build each bot and start each program.
+    fn seat(entrants: &[Entrant]) -> Result<Self, String> {
+        let game_id = (GAMES.fetch_add(1, Ordering::Relaxed) + 1).to_string();
+        let players = entrants
+            .iter()
+            .enumerate()
+            .map(|(seat, entrant)| match entrant {
+                Entrant::Bot(spec) => Ok(Player::Bot(spec.build::<G>())),
+                Entrant::Program(program) => Running::start(program, &game_id, seat)
+                    .map(Player::Program)
+                    .map_err(|e| format!("`{program}` cannot be started: {e}")),
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Table { game_id, players })
+    }
+
+    /// Tell each program its seat and wait for it to be ready.
+    fn greet(&mut self, state: &G) -> Result<(), Forfeit> {
+        let seats = state.seats();
+        for (seat, player) in self.players.iter_mut().enumerate() {
+            if let Player::Program(program) = player {
+                let hello = Hello {
+                    protocol: PROTOCOL,
+                    game: G::ID.into(),
+                    game_id: self.game_id.clone(),
+                    seat,
+                    seats,
+                    seat_names: (0..seats).map(|s| state.seat_name(s)).collect(),
+                    options: serde_json::to_value(state.config()).unwrap_or(Value::Null),
+                    time: TimeLeft::default(),
+                };
+                program.greet(hello).map_err(|fault| Forfeit { seat, reason: fault.to_string() })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `seat`'s choice among `legal` after `step` actions, from its view alone.
+    fn choose(
+        &mut self,
+        state: &G,
+        step: usize,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> Result<G::Action, Fault> {
+        let view = state.view(Viewer::Seat(seat));
+        match &mut self.players[seat] {
+            Player::Bot(bot) => Ok(bot.choose(&view, state.content(), seat, legal, rng)),
+            Player::Program(program) => {
+                let turn = Turn {
+                    game_id: self.game_id.clone(),
+                    step,
+                    seat,
+                    prompt: state.prompt(Viewer::Seat(seat)),
+                    view: serde_json::to_value(&view).unwrap_or(Value::Null),
+                    actions: legal
+                        .iter()
+                        .enumerate()
+                        .map(|(index, a)| Choice {
+                            index,
+                            action: serde_json::to_value(a).unwrap_or(Value::Null),
+                            label: state.describe(a),
+                        })
+                        .collect(),
+                    time: TimeLeft::default(),
+                };
+                program.decide(turn).map(|index| legal[index].clone())
+            }
+        }
+    }
+
+    /// Tell each program the game is over, and end it.
+    fn end(self, outcome: &Outcome, forfeit: Option<&Forfeit>) {
+        let end = End { game_id: self.game_id, outcome: outcome.clone(), forfeit: forfeit.cloned() };
+        for player in self.players {
+            if let Player::Program(program) = player {
+                program.finish(&end);
+            }
+        }
+    }
 }
 
 /// A bot behind JSON: it reads a view and the legal actions as the JSON layer gives them, and answers with
@@ -132,7 +309,7 @@ impl<G: Game> DynBot for Typed<G> {
 pub struct BotEntry {
     pub id: &'static str,
     /// Play one bot-against-bot game from a JSON config, with one of the game's content sets.
-    pub play: fn(config: &Value, content: &DynContent, seed: u64, bots: &[BotSpec]) -> Result<GameResult, String>,
+    pub play: fn(config: &Value, content: &DynContent, seed: u64, seats: &[Entrant]) -> Result<GameResult, String>,
     /// A bot for one seat, behind JSON, with its own seed.
     pub bot: fn(spec: &BotSpec, seed: u64) -> Box<dyn DynBot>,
     /// The search's view of `seat`'s decision at the end of a record played with `content`: root actions,
@@ -271,10 +448,10 @@ impl BotEntry {
     pub fn of<G: Evaluate>() -> Self {
         BotEntry {
             id: G::ID,
-            play: |config, content, seed, bots| {
+            play: |config, content, seed, seats| {
                 let content = content.set::<G>().map_err(|e| e.to_string())?;
                 let config = G::Config::deserialize(config).map_err(|e| format!("bad config: {e}"))?;
-                play_game::<G>(&config, &content, seed, bots)
+                play_seated::<G>(&config, &content, seed, seats, |_| {})
             },
             bot: |spec, seed| Box::new(Typed::<G> { bot: spec.build::<G>(), rng: seeded(seed), game: PhantomData }),
             hint: |record, content, seat, budget, seed| {

@@ -12,12 +12,15 @@
 //!   bots judge with where the game prefers it ([`Judge`]).
 //! - [`deep`]: the conformance harness with bots at the table, whose games reach late positions.
 //! - [`arena`]: bot-against-bot games with seats rotated, and the type-erased [`DynBot`] through which the CLI
-//!   (and later the server) seat bots in any game.
+//!   (and later the server) seat bots in any game. An arena seat may also hold an outside program
+//!   ([`arena::Entrant`]): [`outside`] is the protocol it speaks, [`process`] runs it as a child process.
 
 pub mod arena;
 pub mod deep;
 pub mod heuristic;
 pub mod mcts;
+pub mod outside;
+pub mod process;
 pub mod random;
 pub mod train;
 
@@ -28,7 +31,7 @@ use std::time::Duration;
 use imperia_core::{ContentSet, Evaluate, Game, GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
-pub use arena::{BotEntry, DynBot, Hint, Judged, SearchSpeed};
+pub use arena::{BotEntry, DynBot, Entrant, Hint, Judged, SearchSpeed};
 pub use heuristic::HeuristicBot;
 pub use mcts::{Budget, Guide, MctsBot};
 pub use random::RandomBot;
@@ -168,18 +171,31 @@ impl fmt::Display for BotSpec {
     }
 }
 
+/// How an outside program is named where it is taken ([`Entrant`]): `cmd:` and its command line.
+pub const PROGRAM_PREFIX: &str = "cmd:";
+
 /// A bot name that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), mcts[:N[:T]] (N iterations per decision, on T threads, at most 256) or uct[:N[:T]] (the same search unguided), each but random with +learned or +hand to choose its evaluation"
-)]
-pub struct BadBotSpec(pub String);
+pub enum BadBotSpec {
+    #[error(
+        "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), mcts[:N[:T]] (N iterations per decision, on T threads, at most 256) or uct[:N[:T]] (the same search unguided), each but random with +learned or +hand to choose its evaluation"
+    )]
+    Unknown(String),
+    /// `cmd:`, where only Imperia's own bots are taken.
+    #[error(
+        "`cmd:` runs a program of this machine as a bot, which only `imperia arena --seats` does; here the bots are random, heuristic, mcts and uct"
+    )]
+    Program,
+}
 
 impl FromStr for BotSpec {
     type Err = BadBotSpec;
 
     fn from_str(text: &str) -> Result<Self, BadBotSpec> {
-        let bad = || BadBotSpec(text.to_string());
+        let bad = || BadBotSpec::Unknown(text.to_string());
+        if text.trim_start().starts_with(PROGRAM_PREFIX) {
+            return Err(BadBotSpec::Program);
+        }
         let (text, judge) = match text.trim().split_once('+') {
             None => (text.trim(), None),
             Some((bot, "learned")) => (bot, Some(Judge::Learned)),
@@ -238,5 +254,11 @@ mod tests {
         assert_eq!("heuristic+hand".parse::<BotSpec>().map(|b| b.judge), Ok(Some(Judge::Hand)));
         assert!("random+learned".parse::<BotSpec>().is_err());
         assert!("mcts:400+genius".parse::<BotSpec>().is_err());
+        // A program is an entrant of the arena, never a bot spec: hosts that take specs run no program.
+        assert_eq!("cmd:python3 bot.py".parse::<BotSpec>(), Err(BadBotSpec::Program));
+        assert_eq!(" cmd:sh".parse::<BotSpec>(), Err(BadBotSpec::Program));
+        let entrant: Entrant = "cmd:python3 bot.py".parse().expect("an entrant");
+        assert!(matches!(&entrant, Entrant::Program(p) if p.argv == ["python3", "bot.py"]), "{entrant:?}");
+        assert_eq!("mcts:400".parse::<Entrant>(), Ok(Entrant::Bot(BotSpec { judge: None, ..learned })));
     }
 }

@@ -1,14 +1,18 @@
 //! `imperia arena`: bots against bots over many games, seats rotated so that no bot profits from a seat,
-//! reported as win rate (with a 95% interval), mean score, mean rank and a Weng-Lin (OpenSkill) rating.
+//! reported as win rate (with a 95% interval), mean score, mean rank and a Weng-Lin (OpenSkill) rating. A
+//! seat may hold an outside program (`cmd:`, docs/bot-builders.md), on the clock of `--move-time`,
+//! `--game-time` and `--ready-time`; a program that fails its seat forfeits that game, and the arena goes on.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use imperia_bots::arena::GameResult;
-use imperia_bots::{BotEntry, BotSpec};
-use imperia_core::{DynContent, Registry, rating};
+use imperia_bots::process::{Limits, Program};
+use imperia_bots::{BotEntry, Entrant};
+use imperia_core::{DynContent, Registry, rating, words};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -19,9 +23,20 @@ use crate::ContentArg;
 pub struct ArenaArgs {
     /// The game's id.
     game: String,
-    /// One bot per seat, comma-separated: random, heuristic[:N], mcts[:N[:T]] or uct[:N[:T]].
+    /// One bot per seat, comma-separated: random, heuristic[:N], mcts[:N[:T]], uct[:N[:T]], or cmd:COMMAND,
+    /// an outside program speaking docs/bot-builders.md's protocol (split into words as a shell would, run
+    /// without a shell, started afresh each game; no comma in it: put such a command in a script).
     #[arg(long, value_delimiter = ',', required = true)]
-    seats: Vec<BotSpec>,
+    seats: Vec<Entrant>,
+    /// Seconds a `cmd:` bot has for each decision; a late one forfeits the game.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = seconds)]
+    move_time: Duration,
+    /// Seconds a `cmd:` bot has for all its decisions in one game (by default only decisions are timed).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    game_time: Option<Duration>,
+    /// Seconds a `cmd:` bot has to start and answer `hello`.
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
+    ready_time: Duration,
     /// Games to play; bot i sits at seat (i + game) mod seats.
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -57,6 +72,20 @@ struct BotReport {
     /// one thread, so this is one core's time when `--jobs` is at most the cores).
     decisions: usize,
     think_ms: ThinkTimes,
+    /// Games it lost by a forfeit (outside programs only).
+    forfeits: usize,
+}
+
+/// A game that a bot forfeited.
+#[derive(Serialize)]
+struct ForfeitReport {
+    /// The game's number, from 0, and its seed.
+    game: usize,
+    seed: u64,
+    /// The seat, from 1, and the bot in it.
+    seat: usize,
+    bot: String,
+    reason: String,
 }
 
 /// Percentiles of a bot's time per decision.
@@ -89,6 +118,8 @@ struct ArenaReport {
     bots: Vec<BotReport>,
     /// How each seat fared whoever sat there: the game's seat balance when the bots are alike.
     by_seat: Vec<SeatReport>,
+    /// Every game that ended by a forfeit: the forfeiting seat ranked last, the others sharing first place.
+    forfeits: Vec<ForfeitReport>,
 }
 
 #[derive(Serialize)]
@@ -115,8 +146,18 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     };
     let config = (game.configure)(n, &options).map_err(|e| anyhow!("--seats and --config: {e}"))?;
 
+    let limits = Limits { ready: args.ready_time, per_move: args.move_time, per_game: args.game_time };
+    let seats: Vec<Entrant> = args
+        .seats
+        .iter()
+        .map(|entrant| match entrant {
+            Entrant::Program(program) => Entrant::Program(Program { limits, ..program.clone() }),
+            bot => bot.clone(),
+        })
+        .collect();
+    let labels: Vec<String> = (0..n).map(|i| label(&seats, i)).collect();
     let series = Series { games: args.games, seed: args.seed, jobs: args.jobs, progress: !args.json };
-    let results = play_games(&entry, &config, &content, &args.seats, &series)?;
+    let results = play_games(&entry, &config, &content, &seats, &series)?;
     let mut wins = vec![0.0; n];
     let mut scores = vec![0.0; n];
     let mut ranks = vec![0.0; n];
@@ -124,11 +165,20 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
     let mut think: Vec<Vec<f64>> = vec![Vec::new(); n];
     let (mut seat_wins, mut seat_scores) = (vec![0.0; n], vec![0.0; n]);
     let mut steps = 0usize;
+    let mut forfeits = Vec::new();
+    let mut forfeited = vec![0; n];
     for (g, result) in results.into_iter().enumerate() {
         steps += result.steps;
         let o = &result.outcome;
         // Bot i sat at seat (i + g) mod n.
         let seat_of = |i: usize| (i + g) % n;
+        if let Some(forfeit) = result.forfeit {
+            let bot = (forfeit.seat + n - g % n) % n;
+            forfeited[bot] += 1;
+            let seed = args.seed + g as u64;
+            let (seat, bot) = (forfeit.seat + 1, labels[bot].clone());
+            forfeits.push(ForfeitReport { game: g, seed, seat, bot, reason: forfeit.reason });
+        }
         let winners = o.ranks.iter().filter(|&&r| r == 1).count() as f64;
         for s in 0..n {
             seat_wins[s] += if o.ranks[s] == 1 { 1.0 / winners } else { 0.0 };
@@ -157,7 +207,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
         bots: (0..n)
             .zip(think)
             .map(|(i, think)| BotReport {
-                bot: label(&args.seats, i),
+                bot: labels[i].clone(),
                 games: args.games,
                 wins: wins[i],
                 win_rate: wins[i] / games,
@@ -168,6 +218,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
                 rating_uncertainty: ratings[i].uncertainty,
                 decisions: think.len(),
                 think_ms: ThinkTimes::of(think),
+                forfeits: forfeited[i],
             })
             .collect(),
         by_seat: (0..n)
@@ -179,6 +230,7 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
                 mean_score: seat_scores[s] / games,
             })
             .collect(),
+        forfeits,
     };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -193,13 +245,30 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
         args.seed + args.games as u64 - 1,
         report.mean_steps
     );
+    print_table(&report);
+    Ok(())
+}
+
+/// The most forfeits listed under the table (`--json` lists them all).
+const FORFEITS_SHOWN: usize = 10;
+
+fn print_table(report: &ArenaReport) {
+    // Wide enough for the longest bot's name (a `cmd:` command can be long).
+    let w = report.bots.iter().map(|b| b.bot.chars().count()).max().unwrap_or(0).max(16);
+    let any_forfeit = !report.forfeits.is_empty();
     println!(
-        "{:<16} {:>8} {:>17} {:>10} {:>9} {:>13}",
-        "bot", "win rate", "95% interval", "mean score", "mean rank", "rating"
+        "{:<w$} {:>8} {:>17} {:>10} {:>9} {:>13}{}",
+        "bot",
+        "win rate",
+        "95% interval",
+        "mean score",
+        "mean rank",
+        "rating",
+        if any_forfeit { "  forfeits" } else { "" }
     );
     for b in &report.bots {
         println!(
-            "{:<16} {:>7.1}% {:>7.1}% – {:>5.1}% {:>10.1} {:>9.2} {:>7.1} ± {:.1}",
+            "{:<w$} {:>7.1}% {:>7.1}% – {:>5.1}% {:>10.1} {:>9.2} {:>7.1} ± {:.1}{}",
             b.bot,
             100.0 * b.win_rate,
             100.0 * b.ci95[0],
@@ -207,20 +276,21 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
             b.mean_score,
             b.mean_rank,
             b.rating,
-            b.rating_uncertainty
+            b.rating_uncertainty,
+            if any_forfeit { format!(" {:>9}", b.forfeits) } else { String::new() }
         );
     }
-    println!("{:<16} {:>9} {:>16} {:>9} {:>9}", "bot", "decisions", "think: median", "p95", "max");
+    println!("{:<w$} {:>9} {:>16} {:>9} {:>9}", "bot", "decisions", "think: median", "p95", "max");
     for b in &report.bots {
         println!(
-            "{:<16} {:>9} {:>13.1} ms {:>6.1} ms {:>6.1} ms",
+            "{:<w$} {:>9} {:>13.1} ms {:>6.1} ms {:>6.1} ms",
             b.bot, b.decisions, b.think_ms.median, b.think_ms.p95, b.think_ms.max
         );
     }
-    println!("{:<16} {:>8} {:>17} {:>10}", "seat", "win rate", "95% interval", "mean score");
+    println!("{:<w$} {:>8} {:>17} {:>10}", "seat", "win rate", "95% interval", "mean score");
     for s in &report.by_seat {
         println!(
-            "{:<16} {:>7.1}% {:>7.1}% – {:>5.1}% {:>10.1}",
+            "{:<w$} {:>7.1}% {:>7.1}% – {:>5.1}% {:>10.1}",
             format!("seat {}", s.seat),
             100.0 * s.win_rate,
             100.0 * s.ci95[0],
@@ -228,7 +298,27 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
             s.mean_score
         );
     }
-    Ok(())
+    if any_forfeit {
+        println!(
+            "{} forfeited (last place, the other seats sharing first; no seat scores):",
+            words::count(report.forfeits.len() as i64, "game")
+        );
+        for f in report.forfeits.iter().take(FORFEITS_SHOWN) {
+            println!("  game {} (seed {}), seat {}: {} {}", f.game + 1, f.seed, f.seat, f.bot, f.reason);
+        }
+        if report.forfeits.len() > FORFEITS_SHOWN {
+            println!("  and {} more (--json lists them all)", report.forfeits.len() - FORFEITS_SHOWN);
+        }
+    }
+}
+
+/// A span in seconds as the command line gives it: more than nothing, at most a day.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.001..=86_400.0).contains(&seconds) {
+        return Err(format!("{text} s: give between 0.001 and 86400 seconds"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 /// How a series of games is played: how many, from which seed, how many at once, and whether a progress
@@ -246,7 +336,7 @@ pub fn play_games(
     entry: &BotEntry,
     config: &Value,
     content: &DynContent,
-    seats: &[BotSpec],
+    seats: &[Entrant],
     series: &Series,
 ) -> Result<Vec<GameResult>> {
     let &Series { games, seed, jobs, progress: show_progress } = series;
@@ -269,7 +359,7 @@ pub fn play_games(
                     if g >= games {
                         break;
                     }
-                    let seating: Vec<BotSpec> = (0..n).map(|s| seats[(s + n - g % n) % n].clone()).collect();
+                    let seating: Vec<Entrant> = (0..n).map(|s| seats[(s + n - g % n) % n].clone()).collect();
                     let result = (entry.play)(config, content, seed + g as u64, &seating);
                     if let Ok(mut r) = results.lock() {
                         r[g] = Some(result);
@@ -291,7 +381,7 @@ pub fn play_games(
 }
 
 /// Tell apart bots of the same kind: `random`, `random (2)`, …
-fn label(seats: &[BotSpec], i: usize) -> String {
+fn label(seats: &[Entrant], i: usize) -> String {
     let name = seats[i].to_string();
     let same = seats[..i].iter().filter(|s| s.to_string() == name).count();
     if same == 0 { name } else { format!("{name} ({})", same + 1) }

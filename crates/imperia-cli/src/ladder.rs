@@ -8,7 +8,7 @@
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use imperia_bots::BotSpec;
+use imperia_bots::Entrant;
 use imperia_bots::arena::GameResult;
 use imperia_core::{Registry, rating};
 use imperia_server::levels::{BotLevel, LEVELS};
@@ -94,8 +94,8 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
     for (upper, level) in LEVELS.iter().enumerate().take(top + 1).skip(1) {
         let below = &LEVELS[upper - 1];
         // The level under test in the first seat of the list, the level below in every other.
-        let mut lineup: Vec<BotSpec> = vec![below.spec(); seats];
-        lineup[0] = level.spec();
+        let mut lineup: Vec<Entrant> = vec![below.spec().into(); seats];
+        lineup[0] = level.spec().into();
         if !args.json {
             eprintln!("{} against {}…", level.level, below.level);
         }
@@ -275,6 +275,7 @@ mod tests {
             outcome: Outcome { scores: ranks.iter().map(|&r| 10 - r as i64).collect(), ranks: ranks.to_vec() },
             steps: 1,
             think: vec![vec![0.001]; 4],
+            forfeit: None,
         }
     }
 

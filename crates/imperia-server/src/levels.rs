@@ -117,6 +117,14 @@ impl BotLevel {
     /// `mcts:300`), as stored by games made before levels had names.
     pub fn named(name: &str) -> Result<&'static BotLevel, String> {
         let name = name.trim();
+        if name.starts_with(imperia_bots::PROGRAM_PREFIX) {
+            // Said in so many words, for someone who read of outside bots in the arena.
+            return Err(format!(
+                "a server runs no program a client names (`cmd:` is for `imperia arena` on your own machine); \
+                 its bots are the levels {}",
+                LEVELS.map(|l| l.level).join(", ")
+            ));
+        }
         LEVELS.iter().find(|l| l.answers_to(name)).ok_or_else(|| {
             let names: Vec<&str> = LEVELS.iter().map(|l| l.level).collect();
             let shown: String = name.chars().take(40).collect();
@@ -175,6 +183,11 @@ mod tests {
         for hostile in ["mcts:1:1099511627776", "mcts:1000000000000:8", "heuristic:99999999", "genius", ""] {
             let refused = BotLevel::named(hostile).expect_err(hostile);
             assert!(refused.contains("easy, medium, strong, expert"), "{refused}");
+        }
+        for program in ["cmd:python3 bot.py", " cmd:sh -c 'rm -rf ~'"] {
+            let refused = BotLevel::named(program).expect_err(program);
+            assert!(refused.starts_with("a server runs no program a client names"), "{refused}");
+            assert!(refused.ends_with("the levels easy, medium, strong, expert"), "{refused}");
         }
     }
 
