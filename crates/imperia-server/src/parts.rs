@@ -5,8 +5,8 @@ use std::any::{Any, TypeId};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The features' parts of a game. (A type map is a few lines
-/// over the standard library's `Any`; the crates that offer one add nothing these lines need.)
+/// The features' parts of a game. (A type map is a few lines over the standard library's `Any`; the crates
+/// that offer one add nothing these lines need.)
 #[derive(Default)]
 pub struct Parts(BTreeMap<TypeId, Box<dyn Any + Send + Sync>>);
 
