@@ -236,17 +236,19 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    println!(
-        "{}: {} games, {} seats rotated, seeds {}–{}, {:.0} actions per game",
-        entry.id,
-        args.games,
-        n,
-        args.seed,
-        args.seed + args.games as u64 - 1,
-        report.mean_steps
-    );
+    println!("{}", headline(entry.id, args.games, n, args.seed, report.mean_steps));
     print_table(&report);
     Ok(())
+}
+
+/// The report's first line: the game, how many games and seats, the seeds, and the games' length.
+fn headline(game: &str, games: usize, seats: usize, seed: u64, mean_steps: f64) -> String {
+    let seeds = match games {
+        1 => format!("seed {seed}"),
+        _ => format!("seeds {seed}–{}", seed + games as u64 - 1),
+    };
+    let games = imperia_core::words::count(games as i64, "game");
+    format!("{game}: {games}, {seats} seats rotated, {seeds}, {mean_steps:.0} actions per game")
 }
 
 /// The most forfeits listed under the table (`--json` lists them all).
@@ -416,6 +418,18 @@ pub fn mean_with_interval(shares: &[f64]) -> (f64, [f64; 2]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_headline_counts_its_games_in_words() {
+        assert_eq!(
+            headline("endeavor", 1, 2, 7, 106.6),
+            "endeavor: 1 game, 2 seats rotated, seed 7, 107 actions per game"
+        );
+        assert_eq!(
+            headline("endeavor", 3, 2, 1, 106.0),
+            "endeavor: 3 games, 2 seats rotated, seeds 1–3, 106 actions per game"
+        );
+    }
 
     #[test]
     fn the_interval_of_shares_narrows_with_games_and_stays_within_bounds() {
