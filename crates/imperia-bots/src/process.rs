@@ -97,6 +97,8 @@ pub struct Running {
     limits: Limits,
     /// What is left of the game's time, where the game is timed.
     game_left: Option<Duration>,
+    /// The program was sent `hello`: only then is it told how the game ended.
+    greeted: bool,
 }
 
 impl Running {
@@ -123,6 +125,7 @@ impl Running {
             from_bot,
             limits: program.limits,
             game_left: program.limits.per_game,
+            greeted: false,
         };
         started.map(|_| running)
     }
@@ -131,6 +134,7 @@ impl Running {
     pub fn greet(&mut self, mut hello: Hello) -> Result<String, Fault> {
         hello.time = TimeLeft::of(self.limits.per_move, self.game_left).0;
         self.send(&ToBot::Hello(hello));
+        self.greeted = true;
         self.receive(self.limits.ready)?.ready()
     }
 
@@ -150,7 +154,10 @@ impl Running {
 
     /// Tell the bot its game ended, give it a moment to exit by itself, and end it.
     pub fn finish(mut self, end: &End) {
-        self.send(&ToBot::End(end.clone()));
+        // A program a seat before it made forfeit never heard of the game: it only sees its input close.
+        if self.greeted {
+            self.send(&ToBot::End(end.clone()));
+        }
         // Closing the bot's input tells it there is nothing more; the writer closes it once `end` is out.
         self.to_bot = None;
         let deadline = Instant::now() + END_GRACE;

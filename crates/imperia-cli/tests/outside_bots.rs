@@ -114,6 +114,29 @@ fn a_forfeit_at_a_larger_table_leaves_the_others_sharing_first_place() {
     assert_eq!(bots[0]["mean_rank"], 3.0, "{report}");
 }
 
+/// A program hears of a game's end only if it heard of the game: one seated after a seat that forfeited on
+/// `hello` is never told either.
+#[test]
+fn only_a_program_told_of_the_game_is_told_of_its_end() {
+    let scratch = data_dir("outside-bot-listens");
+    std::fs::create_dir_all(&scratch).expect("a folder");
+    let heard = |log: &std::path::Path| std::fs::read_to_string(log).unwrap_or_default();
+
+    let log = scratch.join("greeted.log");
+    let seats = format!("{},random", python(BAD_BOT, &format!("listen '{}'", log.display())));
+    let report = arena("endeavor", &seats, &["--games", "1"]);
+    assert_eq!(report["forfeits"], json!([]), "{report}");
+    let said = heard(&log);
+    assert!(said.starts_with("hello\nturn\n") && said.ends_with("turn\nend\n"), "{said}");
+
+    let log = scratch.join("never-greeted.log");
+    let seats =
+        format!("{},{},random", python(BAD_BOT, "silent"), python(BAD_BOT, &format!("listen '{}'", log.display())));
+    let report = arena("imperial2030", &seats, &["--games", "1", "--ready-time", "0.2"]);
+    assert_eq!(report["forfeits"][0]["seat"], 1, "{report}");
+    assert_eq!(heard(&log), "", "the program after the one that failed `hello` heard nothing");
+}
+
 #[test]
 fn no_process_of_a_bot_outlives_its_game() {
     let scratch = data_dir("outside-bot-pids");
