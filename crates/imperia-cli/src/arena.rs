@@ -136,10 +136,8 @@ pub fn run(registry: &Registry, args: &ArenaArgs) -> Result<()> {
         bail!("there is no game `{}`; the games are: {}", args.game, registry.ids().join(", "));
     };
     let content = args.content.load(game)?;
+    // A game's own seat range decides (`configure` below): one seat plays a game alone, Brazil's solo mode.
     let n = args.seats.len();
-    if n < 2 {
-        bail!("--seats needs at least two bots");
-    }
     let options = match &args.config {
         Some(text) => serde_json::from_str::<Value>(text).context("--config must be a JSON object")?,
         None => Value::Object(Map::new()),
@@ -248,7 +246,11 @@ fn headline(game: &str, games: usize, seats: usize, seed: u64, mean_steps: f64) 
         _ => format!("seeds {seed}–{}", seed + games as u64 - 1),
     };
     let games = imperia_core::words::count(games as i64, "game");
-    format!("{game}: {games}, {seats} seats rotated, {seeds}, {mean_steps:.0} actions per game")
+    let seats = match seats {
+        1 => "played alone".to_string(),
+        _ => format!("{seats} seats rotated"),
+    };
+    format!("{game}: {games}, {seats}, {seeds}, {mean_steps:.0} actions per game")
 }
 
 /// The most forfeits listed under the table (`--json` lists them all).
@@ -428,6 +430,10 @@ mod tests {
         assert_eq!(
             headline("endeavor", 3, 2, 1, 106.0),
             "endeavor: 3 games, 2 seats rotated, seeds 1–3, 106 actions per game"
+        );
+        assert_eq!(
+            headline("brazil-imperial", 2, 1, 1, 82.0),
+            "brazil-imperial: 2 games, played alone, seeds 1–2, 82 actions per game"
         );
     }
 

@@ -30,3 +30,19 @@ fn every_games_options_are_listed_with_their_values() {
     assert!(!ok);
     assert!(said.contains("there is no game `chess`; the games are: imperial2030"), "{said}");
 }
+
+/// Issue 56: the arena takes the seats a game is played with, one included, so that Brazil's solo mode is
+/// measured like any other table; a game that needs more says so in words.
+#[test]
+fn the_arena_plays_a_game_alone_where_its_rules_allow() {
+    let (ok, json, said) = imperia(&["arena", "brazil-imperial", "--seats", "heuristic", "--games", "2", "--json"]);
+    assert!(ok, "{said}");
+    let report: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!((report["games"].as_u64(), report["seats"].as_u64()), (Some(2), Some(1)), "{report}");
+    let win_rate = report["bots"][0]["win_rate"].as_f64().expect("a win rate");
+    assert!((0.0..=1.0).contains(&win_rate), "{report}");
+
+    let (ok, _, said) = imperia(&["arena", "endeavor", "--seats", "heuristic", "--games", "1"]);
+    assert!(!ok);
+    assert!(said.contains("played by 2 to 5 players, not 1"), "{said}");
+}
