@@ -5,6 +5,7 @@
 import { get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
 import { notify } from '../lib/notice.js';
+import { watchList } from './lobby.js';
 
 /** What each game is about, in a sentence of our own; a game not listed shows its name only. */
 const ABOUT = {
@@ -29,7 +30,7 @@ export async function show(root, session) {
   } catch (e) {
     notify(e.message);
   }
-  const names = Object.fromEntries(catalogue.map((g) => [g.id, g.name]));
+  const names = Object.fromEntries(catalogue.map((g) => [g.id, g]));
   replace(root, h('div', { class: 'home' },
     h('section', { class: 'home-intro' },
       h('h1', {}, 'Imperia'),
@@ -44,11 +45,7 @@ export async function show(root, session) {
     h('section', { class: 'home-games', 'aria-label': 'The games' }, catalogue.map((g) => gameCard(g))),
     h('section', { class: 'card home-live' },
       h('h2', {}, 'Being played now'),
-      live.length
-        ? h('ul', { class: 'games' }, live.map((g) => h('li', {},
-          h('a', { href: `#/game/${g.id}` }, `${names[g.game] ?? g.game} · game ${g.id}`),
-          h('span', { class: 'muted' }, ` · step ${g.steps}`))))
-        : h('p', { class: 'muted' }, 'No game is under way right now: start one, and it shows here.'))));
+      watchList(live, names))));
 }
 
 /** One game: its board, what it is, and the button that starts a game of it against bots. */

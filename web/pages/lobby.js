@@ -90,7 +90,8 @@ function watchGames() {
     h('div', { id: 'watch-list' }, h('p', { class: 'muted' }, 'Looking for games under way…')));
 }
 
-function watchList(live, names) {
+/** The games under way, to watch (`names`: the catalogue by game id); the front page shows them too. */
+export function watchList(live, names) {
   if (!live.length) return h('p', { class: 'muted' }, 'No game is under way right now.');
   return h('ul', { class: 'games' }, live.map((g) => h('li', { 'data-game': g.id },
     h('a', { href: `#/game/${g.id}` }, `${names[g.game]?.name ?? g.game} · game ${g.id}`),

@@ -174,9 +174,7 @@ pub async fn create_game(
         ));
     }
     let rated = new.rated.unwrap_or(new.content.is_none());
-    let content = content::for_new_game((&state.store, &state.content), &user, &entry, new.content.as_deref()).await?;
-    let seed = auth::seed().map_err(ApiError::internal)?;
-    let m = (entry.start)(&config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let (m, content) = set_up(&state, &user, &entry, &config, new.content.as_deref()).await?;
     let table = (new.time_control, rated, new.bid_for_france);
     open_game(&state, &user, &seats, (m, content), table, Imported::default()).await
 }
@@ -328,27 +326,31 @@ pub async fn try_game(
     let bot = BotLevel::for_seat(TRY_LEVEL, entry.id).map_err(ApiError::bad_request)?;
     let seats: Vec<Option<&'static BotLevel>> = (0..players).map(|seat| (seat > 0).then_some(bot)).collect();
     let config = (entry.configure)(players, &Value::Null).map_err(ApiError::bad_request)?;
-    let (user, cookie) = match user {
-        Some(user) => (user, None),
-        None => {
-            if !state.limiters.signups.allow(&crate::limits::address_key(client.0)) {
-                return Err(ApiError::too_many(
-                    "too many guests and accounts were made from your address; try again later",
-                ));
-            }
-            let guest = new_guest(&state).await?;
-            let cookie = start_session(&state, &guest).await?;
-            (guest, Some(cookie))
-        }
-    };
-    let content = content::for_new_game((&state.store, &state.content), &user, &entry, None).await?;
-    let seed = auth::seed().map_err(ApiError::internal)?;
-    let m = (entry.start)(&config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if user.is_none() && !state.limiters.signups.allow(&crate::limits::address_key(client.0)) {
+        return Err(ApiError::too_many("too many guests and accounts were made from your address; try again later"));
+    }
+    let (user, cookie) = or_new_guest(&state, user).await?;
+    let (m, content) = set_up(&state, &user, &entry, &config, None).await?;
     let mut created = open_game(&state, &user, &seats, (m, content), (None, false, false), Imported::default()).await?;
     if let Some(cookie) = cookie {
         set_cookie(&mut created, &cookie);
     }
     Ok(created)
+}
+
+/// A new game of `entry` set up from `config` and a fresh seed, with the shipped content or `user`'s set of
+/// that fingerprint.
+async fn set_up(
+    state: &AppState,
+    user: &User,
+    entry: &GameEntry,
+    config: &Value,
+    fingerprint: Option<&str>,
+) -> Result<(Box<dyn imperia_core::DynMatch>, DynContent), ApiError> {
+    let content = content::for_new_game((&state.store, &state.content), user, entry, fingerprint).await?;
+    let seed = auth::seed().map_err(ApiError::internal)?;
+    let m = (entry.start)(config, seed, &content).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok((m, content))
 }
 
 /// Seat the players (the creator in the first human seat, bots where asked), store the game and put it in
@@ -696,14 +698,7 @@ pub async fn claim(
     let game = find(&state, id).await?;
     // A newcomer gets a guest account and its session only for an invitation that can still be taken.
     seating::invited_seat(&game, &claim.invite, user.as_ref()).await?;
-    let (user, cookie) = match user {
-        Some(user) => (user, None),
-        None => {
-            let guest = new_guest(&state).await?;
-            let cookie = start_session(&state, &guest).await?;
-            (guest, Some(cookie))
-        }
-    };
+    let (user, cookie) = or_new_guest(&state, user).await?;
     let seat = seating::claim(&state, &game, &claim.invite, &user).await?;
     let body = Seated { seat, name: Some(user.name.clone()), guest: Some(user.guest) };
     Ok(match cookie {
@@ -737,7 +732,17 @@ pub async fn renew_invite(
     Ok(Json(Renewed { seat, invite }))
 }
 
-/// An account for someone who takes a seat by invitation without signing in: named "Guest" and a few
+/// The caller's account, or for a caller not signed in a new guest's, with the session cookie to set.
+async fn or_new_guest(state: &AppState, user: Option<User>) -> Result<(User, Option<String>), ApiError> {
+    if let Some(user) = user {
+        return Ok((user, None));
+    }
+    let guest = new_guest(state).await?;
+    let cookie = start_session(state, &guest).await?;
+    Ok((guest, Some(cookie)))
+}
+
+/// An account for someone who takes a seat by invitation, or tries a game, without signing in: named "Guest" and a few
 /// random letters, with no password (nobody can sign in as it; its session is its only key).
 async fn new_guest(state: &AppState) -> Result<User, ApiError> {
     for _ in 0..4 {
