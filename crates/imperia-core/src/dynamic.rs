@@ -67,6 +67,10 @@ pub trait DynMatch: Send {
     /// generator seeded by `seed` (the game's own dice and decks go on as they would): a rollout at the
     /// engine's speed. The match itself does not change.
     fn random_playout(&self, seed: u64) -> Result<Playout, MatchError>;
+    /// A position `seat` cannot tell from this one: what is hidden from it drawn afresh with a generator
+    /// seeded by `seed` ([`Game::determinize`]), as information-set search wants. It has no history, and
+    /// its record is not one of it ([`Match::from_sample`]).
+    fn resampled(&self, seat: Seat, seed: u64) -> Box<dyn DynMatch>;
     /// The segment under way that the rules time, with its expiry actions as JSON (see
     /// [`Game::time_limit`](crate::Game::time_limit)).
     fn time_limit(&self) -> Option<TimeLimit<Value>>;
@@ -194,6 +198,12 @@ impl<G: Game> DynMatch for Match<G> {
         play_out(&mut self.state().clone(), seed)
     }
 
+    fn resampled(&self, seat: Seat, seed: u64) -> Box<dyn DynMatch> {
+        let _scope = self.enter();
+        let view = self.state().view(Viewer::Seat(seat));
+        Box::new(Match::from_sample(G::determinize(&view, self.content(), &mut seeded(seed))))
+    }
+
     fn private_talk(&self) -> Result<(), String> {
         let _scope = self.enter();
         self.state().private_talk().map_err(|e| e.to_string())
@@ -319,6 +329,9 @@ pub struct GameEntry {
     /// The conformance harness on this game (`imperia fuzz`), for games that implement
     /// [`crate::conformance::Conformance`] ([`GameEntry::with_conformance`]).
     pub fuzz: Option<crate::conformance::Fuzz>,
+    /// The most steps a game of this config (JSON) may take, for games with the conformance harness (its
+    /// [`crate::conformance::Conformance::step_bound`]); `None` for others or a config that is not the game's.
+    pub step_bound: fn(config: &Value) -> Option<usize>,
 }
 
 /// One step of a game as one viewer saw it.
@@ -397,12 +410,17 @@ impl GameEntry {
             board: |content| content.set::<G>().map(|c| c.board()).unwrap_or_default(),
             replay_as: replay_as::<G>,
             fuzz: None,
+            step_bound: |_| None,
         }
     }
 
     /// This entry with the conformance harness of `G` for `imperia fuzz`.
     pub fn with_conformance<G: crate::conformance::Conformance>(self) -> Self {
-        GameEntry { fuzz: Some(crate::conformance::fuzz::<G>), ..self }
+        GameEntry {
+            fuzz: Some(crate::conformance::fuzz::<G>),
+            step_bound: |config| G::Config::deserialize(config).ok().map(|c| G::step_bound(&c)),
+            ..self
+        }
     }
 }
 

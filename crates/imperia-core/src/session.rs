@@ -90,6 +90,13 @@ impl<G: Game> Match<G> {
         Ok(Match { state, config, seed, history: Vec::new(), undo: Vec::new(), last_events: Vec::new() })
     }
 
+    /// A match from `state`, a position sampled for a search over what a seat cannot see
+    /// ([`Game::determinize`]). It has no history, and its record would not lead to `state`: hosts keep none.
+    pub fn from_sample(state: G) -> Self {
+        let config = state.config().clone();
+        Match { state, config, seed: 0, history: Vec::new(), undo: Vec::new(), last_events: Vec::new() }
+    }
+
     /// Rebuild a game played with the shipped content from its record, checking every recorded state hash.
     pub fn replay(record: &Record) -> Result<Self, MatchError> {
         Self::replay_with(record, &ContentSet::shipped(), |_, _, _| {})
