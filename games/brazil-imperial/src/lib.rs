@@ -148,6 +148,15 @@ impl Game for Brazil {
         Some(event.seen_by(viewer))
     }
 
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        imperia_core::observation::seat_parts(self.seats())
+    }
+
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        let mut t = imperia_core::observation::Tensor::new(self.observation_parts(), out);
+        t.seats(viewer, &self.to_act());
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.stage != Stage::Over {
             return None;

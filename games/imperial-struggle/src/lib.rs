@@ -166,6 +166,15 @@ impl Game for ImperialStruggle {
         self.redact_event(event, viewer)
     }
 
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        imperia_core::observation::seat_parts(self.seats())
+    }
+
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        let mut t = imperia_core::observation::Tensor::new(self.observation_parts(), out);
+        t.seats(viewer, &self.to_act());
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         let Phase::Over { winner } = self.phase else { return None };
         // The one marker scores both powers: France has what it shows, Britain the rest of 30 (§3.10).

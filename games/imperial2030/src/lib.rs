@@ -272,6 +272,15 @@ impl Game for Imperial2030 {
         Some(self.purse_view(event, viewer))
     }
 
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        imperia_core::observation::seat_parts(self.seats())
+    }
+
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        let mut t = imperia_core::observation::Tensor::new(self.observation_parts(), out);
+        t.seats(viewer, &self.to_act());
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.final_outcome()
     }

@@ -154,6 +154,15 @@ impl Game for VirginQueen {
         self.redact(event, viewer)
     }
 
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        imperia_core::observation::seat_parts(self.seats())
+    }
+
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        let mut t = imperia_core::observation::Tensor::new(self.observation_parts(), out);
+        t.seats(viewer, &self.to_act());
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         (self.phase == Phase::Over).then(|| seat_outcome(&self.seats, |p| self.vp_over_par(p)))
     }
