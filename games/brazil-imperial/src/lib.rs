@@ -12,7 +12,8 @@
 //!   interrupts a turn, and what may be done at any step of it), `fight` (moves, exploration, battles),
 //!   [`pay`] (paying with pieces, cards and substitutes), [`score`].
 //! - [`view`]: what one viewer may see, and `determinize`; `text`: the table in words for the terminal;
-//!   `evaluate`: how the search bot judges a position.
+//!   `evaluate`: how the search bot judges a position; `observe`: the view as the numbers of the
+//!   observation tensor, for learning code.
 
 mod cite;
 pub mod config;
@@ -22,6 +23,7 @@ mod evaluate;
 pub mod event;
 mod fight;
 pub mod map;
+mod observe;
 pub mod pay;
 mod pending;
 pub mod play;
@@ -149,12 +151,12 @@ impl Game for Brazil {
     }
 
     fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
-        imperia_core::observation::seat_parts(self.seats())
+        self.parts()
     }
 
+    /// The viewer's view as numbers (`observe.rs`).
     fn observe(&self, viewer: Viewer, out: &mut [f32]) {
-        let mut t = imperia_core::observation::Tensor::new(self.observation_parts(), out);
-        t.seats(viewer, &self.to_act());
+        self.write_observation(viewer, out)
     }
 
     fn outcome(&self) -> Option<Outcome> {
