@@ -511,7 +511,7 @@ impl<G: Conformance> GameCheck<G> {
             let tensor = tensor_bits(state, viewer);
             if let Some(i) = tensor.iter().position(|&x| !f32::from_bits(x).is_finite()) {
                 return Err(
-                    self.fail("6 tensor shape", format!("{viewer:?}'s observation has a non-finite number at {i}"))
+                    self.fail("6 tensor numbers", format!("{viewer:?}'s observation has a non-finite number at {i}"))
                 );
             }
             let mut other = state.clone();
@@ -541,9 +541,9 @@ impl<G: Conformance> GameCheck<G> {
         Ok(())
     }
 
-    /// Check 8: a state sampled from a view gives the same view (as a value, as JSON and as an observation
-    /// tensor) back, the same legal actions for that seat, and keeps the game's invariants. (It cannot copy what the viewer may not know: it sees only the view,
-    /// and check 6 keeps secrets out of views.)
+    /// Check 8: a state sampled from a view gives the same view (as JSON and as an observation tensor) back,
+    /// the same legal actions for that seat, and keeps the game's invariants. (It cannot copy what the viewer
+    /// may not know: it sees only the view, and check 6 keeps secrets out of views.)
     fn check_determinization(
         &self,
         state: &G,
@@ -676,7 +676,7 @@ fn viewers(seats: usize) -> impl Iterator<Item = Viewer> {
     (0..seats).map(Viewer::Seat).chain(std::iter::once(Viewer::Spectator))
 }
 
-/// `viewer`'s observation tensor as bits, so that equal means identical (a NaN equal to itself).
+/// `viewer`'s observation tensor as bits, so that equal means identical.
 fn tensor_bits<G: Game>(state: &G, viewer: Viewer) -> Vec<u32> {
     observation::of(state, viewer).into_iter().map(f32::to_bits).collect()
 }

@@ -112,16 +112,6 @@ impl Part<'_> {
     pub fn add(&mut self, index: usize, value: impl Into<f64>, cap: f64) {
         self.cells[index] = (self.cells[index] + scaled(value.into(), cap)).min(1.0);
     }
-
-    /// The part's length.
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// Whether the part holds no cells.
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
 }
 
 /// `value / cap` held to 0..1.
