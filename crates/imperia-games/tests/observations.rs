@@ -1,6 +1,6 @@
 //! Every game's observation tensor through the registry, as learning code reads it (`DynMatch::observation`):
-//! of its parts' total length for every viewer in every state of random games, numbers within 0..1, and the
-//! seat parts every game begins with. It prints each game's length for the shipped content at each player
+//! of its parts' total length for every viewer in every state of random games, numbers within 0..1, parts
+//! named once each, and the seat parts every game begins with. It prints each game's length for the shipped content at each player
 //! count (`docs/observations.md` quotes them) and the time one `observation` call takes, with
 //! `cargo test -p imperia-games --test observations -- --nocapture` (figures, never asserted).
 
@@ -41,6 +41,8 @@ fn every_game_observes_every_viewer_in_fixed_parts_of_numbers_from_0_to_1() {
             let total: usize = parts.iter().map(|(_, shape)| shape.iter().product::<usize>()).sum();
             let names: Vec<&str> = parts.iter().map(|(name, _)| name.as_str()).collect();
             assert_eq!(names[..2], ["viewer", "to_act"], "{}", entry.id);
+            let unique: std::collections::HashSet<&str> = names.iter().copied().collect();
+            assert_eq!(unique.len(), names.len(), "{}: a part's name repeats: {names:?}", entry.id);
             assert_eq!((&parts[0].1, &parts[1].1), (&vec![seats], &vec![seats]), "{}", entry.id);
             println!("{} with {seats} players: {total} numbers in {} parts", entry.id, parts.len());
             play(m.as_mut(), 5, 400, |m| {
