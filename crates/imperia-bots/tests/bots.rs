@@ -158,6 +158,16 @@ impl Game for Race {
     fn event_view(&self, event: &Reached, _viewer: Viewer) -> Option<Reached> {
         Some(event.clone())
     }
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        let mut parts = imperia_core::observation::seat_parts(2);
+        parts.push(("total", vec![1]));
+        parts
+    }
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        let mut t = imperia_core::observation::Tensor::new(self.observation_parts(), out);
+        t.seats(viewer, &self.to_act());
+        t.part("total").count(0, self.total, 10.0);
+    }
     fn outcome(&self) -> Option<Outcome> {
         (self.total >= 10).then(|| {
             let mut ranks = vec![2, 2];

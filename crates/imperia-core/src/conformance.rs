@@ -10,10 +10,12 @@
 //! 3. state, views and record survive a JSON round trip unchanged;
 //! 4. replaying the record reproduces the same state hashes;
 //! 5. undo back to the last commit point restores the earlier state exactly, and undo past it is refused;
-//! 6. secrecy: perturbing what a viewer cannot see leaves its view and event views byte-identical;
+//! 6. secrecy: perturbing what a viewer cannot see leaves its view, its event views and its observation
+//!    tensor ([`Game::observe`]) identical; the tensor's parts are those of the game's start in every state
+//!    (a fixed shape) and its numbers finite;
 //! 7. the game's own invariants hold;
 //! 8. determinization: a state sampled from the view of a seat that must decide shows that seat the same
-//!    view, offers it the same legal actions, and keeps the invariants;
+//!    view and observation tensor, offers it the same legal actions, and keeps the invariants;
 //! 9. no undo crosses a draw: a step that moved the game's generator cannot be undone, and a step that can
 //!    be undone shows the acting seat the same thing whatever was hidden from it before (so a draw from
 //!    randomness the match cannot see, or a secret revealed without saying so, is caught);
@@ -33,6 +35,7 @@ use rand::{Rng, seq::IndexedRandom};
 use serde::{Serialize, de::DeserializeOwned};
 
 use crate::game::{Game, Seat, ToAct, Viewer};
+use crate::observation;
 use crate::record::Record;
 use crate::rng::{GameRng, seeded};
 use crate::rules::RulesIndex;
@@ -298,6 +301,8 @@ struct GameCheck<G: Game> {
     rules: RulesIndex,
     bound: usize,
     step: usize,
+    /// The observation's parts at the start, which every later state must keep.
+    parts: observation::Parts,
 }
 
 impl<G: Conformance> GameCheck<G> {
@@ -311,7 +316,8 @@ impl<G: Conformance> GameCheck<G> {
             players: None,
             record: Box::new(empty_record::<G>(serde_json::Value::Null, seed)),
         })?;
-        let mut check = GameCheck { game_index, m, bound, step: 0, rules: RulesIndex::default() };
+        let parts = m.state().observation_parts();
+        let mut check = GameCheck { game_index, m, bound, step: 0, rules: RulesIndex::default(), parts };
         check.rules = match RulesIndex::parse(G::RULES_INDEX) {
             Ok(rules) if !rules.sections.is_empty() => rules,
             Ok(_) => return Err(check.fail("10 citation", "the game has no rules index (Game::RULES_INDEX)")),
@@ -485,6 +491,11 @@ impl<G: Conformance> GameCheck<G> {
     /// Check 3 for every viewer's view, and check 6.
     fn check_views(&self, state: &G, rng: &mut GameRng, report: &mut Report) -> Result<(), Failure> {
         let events = self.m.last_events();
+        if state.observation_parts() != self.parts {
+            let parts =
+                format!("the observation's parts {:?} differ from those at the start", state.observation_parts());
+            return Err(self.fail("6 tensor shape", parts));
+        }
         for viewer in viewers(state.seats()) {
             let view = state.view(viewer);
             // Hosts carry views as `serde_json::Value`, which holds less than a byte stream can (no 128-bit
@@ -497,6 +508,12 @@ impl<G: Conformance> GameCheck<G> {
             if back != view {
                 return Err(self.fail("3 json view", format!("{viewer:?}'s view differs after a JSON round trip")));
             }
+            let tensor = tensor_bits(state, viewer);
+            if let Some(i) = tensor.iter().position(|&x| !f32::from_bits(x).is_finite()) {
+                return Err(
+                    self.fail("6 tensor numbers", format!("{viewer:?}'s observation has a non-finite number at {i}"))
+                );
+            }
             let mut other = state.clone();
             if other.perturb_hidden(viewer, rng) {
                 report.secrecy_checks += 1;
@@ -506,6 +523,10 @@ impl<G: Conformance> GameCheck<G> {
                 if json != bytes(&other.view(viewer)) {
                     return Err(self.fail("6 secrecy", format!("{viewer:?}'s view changed when its hidden state did")));
                 }
+                if tensor != tensor_bits(&other, viewer) {
+                    let changed = format!("{viewer:?}'s observation tensor changed when its hidden state did");
+                    return Err(self.fail("6 secrecy", changed));
+                }
                 for e in events {
                     if bytes(&state.event_view(e, viewer)) != bytes(&other.event_view(e, viewer)) {
                         return Err(self.fail("6 secrecy", format!("{viewer:?}'s view of {e:?} changed")));
@@ -514,21 +535,20 @@ impl<G: Conformance> GameCheck<G> {
             }
             // Bots sample states for the seat they play when it must decide; that is where it is checked.
             if viewer.seat().is_some_and(|s| state.to_act().includes(s)) {
-                self.check_determinization(state, viewer, &view, &json, rng, report)?;
+                self.check_determinization(state, viewer, (&view, &json, &tensor), rng, report)?;
             }
         }
         Ok(())
     }
 
-    /// Check 8: a state sampled from a view gives the same view back, the same legal actions for that seat,
-    /// and keeps the game's invariants. (It cannot copy what the viewer may not know: it sees only the view,
-    /// and check 6 keeps secrets out of views.)
+    /// Check 8: a state sampled from a view gives the same view (as JSON and as an observation tensor) back,
+    /// the same legal actions for that seat, and keeps the game's invariants. (It cannot copy what the viewer
+    /// may not know: it sees only the view, and check 6 keeps secrets out of views.)
     fn check_determinization(
         &self,
         state: &G,
         viewer: Viewer,
-        view: &G::View,
-        json: &[u8],
+        (view, json, tensor): (&G::View, &[u8], &[u32]),
         rng: &mut GameRng,
         report: &mut Report,
     ) -> Result<(), Failure> {
@@ -537,6 +557,10 @@ impl<G: Conformance> GameCheck<G> {
             return Err(
                 self.fail("8 determinize", format!("a state sampled from {viewer:?}'s view shows a different view"))
             );
+        }
+        if tensor_bits(&sample, viewer) != tensor {
+            let differs = format!("a state sampled from {viewer:?}'s view gives a different observation tensor");
+            return Err(self.fail("8 determinize", differs));
         }
         if let Viewer::Seat(seat) = viewer
             && sample.legal_actions(seat) != state.legal_actions(seat)
@@ -650,6 +674,11 @@ impl<G: Conformance> GameCheck<G> {
 
 fn viewers(seats: usize) -> impl Iterator<Item = Viewer> {
     (0..seats).map(Viewer::Seat).chain(std::iter::once(Viewer::Spectator))
+}
+
+/// `viewer`'s observation tensor as bits, so that equal means identical.
+fn tensor_bits<G: Game>(state: &G, viewer: Viewer) -> Vec<u32> {
+    observation::of(state, viewer).into_iter().map(f32::to_bits).collect()
 }
 
 fn bytes<T: Serialize>(value: &T) -> Vec<u8> {

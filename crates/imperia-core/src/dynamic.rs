@@ -46,6 +46,10 @@ pub trait DynMatch: Send {
     fn revealed_after(&self, steps: usize) -> Option<usize>;
     fn undo(&mut self, seat: Seat) -> Result<(), MatchError>;
     fn view(&self, viewer: Viewer) -> Value;
+    /// The observation tensor's parts ([`Game::observation_parts`]): a name and a shape each.
+    fn observation_parts(&self) -> Vec<(String, Vec<usize>)>;
+    /// What `viewer` sees as a flat vector of numbers of the parts' total length ([`Game::observe`]).
+    fn observation(&self, viewer: Viewer) -> Vec<f32>;
     /// The last step's events as `viewer` may see them, in plain words.
     fn last_events(&self, viewer: Viewer) -> Vec<String>;
     /// A terminal summary of the position for `viewer`.
@@ -138,6 +142,16 @@ impl<G: Game> DynMatch for Match<G> {
     fn view(&self, viewer: Viewer) -> Value {
         let _scope = self.enter();
         to_json(&self.state().view(viewer))
+    }
+
+    fn observation_parts(&self) -> Vec<(String, Vec<usize>)> {
+        let _scope = self.enter();
+        self.state().observation_parts().into_iter().map(|(name, shape)| (name.to_string(), shape)).collect()
+    }
+
+    fn observation(&self, viewer: Viewer) -> Vec<f32> {
+        let _scope = self.enter();
+        crate::observation::of(self.state(), viewer)
     }
 
     fn last_events(&self, viewer: Viewer) -> Vec<String> {

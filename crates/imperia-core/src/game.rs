@@ -299,6 +299,12 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn view(&self, viewer: Viewer) -> Self::View;
     /// `event` as `viewer` may see it, or `None` if the viewer learns nothing from it.
     fn event_view(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+    /// The observation's parts, in order: (name, shape) each, fixed for this config and content; the tensor is
+    /// their flattened concatenation (row-major). See [`crate::observation`].
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)>;
+    /// What `viewer` sees, as numbers, written into `out` (its length is the parts' total; zeroed by the
+    /// caller): computed from what [`Game::view`] shows `viewer`, never more.
+    fn observe(&self, viewer: Viewer, out: &mut [f32]);
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
     /// A complete state consistent with `view` (what `view.viewer` may know) of a game played with

@@ -16,6 +16,8 @@
 //! - [`rules`]: the index of a rulebook's sections, and the section a refusal's citation leads to.
 //! - [`learned`]: a learned evaluation — the [`Features`] a game reads from a seat's position, and a linear
 //!   model over them shipped as a file that says how it was made.
+//! - [`observation`]: observation tensors for learning code — a viewer's view as a fixed-shape vector of
+//!   numbers in named parts, and the writer games fill it with.
 //! - [`words`]: English for messages — counts with the right plural, nouns with the right article.
 //! - [`conformance`]: the harness that plays many seeded games to their end (random, or by bots a host
 //!   seats) and checks the contract at every step.
@@ -27,6 +29,7 @@ pub mod content;
 pub mod dynamic;
 pub mod game;
 pub mod learned;
+pub mod observation;
 pub mod options;
 pub mod rating;
 pub mod record;

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use imperia_core::conformance::{Conformance, Options, Player, run, run_played};
+use imperia_core::observation::{self, Tensor};
 use imperia_core::rng::seeded;
 use imperia_core::{
     ContentSet, Game, GameConfig, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, TimeLimit,
@@ -36,6 +37,10 @@ struct Bugs {
     freeze_after_peeks: bool,
     /// The game says it stopped at a cap of ours rather than by its rules.
     capped: bool,
+    /// The observation tensor shows seat 2's secret to everyone, though no view does.
+    leak_tensor: bool,
+    /// The observation tensor grows a part once the counter passes 5.
+    growing_tensor: bool,
 }
 
 /// Two players, with the bugs the config names (none from the options a host passes).
@@ -211,6 +216,23 @@ impl Game for Toy {
     fn event_view(&self, event: &Said, _viewer: Viewer) -> Option<Said> {
         Some(event.clone())
     }
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        let mut parts = observation::seat_parts(2);
+        parts.extend([("counter", vec![1]), ("my_secret", vec![9])]);
+        if self.bugs.growing_tensor && self.counter > 5 {
+            parts.push(("late", vec![1]));
+        }
+        parts
+    }
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        let view = self.view(viewer);
+        let mut t = Tensor::new(self.observation_parts(), out);
+        t.seats(viewer, &self.to_act());
+        t.part("counter").count(0, view.counter, 10.0);
+        // The planted bug: the tensor reads the state, not the view.
+        let secret = if self.bugs.leak_tensor { Some(self.secrets[1]) } else { view.my_secret };
+        t.part("my_secret").one_hot(secret.map(|s| usize::from(s) - 1));
+    }
     fn outcome(&self) -> Option<Outcome> {
         (self.to_act() == ToAct::Nobody).then(|| {
             let [a, b] = self.secrets;
@@ -323,6 +345,12 @@ macro_rules! buggy {
             fn event_view(&self, event: &Said, viewer: Viewer) -> Option<Said> {
                 self.0.event_view(event, viewer)
             }
+            fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+                self.0.observation_parts()
+            }
+            fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+                self.0.observe(viewer, out)
+            }
             fn outcome(&self) -> Option<Outcome> {
                 self.0.outcome()
             }
@@ -373,6 +401,8 @@ buggy!(StaleLookAhead, stale_look_ahead);
 buggy!(LaxLookAhead, lax_look_ahead);
 buggy!(Freezy, freeze_after_peeks);
 buggy!(Capped, capped);
+buggy!(LeakyTensor, leak_tensor);
+buggy!(GrowingTensor, growing_tensor);
 
 /// A player that peeks whenever it may: a stand-in for a bot whose play goes where random play seldom does.
 struct Peeker;
@@ -422,6 +452,28 @@ fn the_harness_catches_broken_games() {
     let failure = run::<LaxLookAhead>(&options()).expect_err("a look ahead that takes what is refused");
     assert_eq!(failure.check, "2 refusal", "{failure}");
     assert!(failure.message.contains("looking ahead"), "{failure}");
+    let failure = run::<LeakyTensor>(&options()).expect_err("a tensor that shows a secret no view shows");
+    assert_eq!(failure.check, "6 secrecy", "{failure}");
+    assert!(failure.message.contains("Seat(0)'s observation tensor changed"), "{failure}");
+    let failure = run::<GrowingTensor>(&options()).expect_err("a tensor whose shape changes in play");
+    assert_eq!(failure.check, "6 tensor shape", "{failure}");
+}
+
+#[test]
+fn a_toy_tensor_is_the_seats_the_counter_and_the_viewers_own_secret() {
+    let m = Match::<Toy>::new(Bugs::default(), 3).expect("a toy match");
+    let dynamic: &dyn imperia_core::DynMatch = &m;
+    let parts = dynamic.observation_parts();
+    let names: Vec<_> = parts.iter().map(|(n, s)| (n.as_str(), s.clone())).collect();
+    assert_eq!(names, [("viewer", vec![2]), ("to_act", vec![2]), ("counter", vec![1]), ("my_secret", vec![9])]);
+    let secret = usize::from(m.state().secrets[1]);
+    let mut seen = vec![0.0; 14];
+    seen[1] = 1.0; // seat 2 views
+    seen[2] = 1.0; // seat 1 acts
+    seen[4 + secret] = 1.0;
+    assert_eq!(dynamic.observation(Viewer::Seat(1)), seen);
+    let spectator = dynamic.observation(Viewer::Spectator);
+    assert_eq!(spectator.iter().sum::<f32>(), 1.0, "only who acts: {spectator:?}");
 }
 
 #[test]

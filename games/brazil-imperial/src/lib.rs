@@ -12,7 +12,8 @@
 //!   interrupts a turn, and what may be done at any step of it), `fight` (moves, exploration, battles),
 //!   [`pay`] (paying with pieces, cards and substitutes), [`score`].
 //! - [`view`]: what one viewer may see, and `determinize`; `text`: the table in words for the terminal;
-//!   `evaluate`: how the search bot judges a position.
+//!   `evaluate`: how the search bot judges a position; `observe`: the view as the numbers of the
+//!   observation tensor, for learning code.
 
 mod cite;
 pub mod config;
@@ -22,6 +23,7 @@ mod evaluate;
 pub mod event;
 mod fight;
 pub mod map;
+mod observe;
 pub mod pay;
 mod pending;
 pub mod play;
@@ -146,6 +148,15 @@ impl Game for Brazil {
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         Some(event.seen_by(viewer))
+    }
+
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        self.parts()
+    }
+
+    /// The viewer's view as numbers (`observe.rs`).
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        self.write_observation(viewer, out)
     }
 
     fn outcome(&self) -> Option<Outcome> {

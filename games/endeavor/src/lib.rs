@@ -9,6 +9,7 @@
 //! - [`content`]: the components as data, read from `data/*.toml` and validated.
 //! - [`state`]: what is on the table; [`config`]: players, side, the Silent Fleet.
 //! - `setup` (the only chance in the game), [`play`] (every decision and its order), [`score`].
+//! - `observe`: the observation tensor for learning code, the whole table as numbers.
 //! - [`view`]: the whole table (nothing is hidden) with each player's figures, and the terminal's table.
 
 mod cite;
@@ -16,6 +17,7 @@ pub mod config;
 mod conformance;
 pub mod content;
 pub mod event;
+mod observe;
 pub mod play;
 #[cfg(test)]
 mod scenarios;
@@ -121,6 +123,15 @@ impl Game for Endeavor {
     /// Nothing is secret: every viewer sees every event.
     fn event_view(&self, event: &Event, _viewer: Viewer) -> Option<Event> {
         Some(event.clone())
+    }
+
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        self.parts()
+    }
+
+    /// The whole table (nothing is hidden): the same for every viewer but the `viewer` part.
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        self.write_observation(viewer, out)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -14,7 +14,8 @@
 //!   buy and the restrictions on them; `board`: control, protection, isolation, flag changes.
 //! - `tasks` and `resolve`: pending effects and the choices they ask for; `cards`, `ministries`,
 //!   `advantages`: the effects of each card and tile; `war`: the wars (§7).
-//! - [`view`]: what each viewer may see, and the sampling of hidden state for the bots.
+//! - [`view`]: what each viewer may see, and the sampling of hidden state for the bots; `observe`: the
+//!   view as the numbers of the observation tensor, for learning code.
 //! - [`action`] and [`event`]: the decisions players make and what happened, in plain words; `summary`
 //!   describes actions and the position, `prompt` says whose decision it is, `targets` names the board
 //!   pieces an action touches (and lists them for `GameContent::board`).
@@ -37,6 +38,7 @@ pub mod event;
 #[cfg(test)]
 mod golden;
 mod ministries;
+mod observe;
 mod prompt;
 mod resolve;
 mod round;
@@ -164,6 +166,15 @@ impl Game for ImperialStruggle {
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         self.redact_event(event, viewer)
+    }
+
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        self.parts()
+    }
+
+    /// The viewer's view as numbers (`observe.rs`).
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        self.write_observation(viewer, out)
     }
 
     fn outcome(&self) -> Option<Outcome> {

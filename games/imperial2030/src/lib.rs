@@ -11,7 +11,8 @@
 //! - The procedures follow the rulebook's sections: [`setup`](mod@setup), `turn` (the rondel and the flow
 //!   of a turn), `investor`, `operations` (Factory, Production, Import, Taxation), `maneuver`, `scoring`.
 //! - [`action`] and [`event`] are what players send and what the log shows; [`view`] is what each seat
-//!   may see; [`targets`](mod@targets) names the board pieces an action touches, for clients.
+//!   may see; [`targets`](mod@targets) names the board pieces an action touches, for clients; `observe`
+//!   writes a viewer's view as the numbers of the observation tensor, for learning code.
 //!
 //! Every decision belongs to a seat — including those taken out of turn (battle declarations, canal
 //! permissions, Swiss Bank stops and investments) — and every decision is one small [`Action`]. Rule
@@ -27,6 +28,7 @@ pub mod event;
 mod investor;
 mod maneuver;
 pub mod nation;
+mod observe;
 mod operations;
 pub mod rondel;
 #[cfg(test)]
@@ -270,6 +272,15 @@ impl Game for Imperial2030 {
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         // Every event is seen by all; with hidden cash, without the sums of others' purses.
         Some(self.purse_view(event, viewer))
+    }
+
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        self.parts()
+    }
+
+    /// The viewer's view as numbers (`observe.rs`).
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        self.write_observation(viewer, out)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -10,7 +10,8 @@
 //! - [`state`]: what is on the table; [`config`]: players and turns.
 //! - `card_draw` (§8), `deals` (the nine kinds of deal, §9.1–§9.2), `play` (the decisions of a turn and their
 //!   order: home card, Negotiations, announcements, Ransom, Declarations of War), `campaign` (provisional).
-//! - [`view`]: what each viewer may see, and the sampling of hidden state for bots.
+//! - [`view`]: what each viewer may see, and the sampling of hidden state for bots; `observe`: the view as
+//!   the numbers of the observation tensor, for learning code.
 
 mod campaign;
 mod card_draw;
@@ -20,6 +21,7 @@ mod conformance;
 pub mod content;
 pub mod deals;
 pub mod event;
+mod observe;
 mod play;
 mod proposals;
 #[cfg(test)]
@@ -152,6 +154,15 @@ impl Game for VirginQueen {
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         self.redact(event, viewer)
+    }
+
+    fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
+        self.parts()
+    }
+
+    /// The viewer's view as numbers (`observe.rs`).
+    fn observe(&self, viewer: Viewer, out: &mut [f32]) {
+        self.write_observation(viewer, out)
     }
 
     fn outcome(&self) -> Option<Outcome> {
