@@ -16,6 +16,8 @@
 //! - [`rules`]: the index of a rulebook's sections, and the section a refusal's citation leads to.
 //! - [`learned`]: a learned evaluation — the [`Features`] a game reads from a seat's position, and a linear
 //!   model over them shipped as a file that says how it was made.
+//! - [`numbering`]: a fixed integer action space per game (OpenSpiel's), laid out as kinds of actions with
+//!   mixed-radix fields, and the rank of a composite field among a state's legal actions.
 //! - [`words`]: English for messages — counts with the right plural, nouns with the right article.
 //! - [`conformance`]: the harness that plays many seeded games to their end (random, or by bots a host
 //!   seats) and checks the contract at every step.
@@ -27,6 +29,7 @@ pub mod content;
 pub mod dynamic;
 pub mod game;
 pub mod learned;
+pub mod numbering;
 pub mod options;
 pub mod rating;
 pub mod record;
@@ -47,6 +50,7 @@ pub use game::{
     check_seats, outcome_values,
 };
 pub use learned::{Features, Model, ModelError};
+pub use numbering::ActionNumbering;
 pub use options::{GameOption, OptionKind};
 pub use record::{Migration, Record, RecordedAction, RefusedStep, RolledBack, state_hash};
 pub use rng::GameRng;
