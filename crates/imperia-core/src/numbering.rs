@@ -133,6 +133,16 @@ impl ActionNumbering {
     }
 }
 
+/// The digit of an optional field: 0 for none, else 1 + the value's digit (so its radix is the value's + 1).
+pub fn optional(digit: Option<usize>) -> usize {
+    digit.map_or(0, |d| d + 1)
+}
+
+/// The value's digit an [`optional`] digit holds, if any.
+pub fn unoptional(digit: usize) -> Option<usize> {
+    digit.checked_sub(1)
+}
+
 /// The rank of `action` among the actions of `legal` that `same` says share its other fields, in the order
 /// listed: the digit of a composite field ([`ActionNumbering`], module documentation). `None` if `action`
 /// is not listed.
@@ -202,5 +212,11 @@ mod tests {
         assert_eq!(nth_among(&legal, 1, |a| a.0 == 1), Some((1, 'c')));
         assert_eq!(rank_among(&legal, &(2, 'c'), |a| a.0 == 2), None);
         assert_eq!(nth_among(&legal, 3, |a| a.0 == 1), None);
+    }
+
+    #[test]
+    fn an_optional_field_keeps_zero_for_none() {
+        assert_eq!((optional(None), optional(Some(0)), optional(Some(4))), (0, 1, 5));
+        assert_eq!((unoptional(0), unoptional(1), unoptional(5)), (None, Some(0), Some(4)));
     }
 }
