@@ -37,6 +37,7 @@ pub mod event;
 #[cfg(test)]
 mod golden;
 mod ministries;
+mod numbers;
 mod prompt;
 mod resolve;
 mod round;
@@ -156,6 +157,18 @@ impl Game for ImperialStruggle {
             let _scope = self.content.enter();
             RuleError::from(refusal)
         })
+    }
+
+    fn action_space(&self) -> usize {
+        self.numbering().size()
+    }
+
+    fn action_number(&self, _seat: Seat, action: &Action) -> Option<usize> {
+        self.number_of(action)
+    }
+
+    fn numbered_action(&self, _seat: Seat, number: usize) -> Option<Action> {
+        self.numbered(number)
     }
 
     fn view(&self, viewer: Viewer) -> View {
