@@ -13,7 +13,7 @@ use rand::{Rng, SeedableRng};
 const MOST: usize = 100_000;
 
 /// The games numbered so far.
-const NUMBERED: &[&str] = &["endeavor", "imperial2030", "imperial-struggle", "virgin-queen"];
+const NUMBERED: &[&str] = &["endeavor", "imperial2030", "imperial-struggle", "virgin-queen", "brazil-imperial"];
 
 fn start(game: &str, seats: usize, seed: u64) -> Box<dyn DynMatch> {
     let registry = imperia_games::registry();
@@ -52,6 +52,7 @@ fn the_layouts_as_docs_show_them() {
         ("imperial2030", typed::<imperial2030::Imperial2030>(2).numbering()),
         ("imperial-struggle", typed::<imperial_struggle::ImperialStruggle>(2).numbering()),
         ("virgin-queen", typed::<virgin_queen::VirginQueen>(2).numbering()),
+        ("brazil-imperial", typed::<brazil_imperial::Brazil>(2).numbering()),
     ];
     for (game, layout) in tables {
         println!("### {game}\n\n{}", layout.table());
