@@ -496,9 +496,6 @@ impl<G: Conformance> GameCheck<G> {
         if space != self.space {
             return Err(self.fail("11 numbers", format!("the action space went from {} to {space}", self.space)));
         }
-        if space == 0 {
-            return Ok(()); // not numbered yet
-        }
         for &seat in to_act.seats() {
             let legal = state.legal_actions(seat);
             let mut seen = vec![None; legal.len()];
