@@ -142,6 +142,16 @@ impl Game for Race {
     fn legal_actions(&self, seat: Seat) -> Vec<Add> {
         if self.to_act().includes(seat) { (1..=2).filter(|n| self.total + n <= 10).map(Add).collect() } else { vec![] }
     }
+    /// Adding 1 or 2 is numbered 0 or 1.
+    fn action_space(&self) -> usize {
+        2
+    }
+    fn action_number(&self, _seat: Seat, action: &Add) -> Option<usize> {
+        matches!(action.0, 1 | 2).then(|| usize::from(action.0) - 1)
+    }
+    fn numbered_action(&self, _seat: Seat, number: usize) -> Option<Add> {
+        (number < 2).then(|| Add(number as u8 + 1))
+    }
     fn apply(&mut self, seat: Seat, action: &Add) -> Result<Step<Reached>, RuleError> {
         if !self.legal_actions(seat).contains(action) {
             return Err(RuleError::new("no", "race"));

@@ -20,7 +20,10 @@
 //!    be undone shows the acting seat the same thing whatever was hidden from it before (so a draw from
 //!    randomness the match cannot see, or a secret revealed without saying so, is caught);
 //! 10. every refusal cites a section of the game's rules index ([`Game::RULES_INDEX`]), so a player's
-//!     "why?" always leads somewhere.
+//!     "why?" always leads somewhere;
+//! 11. action numbers ([`crate::numbering`]): the action space stays what it was at setup, every listed
+//!     action has a number below it, no two share one, each number reads back to its action, and a few
+//!     random numbers below it name no action or one that `apply` refuses exactly when it is not listed.
 //!
 //! Who chooses each step's action is a [`Player`]: uniformly random by default ([`run`]), or players supplied
 //! by the host ([`run_played`]) — the bots, whose games reach the late positions random play seldom does (a
@@ -125,6 +128,10 @@ pub struct Report {
     pub draws: usize,
     /// Undoable steps replayed from a state with the acting seat's hidden information changed.
     pub blind_steps: usize,
+    /// Legal actions whose number was checked to read back to them.
+    pub numbers_checked: usize,
+    /// Random numbers below the action space read and tried.
+    pub numbers_probed: usize,
 }
 
 impl Report {
@@ -153,7 +160,8 @@ impl fmt::Display for Report {
             f,
             "{} games, {} steps (per game: shortest {}, median {}, longest {}; {} of {} ended by the rules, \
              {by_rules:.1}%), {} listed actions applied, {} refusals, {} undos, {} secrecy checks ({} with \
-             hidden state perturbed), {} determinizations, {} draws committed, {} undoable steps replayed blind",
+             hidden state perturbed), {} determinizations, {} draws committed, {} undoable steps replayed blind, \
+             {} action numbers read back, {} random numbers tried",
             self.games,
             self.steps,
             self.shortest_game(),
@@ -168,7 +176,9 @@ impl fmt::Display for Report {
             self.secrecy_perturbations,
             self.determinizations,
             self.draws,
-            self.blind_steps
+            self.blind_steps,
+            self.numbers_checked,
+            self.numbers_probed
         )
     }
 }
@@ -303,6 +313,8 @@ struct GameCheck<G: Game> {
     step: usize,
     /// The observation's parts at the start, which every later state must keep.
     parts: observation::Parts,
+    /// The action space at setup, which no step may change.
+    space: usize,
 }
 
 impl<G: Conformance> GameCheck<G> {
@@ -316,8 +328,9 @@ impl<G: Conformance> GameCheck<G> {
             players: None,
             record: Box::new(empty_record::<G>(serde_json::Value::Null, seed)),
         })?;
+        let space = m.state().action_space();
         let parts = m.state().observation_parts();
-        let mut check = GameCheck { game_index, m, bound, step: 0, rules: RulesIndex::default(), parts };
+        let mut check = GameCheck { game_index, m, bound, step: 0, rules: RulesIndex::default(), space, parts };
         check.rules = match RulesIndex::parse(G::RULES_INDEX) {
             Ok(rules) if !rules.sections.is_empty() => rules,
             Ok(_) => return Err(check.fail("10 citation", "the game has no rules index (Game::RULES_INDEX)")),
@@ -358,6 +371,7 @@ impl<G: Conformance> GameCheck<G> {
             }
             self.check_listed_actions(&state, &to_act, report)?;
             self.check_refusals(&state, &to_act, options, rng, report)?;
+            self.check_numbers(&state, &to_act, options, rng, report)?;
 
             let seat = *to_act.seats().choose(rng).ok_or_else(|| self.fail("1 to_act", "no seat"))?;
             let legal = state.legal_actions(seat);
@@ -471,6 +485,53 @@ impl<G: Conformance> GameCheck<G> {
                 return Err(self.fail("2 refusal", format!("refused {action:?} changed the state")));
             }
             report.refusals_checked += 1;
+        }
+        Ok(())
+    }
+
+    /// Check 11: the action numbers of every seat to act.
+    fn check_numbers(
+        &self,
+        state: &G,
+        to_act: &ToAct,
+        options: &Options,
+        rng: &mut GameRng,
+        report: &mut Report,
+    ) -> Result<(), Failure> {
+        let space = state.action_space();
+        if space != self.space {
+            return Err(self.fail("11 numbers", format!("the action space went from {} to {space}", self.space)));
+        }
+        for &seat in to_act.seats() {
+            let legal = state.legal_actions(seat);
+            let mut seen = vec![None; legal.len()];
+            for (i, action) in legal.iter().enumerate() {
+                let number = state
+                    .action_number(seat, action)
+                    .ok_or_else(|| self.fail("11 numbers", format!("listed {action:?} has no number")))?;
+                if number >= space {
+                    return Err(self.fail("11 numbers", format!("{action:?} is numbered {number}, not below {space}")));
+                }
+                if let Some(j) = seen.iter().position(|&n| n == Some(number)) {
+                    let other = &legal[j];
+                    return Err(self.fail("11 numbers", format!("{action:?} and {other:?} are both numbered {number}")));
+                }
+                seen[i] = Some(number);
+                if state.numbered_action(seat, number).as_ref() != Some(action) {
+                    return Err(self.fail("11 numbers", format!("number {number} of {action:?} reads back otherwise")));
+                }
+                report.numbers_checked += 1;
+            }
+            for _ in 0..options.refusals_per_step {
+                let number = rng.random_range(0..space);
+                let Some(action) = state.numbered_action(seat, number) else { continue };
+                let listed = legal.contains(&action);
+                if state.clone().apply(seat, &action).is_ok() != listed {
+                    let accepted = if listed { "refused although listed" } else { "accepted although not listed" };
+                    return Err(self.fail("11 numbers", format!("number {number} names {action:?}, {accepted}")));
+                }
+                report.numbers_probed += 1;
+            }
         }
         Ok(())
     }

@@ -41,6 +41,17 @@ pub trait DynMatch: Send {
     fn legal_actions(&self, seat: Seat) -> Vec<ActionChoice>;
     /// Apply a JSON action; returns the step's events as the acting seat sees them, in plain words.
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<String>, MatchError>;
+    /// How many action numbers the game has ([`Game::action_space`]): every number below it may name an
+    /// action, and none at or above it does.
+    fn action_space(&self) -> usize;
+    /// The numbers of `seat`'s legal actions, ascending, one per legal action ([`crate::numbering`]).
+    fn legal_numbers(&self, seat: Seat) -> Vec<usize>;
+    /// The number of a JSON action for `seat` in this position.
+    fn action_number(&self, seat: Seat, action: &Value) -> Result<usize, MatchError>;
+    /// The JSON action numbered `number` for `seat` in this position (it may be illegal now).
+    fn numbered_action(&self, seat: Seat, number: usize) -> Result<Value, MatchError>;
+    /// [`DynMatch::apply`] of the action numbered `number`.
+    fn apply_number(&mut self, seat: Seat, number: usize) -> Result<Vec<String>, MatchError>;
     fn can_undo(&self, seat: Seat) -> bool;
     /// [`Match::revealed_after`].
     fn revealed_after(&self, steps: usize) -> Option<usize>;
@@ -120,11 +131,40 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<String>, MatchError> {
         let _scope = self.enter();
-        let action = G::Action::deserialize(action)
-            .map_err(|e| MatchError::BadAction { index: self.history().len(), message: e.to_string() })?;
-        let step = Match::apply(self, seat, &action)?;
-        let viewer = Viewer::Seat(seat);
-        Ok(step.events.iter().filter_map(|e| self.state().event_view(e, viewer)).map(|e| e.to_string()).collect())
+        let action = self.read_action(action)?;
+        self.apply_seen(seat, &action)
+    }
+
+    fn action_space(&self) -> usize {
+        self.state().action_space()
+    }
+
+    fn legal_numbers(&self, seat: Seat) -> Vec<usize> {
+        let state = self.state();
+        // Every legal action has a number (conformance check 11), so none is dropped here.
+        let mut numbers: Vec<usize> =
+            state.legal_actions(seat).iter().filter_map(|a| state.action_number(seat, a)).collect();
+        numbers.sort_unstable();
+        numbers
+    }
+
+    fn action_number(&self, seat: Seat, action: &Value) -> Result<usize, MatchError> {
+        let _scope = self.enter();
+        let action = self.read_action(action)?;
+        self.state()
+            .action_number(seat, &action)
+            .ok_or_else(|| MatchError::Unnumbered { seat, action: self.state().describe(&action) })
+    }
+
+    fn numbered_action(&self, seat: Seat, number: usize) -> Result<Value, MatchError> {
+        let _scope = self.enter();
+        self.action_numbered(seat, number).map(|a| to_json(&a))
+    }
+
+    fn apply_number(&mut self, seat: Seat, number: usize) -> Result<Vec<String>, MatchError> {
+        let _scope = self.enter();
+        let action = self.action_numbered(seat, number)?;
+        self.apply_seen(seat, &action)
     }
 
     fn can_undo(&self, seat: Seat) -> bool {
@@ -231,6 +271,29 @@ impl<G: Game> DynMatch for Match<G> {
             seconds: limit.seconds,
             expiry: limit.expiry.iter().map(|(seat, a)| (*seat, to_json(a))).collect(),
         })
+    }
+}
+
+/// What the JSON and numbered entry points of [`DynMatch`] share; each is called with the content in scope.
+impl<G: Game> Match<G> {
+    fn read_action(&self, action: &Value) -> Result<G::Action, MatchError> {
+        G::Action::deserialize(action)
+            .map_err(|e| MatchError::BadAction { index: self.history().len(), message: e.to_string() })
+    }
+
+    /// Apply `action`; the step's events as `seat` sees them, in plain words.
+    fn apply_seen(&mut self, seat: Seat, action: &G::Action) -> Result<Vec<String>, MatchError> {
+        let step = Match::apply(self, seat, action)?;
+        let viewer = Viewer::Seat(seat);
+        Ok(step.events.iter().filter_map(|e| self.state().event_view(e, viewer)).map(|e| e.to_string()).collect())
+    }
+
+    fn action_numbered(&self, seat: Seat, number: usize) -> Result<G::Action, MatchError> {
+        let space = self.state().action_space();
+        if number >= space {
+            return Err(MatchError::NumberOutOfRange { number, space });
+        }
+        self.state().numbered_action(seat, number).ok_or(MatchError::NumberNamesNothing { seat, number })
     }
 }
 

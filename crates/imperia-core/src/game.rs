@@ -295,6 +295,16 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
         next.apply(seat, action)?;
         Ok(next)
     }
+    /// How many action numbers a game of this config and content has ([`crate::numbering`]); never depends
+    /// on the state.
+    fn action_space(&self) -> usize;
+    /// The number of `action` for `seat` in this state, below [`Game::action_space`]; `None` if it has none
+    /// (an action no game of this config could ever number, or one numbered by its rank among today's legal
+    /// actions that is not among them).
+    fn action_number(&self, seat: Seat, action: &Self::Action) -> Option<usize>;
+    /// The action numbered `number` for `seat` in this state, if the number names one (it may be illegal now:
+    /// `apply` refuses it then).
+    fn numbered_action(&self, seat: Seat, number: usize) -> Option<Self::Action>;
     /// What `viewer` may know.
     fn view(&self, viewer: Viewer) -> Self::View;
     /// `event` as `viewer` may see it, or `None` if the viewer learns nothing from it.

@@ -18,6 +18,8 @@
 //!   model over them shipped as a file that says how it was made.
 //! - [`observation`]: observation tensors for learning code — a viewer's view as a fixed-shape vector of
 //!   numbers in named parts, and the writer games fill it with.
+//! - [`numbering`]: a fixed integer action space per game (OpenSpiel's), laid out as kinds of actions with
+//!   mixed-radix fields, and the rank of a composite field among a state's legal actions.
 //! - [`words`]: English for messages — counts with the right plural, nouns with the right article.
 //! - [`conformance`]: the harness that plays many seeded games to their end (random, or by bots a host
 //!   seats) and checks the contract at every step.
@@ -30,6 +32,7 @@ pub mod dynamic;
 pub mod game;
 pub mod learned;
 pub mod observation;
+pub mod numbering;
 pub mod options;
 pub mod rating;
 pub mod record;
@@ -50,6 +53,7 @@ pub use game::{
     check_seats, outcome_values,
 };
 pub use learned::{Features, Model, ModelError};
+pub use numbering::ActionNumbering;
 pub use options::{GameOption, OptionKind};
 pub use record::{Migration, Record, RecordedAction, RefusedStep, RolledBack, state_hash};
 pub use rng::GameRng;

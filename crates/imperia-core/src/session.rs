@@ -50,6 +50,12 @@ pub enum MatchError {
     BadAction { index: usize, message: String },
     #[error("action {index} of the record was refused: {source}")]
     Refused { index: usize, source: Box<MatchError> },
+    #[error("action number {number} is out of range: this game numbers its actions below {space}")]
+    NumberOutOfRange { number: usize, space: usize },
+    #[error("action number {number} names no action of seat {seat} in this position")]
+    NumberNamesNothing { seat: Seat, number: usize },
+    #[error("`{action}` has no action number for seat {seat} in this position")]
+    Unnumbered { seat: Seat, action: String },
     #[error("replay diverged at action {index}: the record says state {expected}, the replay reached {found}")]
     HashMismatch { index: usize, expected: String, found: String },
 }

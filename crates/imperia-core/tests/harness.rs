@@ -11,8 +11,8 @@ use imperia_core::conformance::{Conformance, Options, Player, run, run_played};
 use imperia_core::observation::{self, Tensor};
 use imperia_core::rng::seeded;
 use imperia_core::{
-    ContentSet, Game, GameConfig, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, TimeLimit,
-    ToAct, Viewer,
+    ActionNumbering, ContentSet, DynMatch, Game, GameConfig, GameRng, Match, MatchError, Outcome, RuleError, Seat,
+    SetupError, Step, TimeLimit, ToAct, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -37,6 +37,10 @@ struct Bugs {
     freeze_after_peeks: bool,
     /// The game says it stopped at a cap of ours rather than by its rules.
     capped: bool,
+    /// Peek takes Roll's action number.
+    shared_number: bool,
+    /// Roll's and Peek's numbers read back as each other.
+    swapped_numbers: bool,
     /// The observation tensor shows seat 2's secret to everyone, though no view does.
     leak_tensor: bool,
     /// The observation tensor grows a part once the counter passes 5.
@@ -202,6 +206,26 @@ impl Game for Toy {
             expiry: vec![(seat, Act::Add(2))],
         })
     }
+    fn action_space(&self) -> usize {
+        self.numbering().size()
+    }
+    fn action_number(&self, _seat: Seat, action: &Act) -> Option<usize> {
+        let n = self.numbering();
+        match action {
+            Act::Add(amount) => n.encode("add", &[usize::from(*amount)]),
+            Act::Roll => n.encode("roll", &[]),
+            Act::Peek if self.bugs.shared_number => n.encode("roll", &[]),
+            Act::Peek => n.encode("peek", &[]),
+        }
+    }
+    fn numbered_action(&self, _seat: Seat, number: usize) -> Option<Act> {
+        let d = self.numbering().decode(number)?;
+        Some(match (d.kind, self.bugs.swapped_numbers) {
+            ("add", _) => Act::Add(u8::try_from(d.digits[0]).ok()?),
+            ("roll", false) | ("peek", true) => Act::Roll,
+            _ => Act::Peek,
+        })
+    }
     fn view(&self, viewer: Viewer) -> ToyView {
         ToyView {
             viewer,
@@ -260,6 +284,13 @@ impl Game for Toy {
     }
     fn summary(&self, _viewer: Viewer) -> String {
         format!("counter {}", self.counter)
+    }
+}
+
+impl Toy {
+    /// Adding 0 to 3 (the amounts the refusal check tries; only 1 and 2 are legal), rolling, peeking.
+    fn numbering(&self) -> ActionNumbering {
+        ActionNumbering::new().kind("add", &[("amount", 4)]).kind("roll", &[]).kind("peek", &[])
     }
 }
 
@@ -339,6 +370,15 @@ macro_rules! buggy {
             fn after(&self, seat: Seat, action: &Act) -> Result<Self, RuleError> {
                 self.0.after(seat, action).map($name)
             }
+            fn action_space(&self) -> usize {
+                self.0.action_space()
+            }
+            fn action_number(&self, seat: Seat, action: &Act) -> Option<usize> {
+                self.0.action_number(seat, action)
+            }
+            fn numbered_action(&self, seat: Seat, number: usize) -> Option<Act> {
+                self.0.numbered_action(seat, number)
+            }
             fn view(&self, viewer: Viewer) -> ToyView {
                 self.0.view(viewer)
             }
@@ -401,6 +441,8 @@ buggy!(StaleLookAhead, stale_look_ahead);
 buggy!(LaxLookAhead, lax_look_ahead);
 buggy!(Freezy, freeze_after_peeks);
 buggy!(Capped, capped);
+buggy!(SharedNumber, shared_number);
+buggy!(SwappedNumbers, swapped_numbers);
 buggy!(LeakyTensor, leak_tensor);
 buggy!(GrowingTensor, growing_tensor);
 
@@ -428,6 +470,7 @@ fn a_sound_game_passes_every_check() {
     assert!(report.refusals_checked > 0 && report.secrecy_perturbations > 0, "{report}");
     assert!(report.determinizations > 0, "{report}");
     assert!(report.draws > 0 && report.blind_steps > 0, "{report}");
+    assert!(report.numbers_checked > 0 && report.numbers_probed > 0, "{report}");
 }
 
 #[test]
@@ -452,6 +495,12 @@ fn the_harness_catches_broken_games() {
     let failure = run::<LaxLookAhead>(&options()).expect_err("a look ahead that takes what is refused");
     assert_eq!(failure.check, "2 refusal", "{failure}");
     assert!(failure.message.contains("looking ahead"), "{failure}");
+    let failure = run::<SharedNumber>(&options()).expect_err("two actions with one number");
+    assert_eq!(failure.check, "11 numbers", "{failure}");
+    assert!(failure.message.contains("Peek and Roll are both numbered 4"), "{failure}");
+    let failure = run::<SwappedNumbers>(&options()).expect_err("numbers that read back as other actions");
+    assert_eq!(failure.check, "11 numbers", "{failure}");
+    assert!(failure.message.contains("reads back otherwise"), "{failure}");
     let failure = run::<LeakyTensor>(&options()).expect_err("a tensor that shows a secret no view shows");
     assert_eq!(failure.check, "6 secrecy", "{failure}");
     assert!(failure.message.contains("Seat(0)'s observation tensor changed"), "{failure}");
@@ -617,4 +666,28 @@ fn matches_record_replay_and_undo() {
     let mut illegal = record;
     illegal.actions[0].action = serde_json::json!({ "Add": 7 });
     assert!(matches!(Match::<Toy>::replay(&illegal), Err(MatchError::Refused { index: 0, .. })));
+}
+
+#[test]
+fn a_match_takes_and_gives_action_numbers() {
+    let mut m: Box<dyn DynMatch> = Box::new(Match::<Toy>::new(Bugs::default(), 4).expect("setup"));
+    assert_eq!(m.action_space(), 6);
+    // add 1, add 2, roll, peek; adding 0 or 3 is never legal.
+    assert_eq!(m.legal_numbers(0), [1, 2, 4, 5]);
+    assert_eq!(m.legal_numbers(1), [] as [usize; 0]);
+    assert_eq!(m.numbered_action(0, 4).expect("roll"), serde_json::json!("Roll"));
+    assert_eq!(m.action_number(0, &serde_json::json!({ "Add": 2 })).expect("numbered"), 2);
+    let e = m.action_number(0, &serde_json::json!({ "Add": 7 })).expect_err("no number");
+    assert!(matches!(e, MatchError::Unnumbered { seat: 0, .. }), "{e}");
+    assert!(e.to_string().contains("`add 7` has no action number"), "{e}");
+    let e = m.numbered_action(0, 6).expect_err("out of range");
+    assert!(e.to_string().contains("action number 6 is out of range: this game numbers its actions below 6"), "{e}");
+    let e = m.apply_number(0, 99).expect_err("out of range");
+    assert!(matches!(e, MatchError::NumberOutOfRange { number: 99, space: 6 }), "{e}");
+    let e = m.apply_number(0, 0).expect_err("adding 0 is refused");
+    assert!(matches!(e, MatchError::Rule(_)), "{e}");
+    let hash = m.state_hash();
+    assert_eq!(m.apply_number(0, 1).expect("add 1"), ["+1"]);
+    assert_ne!(m.state_hash(), hash);
+    assert_eq!(m.record().actions[0].action, serde_json::json!({ "Add": 1 }));
 }

@@ -24,6 +24,7 @@ pub mod event;
 mod fight;
 pub mod map;
 mod observe;
+mod numbers;
 pub mod pay;
 mod pending;
 pub mod play;
@@ -139,6 +140,18 @@ impl Game for Brazil {
         // `act` checks before it changes anything, so a refused action leaves the state untouched.
         let events = self.act(seat, action)?;
         Ok(if self.revealed { Step::committed(events) } else { Step::new(events) })
+    }
+
+    fn action_space(&self) -> usize {
+        self.numbering().size()
+    }
+
+    fn action_number(&self, seat: Seat, action: &Action) -> Option<usize> {
+        self.number_of(seat, action)
+    }
+
+    fn numbered_action(&self, seat: Seat, number: usize) -> Option<Action> {
+        self.numbered(seat, number)
     }
 
     fn view(&self, viewer: Viewer) -> View {

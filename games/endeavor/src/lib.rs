@@ -18,6 +18,7 @@ mod conformance;
 pub mod content;
 pub mod event;
 mod observe;
+mod numbers;
 pub mod play;
 #[cfg(test)]
 mod scenarios;
@@ -114,6 +115,18 @@ impl Game for Endeavor {
         let _scope = self.content.enter();
         // `act` checks before it changes anything, so a refused action leaves the state untouched.
         self.act(seat, action).map(Step::new)
+    }
+
+    fn action_space(&self) -> usize {
+        self.numbering().size()
+    }
+
+    fn action_number(&self, _seat: Seat, action: &Action) -> Option<usize> {
+        self.number_of(action)
+    }
+
+    fn numbered_action(&self, _seat: Seat, number: usize) -> Option<Action> {
+        self.numbered(number)
     }
 
     fn view(&self, viewer: Viewer) -> View {

@@ -39,6 +39,7 @@ pub mod event;
 mod golden;
 mod ministries;
 mod observe;
+mod numbers;
 mod prompt;
 mod resolve;
 mod round;
@@ -158,6 +159,18 @@ impl Game for ImperialStruggle {
             let _scope = self.content.enter();
             RuleError::from(refusal)
         })
+    }
+
+    fn action_space(&self) -> usize {
+        self.numbering().size()
+    }
+
+    fn action_number(&self, _seat: Seat, action: &Action) -> Option<usize> {
+        self.number_of(action)
+    }
+
+    fn numbered_action(&self, _seat: Seat, number: usize) -> Option<Action> {
+        self.numbered(number)
     }
 
     fn view(&self, viewer: Viewer) -> View {

@@ -29,6 +29,7 @@ mod investor;
 mod maneuver;
 pub mod nation;
 mod observe;
+mod numbers;
 mod operations;
 pub mod rondel;
 #[cfg(test)]
@@ -242,6 +243,18 @@ impl Game for Imperial2030 {
             return Vec::new();
         }
         self.actions_now()
+    }
+
+    fn action_space(&self) -> usize {
+        self.numbering().size()
+    }
+
+    fn action_number(&self, _seat: Seat, action: &Action) -> Option<usize> {
+        self.number_of(action)
+    }
+
+    fn numbered_action(&self, _seat: Seat, number: usize) -> Option<Action> {
+        self.numbered(number)
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Step<Event>, RuleError> {

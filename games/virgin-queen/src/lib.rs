@@ -22,6 +22,7 @@ pub mod content;
 pub mod deals;
 pub mod event;
 mod observe;
+mod numbers;
 mod play;
 mod proposals;
 #[cfg(test)]
@@ -145,6 +146,18 @@ impl Game for VirginQueen {
     fn after(&self, seat: Seat, action: &Action) -> Result<Self, RuleError> {
         let _scope = self.content.enter();
         Ok(self.acted(seat, action)?.0)
+    }
+
+    fn action_space(&self) -> usize {
+        self.numbering().size()
+    }
+
+    fn action_number(&self, seat: Seat, action: &Action) -> Option<usize> {
+        self.number_of(seat, action)
+    }
+
+    fn numbered_action(&self, seat: Seat, number: usize) -> Option<Action> {
+        self.numbered(seat, number)
     }
 
     fn view(&self, viewer: Viewer) -> View {
