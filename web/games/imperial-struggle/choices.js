@@ -52,7 +52,8 @@ export function choicesPanel({ actions, act, busy, pl, hover, repick, names }) {
       h('h3', {}, `At ${names.get(pl.picked) ?? pl.picked}:`),
       actionButtons(picked, act, busy, { hover }),
       h('button', { type: 'button', class: 'link', 'data-key': 'unpick', onclick: () => repick(null) }, 'Choose something else')) : null,
-    h('div', { class: 'choice-groups' }, groups.map(([title, list]) => h('div', { class: 'choice-group' },
+    // The loose actions: the page puts them in its decision bar when they are a few (web/pages/game.js).
+    h('div', { class: 'choice-groups', 'data-loose': '' }, groups.map(([title, list]) => h('div', { class: 'choice-group' },
       h('h3', {}, title), actionButtons(list, act, busy, { hover })))),
     h('details', { class: 'all-actions', 'data-key': 'all-actions' },
       h('summary', {}, `All ${actions.length} choices as a list`),

@@ -8,8 +8,7 @@
 // focusing it, lights up its pieces.
 
 import { h, lightUp } from '../../lib/dom.js';
-import { changedSince } from '../../lib/since.js';
-import { panZoom } from '../../lib/panzoom.js';
+import { panZoom, zoomButtons } from '../../lib/panzoom.js';
 import { THEATRES } from '../../maps/imperial-struggle.js';
 import { boardNames } from '../generic.js';
 import { choicesPanel } from './choices.js';
@@ -24,8 +23,11 @@ import { warPanel } from './war.js';
 // shown (kept across positions, moved only when the decision is elsewhere).
 let picked = { version: null, place: null };
 let shown = { theatre: 'europe', version: null };
-/** Every space's state in one word, from the view: what `changedSince` compares. */
-function snapshot(view, board) {
+/**
+ * What each place holds, in one word, for the page to mark what changed (web/lib/marks.js): every space's
+ * flag and markers.
+ */
+export function placeWords(view, board) {
   const st = spaceStates(view);
   return new Map(board.spaces.map((sp) => [sp.id, stateKey(st, sp.id)]));
 }
@@ -55,10 +57,8 @@ function theatreToShow(counts, version) {
   return shown.theatre;
 }
 
-export function render({ view, board, actions, act, busy, seat, names: seatNames, version, before, redraw }) {
+export function render({ view, board, actions, act, busy, seat, names: seatNames, version, redraw }) {
   if (picked.version !== version) picked = { version, place: null };
-  // What the others changed since my last decision: the position right after it is the one compared with.
-  const changed = changedSince(before, view, (v) => snapshot(v, board));
   const repick = (place) => {
     picked = { ...picked, place };
     redraw();
@@ -97,7 +97,7 @@ export function render({ view, board, actions, act, busy, seat, names: seatNames
     actions.length ? choicesPanel({ actions, act, busy, pl, hover, repick, names: placeNames(board) }) : null,
     lead,
     h('div', { class: 'is-table' },
-      mapCard({ board, view, pl, theatre, counts, redraw, changed }),
+      mapCard({ board, view, pl, theatre, counts, redraw }),
       h('div', { class: 'is-side' },
         tracksPanel({ view, board, pl, who }),
         lead === investments ? null : investments)),
@@ -108,9 +108,9 @@ export function render({ view, board, actions, act, busy, seat, names: seatNames
 }
 
 /** The map card: a tab per theatre (with how many choices wait there), zoom buttons, the map, the legend. */
-function mapCard({ board, view, pl, theatre, counts, redraw, changed }) {
+function mapCard({ board, view, pl, theatre, counts, redraw }) {
   const t = THEATRES[theatre];
-  const svg = drawTheatre({ id: theatre, board, view, pl, changed });
+  const svg = drawTheatre({ id: theatre, board, view, pl });
   const f = frameOf(theatre);
   // The box keeps the drawing's shape (not the shape of the window panZoom shows, which follows the box).
   svg.style.aspectRatio = `${f.width} / ${f.height}`;
@@ -126,7 +126,6 @@ function mapCard({ board, view, pl, theatre, counts, redraw, changed }) {
       if (perUnit > 0 && perUnit < LEAST_SCALE) zoom.zoomBy(LEAST_SCALE / perUnit);
     });
   }
-  const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);
   const tab = (id) => h('button', {
     type: 'button', role: 'tab', class: `theatre-tab${id === theatre ? ' current' : ''}${counts[id] ? ' has-choices' : ''}`,
     'aria-selected': id === theatre ? 'true' : 'false', 'data-key': `theatre:${id}`, 'data-theatre': id,
@@ -139,10 +138,7 @@ function mapCard({ board, view, pl, theatre, counts, redraw, changed }) {
     h('div', { class: 'map-head' },
       h('h2', { id: 'is-map-title', class: 'visually-hidden' }, 'The map'),
       h('div', { class: 'theatre-tabs', role: 'tablist', 'aria-label': 'Theatres' }, THEATRE_IDS.map(tab)),
-      h('div', { class: 'zoom-buttons', role: 'group', 'aria-label': 'Map zoom' },
-        zoomButton('zoom-in', '+', 'Zoom in', () => zoom.zoomBy(1.4)),
-        zoomButton('zoom-out', '−', 'Zoom out', () => zoom.zoomBy(1 / 1.4)),
-        zoomButton('zoom-fit', 'Fit', 'Fit the map to its box', () => zoom.fit()))),
+      zoomButtons(zoom)),
     h('div', { class: 'map-box', role: 'tabpanel', 'aria-label': t.name }, svg),
     h('p', { class: 'map-help muted' }, 'Drag to pan once zoomed in; wheel or pinch to zoom. Point at a space for what it is.'),
     h('details', { class: 'legend-box', 'data-key': 'is-legend' }, h('summary', {}, 'Legend'), legend()));
