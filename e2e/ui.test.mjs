@@ -374,7 +374,8 @@ async function play2030(page, id, { size, name }) {
     if (!invested && (await page.locator('.invest').count())) await checkInvestments();
     const rondel = page.locator('.rondel .choice');
     const regions = page.locator('.world-map .clickable');
-    const bond = page.locator('.bond.choice');
+    // A bond: framed in the nations' lists, or a row of the investment dialog, which alone offers them when open.
+    const bond = page.locator('.bond.choice, .invest tbody button');
     if (await rondel.count()) await click(rondel.first(), 'rondel');
     else if (await regions.count()) {
       const region = await reachOnMap(page, regions, moved);
@@ -3145,7 +3146,7 @@ async function tableDecision(page, game, id, moved) {
     // Imperial 2030: a rondel space, a bond, a region (then where it moves), else a button.
     for (let clicks = 0; clicks < 4; clicks++) {
       const pick = await page.locator('.imperial').getAttribute('data-pick');
-      const target = (await reachable(page.locator('.rondel .choice'))) ?? (await reachable(page.locator('.bond.choice')))
+      const target = (await reachable(page.locator('.rondel .choice'))) ?? (await reachable(page.locator('.bond.choice, .invest tbody button')))
         ?? (await reachOnMap(page, page.locator('.world-map .clickable'), moved))
         ?? page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').first();
       const narrowed = page.waitForFunction((b) => document.querySelector('.imperial')?.dataset.pick !== b, pick, { timeout: 15_000 })
@@ -3182,7 +3183,9 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         assert.ok(m.bar.top >= 0 && m.bar.bottom <= m.innerHeight && m.bar.left >= 0 && m.bar.right <= m.innerWidth,
           `${at}: the decision bar is in the window (${JSON.stringify(m.bar)})`);
         assert.ok(m.scrollWidth <= m.innerWidth, `${at}: no sideways scroll (${m.scrollWidth} > ${m.innerWidth})`);
-        if (m.fits) assert.deepEqual(m.out, [], `${at}: every one of the ${m.places} framed places is in view, clear of the bar`);
+        // Every framed place in view, for each decision (Virgin Queen's page is still being drawn on a map: there
+        // only some need be when there are more than the window holds).
+        if (m.fits || game !== 'virgin-queen') assert.deepEqual(m.out, [], `${at}: every one of the ${m.places} framed places is in view, clear of the bar`);
         else {
           stats.unfit += 1;
           assert.ok(m.out.length < m.places, `${at}: some of the ${m.places} framed places are in view (more than the window holds): out of view ${m.out.join(', ')}; the band ${JSON.stringify(m.band)}`);

@@ -574,7 +574,10 @@ export async function show(root, session, id) {
   /** "Your time: 1:05 left", "Spain's time: 0:40 left". */
   const barClockText = (s) => `${s.seat === mySeat() ? 'Your time' : `${s.name || `Player ${s.seat + 1}`}'s time`}: ${seatClockText(s)}`;
 
-  const decisionKey = () => `${decided}|${state.prompt}|${state.legal_actions.flatMap((a) => a.targets ?? []).sort().join(' ')}`;
+  // A board that frames one part of the table at a time says which (`data-focus`): turning to another
+  // brings its places into view too.
+  const decisionKey = () => `${decided}|${state.prompt}|${state.legal_actions.flatMap((a) => a.targets ?? []).sort().join(' ')}`
+    + `|${root.querySelector('.board-area [data-focus]')?.dataset.focus ?? ''}`;
 
   /**
    * Once drawn, bring the framed places of a new decision of mine (or the choices, where the board frames

@@ -94,7 +94,11 @@ export function render(ctx) {
     if (!choose(matching, false)) repick({ bond: key });
   };
   const spaces = new Map(actions.filter((a) => spaceOf(a)).map((a) => [spaceOf(a), a.action]));
-  const bonds = new Set(actions.map((a) => bondOf(a)).filter(Boolean));
+  // While the investment dialog offers the bonds (one compact table at the top), the nations' lists do
+  // not frame them as well: the decision's places then fit on a phone's screen.
+  const offered = new Set(actions.map((a) => bondOf(a)).filter(Boolean));
+  const investing = actions.some((a) => a.action.type === 'invest');
+  const bonds = investing ? new Set() : offered;
   const general = actions.filter((a) => isGeneral(a));
 
   // While the pointer is on an action's button, or it has the focus, the pieces it touches are lit up on
@@ -125,7 +129,7 @@ export function render(ctx) {
         h('section', { class: 'card rondel-card', 'aria-labelledby': 'rondel-title' },
           h('h2', { id: 'rondel-title' }, 'Rondel'),
           drawRondel({ board, view, choices: spaces, onSpace: (id) => act(spaces.get(id)) })),
-        nationsPanel({ board, view, names, bondChoices: bonds, onBond, busy }))),
+        nationsPanel({ board, view, names, bondChoices: bonds, bondOffers: offered, onBond, busy }))),
     playersPanel({ board, view, names, seat }));
   return root;
 }
