@@ -2506,7 +2506,8 @@ test('Brazil: Imperial: three players against two bots, played by clicking the m
   assert.ok(mine.some(([x]) => x.token.built === 'capital'), 'my capital');
   assert.ok(mine.some(([x]) => x.token.built.building), 'a building of mine');
   for (const [, i] of mine) {
-    assert.match(await page.locator(`.brazil-map .hex[data-target="${map.hexes[i].hex}"] title`).first().textContent(), /of (Green|Blue|Red|Orange)|capital/);
+    // Its tooltip (web/lib/tooltip.js) says so.
+    assert.match(await page.locator(`.brazil-map .hex[data-target="${map.hexes[i].hex}"]`).first().getAttribute('data-tip'), /of (Green|Blue|Red|Orange)|capital/);
   }
   // Pointing at an action in the full list lights up exactly the pieces it touches.
   await page.locator('.brazil .all-actions summary').click();
@@ -2581,7 +2582,7 @@ test('Brazil: Imperial: the solo scenario, its setup and turns played by clickin
   // The Dutch hold their capital with their units, drawn in orange with a D.
   const dutch = map.hexes.find((x) => x.cell === 'dutch');
   const hex = page.locator(`.brazil-map .hex[data-target="${dutch.hex}"]`);
-  assert.match(await hex.locator('title').first().textContent(), /the Dutch's capital.*units of the Dutch/);
+  assert.match(await hex.first().getAttribute('data-tip'), /the Dutch's capital.*units of the Dutch/);
   assert.ok(await hex.locator('.unit-letter', { hasText: 'D' }).count() >= 1, 'the Dutch units');
   assert.match(await page.locator('.brazil .solo-panel').textContent(), /round 1 of 20/);
 
@@ -2851,7 +2852,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       await createAgainstBots(page, game, players, { rated: false });
       // My decisions (the first of the list of all choices) until a bot's turn changed what the board shows.
       let marks = null;
-      for (let n = 0; n < 40; n++) {
+      for (let n = 0; n < 60; n++) {
         marks = await marksShown(page);
         if (marks.drawn) break;
         const version = Number(await page.locator('article.game').getAttribute('data-version'));
@@ -2863,7 +2864,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         });
         await newerThan(page, version);
       }
-      assert.ok(marks.drawn, `a bot's turn changed the board within 40 decisions: ${JSON.stringify(marks)}`);
+      assert.ok(marks.drawn, `a bot's turn changed the board within 60 decisions: ${JSON.stringify(marks)}`);
       // Each place the last turn changed is marked, ringed on a map, and its tooltip says so.
       const marked = await page.evaluate(() => [...document.querySelectorAll('.board-area .last-move')].map((p) => ({
         target: p.dataset.mark ?? p.dataset.target,

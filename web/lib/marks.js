@@ -8,6 +8,7 @@
 // the last turn of the others, both fetched from `/steps/{n}`), and marks the drawn pieces whose word
 // differs: a ring around an SVG piece, an outline around an HTML one, and the tooltip's words.
 
+import { s } from './dom.js';
 import { tip } from './tooltip.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -58,19 +59,12 @@ function ring(g, kind) {
   const box = shapeBox(g);
   if (!box) return;
   const pad = Math.max(3, Math.min(8, Math.max(box.width, box.height) * 0.12));
-  const rect = document.createElementNS(SVG, 'rect');
-  const attrs = {
-    x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad, rx: pad * 1.5, class: `mark-ring ${kind}`,
-    'aria-hidden': 'true',
-  };
-  for (const [k, v] of Object.entries(attrs)) rect.setAttribute(k, v);
-  g.prepend(rect);
-  const dot = document.createElementNS(SVG, 'circle');
   const r = Math.max(3, pad * 0.8);
-  for (const [k, v] of Object.entries({ cx: box.x + box.width + pad - r / 2, cy: box.y - pad + r / 2, r, class: `mark-dot ${kind}`, 'aria-hidden': 'true' })) {
-    dot.setAttribute(k, v);
-  }
-  g.append(dot);
+  g.prepend(s('rect', {
+    x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad, rx: pad * 1.5,
+    class: `mark-ring ${kind}`, 'aria-hidden': 'true',
+  }));
+  g.append(s('circle', { cx: box.x + box.width + pad - r / 2, cy: box.y - pad + r / 2, r, class: `mark-dot ${kind}`, 'aria-hidden': 'true' }));
 }
 
 /** Add `words` to what a piece's tooltip and accessible name say; a piece without a tooltip gets one. */

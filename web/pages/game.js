@@ -347,7 +347,8 @@ export async function show(root, session, id) {
     const then = turn && at(turn.step);
     return {
       last: then ? changedSince(then, view, wordsOf) : new Set(),
-      lastBy: turn ? seatName(state.seats[turn.seat]) : null,
+      // The seat's own name ("Spain", "Player 2"): "changed in Spain's last turn".
+      lastBy: turn && state.seats[turn.seat] ? state.seats[turn.seat].name || `Player ${turn.seat + 1}` : null,
       changed: changedSince(at(myLastStep()), view, wordsOf),
       ready,
     };
@@ -473,7 +474,9 @@ export async function show(root, session, id) {
       redraw: draw,
     };
     marks = boardMarks(view);
-    const board = h('div', { class: 'board-area' }, marksKey(marks), module.render(ctx));
+    // The marks' key comes last: it appears once the positions compared with are fetched, and would move
+    // the board under the reader's pointer if it came first.
+    const board = h('div', { class: 'board-area' }, module.render(ctx), marksKey(marks));
     const notesCard = notesPanel();
     return h('article', {
       class: 'game', 'aria-labelledby': 'game-title', 'aria-busy': busy ? 'true' : null, 'data-version': state.version,

@@ -66,8 +66,15 @@ export function render({ view, board, actions, act, busy, seat, seats, toAct, na
 /** The map of the table `t` in the board. */
 const mapOf = (board, t) => board.maps.find((m) => m.id === t.map) ?? board.maps.find((m) => m.players === t.players.length) ?? board.maps[0];
 
-/** What each hex holds, in one word, for the page to mark what changed (web/lib/marks.js). */
-export const placeWords = (view, board) => hexWords(board, mapOf(board, view.table), view);
+/**
+ * What each place holds, in one word, for the page to mark what changed (web/lib/marks.js): each hex, and
+ * the privilege display (a card newly laid out is marked).
+ */
+export function placeWords(view, board) {
+  const words = hexWords(board, mapOf(board, view.table), view);
+  for (const id of view.table.display ?? []) if (id) words.set(`privilege:${id}`, 'on display');
+  return words;
+}
 
 /** The rulebook's battle likelihood, X to XXX, in words. */
 const BATTLES = { 1: 'battles rare', 2: 'battles now and then', 3: 'battles likely' };

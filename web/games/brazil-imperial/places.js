@@ -4,9 +4,10 @@
 // move or a cannon's attack names two hexes, where the unit stands and where it goes. For the actions the
 // server names no piece for, the place is on the player's own board: `supply:<piece>` for a piece of the
 // personal supply paid (framed in the payment's panel), `battle:<card>` and `opportunity:<card>` for a
-// card in hand played, paid with or discarded. Committing battle cards and the setup's choice have panels of their own; the
-// rest (Done, end the turn, no palace, the Market's exchanges…) are buttons, grouped. The helpers here make
-// a place clickable, in SVG or HTML, when some legal action is played there.
+// card in hand played, paid with or discarded. Committing battle cards and the setup's choice have panels
+// of their own; the rest (Done, end the turn, no palace, giving back to the supply, the Market's
+// exchanges…) are buttons, grouped. The helpers here make a place clickable, in SVG or HTML, when some
+// legal action is played there.
 
 import { clickable } from '../../lib/dom.js';
 import { capital, kindOf, offerHtml, offerWords } from '../../lib/places.js';
