@@ -295,7 +295,7 @@ async function play2030(page, id, { size, name }) {
       assert.ok(destination, `a framed region to move to from ${await page.locator('.imperial').getAttribute('data-pick')} can be tapped`);
       return click(destination, 'map');
     }
-    return click(page.locator('.choices > .action-list .action').first(), 'button');
+    return click(page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').first(), 'button');
   };
   // Pointing at an action in the list of all choices, or focusing it, lights up exactly the board pieces
   // the server names as its targets; leaving it puts them out. Checked once for an action on the rondel or
@@ -374,7 +374,8 @@ async function play2030(page, id, { size, name }) {
     if (!invested && (await page.locator('.invest').count())) await checkInvestments();
     const rondel = page.locator('.rondel .choice');
     const regions = page.locator('.world-map .clickable');
-    const bond = page.locator('.bond.choice');
+    // A bond: framed in the nations' lists, or a row of the investment dialog, which alone offers them when open.
+    const bond = page.locator('.bond.choice, .invest tbody button');
     if (await rondel.count()) await click(rondel.first(), 'rondel');
     else if (await regions.count()) {
       const region = await reachOnMap(page, regions, moved);
@@ -383,7 +384,7 @@ async function play2030(page, id, { size, name }) {
     } else if (await bond.count()) await click(bond.first(), 'bond');
     else {
       // Nothing on the board to choose: a button of the panel.
-      await click(page.locator('.choices > .action-list .action').first(), 'button');
+      await click(page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').first(), 'button');
       decided.panel += 1;
       continue;
     }
@@ -540,8 +541,8 @@ async function struggleDecision(page, { double = false, moved } = {}) {
     // Nor on another theatre of the map (a tab that counts choices).
     const left = await page.locator([...board, '.theatre-tab.has-choices'].join(', ')).evaluateAll((els) => els.map((e) => e.dataset.target ?? e.className.baseVal ?? e.className));
     assert.deepEqual(left, [], 'the panel is used only when the board has no place to choose');
-    await page.locator('.is-choices .choice-group .action').first().waitFor();
-    target = page.locator('.is-choices .choice-group .action').first();
+    await page.locator('.is-choices .choice-group .action, #decision-bar .choice-group .action').first().waitFor();
+    target = page.locator('.is-choices .choice-group .action, #decision-bar .choice-group .action').first();
   }
   const answered = page.waitForResponse(isActionPost, { timeout: 15_000 });
   const before = await page.locator('.is-board').getAttribute('data-pick');
@@ -598,7 +599,7 @@ async function playStruggle(t, width, height) {
     // The status is the server's prompt, which names the powers ("Britain and France each choose…").
     assert.match(await statusOf(page), /^Your turn: (you|Britain) /);
     // Never a wall of buttons: what has a place on the board is not among the grouped buttons.
-    assert.ok(await page.locator('.is-choices .choice-group .action').count() <= 8, 'a few grouped buttons');
+    assert.ok(await page.locator('.is-choices .choice-group .action, #decision-bar .choice-group .action').count() <= 8, 'a few grouped buttons');
     const sentAt = (await gameState(page, id)).version;
     // The first decision is double-clicked, as people do: one action and no error.
     const { action, board } = await struggleDecision(page, { double: acted === 0, moved });
@@ -1452,7 +1453,7 @@ async function endeavorDecision(page) {
     }
     if (target) break;
   }
-  target ??= page.locator('.endeavor .choices .choice-group .action').first();
+  target ??= page.locator('.endeavor .choices .choice-group .action, #decision-bar .choice-group .action').first();
   const answered = page.waitForResponse(isActionPost, { timeout: 10_000 });
   const narrowed = page.waitForFunction(() => document.querySelector('.endeavor')?.dataset.pick, null, { timeout: 10_000 })
     .then(() => 'narrowed', () => null);
@@ -1553,15 +1554,16 @@ test('Endeavor: two players and the Silent Fleet, played by clicking the map, th
   assert.ok(await page.locator('.endeavor-map .track-space').evaluateAll((c) => c.some((x) => x.style.fill)), 'owners on the tracks');
 
   await endeavorScreenshots(page, 'endeavor-2p');
-  // On a phone, the map can be zoomed, and scrolls in its own box.
+  // On a phone, the map zooms in its own box, as every map does (web/lib/panzoom.js).
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('button', { name: 'Zoom the map' }).click();
-  await page.locator('.map-scroll.zoomed').waitFor();
-  await page.locator('.map-scroll').scrollIntoViewIfNeeded();
-  await page.locator('.map-scroll').evaluate((box) => { box.scrollLeft = box.scrollWidth * 0.3; });
+  await page.locator('.endeavor-map').scrollIntoViewIfNeeded();
+  const scale = async () => Number(await page.locator('.endeavor-map').getAttribute('data-scale'));
+  const before = await scale();
+  await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+  assert.ok(await scale() > before, 'zoomed in');
   await page.screenshot({ path: join(ARTIFACTS, 'endeavor-2p-390x844-zoomed.png') });
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the zoomed map scrolls in its box, not the page');
-  await page.getByRole('button', { name: 'Fit the map to the screen' }).click();
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the zoomed map stays in its box, not the page');
+  await page.getByRole('button', { name: 'Fit the map to its box' }).click();
   assert.deepEqual(violations, [], 'no securitypolicyviolation event');
   await context.close();
 });
@@ -2400,7 +2402,7 @@ async function brazilDecision(page, id, { move = false, prefer = 'build' } = {})
       const from = await reachable(page.locator('.brazil-map .hex.choice'));
       if (from) return brazilClick(page, from);
     }
-    const end = page.locator('.brazil-choices .choice-group .action[data-key="action:\\"end\\""]');
+    const end = page.locator(':is(.brazil-choices, #decision-bar) .choice-group .action[data-key="action:\\"end\\""]');
     if (await end.count()) return brazilClick(page, end);
   }
   for (const selector of order) {
@@ -2408,8 +2410,8 @@ async function brazilDecision(page, id, { move = false, prefer = 'build' } = {})
     if (target) return brazilClick(page, target);
   }
   // A resource to take: wood, which most buildings need.
-  const wood = page.locator('.brazil-choices .choice-group .action[data-key*="wood"]');
-  return brazilClick(page, (await wood.count()) ? wood.first() : page.locator('.brazil-choices .choice-group .action').first());
+  const wood = page.locator(':is(.brazil-choices, #decision-bar) .choice-group .action[data-key*="wood"]');
+  return brazilClick(page, (await wood.count()) ? wood.first() : page.locator(':is(.brazil-choices, #decision-bar) .choice-group .action').first());
 }
 
 /** Screenshots of a Brazil: Imperial page at a laptop's, a large screen's and a phone's size; none scrolls sideways. */
@@ -2504,7 +2506,8 @@ test('Brazil: Imperial: three players against two bots, played by clicking the m
   assert.ok(mine.some(([x]) => x.token.built === 'capital'), 'my capital');
   assert.ok(mine.some(([x]) => x.token.built.building), 'a building of mine');
   for (const [, i] of mine) {
-    assert.match(await page.locator(`.brazil-map .hex[data-target="${map.hexes[i].hex}"] title`).first().textContent(), /of (Green|Blue|Red|Orange)|capital/);
+    // Its tooltip (web/lib/tooltip.js) says so.
+    assert.match(await page.locator(`.brazil-map .hex[data-target="${map.hexes[i].hex}"]`).first().getAttribute('data-tip'), /of (Green|Blue|Red|Orange)|capital/);
   }
   // Pointing at an action in the full list lights up exactly the pieces it touches.
   await page.locator('.brazil .all-actions summary').click();
@@ -2579,7 +2582,7 @@ test('Brazil: Imperial: the solo scenario, its setup and turns played by clickin
   // The Dutch hold their capital with their units, drawn in orange with a D.
   const dutch = map.hexes.find((x) => x.cell === 'dutch');
   const hex = page.locator(`.brazil-map .hex[data-target="${dutch.hex}"]`);
-  assert.match(await hex.locator('title').first().textContent(), /the Dutch's capital.*units of the Dutch/);
+  assert.match(await hex.first().getAttribute('data-tip'), /the Dutch's capital.*units of the Dutch/);
   assert.ok(await hex.locator('.unit-letter', { hasText: 'D' }).count() >= 1, 'the Dutch units');
   assert.match(await page.locator('.brazil .solo-panel').textContent(), /round 1 of 20/);
 
@@ -2800,6 +2803,113 @@ test('a tooltip closes when its piece is played, and does not come back on the r
   await context.close();
 });
 
+// --- Every board: marks of the last turn, tooltips on its pieces, zoom buttons ----------------------------
+
+/** The games with a board of their own, and how many seats each marks test plays. */
+const BOARD_GAMES = [['imperial2030', 2], ['imperial-struggle', 2], ['endeavor', 3], ['brazil-imperial', 2]];
+
+/**
+ * Once the page shows my decision with its marks worked out (the board's `data-marks` is "ready": the
+ * positions compared with are in): the places the last turn of another seat changed, and those changed
+ * since my last decision, as the board lists them, and how many marked pieces are drawn (a place may be in
+ * a theatre not shown).
+ */
+async function marksShown(page) {
+  const marks = await page.waitForFunction(() => {
+    const g = document.querySelector('article.game');
+    const board = document.querySelector('.board-area');
+    if (!g || !board || g.getAttribute('aria-busy') === 'true' || board.dataset.marks !== 'ready') return false;
+    if (!document.querySelector('#status.mine')) return false;
+    return { last: board.dataset.lastMove, changed: board.dataset.changed, drawn: board.querySelectorAll('.last-move').length };
+  }, null, { timeout: 60_000 });
+  return marks.jsonValue();
+}
+
+/**
+ * A piece of the board's map with a tooltip, lying whole inside the map's window on the screen with nothing
+ * over its middle: where to point at it, and its words. Marked pieces first when `marked`.
+ */
+function pieceToPoint(marked) {
+  const svg = document.querySelector('.board-area svg[data-scale]');
+  svg.scrollIntoView({ block: 'center' });
+  const w = svg.getBoundingClientRect();
+  const pieces = [...svg.querySelectorAll('[data-tip]')];
+  if (marked) pieces.sort((a, b) => Number(b.classList.contains('last-move')) - Number(a.classList.contains('last-move')));
+  for (const piece of pieces) {
+    const r = piece.getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    if (r.left < w.left || r.right > w.right || r.top < w.top || r.bottom > w.bottom || y < 0 || y > innerHeight) continue;
+    if (document.elementFromPoint(x, y)?.closest('[data-tip]') === piece) return { x, y, tip: piece.dataset.tip };
+  }
+  return null;
+}
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  for (const [game, players] of BOARD_GAMES) {
+    test(`every board at ${width}×${height}: ${game} marks the bots' last turn, has tooltips on its pieces, and zooms with its buttons`, async () => {
+      const { context, page } = await signUp(`marks${game.replace(/[^a-z0-9]/g, '').slice(0, 10)}${width}`);
+      await page.setViewportSize({ width, height });
+      await createAgainstBots(page, game, players, { rated: false });
+      // My decisions (the first of the list of all choices) until a bot's turn changed what the board shows.
+      let marks = null;
+      for (let n = 0; n < 60; n++) {
+        marks = await marksShown(page);
+        if (marks.drawn) break;
+        const version = Number(await page.locator('article.game').getAttribute('data-version'));
+        // The turn handed on where the rules allow it (end the turn, pass, done), so that the bots play.
+        await page.evaluate(() => {
+          const all = [...document.querySelectorAll('details.all-actions button.action')];
+          const hand = all.find((b) => /^action:"(end|end_turn|pass|done|finish)"$/.test(b.dataset.key));
+          (hand ?? all[0]).click();
+        });
+        await newerThan(page, version);
+      }
+      assert.ok(marks.drawn, `a bot's turn changed the board within 60 decisions: ${JSON.stringify(marks)}`);
+      // Each place the last turn changed is marked, ringed on a map, and its tooltip says so.
+      const marked = await page.evaluate(() => [...document.querySelectorAll('.board-area .last-move')].map((p) => ({
+        target: p.dataset.mark ?? p.dataset.target,
+        ringed: p.namespaceURI !== 'http://www.w3.org/2000/svg' || Boolean(p.querySelector(':scope > .mark-ring.last')),
+        tip: p.dataset.tip ?? p.getAttribute('aria-label') ?? '',
+      })));
+      const listed = marks.last.split(' ');
+      assert.ok(marked.length > 0, `the marked pieces are drawn: ${marks.last}`);
+      for (const m of marked) {
+        assert.ok(listed.includes(m.target), `${m.target} is one the last turn changed`);
+        assert.ok(m.ringed, `${m.target} is ringed`);
+        assert.match(m.tip, /changed in .*last turn/i, `${m.target}'s words say it changed`);
+      }
+      assert.match(await page.locator('.marks-key').textContent(), /changed in .*last turn/);
+      // A piece of the map pointed at shows its tooltip.
+      await page.mouse.move(1, 1);
+      const piece = await page.evaluate(pieceToPoint, true);
+      assert.ok(piece, 'a piece of the map in its window to point at');
+      await page.mouse.move(piece.x, piece.y);
+      assert.equal(await tooltipText(page), piece.tip, 'the tooltip says what the piece is');
+      await page.mouse.move(1, 1);
+      // The marks as the player sees them: the first marked piece in the middle of the screen.
+      await page.evaluate(() => document.querySelector('.board-area .last-move')?.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: join(ARTIFACTS, `marks-${game}-${width}x${height}.png`) });
+      // The zoom buttons change the map's scale; Fit goes back to the whole map; the keys do the same.
+      const map = page.locator('.board-area svg[data-scale]');
+      const scale = async () => Number(await map.getAttribute('data-scale'));
+      await page.locator('.board-area [data-key="zoom-fit"]').click();
+      assert.equal(await scale(), 1, 'fit: the whole map');
+      await page.locator('.board-area [data-key="zoom-in"]').click();
+      assert.ok(await scale() > 1.3, `zoomed in: ${await scale()}`);
+      const zoomed = await scale();
+      await page.locator('.board-area [data-key="zoom-out"]').click();
+      assert.ok(await scale() < zoomed, 'zoomed out');
+      await map.locator('[tabindex="0"]').first().focus();
+      await page.keyboard.press('+');
+      assert.ok(await scale() > 1, 'the + key zooms in');
+      await page.keyboard.press('0');
+      assert.equal(await scale(), 1, 'the 0 key fits the map');
+      await noSidewaysScroll(page, 'with the marks drawn');
+      await context.close();
+    });
+  }
+}
+
 /**
  * In the page: the contrast of every visible text against what it is drawn on, by WCAG 2's formula. Returns
  * `{ checked, lowest, failures }`. The rules:
@@ -3008,8 +3118,12 @@ function tableMeasure() {
   }
   const out = places.filter((p) => p.top < band.top - 0.5 || p.bottom > band.bottom + 0.5 || p.left < -0.5 || p.right > innerWidth + 0.5);
   const span = places.length ? Math.max(...places.map((p) => p.bottom)) - Math.min(...places.map((p) => p.top)) : 0;
+  // The few loose choices are in the bar (web/pages/game.js, barChoices), once: more stay in the card.
+  const inBar = document.querySelectorAll('#decision-bar .bar-choices button').length;
+  const inCard = document.querySelectorAll('.board-area .choices [data-loose] button').length;
   return {
     bar: { top: bar.top, bottom: bar.bottom, left: bar.left, right: bar.right },
+    inBar, inCard,
     band, places: places.length, out: out.map((p) => `${p.name} (${Math.round(p.top)}–${Math.round(p.bottom)})`),
     fits: span <= band.bottom - band.top - 16,
     scrollWidth: document.documentElement.scrollWidth, innerWidth, innerHeight,
@@ -3033,15 +3147,15 @@ async function tableDecision(page, game, id, moved) {
     // Imperial 2030: a rondel space, a bond, a region (then where it moves), else a button.
     for (let clicks = 0; clicks < 4; clicks++) {
       const pick = await page.locator('.imperial').getAttribute('data-pick');
-      const target = (await reachable(page.locator('.rondel .choice'))) ?? (await reachable(page.locator('.bond.choice')))
+      const target = (await reachable(page.locator('.rondel .choice'))) ?? (await reachable(page.locator('.bond.choice, .invest tbody button')))
         ?? (await reachOnMap(page, page.locator('.world-map .clickable'), moved))
-        ?? page.locator('.choices > .action-list .action').first();
+        ?? page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').first();
       const narrowed = page.waitForFunction((b) => document.querySelector('.imperial')?.dataset.pick !== b, pick, { timeout: 15_000 })
         .then(() => 'narrowed', () => null);
       await target.click();
       if ((await Promise.race([answered, narrowed])) !== 'narrowed') break;
-      if (await page.locator('.choices > .action-list .action').count() && !(await page.locator('.world-map .clickable:has(.frame.target)').count())) {
-        await page.locator('.choices > .action-list .action').first().click();
+      if (await page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').count() && !(await page.locator('.world-map .clickable:has(.frame.target)').count())) {
+        await page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').first().click();
         break;
       }
     }
@@ -3062,7 +3176,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.setViewportSize({ width, height });
       const id = await createAgainstBots(page, game, players, { rated: false });
       const moved = { drags: 0, zooms: 0 };
-      const stats = { decisions: 0, places: 0, unfit: 0 };
+      const stats = { decisions: 0, places: 0, unfit: 0, inBar: 0 };
       for (let n = 0; n < TABLE_DECISIONS; n++) {
         const m = await decisionShown(page);
         if (!m) break;
@@ -3070,11 +3184,16 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         assert.ok(m.bar.top >= 0 && m.bar.bottom <= m.innerHeight && m.bar.left >= 0 && m.bar.right <= m.innerWidth,
           `${at}: the decision bar is in the window (${JSON.stringify(m.bar)})`);
         assert.ok(m.scrollWidth <= m.innerWidth, `${at}: no sideways scroll (${m.scrollWidth} > ${m.innerWidth})`);
-        if (m.fits) assert.deepEqual(m.out, [], `${at}: every one of the ${m.places} framed places is in view, clear of the bar`);
+        // Every framed place in view, for each decision (Virgin Queen's page is still being drawn on a map: there
+        // only some need be when there are more than the window holds).
+        if (m.fits || game !== 'virgin-queen') assert.deepEqual(m.out, [], `${at}: every one of the ${m.places} framed places is in view, clear of the bar`);
         else {
           stats.unfit += 1;
           assert.ok(m.out.length < m.places, `${at}: some of the ${m.places} framed places are in view (more than the window holds): out of view ${m.out.join(', ')}; the band ${JSON.stringify(m.band)}`);
         }
+        assert.ok(!(m.inBar && m.inCard) && (m.inCard === 0 || m.inCard > 4),
+          `${at}: a few loose choices are in the bar, more in the card (${m.inBar} in the bar, ${m.inCard} in the card)`);
+        stats.inBar += m.inBar ? 1 : 0;
         stats.places += m.places;
         if (n === 0 || n === 10) await page.screenshot({ path: join(ARTIFACTS, `table-${game}-${width}x${height}${n ? `-${n}` : ''}.png`) });
         await tableDecision(page, game, id, moved);
@@ -3082,7 +3201,8 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       }
       assert.ok(stats.decisions >= Math.min(TABLE_DECISIONS, 5), `${stats.decisions} decisions taken`);
       console.log(`# the table, ${game} at ${width}×${height}: ${stats.decisions} decisions, ${stats.places} framed places measured, `
-        + `${stats.unfit} decisions with more framed places than the window holds; the map dragged ${moved.drags} and zoomed ${moved.zooms} times`);
+        + `${stats.unfit} decisions with more framed places than the window holds, ${stats.inBar} with main choices in the bar; `
+        + `the map dragged ${moved.drags} and zoomed ${moved.zooms} times`);
       await context.close();
     });
   }

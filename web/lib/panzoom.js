@@ -1,6 +1,7 @@
 // Panning and zooming a map: the SVG's viewBox is a window on the drawing, moved by dragging (mouse, pen or
-// one finger once zoomed in), scaled by the wheel around the pointer, by pinching with two fingers, and by
-// the map's buttons (zoom in, zoom out, fit). A drag never counts as a click on the piece under it.
+// one finger once zoomed in), scaled by the wheel around the pointer, by pinching with two fingers, by the
+// keys + − 0 while a piece of the map has the focus, and by the map's buttons (zoomButtons: zoom in, zoom
+// out, fit), the same on every game's map. A drag never counts as a click on the piece under it.
 // The window takes the shape of the map's box on the page (a phone's box is taller than the map), starts
 // filling it, and is kept per map across the page's redraws (every new state redraws the page).
 
@@ -155,6 +156,22 @@ export function panZoom(svg, id, width, height, { focus = null, labelSize = null
     }
   }, true);
 
+  // The keyboard's zoom, from any piece of the map that has the focus: + and − around the window's middle,
+  // 0 to fit.
+  svg.addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const f = { '+': 1.4, '=': 1.4, '-': 1 / 1.4, '−': 1 / 1.4 }[e.key];
+    if (f) {
+      e.preventDefault();
+      const r = svg.getBoundingClientRect();
+      zoomAt(f, r.left + r.width / 2, r.top + r.height / 2);
+    } else if (e.key === '0') {
+      e.preventDefault();
+      Object.assign(v, { scale: 1, cx: width / 2, cy: height / 2 });
+      apply();
+    }
+  });
+
   return {
     zoomBy(f) {
       v.scale = Math.min(MAX, Math.max(1, (v.scale ?? cover()) * f));
@@ -165,4 +182,28 @@ export function panZoom(svg, id, width, height, { focus = null, labelSize = null
       apply();
     },
   };
+}
+
+/** How much one press of a zoom button scales the map. */
+const STEP = 1.4;
+
+/** The zoom buttons of a map made by panZoom (`zoom`, its controls): zoom in, zoom out, fit. */
+export function zoomButtons(zoom) {
+  const button = (key, text, label, shortcut, onclick) => {
+    const b = document.createElement('button');
+    Object.assign(b, { type: 'button', className: 'zoom', title: `${label} (${shortcut} on the map)`, textContent: text, onclick });
+    b.dataset.key = key;
+    b.setAttribute('aria-label', label);
+    return b;
+  };
+  const group = document.createElement('div');
+  group.className = 'zoom-buttons';
+  group.setAttribute('role', 'group');
+  group.setAttribute('aria-label', 'Map zoom');
+  group.append(
+    button('zoom-in', '+', 'Zoom in', '+', () => zoom.zoomBy(STEP)),
+    button('zoom-out', '−', 'Zoom out', '−', () => zoom.zoomBy(1 / STEP)),
+    button('zoom-fit', 'Fit', 'Fit the map to its box', '0', () => zoom.fit()),
+  );
+  return group;
 }

@@ -13,8 +13,9 @@
 // rules and played on under today's (`rules_changes`), with what changed and whether the game still stands.
 // When the game jumps ahead by turns the others took (bots, or players while this tab waited), a player
 // sees those turns one after another before the game as it now stands (`catchUp`), unless they skip it or
-// their browser asks for reduced motion; and the game's module is given the position right after the
-// player's last decision (`before`), to mark what changed since.
+// their browser asks for reduced motion; and the board marks what the last turn of the others changed, and
+// what they changed since the player's last decision (web/lib/marks.js, from the game module's
+// `placeWords`).
 
 import { api, get, post } from '../lib/api.js';
 import { h, lightUp, piecesNamedIn, replace } from '../lib/dom.js';
@@ -28,6 +29,7 @@ import { gameNotice } from '../lib/content.js';
 import { spanWords as span } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
 import { bringIntoView, foldable, FRAMED, framedBoxes, freeBand } from '../lib/table.js';
+import { changedSince, markBoard, marksKey } from '../lib/marks.js';
 
 /** A span of seconds as a clock reads it: `0:45`, `2:05`, `1:00:00`, `3d 4:00:00`. */
 function duration(seconds) {
@@ -83,7 +85,8 @@ export async function show(root, session, id) {
   // While the others' turns are shown one by one: {at: the step shown, shown: whether one was drawn yet}.
   let catchUp = null;
   let skipped = false; // Skip was pressed: the others' turns go by live until it is my turn again
-  let mine = { key: null, view: null }; // the position right after my last decision, for the board's marks
+  let marks = {}; // what changed on the board drawn last: {last, lastBy, changed} (web/lib/marks.js)
+  let stepViews = { rollbacks: -1, views: new Map() }; // views after past steps, for the board's marks (viewAt)
   // Bringing each new decision of mine into view. A decision is new when its prompt or its framed places
   // change, or when I have just decided or undone (the same prompt again: the next army to move); a state
   // pushed meanwhile (a chat line, a seat's step beside mine) leaves the page where the reader put it.
@@ -269,27 +272,86 @@ export async function show(root, session, id) {
   }
 
   /**
-   * The position right after my last decision (the view the server lets me see at that step), for the
-   * game's module to mark what the others changed since; null before my first decision, while it is being
-   * fetched, and while the slider looks back (the catch-up's positions after my decision keep it).
+   * The view this viewer may see right after step `step`, kept once fetched (`/steps/{n}`) for the marks of
+   * what changed; null until it is in, and the page is drawn again then; false when it could not be had
+   * (too many looks back from this address): the board then goes without those marks. A rollback starts
+   * the store anew.
    */
-  function beforeMine() {
+  function viewAt(step) {
+    const rollbacks = state.rollbacks.length;
+    if (stepViews.rollbacks !== rollbacks) stepViews = { rollbacks, views: new Map() };
+    const { views } = stepViews;
+    if (!views.has(step)) {
+      views.set(step, null);
+      // The few latest are enough: the last decision, and the start of the last turn of the others.
+      if (views.size > 8) views.delete(views.keys().next().value);
+      get(`/api/games/${id}/steps/${step}`).then((seen) => {
+        if (stepViews.views !== views) return;
+        views.set(step, seen.view);
+        draw();
+      }, () => {
+        if (stepViews.views !== views) return;
+        views.set(step, false);
+        draw();
+      });
+    }
+    return views.get(step);
+  }
+
+  /**
+   * The step right after my last decision, for the board to mark what the others changed since; null before
+   * my first decision, and while the slider looks back (the catch-up's positions after my decision keep it).
+   */
+  function myLastStep() {
     const me = mySeat();
     if (me === null || me === undefined || (past !== null && !catchUp)) return null;
     let last = log.length - 1;
     while (last >= 0 && log[last].seat !== me) last--;
     if (last < 0) return null;
     const step = log[last].step;
-    const key = `${step}/${state.rollbacks.length}`;
-    if (mine.key !== key) {
-      mine = { key, view: null };
-      get(`/api/games/${id}/steps/${step}`).then((seen) => {
-        if (mine.key !== key) return;
-        mine.view = seen.view;
-        draw();
-      }, () => {});
-    }
-    return past !== null && past.step < step ? null : mine.view;
+    return past !== null && past.step < step ? null : step;
+  }
+
+  /**
+   * The last turn of another seat up to the position shown (the live game, or the turn a catch-up shows):
+   * `{step, seat}`, the step before it and who played it, for the board to mark what it changed; null when
+   * there is none, and while the slider looks back.
+   */
+  function lastTurn() {
+    if (past !== null && !catchUp) return null;
+    const shown = past ? past.step : state.steps;
+    const me = mySeat();
+    let end = log.length - 1;
+    while (end >= 0 && (log[end].step > shown || log[end].seat === me)) end--;
+    if (end < 0) return null;
+    let first = end;
+    while (first > 0 && log[first - 1].seat === log[end].seat) first--;
+    return { step: log[first].step - 1, seat: log[end].seat };
+  }
+
+  /**
+   * The marks of what changed on the board shown (web/lib/marks.js), from the game's words for its places;
+   * `ready` once the positions compared with are in (the board's `data-marks`, for tests to wait on).
+   */
+  function boardMarks(view) {
+    if (!module.placeWords) return {};
+    const wordsOf = (v) => module.placeWords(v, entry.board);
+    // The log up to the position shown says whose turn was last.
+    let ready = log.length >= (past ? past.step : state.steps);
+    const at = (step) => {
+      const seen = step === null ? null : viewAt(step);
+      if (seen === null && step !== null) ready = false;
+      return seen || null;
+    };
+    const turn = lastTurn();
+    const then = turn && at(turn.step);
+    return {
+      last: then ? changedSince(then, view, wordsOf) : new Set(),
+      // The seat's own name ("Spain", "Player 2"): "changed in Spain's last turn".
+      lastBy: turn && state.seats[turn.seat] ? state.seats[turn.seat].name || `Player ${turn.seat + 1}` : null,
+      changed: changedSince(at(myLastStep()), view, wordsOf),
+      ready,
+    };
   }
 
   // Log fetches run one after another, each bringing the log up to the latest state it finds, so pushes
@@ -372,6 +434,8 @@ export async function show(root, session, id) {
       // What the player opened stays open: a folded group of choices, a legend, the list of all choices.
       const opened = new Set([...root.querySelectorAll('details[data-key][open]')].map((d) => d.dataset.key));
       replace(root, page());
+      // Once on the page, where the pieces' drawn boxes are known.
+      markBoard(root.querySelector('.board-area'), marks);
       for (const d of root.querySelectorAll('details[data-key]')) {
         if (opened.has(d.dataset.key)) d.open = true;
       }
@@ -407,11 +471,12 @@ export async function show(root, session, id) {
       toAct: (live ? state.to_act : past.to_act) ?? [],
       names: state.seats.map(seatName),
       version: live ? state.version : `step ${past.step}`,
-      // Read only by the pages that mark changes: the others cost no fetch of a past step, nor its redraw.
-      get before() { return beforeMine(); },
       redraw: draw,
     };
-    const board = h('div', { class: 'board-area' }, module.render(ctx));
+    marks = boardMarks(view);
+    // The marks' key comes last: it appears once the positions compared with are fetched, and would move
+    // the board under the reader's pointer if it came first.
+    const board = h('div', { class: 'board-area' }, module.render(ctx), marksKey(marks));
     const notesCard = notesPanel();
     return h('article', {
       class: 'game', 'aria-labelledby': 'game-title', 'aria-busy': busy ? 'true' : null, 'data-version': state.version,
@@ -434,8 +499,12 @@ export async function show(root, session, id) {
   function decisionBar(board) {
     const live = past === null;
     const deciding = live && myTurn() && !state.finished;
+    const loose = deciding ? barChoices(board) : null;
     const framed = deciding ? board.querySelectorAll(FRAMED).length : 0;
-    const choicesCard = deciding ? board.querySelector('.choices') : null;
+    // Where every choice is in the bar, the card has nothing more to show.
+    const allInBar = Boolean(loose) && loose.querySelectorAll('button').length === state.legal_actions.length;
+    if (allInBar) loose.dataset.all = '';
+    const choicesCard = deciding && !allInBar ? board.querySelector('.choices') : null;
     const where = framed
       ? h('button', {
         type: 'button', id: 'show-places', class: 'where', 'data-key': 'show-places', onclick: () => bringDecision(true),
@@ -468,9 +537,30 @@ export async function show(root, session, id) {
           title: 'The bot searches your position, seeing what you see, and shows its three best choices',
           'aria-label': 'Hint: what would the bot do?',
         }, 'Hint') : null),
+      loose,
       h('p', { id: 'late', class: 'late', role: 'status', hidden: !lateText() }, lateText()),
       hintPanel());
   }
+
+  /**
+   * The decision's main choices for the bar: the game's loose actions (those not played at a place of the
+   * board: pass, done, end the turn, yes or no), which its module draws in its choices card inside an
+   * element marked `data-loose`. When they are a few, that element itself moves into the bar, where it
+   * stays in view (its buttons are drawn once, and keep what they do); more stay in the card.
+   */
+  function barChoices(board) {
+    const loose = board.querySelector('.choices [data-loose]');
+    const count = loose ? loose.querySelectorAll('button').length : 0;
+    if (!count || count > BAR_CHOICES) return null;
+    loose.remove();
+    loose.classList.add('bar-choices');
+    loose.setAttribute('role', 'group');
+    loose.setAttribute('aria-label', 'Your main choices');
+    return loose;
+  }
+
+  /** The most loose choices the bar holds; more stay in the game's choices card. */
+  const BAR_CHOICES = 4;
 
   /** The clock of the seat to play, in the bar (the seats' panel has every seat's): mine first. */
   function barClock() {
@@ -487,7 +577,10 @@ export async function show(root, session, id) {
   /** "Your time: 1:05 left", "Spain's time: 0:40 left". */
   const barClockText = (s) => `${s.seat === mySeat() ? 'Your time' : `${s.name || `Player ${s.seat + 1}`}'s time`}: ${seatClockText(s)}`;
 
-  const decisionKey = () => `${decided}|${state.prompt}|${state.legal_actions.flatMap((a) => a.targets ?? []).sort().join(' ')}`;
+  // A board that frames one part of the table at a time says which (`data-focus`): turning to another
+  // brings its places into view too.
+  const decisionKey = () => `${decided}|${state.prompt}|${state.legal_actions.flatMap((a) => a.targets ?? []).sort().join(' ')}`
+    + `|${root.querySelector('.board-area [data-focus]')?.dataset.focus ?? ''}`;
 
   /**
    * Once drawn, bring the framed places of a new decision of mine (or the choices, where the board frames
@@ -512,7 +605,8 @@ export async function show(root, session, id) {
     if (force || ((key !== broughtKey || unmoved) && !typing)) {
       const board = root.querySelector('.board-area');
       const boxes = framedBoxes(board);
-      const choices = board?.querySelector('.choices');
+      // Where the bar holds every choice, there is nothing on the board to bring.
+      const choices = document.querySelector('#decision-bar .bar-choices[data-all]') ? null : board?.querySelector('.choices');
       const band = freeBand(document.getElementById('decision-bar'));
       if (!boxes.length && choices) {
         const r = choices.getBoundingClientRect();

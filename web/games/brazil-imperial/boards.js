@@ -89,8 +89,10 @@ function supplyRow(p, mine, pl) {
   return h('div', { class: 'board-row supply-row' },
     h('span', { class: 'term' }, 'Personal supply '),
     h('span', { class: `supply-count${total > 5 ? ' over' : ''}`, 'data-count': 'supply' }, `${total}/5`),
+    // Not framed here: a payment's pieces are in the choices card, at the top (choices.js), and what is given
+    // back to the supply is one of the grouped buttons, so that a decision's places stay on one screen.
     h('span', { class: 'supply-pieces' }, held.length ? held.map(([kind, n]) => spot(mine, 'span', `supply:${kind}`,
-      `${n} ${kind} in the personal supply`, pl, { class: 'supply-piece' }, pieceTag(kind, n))) : h('span', { class: 'muted' }, ' empty')));
+      `${n} ${kind} in the personal supply`, NO_PLACES, { class: 'supply-piece' }, pieceTag(kind, n))) : h('span', { class: 'muted' }, ' empty')));
 }
 
 function unitsRow(seat, p, info, ctx) {

@@ -172,7 +172,8 @@ export function choicesPanel(ctx) {
     body = [
       pending?.pay && pending.pay.seat === seat ? paymentPanel(pending.pay, actions, ctx) : null,
       where ? h('p', { class: 'hint', id: 'where-to-click' }, `Click a framed ${where}${loose.length ? ', or choose below' : ''}.`) : null,
-      h('div', { class: 'choice-groups' }, groups.filter((g) => g.actions.length).map((g) => h('div', { class: 'choice-group' },
+      // The loose actions: the page puts them in its decision bar when they are a few (web/pages/game.js).
+      h('div', { class: 'choice-groups', 'data-loose': '' }, groups.filter((g) => g.actions.length).map((g) => h('div', { class: 'choice-group' },
         h('h3', {}, g.title), buttons(g.actions, { ...common, primary: g.kinds.includes('end') || g.kinds.includes('done') })))),
     ];
   }

@@ -13,9 +13,9 @@ import { h, lightUp } from '../../lib/dom.js';
 import { boardsPanel } from './boards.js';
 import { choicesPanel } from './choices.js';
 import { commonPanel } from './common.js';
-import { drawMap, layoutOf, legend } from './map.js';
+import { drawMap, hexWords, layoutOf, legend } from './map.js';
 import { colour, DUTCH, ownerPaint, roman } from './palette.js';
-import { panZoom } from '../../lib/panzoom.js';
+import { panZoom, zoomButtons } from '../../lib/panzoom.js';
 import { places } from './places.js';
 
 // The place picked (a hex whose several actions are listed, or a units' hex to move from), for the
@@ -25,7 +25,7 @@ let picked = { version: null, from: null, place: null };
 export function render({ view, board, actions, act, busy, seat, seats, toAct, names, version, redraw }) {
   if (picked.version !== version) picked = { version, from: null, place: null };
   const t = view.table;
-  const map = board.maps.find((m) => m.id === t.map) ?? board.maps.find((m) => m.players === t.players.length) ?? board.maps[0];
+  const map = mapOf(board, t);
   const repick = (change) => {
     picked = { ...picked, ...change };
     redraw();
@@ -43,7 +43,6 @@ export function render({ view, board, actions, act, busy, seat, seats, toAct, na
   const zoom = panZoom(svg, map.id, Number(svg.dataset.width), Number(svg.dataset.height), { focus, labelSize: 9 });
   const acting = toAct ?? [];
   const players = [...t.players.map((p) => colour(p.colour)), ...(t.dutch?.length ? [ownerPaint(DUTCH, t)] : [])];
-  const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);
 
   root = h('div', { class: 'brazil', 'data-pick': picked.from ? `from ${picked.from}${picked.place ? ` to ${picked.place}` : ''}` : picked.place ?? '', 'data-hot': '' },
     actions.length ? choicesPanel({ actions, act, busy, board, map, view, pl, hover, repick, version, seat, redraw }) : null,
@@ -53,10 +52,7 @@ export function render({ view, board, actions, act, busy, seat, seats, toAct, na
           h('div', { class: 'map-head' },
             h('h2', { id: 'map-title' }, map.name.replace(/\s*\(approximation\)\s*$/, '')),
             h('span', { class: 'badge warn', title: 'The printed maps are lost: this one is drawn from the real geography it names' }, 'approximation'),
-            h('div', { class: 'zoom-buttons', role: 'group', 'aria-label': 'Map zoom' },
-              zoomButton('zoom-in', '+', 'Zoom in', () => zoom.zoomBy(1.4)),
-              zoomButton('zoom-out', '−', 'Zoom out', () => zoom.zoomBy(1 / 1.4)),
-              zoomButton('zoom-fit', 'Fit', 'Fit the map to its box', () => zoom.fit())),
+            zoomButtons(zoom),
             h('p', { class: 'phase-line', id: 'phase-line' }, phaseLine(t, names, acting))),
           scenarioLine(map),
           h('div', { class: 'map-box' }, svg),
@@ -65,6 +61,19 @@ export function render({ view, board, actions, act, busy, seat, seats, toAct, na
         commonPanel({ board, view, pl, map, names })),
       boardsPanel({ board, view, seat, seats, pl, acting })));
   return root;
+}
+
+/** The map of the table `t` in the board. */
+const mapOf = (board, t) => board.maps.find((m) => m.id === t.map) ?? board.maps.find((m) => m.players === t.players.length) ?? board.maps[0];
+
+/**
+ * What each place holds, in one word, for the page to mark what changed (web/lib/marks.js): each hex, and
+ * the privilege display (a card newly laid out is marked).
+ */
+export function placeWords(view, board) {
+  const words = hexWords(board, mapOf(board, view.table), view);
+  for (const id of view.table.display ?? []) if (id) words.set(`privilege:${id}`, 'on display');
+  return words;
 }
 
 /** The rulebook's battle likelihood, X to XXX, in words. */

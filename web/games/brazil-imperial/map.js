@@ -10,6 +10,7 @@
 // maps are lost, and these are drawn from the real geography they name.
 
 import { s } from '../../lib/dom.js';
+import { tip } from '../../lib/tooltip.js';
 import { DUTCH, ERA_PAINT, PIECES, TERRAIN, bagEntries, bagWords, buildingCode, cityCode, ownerPaint, piece, roman } from './palette.js';
 import { offerSvg } from './places.js';
 
@@ -117,6 +118,16 @@ function twoLines(name) {
   return [name.slice(0, at + 1), name.slice(at + 1)];
 }
 
+/**
+ * What each hex of `map` holds, in one word, for the page to mark what changed (web/lib/marks.js): its
+ * site (a token, a building, what lies there) and the units standing on it.
+ */
+export function hexWords(board, map, view) {
+  const t = view.table;
+  const standing = unitsByHex(board, t);
+  return new Map(map.hexes.map((x, i) => [x.hex, JSON.stringify([t.sites[i] ?? null, standing.get(i) ?? []])]));
+}
+
 /** Each hex's units: index → [{owner, unit}] (players' units and the Dutch). */
 function unitsByHex(board, t) {
   const colours = new Map(board.colours.map((c) => [c.id, c]));
@@ -159,9 +170,8 @@ function hex(x, i, [cx, cy], ctx) {
   const units = ctx.standing.get(i) ?? [];
   if (units.length) words.push(unitsHere(g, units, ctx));
   const name = words.filter(Boolean).join('; ');
-  g.append(s('title', {}, name));
   const frame = s('polygon', { points: hexPoints(R - 3), class: 'frame target' });
-  return offerSvg(g, x.hex, name, frame, ctx.pl);
+  return tip(offerSvg(g, x.hex, name, frame, ctx.pl), name);
 }
 
 /** A free capital site: a dashed tower, and the "1" of the first-player token when it lies there. */

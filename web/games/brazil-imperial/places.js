@@ -3,10 +3,11 @@
 // display (`privilege:<id>`), an item on the player's board (`item:<id>`), a goal card (`goal:<id>`); a
 // move or a cannon's attack names two hexes, where the unit stands and where it goes. For the actions the
 // server names no piece for, the place is on the player's own board: `supply:<piece>` for a piece of the
-// personal supply paid or given back, `battle:<card>` and `opportunity:<card>` for a card in hand played,
-// paid with or discarded. Committing battle cards and the setup's choice have panels of their own; the
-// rest (Done, end the turn, no palace, the Market's exchanges…) are buttons, grouped. The helpers here make
-// a place clickable, in SVG or HTML, when some legal action is played there.
+// personal supply paid (framed in the payment's panel), `battle:<card>` and `opportunity:<card>` for a
+// card in hand played, paid with or discarded. Committing battle cards and the setup's choice have panels
+// of their own; the rest (Done, end the turn, no palace, giving back to the supply, the Market's
+// exchanges…) are buttons, grouped. The helpers here make a place clickable, in SVG or HTML, when some
+// legal action is played there.
 
 import { clickable } from '../../lib/dom.js';
 import { capital, kindOf, offerHtml, offerWords } from '../../lib/places.js';
@@ -28,7 +29,7 @@ export function placeOf(a) {
   if (a.targets && a.targets.length) return a.targets[0];
   const kind = kindOf(a.action);
   const args = argsOf(a.action);
-  if ((kind === 'pay' && !args.from) || kind === 'return') return `supply:${args.piece}`;
+  if (kind === 'pay' && !args.from) return `supply:${args.piece}`;
   if (kind === 'pay_battle' || kind === 'discard_battle') return `battle:${args.card}`;
   if (kind === 'pay_card' || kind === 'play' || kind === 'discard_opportunity') return `opportunity:${args.card}`;
   return null;

@@ -8,6 +8,8 @@
 // labelled by the server. Pointing at an action's button, or focusing it, lights up its targets.
 
 import { h, lightUp } from '../../lib/dom.js';
+import { panZoom, zoomButtons } from '../../lib/panzoom.js';
+import { HEIGHT, WIDTH } from '../../maps/world-endeavor.js';
 import { actionButtons, boardNames } from '../generic.js';
 import { drawMap, legend } from './map.js';
 import { matsPanel } from './mats.js';
@@ -15,10 +17,8 @@ import { FLEET_INDEX, token } from './palette.js';
 import { kindOf, placeOf, places } from './places.js';
 import { organizerPanel, pilePanel } from './supply.js';
 
-// The place whose several actions are listed, for the position it was picked in; and whether the map is
-// shown zoomed (twice or, on a phone, three times the width, scrolling in its box), kept across redraws.
+// The place whose several actions are listed, for the position it was picked in.
 let picked = { version: null, place: null };
-let zoomed = false;
 
 export function render({ view, board, actions, act, busy, seat, names, version, redraw }) {
   if (picked.version !== version) picked = { version, place: null };
@@ -35,21 +35,36 @@ export function render({ view, board, actions, act, busy, seat, names, version, 
 
   const side = board.sides.find((x) => x.id === game.side) ?? board.sides[0];
   const owners = [...game.players.keys(), ...(game.config?.silent_fleet ? [FLEET_INDEX] : [])];
+  const map = drawMap({ board, game, pl });
+  // The names' font size in drawing units is style.css's `.endeavor .space-name`.
+  const zoom = panZoom(map, 'endeavor', WIDTH, HEIGHT, { labelSize: 10 });
   root = h('div', { class: 'endeavor', 'data-pick': picked.place ?? '', 'data-hot': '' },
     actions.length ? choicesPanel({ actions, act, busy, board, game, pl, hover, repick: pick }) : null,
     h('section', { class: 'card map-card', 'aria-labelledby': 'map-title' },
       h('div', { class: 'map-head' },
         h('h2', { id: 'map-title' }, 'The world'),
         h('p', { class: 'phase-line', id: 'phase-line' }, phaseLine(game, names, side)),
-        h('button', {
-          type: 'button', class: 'zoom', 'data-key': 'zoom', 'aria-pressed': zoomed ? 'true' : 'false',
-          onclick: () => { zoomed = !zoomed; redraw(); },
-        }, zoomed ? 'Fit the map to the screen' : 'Zoom the map')),
-      h('div', { class: `map-scroll${zoomed ? ' zoomed' : ''}` }, drawMap({ board, game, pl })),
+        zoomButtons(zoom)),
+      h('div', { class: 'map-box' }, map),
+      h('p', { class: 'map-help muted' }, 'Drag to pan once zoomed in; wheel or pinch to zoom. Point at a piece for what it is.'),
       h('details', { class: 'legend-box', 'data-key': 'legend' }, h('summary', {}, 'Legend'), legend(owners))),
     matsPanel({ board, view, seat, names, pl }),
     h('div', { class: 'endeavor-supply' }, organizerPanel({ board, game, pl }), pilePanel({ board, game, pl })));
   return root;
+}
+
+/**
+ * What each place of the map holds, in one word, for the page to mark what changed (web/lib/marks.js):
+ * each city and fleet space's holder and token, each zone's shipping track and open sea.
+ */
+export function placeWords(view, board) {
+  const game = view.game;
+  const words = new Map(board.spaces.map((x, i) => [x.id, JSON.stringify([game.spaces[i] ?? null, game.space_tokens[i] ?? null])]));
+  board.zones.forEach((zone, z) => {
+    words.set(`track:${zone.id}`, JSON.stringify([game.tracks[z] ?? [], game.track_tokens[z] ?? []]));
+    words.set(`sea:${zone.id}`, JSON.stringify(game.open_sea[z] ?? []));
+  });
+  return words;
 }
 
 /** Where the game stands: "Round 2 of 7 · Actions · Red holds the crown · Side A". */
@@ -118,8 +133,9 @@ function choicesPanel({ actions, act, busy, board, game, pl, hover, repick }) {
     if (rest.length) groups.push({ title: 'Other choices', actions: rest });
     body = [
       where ? h('p', { class: 'hint', id: 'where-to-click' }, `Click a framed place ${where}${loose.length ? ', or choose below' : ''}.`) : null,
-      groups.filter((g) => g.actions.length).map((g) => h('div', { class: 'choice-group' },
-        h('h3', {}, g.title), actionButtons(g.actions, act, busy, { hover }))),
+      // The loose actions: the page puts them in its decision bar when they are a few (web/pages/game.js).
+      h('div', { class: 'choice-groups', 'data-loose': '' }, groups.filter((g) => g.actions.length).map((g) => h('div', { class: 'choice-group' },
+        h('h3', {}, g.title), actionButtons(g.actions, act, busy, { hover })))),
     ];
   }
   return h('section', { class: 'card choices', 'aria-labelledby': 'choices-title' },

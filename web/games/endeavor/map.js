@@ -3,10 +3,12 @@
 // controlled route in its controller's colour), each city (a circle, ringed when it is worth 2 glory) and
 // fleet space (a ship) in its owner's colour or showing the token still lying there, and each zone's panel:
 // its name, its shipping track (farthest from the deck first) with its owners or tokens, its open sea and
-// the top card of its deck. Every piece carries its board id as `data-target`; a piece where a legal
-// action is played is framed and can be clicked or chosen with the keyboard (places.js).
+// the top card of its deck. Every piece carries its board id as `data-target` and says what it is in a
+// tooltip (web/lib/tooltip.js); a piece where a legal action is played is framed and can be clicked or
+// chosen with the keyboard (places.js).
 
 import { s } from '../../lib/dom.js';
+import { tip } from '../../lib/tooltip.js';
 import { HEIGHT, LAND, VIEWBOX, WIDTH } from '../../maps/world-endeavor.js';
 import { layoutOf } from './layout.js';
 import { FLEET_INDEX, owner, seatOf, token } from './palette.js';
@@ -77,8 +79,8 @@ function route(id, ctx) {
   const words = [`Route ${r.name}`, r.token ? 'round space' : 'square space (never holds a token)'];
   if (lying) words.push(`${token(lying).name} lying there for the first to control it`);
   if (controller !== null) words.push(`controlled by ${owner(controller).name}`);
-  g.append(s('title', {}, words.join('; ')));
-  return g;
+  // A route is pointed at, not tabbed to: its ends' spaces are, and say who holds them.
+  return tip(g, words.join('; '), { focus: false });
 }
 
 /** A thin line from a space's true place to where it is drawn, when the two differ. */
@@ -117,11 +119,10 @@ function space(id, ctx) {
   ];
   if (lying) words.push(`${token(lying).name} lying there`);
   const name = words.join(', ');
-  g.append(s('title', {}, name));
   const frame = city
     ? s('circle', { r: info.glory > 1 ? 16 : 13, class: 'frame target' })
     : s('rect', { x: -16, y: -14, width: 32, height: 26, rx: 4, class: 'frame target' });
-  return offerSvg(g, id, name, frame, ctx.pl);
+  return tip(offerSvg(g, id, name, frame, ctx.pl), name);
 }
 
 /** A fleet space: a ship, its hull in the owner's colour (white while free), its sail white. */
@@ -181,9 +182,8 @@ function track(zone, z, ctx, side) {
   const governor = game.governors[z];
   const name = `${zone.name}'s shipping track: ${taken} of ${length} spaces taken, filled from the left toward the deck`
     + `${governor ? '; when it fills, the most discs on it win the governor' : ''}`;
-  g.append(s('title', {}, name));
   const frame = s('rect', { x: 5, y: 21, width: 23 * spaces.length + 1, height: 24, rx: 12, class: 'frame target' });
-  return offerSvg(g, `track:${zone.id}`, name, frame, ctx.pl);
+  return tip(offerSvg(g, `track:${zone.id}`, name, frame, ctx.pl), name);
 }
 
 function openSea(zone, z, box, ctx) {
@@ -204,9 +204,8 @@ function openSea(zone, z, box, ctx) {
   if (!present.length) g.append(s('text', { x: 80, y: 58, class: 'sea-label muted' }, ctx.game.explored[z] ? 'empty' : 'closed'));
   const name = `The open sea of ${zone.name}: ${present.length ? present.join(', ') : 'no discs'}`
     + `${ctx.game.explored[z] ? '' : '; ships sail here once the region is explored'}`;
-  g.append(s('title', {}, name));
   const frame = s('rect', { x: 4, y: 47, width: box.width - 8, height: 16, rx: 4, class: 'frame target' });
-  return offerSvg(g, `sea:${zone.id}`, name, frame, ctx.pl);
+  return tip(offerSvg(g, `sea:${zone.id}`, name, frame, ctx.pl), name);
 }
 
 /**
@@ -226,10 +225,9 @@ function deck(d, y, width, ctx, named) {
   const name = card
     ? `${info.name} deck, ${left} card${left === 1 ? '' : 's'}; on top: ${card.name} (${card.effect})`
     : `${info.name} deck: empty`;
-  g.append(s('title', {}, name));
-  if (!card) return g;
+  if (!card) return tip(g, name);
   const frame = s('rect', { x: 3, y: y - 3, width: width - 6, height: 24, rx: 4, class: 'frame target' });
-  return offerSvg(g, `card:${card.id}`, name, frame, ctx.pl);
+  return tip(offerSvg(g, `card:${card.id}`, name, frame, ctx.pl), name);
 }
 
 /** Text cut to about `width` units of the 9-unit deck font, with an ellipsis. */

@@ -1,12 +1,12 @@
 // The choices that are not a click on the board, and the words around those that are. A place picked on
 // the board (a space where one may flag it or use an advantage, a debt track with two pools) lists its
 // actions. The rest — end the turn, pass, keep the hand, done, an option of an effect, who moves first —
-// are a few buttons grouped by kind, each labelled by the server with its cost. A line counts what waits
-// on the board, and every legal action is also in the full list, folded.
+// are a few buttons grouped by kind, each labelled by the server with its cost. A button per part of the
+// table counts what waits there and turns the board's frames to it, and every legal action is also in the
+// full list, folded.
 
 import { h } from '../../lib/dom.js';
 import { actionButtons } from '../generic.js';
-import { SPACES } from '../../maps/imperial-struggle.js';
 import { kindOf } from './places.js';
 
 /** The groups of actions without a place, in the order they are shown. */
@@ -17,42 +17,25 @@ const GROUPS = [
   ['Answers', ['choose', 'done', 'navy_box', 'theatre', 'bonus_tile', 'basic_tile']],
 ];
 
-/** Where the places of the board are, in words: "12 spaces on the map · 3 investment tiles". */
-function onTheBoard(pl) {
-  const counts = { space: 0, tile: 0, advantage: 0, card: 0, ministry: 0, theatre: 0, other: 0 };
-  for (const key of pl.byPlace.keys()) {
-    if (SPACES[key]) counts.space += 1;
-    else if (key.startsWith('investment:')) counts.tile += 1;
-    else if (key.startsWith('card:')) counts.card += 1;
-    else if (key.startsWith('ministry:')) counts.ministry += 1;
-    else if (/^[a-z]+:\d+$/.test(key)) counts.theatre += 1;
-    else if (/^[a-z_]+$/.test(key) && !['event_deck', 'victory_points'].includes(key)) counts.advantage += 1;
-    else counts.other += 1;
-  }
-  const words = [
-    [counts.space, 'space on the map', 'spaces on the map'], [counts.tile, 'investment tile', 'investment tiles'],
-    [counts.card, 'card in your hand', 'cards in your hand'], [counts.ministry, 'ministry', 'ministries'],
-    [counts.advantage, 'advantage', 'advantages'], [counts.theatre, 'theatre of the war', 'theatres of the war'],
-    [counts.other, 'track or box', 'tracks or boxes'],
-  ].filter(([n]) => n).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  return words.length ? `Glowing on the board: ${words.join(' · ')}. Click one to choose it.` : '';
-}
-
-/** The choices card: what a picked place offers, then the loose actions by group, then all of them folded. */
-export function choicesPanel({ actions, act, busy, pl, hover, repick, names }) {
+/**
+ * The choices card: where the framed places are (`parts`: a button per part of the table holding some, the
+ * one in focus pressed), what a picked place offers, then the loose actions by group, then all of them
+ * folded.
+ */
+export function choicesPanel({ actions, act, busy, pl, hover, repick, names, parts }) {
   const picked = pl.picked ? pl.at(pl.picked) : [];
   const groups = GROUPS.map(([title, kinds]) => [title, pl.loose.filter((a) => kinds.includes(kindOf(a.action)))]).filter(([, list]) => list.length);
   const grouped = new Set(groups.flatMap(([, list]) => list));
   const rest = pl.loose.filter((a) => !grouped.has(a));
   if (rest.length) groups.push(['Other', rest]);
-  const boardLine = onTheBoard(pl);
   return h('section', { class: 'card choices is-choices', 'aria-labelledby': 'choices-title' },
-    h('div', { class: 'choices-head' }, h('h2', { id: 'choices-title' }, 'Your choices'), boardLine ? h('p', { class: 'hint' }, boardLine) : null),
+    h('div', { class: 'choices-head' }, h('h2', { id: 'choices-title' }, 'Your choices'), parts),
     picked.length ? h('div', { class: 'picked-place', role: 'group', 'aria-label': 'The choices at the place picked' },
       h('h3', {}, `At ${names.get(pl.picked) ?? pl.picked}:`),
       actionButtons(picked, act, busy, { hover }),
       h('button', { type: 'button', class: 'link', 'data-key': 'unpick', onclick: () => repick(null) }, 'Choose something else')) : null,
-    h('div', { class: 'choice-groups' }, groups.map(([title, list]) => h('div', { class: 'choice-group' },
+    // The loose actions: the page puts them in its decision bar when they are a few (web/pages/game.js).
+    h('div', { class: 'choice-groups', 'data-loose': '' }, groups.map(([title, list]) => h('div', { class: 'choice-group' },
       h('h3', {}, title), actionButtons(list, act, busy, { hover })))),
     h('details', { class: 'all-actions', 'data-key': 'all-actions' },
       h('summary', {}, `All ${actions.length} choices as a list`),

@@ -3,14 +3,14 @@
 // investment tiles and the advantages (tracks.js), one's hand and ministries and the opponent's backs
 // (hand.js), and the mat of the next war (war.js). A decision is taken where it is played (places.js): a
 // space on the map, an investment tile, an advantage, a card or ministry, a track or box, a theatre of the
-// war; when several actions share a place, a click lists them. What has no place (end the turn, pass,
-// done, an effect's option) is a few grouped buttons (choices.js). Pointing at an action's button, or
-// focusing it, lights up its pieces.
+// war; when several actions share a place, a click lists them. The places are framed in one part of the
+// table at a time, so that they fit on a screen together; buttons in the choices card turn to the others.
+// What has no place (end the turn, pass, done, an effect's option) is a few grouped buttons (choices.js).
+// Pointing at an action's button, or focusing it, lights up its pieces.
 
 import { h, lightUp } from '../../lib/dom.js';
-import { changedSince } from '../../lib/since.js';
-import { panZoom } from '../../lib/panzoom.js';
-import { THEATRES } from '../../maps/imperial-struggle.js';
+import { panZoom, zoomButtons } from '../../lib/panzoom.js';
+import { SPACES, THEATRES } from '../../maps/imperial-struggle.js';
 import { boardNames } from '../generic.js';
 import { choicesPanel } from './choices.js';
 import { myPanel, opponentPanel } from './hand.js';
@@ -23,9 +23,12 @@ import { warPanel } from './war.js';
 // The place picked (whose several actions are listed) for the position it was picked in, and the theatre
 // shown (kept across positions, moved only when the decision is elsewhere).
 let picked = { version: null, place: null };
-let shown = { theatre: 'europe', version: null };
-/** Every space's state in one word, from the view: what `changedSince` compares. */
-function snapshot(view, board) {
+let shown = { theatre: 'europe', version: null, area: null, areaVersion: null };
+/**
+ * What each place holds, in one word, for the page to mark what changed (web/lib/marks.js): every space's
+ * flag and markers.
+ */
+export function placeWords(view, board) {
   const st = spaceStates(view);
   return new Map(board.spaces.map((sp) => [sp.id, stateKey(st, sp.id)]));
 }
@@ -55,10 +58,81 @@ function theatreToShow(counts, version) {
   return shown.theatre;
 }
 
-export function render({ view, board, actions, act, busy, seat, names: seatNames, version, before, redraw }) {
+/** The parts of the table that hold places, in the order a decision's focus falls back on. */
+const AREAS = ['map', 'investments', 'hand', 'war', 'advantages', 'tracks'];
+
+/** What the parts' buttons call their places: one, and several. */
+const AREA_WORDS = {
+  map: ['space on the map', 'spaces on the map'], investments: ['investment tile', 'investment tiles'],
+  hand: ['card or ministry', 'cards and ministries'], war: ['theatre of the war', 'theatres of the war'],
+  advantages: ['advantage', 'advantages'], tracks: ['track or box', 'tracks and boxes'],
+};
+
+/** The part of the table where place `key` is framed. */
+function areaOf(key, advantageIds) {
+  if (SPACES[key]) return 'map';
+  if (key.startsWith('investment:')) return 'investments';
+  if (/^(card|ministry|offer):/.test(key)) return 'hand';
+  if (/^[a-z]{3}:\d$/.test(key)) return 'war';
+  if (advantageIds.has(key)) return 'advantages';
+  return 'tracks';
+}
+
+/** How many of the decision's places each part of the table holds. */
+function areaCounts(pl, board) {
+  const advantageIds = new Set(board.advantages.map((a) => a.id));
+  const counts = Object.fromEntries(AREAS.map((a) => [a, 0]));
+  for (const key of pl.byPlace.keys()) counts[areaOf(key, advantageIds)] += 1;
+  return counts;
+}
+
+/** The part the decision is about, by the phase and the places: see `render`. */
+function leadArea(pl, counts, phase, view) {
+  const keys = [...pl.byPlace.keys()];
+  const onMap = THEATRE_IDS.some((t) => counts[t]);
+  if (keys.some((k) => k.startsWith('investment:'))) return 'investments';
+  if (['Deal', 'Ministries'].includes(phase.key) || view.tasks?.[0]?.Discard) return 'hand';
+  if (!onMap && keys.some((k) => /^[a-z]{3}:\d$/.test(k))) return 'war';
+  if (view.tasks?.[0]?.UpgradeKeep || phase.key === 'War') return 'war';
+  return 'map';
+}
+
+/** The part in focus: the one the player turned to for this position, else the lead, else one with places. */
+function focusArea(areas, lead, version) {
+  if (shown.areaVersion !== version) Object.assign(shown, { area: null, areaVersion: version });
+  for (const area of [shown.area, lead, ...AREAS]) {
+    if (area && areas[area]) return area;
+  }
+  return lead;
+}
+
+/** The places `pl` with nothing framed: the pieces are drawn as they stand. */
+const unframed = (pl) => ({ ...pl, at: () => [], live: () => false });
+
+/** The places `pl` framed on the map: its spaces (an advantage's pentagon is framed in its panel). */
+const onlySpaces = (pl) => ({ ...pl, at: (key) => (SPACES[key] ? pl.at(key) : []), live: (key) => Boolean(SPACES[key]) && pl.live(key) });
+
+/** A button per part of the table holding places, with how many: the one in focus pressed. */
+function partButtons(areas, focus, redraw) {
+  const held = AREAS.filter((a) => areas[a]);
+  if (!held.length) return null;
+  return h('div', { class: 'is-parts', role: 'group', 'aria-label': 'Where your choices are' },
+    h('span', { class: 'term' }, 'Framed: '),
+    held.map((area) => {
+      const n = areas[area];
+      return h('button', {
+        type: 'button', class: `part-tab${area === focus ? ' current' : ''}`, 'data-key': `part:${area}`, 'data-part': area,
+        'aria-pressed': area === focus ? 'true' : 'false',
+        onclick: () => {
+          shown.area = area;
+          redraw();
+        },
+      }, `${n} ${AREA_WORDS[area][n === 1 ? 0 : 1]}`);
+    }));
+}
+
+export function render({ view, board, actions, act, busy, seat, names: seatNames, version, redraw }) {
   if (picked.version !== version) picked = { version, place: null };
-  // What the others changed since my last decision: the position right after it is the one compared with.
-  const changed = changedSince(before, view, (v) => snapshot(v, board));
   const repick = (place) => {
     picked = { ...picked, place };
     redraw();
@@ -74,43 +148,45 @@ export function render({ view, board, actions, act, busy, seat, names: seatNames
   const theatre = theatreToShow(counts, version);
   const phase = phaseOf(view);
 
+  // One part of the table holds the decision's framed places at a time (`focus`), so that they fit on the
+  // screen together: the part the decision is about (the investment tiles when one is to be taken, the
+  // hand and ministries at the deal and the ministry phase, the war mat when only its theatres are to be
+  // chosen; else the map), or the one the player turns to with the choices card's buttons. It comes first,
+  // under the choices; the other parts show their pieces unframed.
+  const areas = areaCounts(pl, board);
+  const focus = focusArea(areas, leadArea(pl, counts, phase, view), version);
+  const framed = (area) => (area === focus ? pl : unframed(pl));
   const holdings = h('div', { class: 'is-holdings' },
-    me ? myPanel({ view, board, pl, power: me, actions }) : null,
+    me ? myPanel({ view, board, pl: framed('hand'), power: me, actions }) : null,
     me ? opponentPanel({ view, board, power: opponent, who: who[seat === 0 ? 1 : 0] })
       : ['britain', 'france'].map((p, i) => opponentPanel({ view, board, power: p, who: who[i] })));
-  const investments = investmentsPanel({ view, board, pl });
-  const war = warPanel({ view, board, pl, phase });
-  // The part of the table the decision is about comes first, under the choices: the investment tiles
-  // when one is to be taken, the hand and ministries at the deal and the ministry phase, the war mat when
-  // only its theatres are to be chosen; else the map.
-  const keys = [...pl.byPlace.keys()];
-  const onMap = THEATRE_IDS.some((t) => counts[t]);
-  let lead = null;
-  if (keys.some((k) => k.startsWith('investment:'))) lead = investments;
-  else if (['Deal', 'Ministries'].includes(phase.key) || view.tasks?.[0]?.Discard) lead = holdings;
-  else if (!onMap && war && keys.some((k) => k.includes(':') && /^[a-z]{3}:\d$/.test(k))) lead = war;
-  else if (view.tasks?.[0]?.UpgradeKeep || phase.key === 'War') lead = war;
+  const investments = investmentsPanel({ view, board, pl: framed('investments') });
+  const war = warPanel({ view, board, pl: framed('war'), phase });
+  const advantages = advantagesPanel({ view, board, pl: framed('advantages') });
+  const lead = { investments, hand: holdings, war }[focus] ?? null;
 
-  root = h('div', { class: 'is-board', 'data-hot': '', 'data-pick': picked.place ?? '', 'data-theatre': theatre },
+  root = h('div', { class: 'is-board', 'data-hot': '', 'data-pick': picked.place ?? '', 'data-theatre': theatre, 'data-focus': focus },
     h('p', { class: 'is-standing', id: 'is-standing' }, standing(view, board),
       me ? [' · ', h('span', { class: `flag-chip small ${me}`, 'aria-hidden': 'true' }, flag(me).letter), ` you play ${flag(me).name}`] : null),
-    actions.length ? choicesPanel({ actions, act, busy, pl, hover, repick, names: placeNames(board) }) : null,
-    lead,
+    actions.length ? choicesPanel({
+      actions, act, busy, pl, hover, repick, names: placeNames(board), parts: partButtons(areas, focus, redraw),
+    }) : null,
+    focus === 'advantages' ? advantages : lead,
     h('div', { class: 'is-table' },
-      mapCard({ board, view, pl, theatre, counts, redraw, changed }),
+      mapCard({ board, view, pl: focus === 'map' ? onlySpaces(pl) : unframed(pl), theatre, counts, redraw }),
       h('div', { class: 'is-side' },
-        tracksPanel({ view, board, pl, who }),
+        tracksPanel({ view, board, pl: framed('tracks'), who }),
         lead === investments ? null : investments)),
     lead === holdings ? null : holdings,
     lead === war ? null : war,
-    advantagesPanel({ view, board, pl }));
+    focus === 'advantages' ? null : advantages);
   return root;
 }
 
 /** The map card: a tab per theatre (with how many choices wait there), zoom buttons, the map, the legend. */
-function mapCard({ board, view, pl, theatre, counts, redraw, changed }) {
+function mapCard({ board, view, pl, theatre, counts, redraw }) {
   const t = THEATRES[theatre];
-  const svg = drawTheatre({ id: theatre, board, view, pl, changed });
+  const svg = drawTheatre({ id: theatre, board, view, pl });
   const f = frameOf(theatre);
   // The box keeps the drawing's shape (not the shape of the window panZoom shows, which follows the box).
   svg.style.aspectRatio = `${f.width} / ${f.height}`;
@@ -126,7 +202,6 @@ function mapCard({ board, view, pl, theatre, counts, redraw, changed }) {
       if (perUnit > 0 && perUnit < LEAST_SCALE) zoom.zoomBy(LEAST_SCALE / perUnit);
     });
   }
-  const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);
   const tab = (id) => h('button', {
     type: 'button', role: 'tab', class: `theatre-tab${id === theatre ? ' current' : ''}${counts[id] ? ' has-choices' : ''}`,
     'aria-selected': id === theatre ? 'true' : 'false', 'data-key': `theatre:${id}`, 'data-theatre': id,
@@ -139,10 +214,7 @@ function mapCard({ board, view, pl, theatre, counts, redraw, changed }) {
     h('div', { class: 'map-head' },
       h('h2', { id: 'is-map-title', class: 'visually-hidden' }, 'The map'),
       h('div', { class: 'theatre-tabs', role: 'tablist', 'aria-label': 'Theatres' }, THEATRE_IDS.map(tab)),
-      h('div', { class: 'zoom-buttons', role: 'group', 'aria-label': 'Map zoom' },
-        zoomButton('zoom-in', '+', 'Zoom in', () => zoom.zoomBy(1.4)),
-        zoomButton('zoom-out', '−', 'Zoom out', () => zoom.zoomBy(1 / 1.4)),
-        zoomButton('zoom-fit', 'Fit', 'Fit the map to its box', () => zoom.fit()))),
+      zoomButtons(zoom)),
     h('div', { class: 'map-box', role: 'tabpanel', 'aria-label': t.name }, svg),
     h('p', { class: 'map-help muted' }, 'Drag to pan once zoomed in; wheel or pinch to zoom. Point at a space for what it is.'),
     h('details', { class: 'legend-box', 'data-key': 'is-legend' }, h('summary', {}, 'Legend'), legend()));

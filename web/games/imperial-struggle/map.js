@@ -81,10 +81,8 @@ function drawSpace(space, st, pl, labels) {
   // A market shows its commodity's code, and its flag as a lettered badge; a market without a commodity
   // (Chesapeake) is lettered like any other space.
   const market = space.kind === 'market' && Boolean(space.commodity);
-  const changed = st.changed.has(space.id);
-  const g = s('g', { class: `space ${space.kind}${who ? ` flag-${who}` : ''}${changed ? ' changed' : ''}`, transform: `translate(${x},${y})` });
-  const words = `${spaceWords(space, st)}${changed ? ' (changed since your last decision)' : ''}`;
-  if (changed) g.append(s('circle', { class: 'changed-ring', r: R + 3.5 }));
+  const g = s('g', { class: `space ${space.kind}${who ? ` flag-${who}` : ''}`, transform: `translate(${x},${y})` });
+  const words = spaceWords(space, st);
   if (space.prestige) g.append(outline(space.kind, 2.6, 'prestige-ring'));
   const shape = outline(space.kind);
   shape.style.fill = market && !who ? commodity(space.commodity).colour : paint.colour;
@@ -153,13 +151,12 @@ export function focusOf(id, pl) {
 }
 
 /**
- * The SVG of theatre `id` with its spaces from `board` and the state of `view`; `pl`: the places; `changed`
- * (a Set of space ids): the spaces the others changed since this player's last decision, which are ringed.
+ * The SVG of theatre `id` with its spaces from `board` and the state of `view`; `pl`: the places.
  */
-export function drawTheatre({ id, board, view, pl, changed = new Set() }) {
+export function drawTheatre({ id, board, view, pl }) {
   const t = THEATRES[id];
   const f = frameOf(id);
-  const st = { ...spaceStates(view), changed };
+  const st = spaceStates(view);
   const spaces = board.spaces.filter((sp) => SPACES[sp.id]?.theatre === id);
   const { labels, advantages } = layoutOf(id, spaces, board);
   return s('svg', {
@@ -234,6 +231,5 @@ export function legend() {
     h('li', {}, h('span', { class: 'legend-line solid', 'aria-hidden': 'true' }), ' connection; ',
       h('span', { class: 'legend-line conquest', 'aria-hidden': 'true' }), ' war route (conquest)'),
     h('li', {}, h('span', { class: 'legend-adv', 'aria-hidden': 'true' }, '★'), ' advantage tile, beside the spaces it needs (its holder\'s letter once held)'),
-    h('li', {}, h('span', { class: 'legend-glow', 'aria-hidden': 'true' }), ' glowing: a choice of yours; click it'),
-    h('li', {}, h('span', { class: 'legend-changed', 'aria-hidden': 'true' }), ' ringed: changed since your last decision'));
+    h('li', {}, h('span', { class: 'legend-glow', 'aria-hidden': 'true' }), ' glowing: a choice of yours; click it'));
 }

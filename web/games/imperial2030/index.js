@@ -8,10 +8,10 @@
 // actions. Pointing at an action's button, or focusing it, lights up its targets on the board.
 
 import { h, lightUp } from '../../lib/dom.js';
-import { changedSince } from '../../lib/since.js';
-import { panZoom } from '../../lib/panzoom.js';
+import { panZoom, zoomButtons } from '../../lib/panzoom.js';
 import { actionButtons } from '../generic.js';
 import { drawMap, HEIGHT, keepTokensLegible, LABEL_SIZE, legend, pointOf, regionWords, WIDTH } from './map.js';
+
 import { drawRondel } from './rondel.js';
 import { investPanel } from './invest.js';
 import { nationsPanel, playersPanel } from './panels.js';
@@ -49,7 +49,7 @@ function placesOf(board) {
 }
 
 export function render(ctx) {
-  const { view, board, actions, act, busy, names, seat, version, before, redraw } = ctx;
+  const { view, board, actions, act, busy, names, seat, version, redraw } = ctx;
   if (picked.version !== version) picked = { version, region: null, to: null, bond: null };
   const repick = (change) => {
     picked = { ...picked, ...change };
@@ -94,7 +94,11 @@ export function render(ctx) {
     if (!choose(matching, false)) repick({ bond: key });
   };
   const spaces = new Map(actions.filter((a) => spaceOf(a)).map((a) => [spaceOf(a), a.action]));
-  const bonds = new Set(actions.map((a) => bondOf(a)).filter(Boolean));
+  // While the investment dialog offers the bonds (one compact table at the top), the nations' lists do
+  // not frame them as well: the decision's places then fit on a phone's screen.
+  const offered = new Set(actions.map((a) => bondOf(a)).filter(Boolean));
+  const investing = actions.some((a) => a.action.type === 'invest');
+  const bonds = investing ? new Set() : offered;
   const general = actions.filter((a) => isGeneral(a));
 
   // While the pointer is on an action's button, or it has the focus, the pieces it touches are lit up on
@@ -103,12 +107,9 @@ export function render(ctx) {
   const hover = (ids) => lightUp(root, ids);
 
   const mapSelected = picked.region;
-  // The regions whose pieces, factory or flag the others changed since my last decision are marked.
-  const changed = changedSince(before, view, (v) => regionWords(board, v));
-  const map = drawMap({ board, view, names, targets: picked.bond ? new Set() : targets, selected: mapSelected, changed, onRegion });
+  const map = drawMap({ board, view, names, targets: picked.bond ? new Set() : targets, selected: mapSelected, onRegion });
   const zoom = panZoom(map, 'imperial2030', WIDTH, HEIGHT, { focus: capitalOf(board, view, seat), labelSize: LABEL_SIZE * (10 / 11) });
   keepTokensLegible(map);
-  const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);
 
   // The pick is on the page too, for tests and styles: "moscow→ukraine", "bond usa:9", or "".
   const pick = picked.bond ? `bond ${picked.bond}` : picked.region ? `${picked.region}${picked.to ? `→${picked.to}` : ''}` : '';
@@ -120,10 +121,7 @@ export function render(ctx) {
       h('section', { class: 'card map-card', 'aria-labelledby': 'map-title' },
         h('div', { class: 'map-head' },
           h('h2', { id: 'map-title' }, 'World map'),
-          h('div', { class: 'zoom-buttons', role: 'group', 'aria-label': 'Map zoom' },
-            zoomButton('zoom-in', '+', 'Zoom in', () => zoom.zoomBy(1.4)),
-            zoomButton('zoom-out', '−', 'Zoom out', () => zoom.zoomBy(1 / 1.4)),
-            zoomButton('zoom-fit', 'Fit', 'Fit the map to its box', () => zoom.fit()))),
+          zoomButtons(zoom)),
         h('div', { class: 'map-box' }, map),
         h('p', { class: 'map-help muted' }, 'Drag to pan once zoomed in; wheel or pinch to zoom. Names show once they are large enough to read.'),
         h('details', { class: 'legend-box', 'data-key': 'legend' }, h('summary', {}, 'Legend'), legend(board))),
@@ -131,9 +129,27 @@ export function render(ctx) {
         h('section', { class: 'card rondel-card', 'aria-labelledby': 'rondel-title' },
           h('h2', { id: 'rondel-title' }, 'Rondel'),
           drawRondel({ board, view, choices: spaces, onSpace: (id) => act(spaces.get(id)) })),
-        nationsPanel({ board, view, names, bondChoices: bonds, onBond, busy }))),
+        nationsPanel({ board, view, names, bondChoices: bonds, bondOffers: offered, onBond, busy }))),
     playersPanel({ board, view, names, seat }));
   return root;
+}
+
+/**
+ * What each place holds, in one word, for the page to mark what changed (web/lib/marks.js): each region's
+ * factory, flag and pieces, each rondel space's markers, each bond's holder and each nation's treasury,
+ * power and government.
+ */
+export function placeWords(view, board) {
+  const words = regionWords(board, view);
+  for (const space of board.rondel) {
+    words.set(space.id, view.nations.filter((n) => n.rondel === space.id).map((n) => n.nation).sort().join());
+  }
+  const bondIds = new Map((board.bonds ?? []).map((b) => [`${b.nation}/${b.price}`, b.id]));
+  for (const n of view.nations) {
+    words.set(n.nation, [n.treasury, n.power, n.government].join());
+    for (const [price, , holder] of n.bonds) words.set(bondIds.get(`${n.nation}/${price}`) ?? `${n.nation}:${price}`, String(holder));
+  }
+  return words;
 }
 
 /**
@@ -145,6 +161,12 @@ function capitalOf(board, view, seat) {
   const nationId = governed?.nation ?? view.turn;
   const capital = board.regions.find((r) => r.home === nationId);
   return capital ? pointOf(capital.id) : null;
+}
+
+/** The loose actions' list: the page puts it in its decision bar when they are a few (web/pages/game.js). */
+function looseButtons(list) {
+  list.dataset.loose = '';
+  return list;
 }
 
 function choicesPanel({ actions, act, busy, narrowed, general, picked, board, repick, hover, to }) {
@@ -162,7 +184,7 @@ function choicesPanel({ actions, act, busy, narrowed, general, picked, board, re
     narrowed ? [
       actionButtons(narrowed, act, busy, { hover }),
       h('button', { type: 'button', class: 'link', 'data-key': 'unpick', onclick: () => repick({ region: null, to: null, bond: null }) }, 'Choose something else'),
-    ] : actionButtons(general, act, busy, { hover }),
+    ] : looseButtons(actionButtons(general, act, busy, { hover })),
     h('details', { class: 'all-actions', 'data-key': 'all-actions' },
       h('summary', {}, `All ${actions.length} choices as a list`),
       actionButtons(actions, act, busy, { hover })));

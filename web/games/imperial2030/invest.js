@@ -13,7 +13,8 @@ export function investPanel({ board, view, actions, act, busy, seat, names, hove
   const pass = actions.find((a) => a.action.type === 'pass_investment');
   const info = Object.fromEntries(board.nations.map((n) => [n.id, n]));
   const cash = view.players.find((p) => p.seat === seat)?.cash;
-  return h('section', { class: 'card invest', 'aria-labelledby': 'invest-title' },
+  // One of the choices' cards: the page brings it into view as it does the framed places.
+  return h('section', { class: 'card invest choices', 'aria-labelledby': 'invest-title' },
     h('h2', { id: 'invest-title' }, 'Invest'),
     h('div', { class: 'table-wrap' }, h('table', {},
       h('thead', {}, h('tr', {}, ['Bond', 'Trade in', 'You pay', 'Cash after', 'Government after', ''].map((t) => h('th', { scope: 'col' }, t)))),

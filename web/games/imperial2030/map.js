@@ -32,7 +32,7 @@ export function piecesInWords([armies, fleets, friendly]) {
 
 /**
  * What each region holds, in one word: its factory, flag and every nation's pieces. The page compares these
- * with the position after the player's last decision to mark what changed (web/lib/since.js).
+ * with earlier positions to mark what changed (web/lib/marks.js).
  */
 export function regionWords(board, view) {
   const seen = new Map(view.regions.map((r) => [r.region, r]));
@@ -46,10 +46,10 @@ export function regionWords(board, view) {
 
 /**
  * Draw the map. `targets` are the regions a click would act on, `selected` the region picked first (a
- * move's origin), `changed` the regions whose pieces, factory or flag changed since the player's last
- * decision (their tokens are ringed); `onRegion(id)` is called when a target is chosen.
+ * move's origin); `onRegion(id)` is called when a target is chosen. Each region's token carries its id as
+ * `data-mark`, where the page marks what changed in it.
  */
-export function drawMap({ board, view, names, targets = new Set(), selected = null, changed = new Set(), onRegion = () => {} }) {
+export function drawMap({ board, view, names, targets = new Set(), selected = null, onRegion = () => {} }) {
   const at = placements(board);
   const seen = Object.fromEntries(view.regions.map((r) => [r.region, r]));
   const nationName = Object.fromEntries(board.nations.map((n) => [n.id, n.name]));
@@ -70,9 +70,9 @@ export function drawMap({ board, view, names, targets = new Set(), selected = nu
   const choosable = s('g', { class: 'choosable' });
   for (const r of board.regions) {
     const state = {
-      target: targets.has(r.id), selected: selected === r.id, deciding: deciding.has(r.id), changed: changed.has(r.id),
+      target: targets.has(r.id), selected: selected === r.id, deciding: deciding.has(r.id),
     };
-    const label = regionLabel(r, seen[r.id], nationName) + (state.changed ? ' (changed since your last decision)' : '');
+    const label = regionLabel(r, seen[r.id], nationName);
     const choose = state.target || state.selected ? () => onRegion(r.id) : null;
     (r.kind === 'sea' ? seas : lands).append(shape(r, at[r.id], state, label, choose));
     (choose ? choosable : tokens).append(token(r, at[r.id], seen[r.id], state, label, choose));
@@ -179,13 +179,11 @@ function token(r, at, here, state, label, choose) {
   if (state.target) classes.push('target');
   if (state.selected) classes.push('selected');
   if (state.deciding) classes.push('deciding');
-  if (state.changed) classes.push('changed');
   const g = s('g', {
     class: classes.join(' '), transform: tokenAt(at.x, at.y, 1), 'data-x': at.x, 'data-y': at.y, 'data-w': w, 'data-h': h,
+    // What changed in the region is marked on its token (web/lib/marks.js), which shows what it holds.
+    'data-mark': r.id,
   });
-  // A change since the player's last decision: a dashed ring around the token and a dot on its corner, so
-  // that it shows beside a target's frame and without telling colours apart.
-  if (state.changed) g.append(s('rect', { x: -w / 2 - 6, y: -6, width: w + 12, height: h + 12, rx: 8, class: 'changed-ring' }));
   g.append(s('rect', { x: -w / 2, y: 0, width: w, height: h, rx: 4, class: 'token-bg' }));
   if (state.target || state.selected) {
     g.append(s('rect', { x: -w / 2 - 3, y: -3, width: w + 6, height: h + 6, rx: 6, class: state.selected ? 'frame selected' : 'frame target' }));
@@ -207,7 +205,6 @@ function token(r, at, here, state, label, choose) {
     g.append(chip(-chipSize(u) / 2, y, n, u));
     y += CHIP + 2;
   }
-  if (state.changed) g.append(s('circle', { cx: w / 2, cy: 0, r: 4.5, class: 'changed-dot' }));
   if (choose) {
     clickable(g, `${label}. ${state.selected ? 'Selected; activate again to let go' : 'Choose'}`, choose);
     g.setAttribute('data-key', `region:${r.id}`);
@@ -392,8 +389,6 @@ export function legend(board) {
     item(icon(s('line', { x1: 2, y1: 9, x2: 16, y2: 9, class: 'canal-legend' })), 'canal (Panama, Suez)'),
     item(icon(s('rect', { x: 1, y: 1, width: 16, height: 16, rx: 2, class: 'frame target' })), 'you can choose it (it glows)'),
     item(icon(s('rect', { x: 1, y: 1, width: 16, height: 16, rx: 2, class: 'lit' })), 'what the choice you point at touches'),
-    item(icon([s('rect', { x: 2, y: 2, width: 14, height: 14, rx: 3, class: 'changed-ring' }), s('circle', { cx: 15, cy: 3, r: 2.5, class: 'changed-dot' })]),
-      'ringed, with a dot: changed since your last decision'),
   );
   return list;
 }

@@ -10,11 +10,14 @@ import { shortName } from './rondel.js';
 /** "P2" for a seat, as the engine's log says "Player 2". */
 const short = (seat) => (seat === null || seat === undefined ? '—' : `P${seat + 1}`);
 
-export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) {
+export function nationsPanel({ board, view, names, bondChoices, bondOffers = new Set(), onBond, busy }) {
   const info = Object.fromEntries(board.nations.map((n) => [n.id, n]));
   // Each bond's board id ("russia:9"), the id an investment's targets name it by.
   const bondIds = new Map((board.bonds ?? []).map((b) => [`${b.nation}/${b.price}`, b.id]));
   const bondId = (n, price) => bondIds.get(`${n}/${price}`) ?? `${n}:${price}`;
+  // The bonds one may buy are listed one by one: framed where a click buys them (`bondChoices`), plain
+  // where the investment dialog offers them (`bondOffers`).
+  const listed = (key) => bondChoices.has(key) || bondOffers.has(key);
   const space = Object.fromEntries(board.rondel.map((r) => [r.id, shortName(r)]));
   const fact = (term, value, words) => tip(h('span', { class: 'fact' }, h('span', { class: 'term' }, term), ' ', h('strong', {}, value)), words);
   return h('section', { class: 'card nations', 'aria-labelledby': 'nations-title' },
@@ -41,7 +44,7 @@ export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) 
         h('div', { class: 'bonds', role: 'group', 'aria-label': `${name}'s bonds: price/interest and holder` },
           h('span', { class: 'term' }, 'Bonds'),
           held.length ? null : h('span', {}, 'none sold;'),
-          [...held, ...unsold.filter(([price]) => bondChoices.has(bondId(n.nation, price)))].map(([price, interest, holder]) => {
+          [...held, ...unsold.filter(([price]) => listed(bondId(n.nation, price)))].map(([price, interest, holder]) => {
             const key = bondId(n.nation, price);
             const text = holder === null ? `${price}/${interest}` : `${price}/${interest} ${short(holder)}`;
             const title = `${name} bond: price ${price}, interest ${interest}, ${holder === null ? 'not sold' : `held by ${names[holder]}`}`;
@@ -53,8 +56,8 @@ export function nationsPanel({ board, view, names, bondChoices, onBond, busy }) 
             }
             return tip(h('span', { class: holder === null ? 'bond free' : 'bond held', 'data-target': key }, text), title);
           }),
-          unsold.some(([price]) => !bondChoices.has(bondId(n.nation, price)))
-            ? h('span', { class: 'for-sale' }, `for sale: ${unsold.filter(([price]) => !bondChoices.has(bondId(n.nation, price))).map(([price]) => price).join(' ')}`)
+          unsold.some(([price]) => !listed(bondId(n.nation, price)))
+            ? h('span', { class: 'for-sale' }, `for sale: ${unsold.filter(([price]) => !listed(bondId(n.nation, price))).map(([price]) => price).join(' ')}`)
             : null));
     })),
     h('p', { class: 'muted small' }, 'Left: pieces and flags still in the box. Bonds: price/interest and the holder (P1 = Player 1); framed ones you may buy now.'));
