@@ -60,11 +60,13 @@ enum Chosen<'py> {
 pub struct Game {
     // Python may call in from several threads; the engine is used by one at a time.
     m: Mutex<Box<dyn DynMatch>>,
+    /// Resampled for a search ([`Game::resample`]): its record is not one of it.
+    sampled: bool,
 }
 
 impl Game {
     pub fn new(m: Box<dyn DynMatch>) -> Self {
-        Game { m: Mutex::new(m) }
+        Game { m: Mutex::new(m), sampled: false }
     }
 
     fn lock(&self) -> PyResult<MutexGuard<'_, Box<dyn DynMatch>>> {
@@ -212,7 +214,7 @@ impl Game {
 
     /// An independent copy of the game, its record included.
     fn clone(&self) -> PyResult<Game> {
-        Ok(Game::new(self.lock()?.boxed_clone()))
+        Ok(Game { m: Mutex::new(self.lock()?.boxed_clone()), sampled: self.sampled })
     }
 
     fn __copy__(&self) -> PyResult<Game> {
@@ -225,6 +227,9 @@ impl Game {
 
     /// The record of the game so far, as JSON text: what `imperia replay` and `imperia.load_record` read.
     fn record(&self) -> PyResult<String> {
+        if self.sampled {
+            return Err(refused("a resampled game has no record: it was drawn, not played"));
+        }
         serde_json::to_string_pretty(&self.lock()?.record()).map_err(refused)
     }
 
@@ -234,6 +239,102 @@ impl Game {
     fn random_playout(&self, py: Python<'_>, seed: u64) -> PyResult<RandomGame> {
         let playout = py.detach(|| self.lock().and_then(|m| m.random_playout(seed).map_err(refused)))?;
         Ok(playout.into())
+    }
+
+    /// Whether some of the game is hidden from some seat (hands, face-down tiles, secret choices).
+    fn has_hidden_information(&self) -> PyResult<bool> {
+        Ok(self.lock()?.has_hidden_information())
+    }
+
+    /// The position in a few lines of plain text, as `seat` (a spectator for `None`) may see it.
+    #[pyo3(signature = (seat=None))]
+    fn summary(&self, seat: Option<Seat>) -> PyResult<String> {
+        let m = self.lock()?;
+        Ok(m.summary(Self::viewer(m.as_ref(), seat)?))
+    }
+
+    /// The most actions a game of this config may take (the engine's own bound, far above real games).
+    fn step_bound(&self) -> PyResult<usize> {
+        let m = self.lock()?;
+        let entry = entry(m.game_id())?;
+        (entry.step_bound)(&m.config()).ok_or_else(|| refused(format!("{} has no step bound", m.game_id())))
+    }
+
+    // --- Action numbers: the engine's stable numbering of actions (docs/action-numbers.md) ---
+
+    /// How many action numbers this game has: every action that can be legal in a game of this config and
+    /// content has one below it, the same in every state where it is legal.
+    #[getter]
+    fn action_space(&self) -> PyResult<usize> {
+        Ok(self.lock()?.action_space())
+    }
+
+    /// The numbers of `seat`'s legal actions (by default the only seat to act), ascending.
+    #[pyo3(signature = (seat=None))]
+    fn legal_action_ids(&self, seat: Option<Seat>) -> PyResult<Vec<usize>> {
+        let m = self.lock()?;
+        Ok(m.legal_numbers(Self::seat(m.as_ref(), seat)?))
+    }
+
+    /// The number of an action (an `Action`, or its JSON) for `seat` in this state.
+    #[pyo3(signature = (action, seat=None))]
+    fn action_id(&self, action: Chosen<'_>, seat: Option<Seat>) -> PyResult<usize> {
+        let m = self.lock()?;
+        let (seat, json) = match action {
+            Chosen::Action(a) => (Self::seat(m.as_ref(), Some(seat.unwrap_or(a.seat)))?, a.json.clone()),
+            Chosen::Index(_) => return Err(refused("action_id takes an Action or its JSON, not an index")),
+            Chosen::Json(object) => (Self::seat(m.as_ref(), seat)?, from_python(&object, "the action")?),
+        };
+        m.action_number(seat, &json).map_err(refused)
+    }
+
+    /// The action (JSON) numbered `id` for `seat` in this state; it may be illegal now.
+    #[pyo3(signature = (id, seat=None))]
+    fn action_of<'py>(&self, py: Python<'py>, id: usize, seat: Option<Seat>) -> PyResult<Bound<'py, PyAny>> {
+        let m = self.lock()?;
+        let json = m.numbered_action(Self::seat(m.as_ref(), seat)?, id).map_err(refused)?;
+        to_python(py, &json)
+    }
+
+    /// The label of the legal action numbered `id` for `seat`, or of why it names none.
+    #[pyo3(signature = (id, seat=None))]
+    fn action_label(&self, id: usize, seat: Option<Seat>) -> PyResult<String> {
+        let m = self.lock()?;
+        let seat = Self::seat(m.as_ref(), seat)?;
+        let json = m.numbered_action(seat, id).map_err(refused)?;
+        let legal = m.legal_actions(seat).into_iter().find(|c| c.action == json);
+        Ok(legal.map_or_else(|| format!("{json} (not legal now)"), |c| c.label))
+    }
+
+    /// Apply the action numbered `id` for `seat` (by default the only seat to act), as `apply` does.
+    #[pyo3(signature = (id, seat=None))]
+    fn apply_id(&self, id: usize, seat: Option<Seat>) -> PyResult<Vec<String>> {
+        let mut m = self.lock()?;
+        let seat = Self::seat(m.as_ref(), seat)?;
+        m.apply_number(seat, id).map_err(refused)
+    }
+
+    // --- Observations: a seat's view as numbers (docs/observations.md) ---
+
+    /// The observation's parts, in order: `(name, shape)` each; `observation` is their flattened
+    /// concatenation.
+    fn observation_parts(&self) -> PyResult<Vec<(String, Vec<usize>)>> {
+        Ok(self.lock()?.observation_parts())
+    }
+
+    /// What `seat` sees (a spectator for `None`), as a flat list of numbers of a fixed length.
+    #[pyo3(signature = (seat=None))]
+    fn observation(&self, seat: Option<Seat>) -> PyResult<Vec<f32>> {
+        let m = self.lock()?;
+        Ok(m.observation(Self::viewer(m.as_ref(), seat)?))
+    }
+
+    /// A game `seat` cannot tell from this one: what is hidden from it drawn afresh with `seed`, for
+    /// information-set search. It has no record of its own (`record` refuses).
+    fn resample(&self, seat: Seat, seed: u64) -> PyResult<Game> {
+        let m = self.lock()?;
+        let seat = Self::seat(m.as_ref(), Some(seat))?;
+        Ok(Game { m: Mutex::new(m.resampled(seat, seed)), sampled: true })
     }
 
     fn __repr__(&self) -> PyResult<String> {
