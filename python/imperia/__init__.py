@@ -12,10 +12,21 @@ view, the outcome and the record.
         game.apply(random.choice(actions))
     print(game.outcome(), game.returns())
 
-Whole games at random run inside Rust: ``imperia.random_games(game_id, n)`` from the start, and
+A game pickles as its record. Whole games at random run inside Rust: ``imperia.random_games(game_id, n)`` from the start, and
 ``game.random_playout(seed)`` from any position.
 """
 
+import copyreg
+
 from ._imperia import Action, Game, ImperiaError, RandomGame, games, load_record, random_games
+
+
+def _reduce_game(game):
+    # A game pickles as its record, and unpickles by replaying it (every state hash checked): what
+    # multiprocessing and OpenSpiel's state serialisation need. A resampled game has no record and refuses.
+    return load_record, (game.record(),)
+
+
+copyreg.pickle(Game, _reduce_game)
 
 __all__ = ["Action", "Game", "ImperiaError", "RandomGame", "games", "load_record", "random_games"]

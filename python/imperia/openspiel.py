@@ -13,9 +13,10 @@ How each game meets OpenSpiel's model:
 
 - **Parameters**: ``players`` (the seat count), ``seed`` (the game's own draws: decks, dice, tiles) and
   ``options`` (the variant options as a JSON object in a string, ``imperia.games()`` lists them).
-- **Chance** is the game's own seeded draws, made inside the action that causes them
-  (``SAMPLED_STOCHASTIC``): every initial state of one loaded game is the same deal, and a state replays
-  exactly from its history. Load the game with another ``seed`` for another deal.
+- **Chance** is the game's own draws, fixed by its ``seed`` and made inside the action that causes them, so
+  to OpenSpiel the game is ``DETERMINISTIC``: every initial state of one loaded game is the same deal, a
+  state replays exactly from its history, and a search that looks inside a state sees its future draws
+  (information-set search resamples them, below). Load the game with another ``seed`` for another deal.
 - **Turns**: where several seats decide at once, the lowest of them is the current player, then the next;
   the engine shows no seat what another chose before its own choice is made, so the order leaks nothing.
 - **Actions** are the engine's own stable numbering (``Game.action_space``, ``Game.action_id``): one number
@@ -83,7 +84,7 @@ def _game_type(description, name: str):
         short_name=name,
         long_name=f"Imperia: {description['name']}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=info.IMPERFECT_INFORMATION if hidden else info.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -173,7 +174,9 @@ class ImperiaState(pyspiel.State):
         self.engine.apply_id(action, seat=self.current_player())
 
     def _action_to_string(self, player, action):
-        return self.engine.action_label(action, seat=player)
+        # The number keeps two actions with the same words apart (two Workshops on the coast, say), as
+        # OpenSpiel wants each of a state's actions named differently.
+        return f"{self.engine.action_label(action, seat=player)} (#{action})"
 
     def is_terminal(self):
         return self.engine.is_finished()
