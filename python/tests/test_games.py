@@ -7,6 +7,7 @@ IMPERIA_BIN, or target/debug/imperia of this checkout (scripts/python-tests buil
 
 import json
 import os
+import pickle
 import random
 import subprocess
 import tempfile
@@ -160,6 +161,18 @@ class EveryGame(unittest.TestCase):
                 tampered["actions"][-1]["hash"] = "0" * 16
                 with self.assertRaisesRegex(imperia.ImperiaError, "diverged"):
                     imperia.load_record(tampered)
+
+    def test_a_game_pickles_as_its_record(self):
+        for game in GAMES:
+            with self.subTest(game["id"]):
+                state = new_game(game, seed=5)
+                play_randomly(state, 30, random.Random(4))
+                again = pickle.loads(pickle.dumps(state))
+                self.assertEqual(again.state_hash(), state.state_hash())
+                self.assertEqual(again.record(), state.record())
+                seat = state.to_act()[0]
+                with self.assertRaisesRegex(imperia.ImperiaError, "resampled game has no record"):
+                    pickle.dumps(state.resample(seat, 1))
 
     def test_views_are_the_engines_views_for_each_seat_and_a_spectator(self):
         for game in GAMES:
