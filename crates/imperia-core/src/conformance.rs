@@ -22,8 +22,9 @@
 //! 10. every refusal cites a section of the game's rules index ([`Game::RULES_INDEX`]), so a player's
 //!     "why?" always leads somewhere;
 //! 11. action numbers ([`crate::numbering`]): the action space stays what it was at setup, every listed
-//!     action has a number below it, no two share one, each number reads back to its action, and a few
-//!     random numbers below it name no action or one that `apply` refuses exactly when it is not listed.
+//!     action has a number below it, no two share one, each number reads back to its action,
+//!     [`Game::legal_numbers`] lists exactly those numbers, and a few random numbers below the space name no
+//!     action or one that `apply` refuses exactly when it is not listed.
 //!
 //! Who chooses each step's action is a [`Player`]: uniformly random by default ([`run`]), or players supplied
 //! by the host ([`run_played`]) — the bots, whose games reach the late positions random play seldom does (a
@@ -521,6 +522,13 @@ impl<G: Conformance> GameCheck<G> {
                     return Err(self.fail("11 numbers", format!("number {number} of {action:?} reads back otherwise")));
                 }
                 report.numbers_checked += 1;
+            }
+            let mut numbers: Vec<usize> = seen.into_iter().flatten().collect();
+            numbers.sort_unstable();
+            let listed = state.legal_numbers(seat);
+            if listed != numbers {
+                let differs = format!("legal_numbers gives {listed:?}, the listed actions are numbered {numbers:?}");
+                return Err(self.fail("11 numbers", differs));
             }
             for _ in 0..options.refusals_per_step {
                 let number = rng.random_range(0..space);

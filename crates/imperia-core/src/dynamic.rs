@@ -140,12 +140,7 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn legal_numbers(&self, seat: Seat) -> Vec<usize> {
-        let state = self.state();
-        // Every legal action has a number (conformance check 11), so none is dropped here.
-        let mut numbers: Vec<usize> =
-            state.legal_actions(seat).iter().filter_map(|a| state.action_number(seat, a)).collect();
-        numbers.sort_unstable();
-        numbers
+        self.state().legal_numbers(seat)
     }
 
     fn action_number(&self, seat: Seat, action: &Value) -> Result<usize, MatchError> {

@@ -305,6 +305,12 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     /// The action numbered `number` for `seat` in this state, if the number names one (it may be illegal now:
     /// `apply` refuses it then).
     fn numbered_action(&self, seat: Seat, number: usize) -> Option<Self::Action>;
+    /// The numbers of `seat`'s legal actions, ascending, one per legal action. By default each legal
+    /// action's [`Game::action_number`]; a game overrides it to lay its numbers out, and list the actions a
+    /// rank counts among, once for them all (conformance check 11 holds the two to the same numbers).
+    fn legal_numbers(&self, seat: Seat) -> Vec<usize> {
+        crate::numbering::ascending(self.legal_actions(seat).iter().map(|a| self.action_number(seat, a)))
+    }
     /// What `viewer` may know.
     fn view(&self, viewer: Viewer) -> Self::View;
     /// `event` as `viewer` may see it, or `None` if the viewer learns nothing from it.

@@ -143,6 +143,14 @@ pub fn unoptional(digit: usize) -> Option<usize> {
     digit.checked_sub(1)
 }
 
+/// The numbers of a seat's legal actions, ascending, from each action's number ([`crate::Game::legal_numbers`]);
+/// an action without one is left out, which conformance check 11 forbids.
+pub fn ascending(numbers: impl Iterator<Item = Option<usize>>) -> Vec<usize> {
+    let mut numbers: Vec<usize> = numbers.flatten().collect();
+    numbers.sort_unstable();
+    numbers
+}
+
 /// The rank of `action` among the actions of `legal` that `same` says share its other fields, in the order
 /// listed: the digit of a composite field ([`ActionNumbering`], module documentation). `None` if `action`
 /// is not listed.

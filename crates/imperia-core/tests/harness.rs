@@ -41,6 +41,8 @@ struct Bugs {
     shared_number: bool,
     /// Roll's and Peek's numbers read back as each other.
     swapped_numbers: bool,
+    /// The list of legal numbers leaves out Peek's.
+    short_legal_numbers: bool,
     /// The observation tensor shows seat 2's secret to everyone, though no view does.
     leak_tensor: bool,
     /// The observation tensor grows a part once the counter passes 5.
@@ -218,6 +220,11 @@ impl Game for Toy {
             Act::Peek => n.encode("peek", &[]),
         }
     }
+    fn legal_numbers(&self, seat: Seat) -> Vec<usize> {
+        let legal = self.legal_actions(seat);
+        let numbers = legal.iter().filter_map(|a| self.action_number(seat, a));
+        numbers.filter(|&n| !(self.bugs.short_legal_numbers && n == 5)).collect()
+    }
     fn numbered_action(&self, _seat: Seat, number: usize) -> Option<Act> {
         let d = self.numbering().decode(number)?;
         Some(match (d.kind, self.bugs.swapped_numbers) {
@@ -379,6 +386,9 @@ macro_rules! buggy {
             fn numbered_action(&self, seat: Seat, number: usize) -> Option<Act> {
                 self.0.numbered_action(seat, number)
             }
+            fn legal_numbers(&self, seat: Seat) -> Vec<usize> {
+                self.0.legal_numbers(seat)
+            }
             fn view(&self, viewer: Viewer) -> ToyView {
                 self.0.view(viewer)
             }
@@ -443,6 +453,7 @@ buggy!(Freezy, freeze_after_peeks);
 buggy!(Capped, capped);
 buggy!(SharedNumber, shared_number);
 buggy!(SwappedNumbers, swapped_numbers);
+buggy!(ShortLegalNumbers, short_legal_numbers);
 buggy!(LeakyTensor, leak_tensor);
 buggy!(GrowingTensor, growing_tensor);
 
@@ -501,6 +512,9 @@ fn the_harness_catches_broken_games() {
     let failure = run::<SwappedNumbers>(&options()).expect_err("numbers that read back as other actions");
     assert_eq!(failure.check, "11 numbers", "{failure}");
     assert!(failure.message.contains("reads back otherwise"), "{failure}");
+    let failure = run::<ShortLegalNumbers>(&options()).expect_err("a list of legal numbers that misses one");
+    assert_eq!(failure.check, "11 numbers", "{failure}");
+    assert!(failure.message.contains("legal_numbers gives [1, 2, 4]"), "{failure}");
     let failure = run::<LeakyTensor>(&options()).expect_err("a tensor that shows a secret no view shows");
     assert_eq!(failure.check, "6 secrecy", "{failure}");
     assert!(failure.message.contains("Seat(0)'s observation tensor changed"), "{failure}");

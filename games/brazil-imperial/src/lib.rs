@@ -147,7 +147,13 @@ impl Game for Brazil {
     }
 
     fn action_number(&self, seat: Seat, action: &Action) -> Option<usize> {
-        self.number_of(seat, action)
+        self.number_in(&self.numbering(), &std::cell::OnceCell::new(), seat, action)
+    }
+
+    fn legal_numbers(&self, seat: Seat) -> Vec<usize> {
+        let (n, legal) = (self.numbering(), std::cell::OnceCell::from(self.legal_actions(seat)));
+        let listed = legal.get().map_or(&[][..], Vec::as_slice);
+        imperia_core::numbering::ascending(listed.iter().map(|a| self.number_in(&n, &legal, seat, a)))
     }
 
     fn numbered_action(&self, seat: Seat, number: usize) -> Option<Action> {

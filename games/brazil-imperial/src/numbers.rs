@@ -10,6 +10,8 @@
 //! numbered by the carrier's place among the carrying units. The table for the shipped content is in
 //! `docs/action-numbers.md`.
 
+use std::cell::OnceCell;
+
 use imperia_core::numbering::{nth_among, optional, rank_among, unoptional};
 use imperia_core::{ActionNumbering, Game, Seat};
 
@@ -133,9 +135,17 @@ impl Brazil {
             .kind("end", &[])
     }
 
-    pub(crate) fn number_of(&self, seat: Seat, action: &Action) -> Option<usize> {
-        let n = self.numbering();
-        let rank = |same: &dyn Fn(&Action) -> bool| rank_among(&self.legal_actions(seat), action, same);
+    /// The number of `action` for `seat` in layout `n` (this game's [`Brazil::numbering`]); `legal` holds
+    /// the seat's legal actions, or is filled with them when a rank needs them.
+    pub(crate) fn number_in(
+        &self,
+        n: &ActionNumbering,
+        legal: &OnceCell<Vec<Action>>,
+        seat: Seat,
+        action: &Action,
+    ) -> Option<usize> {
+        let legal = || legal.get_or_init(|| self.legal_actions(seat));
+        let rank = |same: &dyn Fn(&Action) -> bool| rank_among(legal(), action, same);
         match action {
             Action::Prepare { ruler, .. } => {
                 let r = *ruler;

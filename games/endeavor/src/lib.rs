@@ -122,7 +122,12 @@ impl Game for Endeavor {
     }
 
     fn action_number(&self, _seat: Seat, action: &Action) -> Option<usize> {
-        self.number_of(action)
+        self.number_in(&self.numbering(), action)
+    }
+
+    fn legal_numbers(&self, seat: Seat) -> Vec<usize> {
+        let n = self.numbering();
+        imperia_core::numbering::ascending(self.legal(seat).iter().map(|a| self.number_in(&n, a)))
     }
 
     fn numbered_action(&self, _seat: Seat, number: usize) -> Option<Action> {

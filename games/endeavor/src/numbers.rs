@@ -44,8 +44,8 @@ impl Endeavor {
             .kind("keep", &[])
     }
 
-    pub(crate) fn number_of(&self, action: &Action) -> Option<usize> {
-        let n = self.numbering();
+    /// The number of `action` in layout `n` (this game's [`Endeavor::numbering`]).
+    pub(crate) fn number_in(&self, n: &ActionNumbering, action: &Action) -> Option<usize> {
         let sail = |fleet: bool, to: Sail| {
             let kind = |plain, answer| if fleet { answer } else { plain };
             match to {

@@ -87,8 +87,8 @@ impl ImperialStruggle {
             .kind("done", &[])
     }
 
-    pub(crate) fn number_of(&self, action: &Action) -> Option<usize> {
-        let n = self.numbering();
+    /// The number of `action` in layout `n` (this game's [`ImperialStruggle::numbering`]).
+    pub(crate) fn number_in(&self, n: &ActionNumbering, action: &Action) -> Option<usize> {
         let c = &*self.content;
         let p = |pool: &u8| usize::from(*pool);
         match action {

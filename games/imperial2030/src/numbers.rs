@@ -8,8 +8,10 @@
 //! the two stances together: with each stance a field of its own the space would pass 100,000 numbers. The
 //! table for the shipped board is in `docs/action-numbers.md`.
 
-use imperia_core::ActionNumbering;
+use std::cell::OnceCell;
+
 use imperia_core::numbering::{nth_among, optional, rank_among, unoptional};
+use imperia_core::{ActionNumbering, Seat};
 
 use crate::Imperial2030;
 use crate::action::Action;
@@ -114,8 +116,15 @@ impl Imperial2030 {
             .kind("place flag", &[("region", regions)])
     }
 
-    pub(crate) fn number_of(&self, action: &Action) -> Option<usize> {
-        let n = self.numbering();
+    /// The number of `action` in layout `n` (this game's [`Imperial2030::numbering`]); `legal` holds the
+    /// actions of the decision, or is filled with them when a convoy's rank needs them.
+    pub(crate) fn number_in(
+        &self,
+        n: &ActionNumbering,
+        legal: &OnceCell<Vec<Action>>,
+        _seat: Seat,
+        action: &Action,
+    ) -> Option<usize> {
         let b = &*self.board;
         match action {
             Action::Invest { nation: who, price, trade_in } => {
@@ -141,8 +150,8 @@ impl Imperial2030 {
                 if convoy.is_empty() {
                     return n.encode("move army over land", &[f, t, stance(*s), stance(*leaving)]);
                 }
-                let legal = self.actions_now();
-                let rank = rank_among(&legal, action, |a| convoy_between(a, *from, *to))?;
+                let legal = legal.get_or_init(|| self.actions_now());
+                let rank = rank_among(legal, action, |a| convoy_between(a, *from, *to))?;
                 n.encode("move army by convoy", &[f, t, rank])
             }
             Action::Attack { region, unit: u, enemy, enemy_unit, stance: s, enemy_stance } => n.encode(

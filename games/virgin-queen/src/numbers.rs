@@ -9,6 +9,8 @@
 //! are stable only within their state; every other number is stable. The table for the shipped content is
 //! in `docs/action-numbers.md`.
 
+use std::cell::OnceCell;
+
 use imperia_core::numbering::{nth_among, optional, rank_among, unoptional};
 use imperia_core::{ActionNumbering, Game, Seat};
 
@@ -79,15 +81,23 @@ impl VirginQueen {
         })
     }
 
-    pub(crate) fn number_of(&self, seat: Seat, action: &Action) -> Option<usize> {
-        let n = self.numbering();
+    /// The number of `action` for `seat` in layout `n` (this game's [`VirginQueen::numbering`]); `legal` holds
+    /// the seat's legal actions, or is filled with them when a rank needs them.
+    pub(crate) fn number_in(
+        &self,
+        n: &ActionNumbering,
+        legal: &OnceCell<Vec<Action>>,
+        seat: Seat,
+        action: &Action,
+    ) -> Option<usize> {
+        let legal = || legal.get_or_init(|| self.legal_actions(seat));
         let power = |p: &Power| p.index();
         match action {
             Action::KeepHome { card } => n.encode("keep home", &[card.index()]),
             Action::Show { by, item, to } => n.encode("show", &[power(by), self.item_digit(item), power(to)]),
             Action::EndTalks { power: p } => n.encode("end talks", &[power(p)]),
             Action::Draft { by, .. } => {
-                let rank = rank_among(&self.legal_actions(seat), action, |a| is_draft_by(a, *by))?;
+                let rank = rank_among(legal(), action, |a| is_draft_by(a, *by))?;
                 n.encode("draft", &[power(by), rank])
             }
             Action::Undraft { by } => n.encode("undraft", &[power(by)]),
@@ -98,7 +108,7 @@ impl VirginQueen {
             Action::Announce { proposal } => n.encode("announce", &[usize::from(*proposal)]),
             Action::Approve => n.encode("approve", &[]),
             Action::Reject => n.encode("reject", &[]),
-            Action::Add(_) => n.encode("add", &[rank_among(&self.legal_actions(seat), action, is_addition)?]),
+            Action::Add(_) => n.encode("add", &[rank_among(legal(), action, is_addition)?]),
             Action::RemoveLast => n.encode("remove last", &[]),
             Action::Publish => n.encode("publish", &[]),
             Action::DoneAnnouncing => n.encode("done announcing", &[]),
