@@ -1575,6 +1575,24 @@ mod tests {
         assert!(c.report.total() > 100);
     }
 
+    /// Every card has a name of its own; those no source names (`card_NNN`) carry names made up after
+    /// events of their time, and the content report counts them as provisional, as the page says.
+    #[test]
+    fn every_card_has_a_name_of_its_own_and_the_made_up_ones_are_provisional() {
+        let c = ContentSet::<Content>::shipped();
+        let mut names = std::collections::BTreeSet::new();
+        for card in &c.cards {
+            assert!(!card.name.starts_with("Unnamed"), "{} is still called {}", card.id, card.name);
+            assert!(names.insert(card.name.as_str()), "two cards are called {}", card.name);
+        }
+        let kind = c.report.kinds.iter().find(|k| k.kind == "card").expect("cards in the report");
+        let made_up: Vec<&str> = c.cards.iter().filter(|c| c.id.starts_with("card_")).map(|c| c.id.as_str()).collect();
+        assert_eq!(made_up.len(), 87);
+        for id in made_up {
+            assert!(kind.provisional.iter().any(|p| p == id), "{id} is not counted as provisional");
+        }
+    }
+
     /// Why the shipped content, with `file` replaced by `text`, is refused.
     fn refusal(file: &str, text: String) -> String {
         let files = ContentFiles::shipped(Content::FILES).with_file(file, text).expect("a file of the game");
