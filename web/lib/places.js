@@ -1,9 +1,10 @@
-// What every game page's places share: an action's kind, and an HTML piece of the board that becomes a
-// framed button when some legal action is played at it. Each game decides where its actions are played
-// (its own places.js builds `pl`: `at(key)` lists the actions at a place, `isPicked(key)` says whether
-// that place's actions are listed now, `choose(key)` plays or lists them).
+// What every game page's places share: an action's kind, the places of a decision's legal actions (`pl`:
+// `at(key)` lists the actions at a place, `isPicked(key)` says whether that place's actions are listed
+// now, `choose(key)` plays or lists them), and a piece of the board, SVG or HTML, that becomes a framed
+// choice when some legal action is played at it. Each game decides where its actions are played (its
+// `placeOf`).
 
-import { h } from './dom.js';
+import { clickable, h } from './dom.js';
 import { inChoice, tip } from './tooltip.js';
 
 /** The kind of an action: its JSON's only key ("build", "ship"), or the word itself ("pass", "done"). */
@@ -34,4 +35,54 @@ export function offerHtml(tag, key, name, pl, { tip: words, ...props }, ...child
     onclick: () => pl.choose(key),
   }, ...children));
   return words ? tip(piece, words) : piece;
+}
+
+/**
+ * The places of a list of legal actions (`{action, label, targets}`), each at `placeOf(a)` (null: no
+ * place): `at(key)` lists the actions played there, `choose(key)` plays the only one or, when several
+ * share the place, asks `pick(key)` to list them (again: to stop listing); `loose` are the actions with no
+ * place, `picked` the place listed now.
+ */
+export function placesOf(placeOf, actions, act, pick, picked, busy) {
+  const byPlace = new Map();
+  const loose = [];
+  for (const a of actions) {
+    const key = placeOf(a);
+    if (key === null) {
+      loose.push(a);
+      continue;
+    }
+    if (!byPlace.has(key)) byPlace.set(key, []);
+    byPlace.get(key).push(a);
+  }
+  return {
+    act: (action) => !busy && act(action),
+    byPlace,
+    loose,
+    picked,
+    at: (key) => byPlace.get(key) ?? [],
+    isPicked: (key) => picked === key,
+    live: (key) => !busy && byPlace.has(key),
+    choose(key) {
+      if (busy) return;
+      const here = byPlace.get(key) ?? [];
+      if (here.length === 1) act(here[0].action);
+      else if (here.length) pick(picked === key ? null : key);
+    },
+  };
+}
+
+/**
+ * Make an SVG piece at place `key` answer clicks and the keyboard when an action is played there, with
+ * `frame` (a ring that glows) drawn around it; `name` says what the piece is.
+ */
+export function offerSvg(g, key, name, frame, pl) {
+  g.setAttribute('data-target', key);
+  const here = pl.at(key);
+  if (!here.length) return g;
+  g.classList.add('choice');
+  if (pl.isPicked(key)) g.classList.add('picked');
+  g.setAttribute('data-key', `place:${key}`);
+  g.prepend(frame);
+  return clickable(g, `${name}. ${offerWords(here)}`, () => pl.choose(key));
 }

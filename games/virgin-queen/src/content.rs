@@ -54,10 +54,20 @@ impl Power {
         }
     }
 
+    /// Its id, as views, records and the board spell it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Power::Ottoman => "ottoman",
+            Power::Spain => "spain",
+            Power::England => "england",
+            Power::France => "france",
+            Power::Hre => "hre",
+            Power::Protestant => "protestant",
+        }
+    }
+
     fn parse(id: &str) -> Option<Power> {
-        Power::ALL
-            .into_iter()
-            .find(|p| serde_json::to_value(p).ok().and_then(|v| v.as_str().map(|s| s == id)) == Some(true))
+        Power::ALL.into_iter().find(|p| p.id() == id)
     }
 }
 
@@ -564,17 +574,31 @@ impl GameContent for Content {
         self.report.clone()
     }
 
-    /// The names a client needs to draw the view, which carries ids: powers, spaces, cards and treasures
-    /// (with their CP), leaders (with their power), royals, artists and scientists, and sea captains, in
-    /// content order (the view's lists of them follow it).
+    /// What a client needs to draw the view, which carries ids: the powers (major and minor), the map of
+    /// Europe (each space's home power, key, capital and the sea zones it is a port on; the sea zones, the
+    /// World Map's oceans marked) and the colony sites, cards and treasures (with their CP), leaders (with
+    /// their power), royals, artists and scientists, and sea captains, in content order (the view's lists of
+    /// them follow it).
     fn board(&self) -> serde_json::Value {
-        let named = |id: &str, name: &str| serde_json::json!({ "id": id, "name": name });
-        serde_json::json!({
-            "powers": Power::ALL.iter().map(|p| named(&serde_json::to_value(p).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(), p.title())).collect::<Vec<_>>(),
-            "spaces": self.spaces.iter().map(|s| named(&s.id, &s.name)).collect::<Vec<_>>(),
-            "cards": self.cards.iter().map(|c| serde_json::json!({ "id": c.id, "name": c.name, "cp": c.cp })).collect::<Vec<_>>(),
-            "treasures": self.treasures.iter().map(|t| serde_json::json!({ "id": t.id, "name": t.name, "cp": t.cp })).collect::<Vec<_>>(),
-            "leaders": self.leaders.iter().map(|l| serde_json::json!({ "id": l.id, "name": l.name, "power": l.power })).collect::<Vec<_>>(),
+        use serde_json::json;
+        let named = |id: &str, name: &str| json!({ "id": id, "name": name });
+        let owner = |o: Owner| match o {
+            Owner::Major(p) => p.id().to_string(),
+            Owner::Minor(m) => self.minors[m.index()].id.clone(),
+        };
+        let sea = |z: &SeaId| self.seas[z.index()].id.clone();
+        json!({
+            "powers": Power::ALL.iter().map(|p| named(p.id(), p.title())).collect::<Vec<_>>(),
+            "minors": self.minors.iter().map(|m| named(&m.id, &m.name)).collect::<Vec<_>>(),
+            "spaces": self.spaces.iter().map(|s| json!({
+                "id": s.id, "name": s.name, "home": owner(s.home), "key": s.key,
+                "capital_of": s.capital_of.map(owner), "seas": s.seas.iter().map(sea).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "seas": self.seas.iter().map(|z| json!({ "id": z.id, "name": z.name, "ocean": z.ocean })).collect::<Vec<_>>(),
+            "sites": self.sites.iter().map(|t| json!({ "id": t.id, "name": t.name, "ocean": sea(&t.ocean) })).collect::<Vec<_>>(),
+            "cards": self.cards.iter().map(|c| json!({ "id": c.id, "name": c.name, "cp": c.cp })).collect::<Vec<_>>(),
+            "treasures": self.treasures.iter().map(|t| json!({ "id": t.id, "name": t.name, "cp": t.cp })).collect::<Vec<_>>(),
+            "leaders": self.leaders.iter().map(|l| json!({ "id": l.id, "name": l.name, "power": l.power })).collect::<Vec<_>>(),
             "royals": self.royals.iter().map(|r| named(&r.id, &r.name)).collect::<Vec<_>>(),
             "patrons": self.patrons.iter().map(|p| named(&p.id, &p.name)).collect::<Vec<_>>(),
             "captains": self.captains.iter().map(|c| named(&c.id, &c.name)).collect::<Vec<_>>(),
@@ -1549,6 +1573,24 @@ mod tests {
         let c = ContentSet::<Content>::shipped();
         assert_eq!(c.majors.len(), 6);
         assert!(c.report.total() > 100);
+    }
+
+    /// Every card has a name of its own; those no source names (`card_NNN`) carry names made up after
+    /// events of their time, and the content report counts them as provisional, as the page says.
+    #[test]
+    fn every_card_has_a_name_of_its_own_and_the_made_up_ones_are_provisional() {
+        let c = ContentSet::<Content>::shipped();
+        let mut names = std::collections::BTreeSet::new();
+        for card in &c.cards {
+            assert!(!card.name.starts_with("Unnamed"), "{} is still called {}", card.id, card.name);
+            assert!(names.insert(card.name.as_str()), "two cards are called {}", card.name);
+        }
+        let kind = c.report.kinds.iter().find(|k| k.kind == "card").expect("cards in the report");
+        let made_up: Vec<&str> = c.cards.iter().filter(|c| c.id.starts_with("card_")).map(|c| c.id.as_str()).collect();
+        assert_eq!(made_up.len(), 87);
+        for id in made_up {
+            assert!(kind.provisional.iter().any(|p| p == id), "{id} is not counted as provisional");
+        }
     }
 
     /// Why the shipped content, with `file` replaced by `text`, is refused.

@@ -29,6 +29,7 @@ mod proposals;
 mod scenarios;
 mod setup;
 pub mod state;
+mod targets;
 pub mod view;
 
 use imperia_core::{
@@ -230,6 +231,12 @@ impl Game for VirginQueen {
             }
             None => action.to_string(),
         }
+    }
+
+    /// The spaces, powers, cards and leaders an action touches (`targets.rs`).
+    fn targets(&self, action: &Action) -> Vec<String> {
+        let _scope = self.content.enter();
+        self.action_targets(action)
     }
 
     /// Deals are made in private only during Negotiations; all other talk is before every player (§9.1).

@@ -7,10 +7,9 @@
 // replaced, revealed or used. The rest (end the turn, pass, done, an option) has no place and goes in the
 // grouped panel. When several actions share a place, a click there lists them.
 
-import { clickable } from '../../lib/dom.js';
-import { kindOf, offerWords } from '../../lib/places.js';
+import { kindOf, placesOf } from '../../lib/places.js';
 
-export { kindOf };
+export { kindOf, offerSvg } from '../../lib/places.js';
 
 /** The action's fields ({} for a word; the value itself for a one-field action such as `take_tile: 3`). */
 export const argsOf = (action) => (typeof action === 'string' ? {} : action[kindOf(action)]);
@@ -31,51 +30,5 @@ export function placeOf(a) {
   return null;
 }
 
-/**
- * The places of a list of legal actions: `at(key)` lists the actions played there, `choose(key)` plays
- * the only one or, when several share the place, asks `pick(key)` to list them; `loose` are the actions
- * with no place.
- */
-export function places(actions, act, pick, picked, busy) {
-  const byPlace = new Map();
-  const loose = [];
-  for (const a of actions) {
-    const key = placeOf(a);
-    if (key === null) {
-      loose.push(a);
-      continue;
-    }
-    if (!byPlace.has(key)) byPlace.set(key, []);
-    byPlace.get(key).push(a);
-  }
-  return {
-    act: (action) => !busy && act(action),
-    byPlace,
-    loose,
-    picked,
-    at: (key) => byPlace.get(key) ?? [],
-    isPicked: (key) => picked === key,
-    live: (key) => !busy && byPlace.has(key),
-    choose(key) {
-      if (busy) return;
-      const here = byPlace.get(key) ?? [];
-      if (here.length === 1) act(here[0].action);
-      else if (here.length) pick(picked === key ? null : key);
-    },
-  };
-}
-
-/**
- * Make an SVG piece at place `key` answer clicks and the keyboard when an action is played there, with
- * `frame` (a ring that glows) drawn around it; `name` says what the piece is.
- */
-export function offerSvg(g, key, name, frame, pl) {
-  g.setAttribute('data-target', key);
-  const here = pl.at(key);
-  if (!here.length) return g;
-  g.classList.add('choice');
-  if (pl.isPicked(key)) g.classList.add('picked');
-  g.setAttribute('data-key', `place:${key}`);
-  g.prepend(frame);
-  return clickable(g, `${name}. ${offerWords(here)}`, () => pl.choose(key));
-}
+/** The places of a list of legal actions, each at `placeOf` (web/lib/places.js). */
+export const places = (actions, act, pick, picked, busy) => placesOf(placeOf, actions, act, pick, picked, busy);
