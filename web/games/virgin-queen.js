@@ -12,7 +12,6 @@
 import { h, lightUp } from '../lib/dom.js';
 import { panZoom } from '../lib/panzoom.js';
 import { offerHtml } from '../lib/places.js';
-import { changedSince } from '../lib/since.js';
 import { actionButtons } from './generic.js';
 import { chartLegend, drawChart } from './virgin-queen/chart.js';
 import { HEIGHT, WIDTH, drawMap, focusOf, mapState } from './virgin-queen/map.js';
@@ -26,8 +25,11 @@ const magnified = new Set();
 /** The least screen pixels per drawing unit the map starts at on a phone: its markers about 12 px across. */
 const LEAST_SCALE = 0.85;
 
-/** Each space's state in one word (controller, units, fleets, leaders) and each power's relations. */
-function snapshot(view, board) {
+/**
+ * Each space's state in one word (controller, units, fleets, leaders) and each power's relations, by the
+ * piece's `data-mark`: what the page compares to mark the last turn and the changes (web/lib/marks.js).
+ */
+export function placeWords(view, board) {
   const st = mapState(view, board);
   const words = new Map();
   (board.spaces ?? []).forEach((sp, i) => {
@@ -41,7 +43,7 @@ function snapshot(view, board) {
 }
 
 /** Draw the game: the board (map, chart, hand), the choices, then the tables. */
-export function render({ view, board, actions, act, busy, seat, version, before, redraw }) {
+export function render({ view, board, actions, act, busy, seat, version, redraw }) {
   if (picked.version !== version) picked = { version, place: null };
   const names = nameMaps(board);
   const t = view.table;
@@ -52,14 +54,13 @@ export function render({ view, board, actions, act, busy, seat, version, before,
     redraw();
   };
   const pl = places(actions, act, repick, picked.place, busy, mine, names.spaces);
-  const changed = changedSince(before, view, (v) => snapshot(v, board));
   // Pointing at a choice's button, or focusing it, lights up its pieces on the board.
   let root = null;
   const hover = (ids) => lightUp(root, ids);
   root = h('div', { class: 'generic virgin-queen', 'data-pick': picked.place ?? '', 'data-hot': '' },
     h('p', { class: 'vq-standing' }, `Turn ${t.turn} of ${t.config.turns}`,
       ` · deck ${view.deck} cards · treasure cup ${view.cup} · Portugal's row ${view.portugal_row} · Mercenaries for Hire ${t.hire_track}`),
-    boardCard({ view, board, pl, names, mine, played, changed, repick }),
+    boardCard({ view, board, pl, names, mine, played, repick }),
     actions.length ? groupedChoices(actions, act, busy, pl, hover) : null,
     table(view, names, played));
   return root;
@@ -86,8 +87,8 @@ const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', 
  * chart and the hand side by side under the map), so that a decision's framed places fit one screen; the
  * actions of a place picked are listed at that place.
  */
-function boardCard({ view, board, pl, names, mine, played, changed, repick }) {
-  const svg = drawMap({ view, board, pl, names: names.powerNames, changed });
+function boardCard({ view, board, pl, names, mine, played, repick }) {
+  const svg = drawMap({ view, board, pl, names: names.powerNames });
   svg.style.aspectRatio = `${WIDTH} / ${HEIGHT}`;
   const zoom = panZoom(svg, 'vq-europe', WIDTH, HEIGHT, { focus: focusOf(pl), labelSize: 8 });
   if (innerWidth < 700 && !magnified.has('narrow')) {
@@ -97,7 +98,7 @@ function boardCard({ view, board, pl, names, mine, played, changed, repick }) {
       if (perUnit > 0 && perUnit < LEAST_SCALE) zoom.zoomBy(LEAST_SCALE / perUnit);
     });
   }
-  const chart = drawChart({ view, played, pl, names: names.powerNames, mine, changed });
+  const chart = drawChart({ view, played, pl, names: names.powerNames, mine });
   const mapBox = h('div', { class: 'map-box' }, svg);
   const card = h('section', { class: 'card vq-board', 'aria-labelledby': 'vq-map-title' },
     h('div', { class: 'map-head' },

@@ -24,10 +24,10 @@ const STATUS = { war: 'at war', allied: 'allied' };
 
 /**
  * The chart's SVG for the powers `played`, from the view; `pl`: the places; `names`: power id → name;
- * `mine`: the viewer's powers (drawn with a thick ring); `changed`: the powers whose relations changed since
- * the viewer's last decision (ringed).
+ * `mine`: the viewer's powers (drawn with a thick ring). Each power carries `data-mark`, for the page's marks
+ * of what changed (web/lib/marks.js).
  */
-export function drawChart({ view, played, pl, names, mine, changed = new Set() }) {
+export function drawChart({ view, played, pl, names, mine }) {
   const t = view.table;
   const at = new Map(played.map((p, i) => [p, points(played.length)[i]]));
   const status = (a, b) => t.chart[POWERS.indexOf(a)][POWERS.indexOf(b)];
@@ -48,8 +48,7 @@ export function drawChart({ view, played, pl, names, mine, changed = new Set() }
     const letter = s('text', { class: 'glyph', y: 4.5 }, paintOf.letter);
     letter.style.fill = paintOf.ink;
     const below = y > SIZE / 2 + 6;
-    const g = s('g', { class: `power${mine.includes(p) ? ' mine' : ''}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
-      changed.has(p) ? s('circle', { class: 'changed-ring', r: NODE - 2 }) : null,
+    const g = s('g', { class: `power${mine.includes(p) ? ' mine' : ''}`, 'data-mark': p, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
       circle, s('g', { 'aria-hidden': 'true' }, letter),
       s('text', { class: 'power-name', y: below ? NODE + 9 : -NODE - 12 }, names.get(p) ?? p),
       s('text', { class: 'power-vp', y: below ? NODE + 20 : -NODE - 1 }, `${view.vp[i]} VP · par ${view.par[i]}`));
@@ -57,8 +56,7 @@ export function drawChart({ view, played, pl, names, mine, changed = new Set() }
     const allies = played.filter((q) => q !== p && status(p, q) === 'allied').map((q) => names.get(q));
     const words = [`${names.get(p)}${mine.includes(p) ? ' (you)' : ''}: ${view.vp[i]} VP, par ${view.par[i]}`,
       wars.length ? `at war with ${wars.join(', ')}` : 'at war with no major power',
-      allies.length ? `allied with ${allies.join(', ')}` : null,
-      changed.has(p) ? 'its relations changed since your last decision' : null].filter(Boolean).join('; ');
+      allies.length ? `allied with ${allies.join(', ')}` : null].filter(Boolean).join('; ');
     return tip(offerSvg(g, p, names.get(p) ?? p, s('circle', { class: 'frame', r: NODE - 1 }), pl), words);
   });
   return s('svg', { class: 'vq-chart', viewBox: `0 0 ${SIZE} ${SIZE + 12}`, role: 'group', 'aria-label': 'Diplomatic Status Chart' },

@@ -78,14 +78,14 @@ function label(space) {
 const crown = () => s('path', { class: 'crown', d: `M${-4.5},${-R - 1.5}l0,-5l2.2,2.6l2.3,-3.6l2.3,3.6l2.2,-2.6l0,5z` });
 
 /** One space: its marker, its pieces and its label, a choice where an action is played there. */
-function drawSpace(space, st, pl, names, seaNames, changed) {
+function drawSpace(space, st, pl, names, seaNames) {
   const [x, y] = SPACES[space.id];
   const here = st.spaces[st.index.get(space.id)] ?? {};
   const control = ownerId(here.control) ?? space.home;
   const own = paint(control, names);
   const home = paint(space.home, names);
-  const g = s('g', { class: `space${space.key ? ' key' : ''}${changed.has(space.id) ? ' changed' : ''}`, transform: `translate(${x},${y})` });
-  if (changed.has(space.id)) g.append(s('circle', { class: 'changed-ring', r: R + 4.5 }));
+  // `data-mark`: the page rings the space when the last turn or the others changed it (web/lib/marks.js).
+  const g = s('g', { class: `space${space.key ? ' key' : ''}`, 'data-mark': space.id, transform: `translate(${x},${y})` });
   const ring = space.key
     ? s('rect', { class: 'home-ring', x: -R - 2, y: -R - 2, width: 2 * R + 4, height: 2 * R + 4, rx: 1.5 })
     : s('circle', { class: 'home-ring', r: R + 2 });
@@ -132,7 +132,6 @@ function drawSpace(space, st, pl, names, seaNames, changed) {
     g.append(flag);
     words.push(`leaders: ${leaders.map((l) => l.name).join(', ')}`);
   }
-  if (changed.has(space.id)) words.push('changed since your last decision');
   g.append(label(space));
   return tip(offerSvg(g, space.id, space.name, s('circle', { class: 'frame', r: R + 5 }), pl), words.join('; '));
 }
@@ -166,10 +165,9 @@ function worldBox(view, board, names) {
 }
 
 /**
- * The map's SVG from `board` and the state of `view`; `pl`: the places; `changed` (a Set of space ids): the
- * spaces changed since this player's last decision, which are ringed.
+ * The map's SVG from `board` and the state of `view`; `pl`: the places.
  */
-export function drawMap({ view, board, pl, names, changed = new Set() }) {
+export function drawMap({ view, board, pl, names }) {
   const st = mapState(view, board);
   const seaNames = new Map((board.seas ?? []).map((z) => [z.id, z.name]));
   return s('svg', {
@@ -179,7 +177,7 @@ export function drawMap({ view, board, pl, names, changed = new Set() }) {
   s('path', { class: 'land', d: LAND }),
   s('g', { class: 'seas', 'aria-hidden': 'true' }, Object.entries(SEAS).map(([id, [x, y]]) => s('text', { class: 'sea-name', x, y }, seaNames.get(id) ?? id))),
   worldBox(view, board, names),
-  s('g', { class: 'spaces' }, (board.spaces ?? []).filter((sp) => SPACES[sp.id]).map((sp) => drawSpace(sp, st, pl, names, seaNames, changed))));
+  s('g', { class: 'spaces' }, (board.spaces ?? []).filter((sp) => SPACES[sp.id]).map((sp) => drawSpace(sp, st, pl, names, seaNames))));
 }
 
 /** Where the legal actions on the map centre, in drawing units; null when none is on the map. */
