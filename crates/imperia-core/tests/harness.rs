@@ -10,8 +10,8 @@ use std::fmt;
 use imperia_core::conformance::{Conformance, Options, Player, run, run_played};
 use imperia_core::rng::seeded;
 use imperia_core::{
-    ContentSet, Game, GameConfig, GameRng, Match, MatchError, Outcome, RuleError, Seat, SetupError, Step, TimeLimit,
-    ToAct, Viewer,
+    ContentSet, Ending, Game, GameConfig, GameRng, Match, MatchError, Outcome, RuleError, ScorePart, Seat, SetupError,
+    Step, TimeLimit, ToAct, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -211,6 +211,10 @@ impl Game for Toy {
     fn event_view(&self, event: &Said, _viewer: Viewer) -> Option<Said> {
         Some(event.clone())
     }
+    fn ending(&self) -> Option<Ending> {
+        let parts = self.outcome()?.scores.iter().map(|&s| vec![ScorePart::new("secret", s)]).collect();
+        Some(Ending { reason: "Both secrets are out.".into(), parts })
+    }
     fn outcome(&self) -> Option<Outcome> {
         (self.to_act() == ToAct::Nobody).then(|| {
             let [a, b] = self.secrets;
@@ -325,6 +329,9 @@ macro_rules! buggy {
             }
             fn outcome(&self) -> Option<Outcome> {
                 self.0.outcome()
+            }
+            fn ending(&self) -> Option<Ending> {
+                self.0.ending()
             }
             fn has_hidden_information(&self) -> bool {
                 true
