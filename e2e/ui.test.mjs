@@ -1959,6 +1959,73 @@ test('rollback: a player proposes going back past the rules’ commit points, th
   await b.context.close();
 });
 
+/**
+ * Plays game `id` to its end from `page`'s seat, taking the first choice each time (the bots answer between),
+ * through the API: a finished game in a few seconds, for the tests of what comes after.
+ */
+async function playOutFirstChoices(page, id) {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < 5000; i++) {
+      const s = await (await fetch(`/api/games/${n}`)).json();
+      if (s.finished) return;
+      if (!s.to_act.includes(s.seat)) { await new Promise((r) => setTimeout(r, 20)); continue; }
+      await fetch(`/api/games/${n}/actions`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ version: s.version, action: s.legal_actions[0].action }),
+      });
+    }
+  }, id);
+}
+
+test('end: a finished game says who won and why, each score by its parts, the review first, and "Finished"', async () => {
+  const { context, page } = await signUp('enid');
+  const id = await createAgainstBots(page, 'endeavor', 2, { rated: false });
+  await playOutFirstChoices(page, id);
+  const final = await gameState(page, id);
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    // Held until the page has read where the review stands: the offer is drawn from the server's answer.
+    const reviewRead = page.waitForResponse((r) => r.url().endsWith(`/api/games/${id}/review`));
+    await page.reload();
+    await reviewRead;
+    const panel = page.locator('#end-panel');
+    await panel.locator('#ask-review').waitFor();
+    const size = `${width}×${height}`;
+    assert.match(await page.locator('#end-title').textContent(), /^The game is over: .* (wins|share the win)\.$/);
+    assert.equal(await page.locator('#end-reason').textContent(), final.ending.reason, 'the engine\'s reason');
+    assert.match(final.ending.reason, /^Round 7, the last, is over/);
+    // The badge says the game is finished, not live.
+    assert.equal(await page.locator('.game-head [data-state]').textContent(), 'Finished');
+    assert.equal(await page.locator('.game-head .badge.live').count(), 0, `${size}: no "Live" badge`);
+    // Each seat's row: its score and the parts it is made of, which add up to it.
+    const rows = panel.locator('.standings tbody tr');
+    assert.equal(await rows.count(), 2);
+    for (let r = 0; r < 2; r++) {
+      const row = rows.nth(r);
+      const seat = Number(await row.getAttribute('data-seat'));
+      const score = Number(await row.locator('td.score').textContent());
+      assert.equal(score, final.outcome.scores[seat]);
+      const labels = await row.locator('.part-label').allTextContents();
+      assert.ok(labels.includes('Industry track') && labels.includes('cities and routes'), `${size}: ${labels}`);
+      const points = (await row.locator('.part-points').allTextContents()).map((t) => Number(t.replace('−', '-')));
+      assert.equal(points.reduce((a, b) => a + b, 0), score, `${size}: the parts add up to the score`);
+    }
+    // The review is offered first: its button comes before the standings, in view at the top.
+    const button = await panel.locator('#ask-review').boundingBox();
+    const standings = await panel.locator('.standings').boundingBox();
+    assert.ok(button.y < standings.y, `${size}: the review before the standings`);
+    assert.ok(button.y >= 0 && button.y + button.height <= height, `${size}: the review button in view (${button.y})`);
+    // The final board stays below the panel.
+    assert.ok(await page.locator('.board-area').isVisible(), `${size}: the final board`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${size}: no sideways scroll`);
+    await page.screenshot({ path: join(ARTIFACTS, `end-${width}x${height}.png`) });
+  }
+  // The lobby's list badges it the same way.
+  await page.goto(`${base}/#/lobby`);
+  await page.locator('#my-games-list li', { hasText: `game ${id}` }).locator('[data-state=finished]').waitFor();
+  await context.close();
+});
+
 test('review: a game only bots played offers no review', async () => {
   const { context, page } = await signUp('ursula');
   const id = await page.evaluate(async () => {
@@ -1979,9 +2046,10 @@ test('review: a game only bots played offers no review', async () => {
   const reviewRead = page.waitForResponse((r) => r.url().endsWith(`/api/games/${id}/review`));
   await page.goto(`${base}/#/game/${id}`);
   await reviewRead;
-  await page.locator('#final-title').waitFor();
+  await page.locator('#end-title').waitFor();
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   assert.equal(await page.locator('#ask-review').count(), 0, 'no review offered where nobody but bots decided');
+  assert.equal(await page.locator('#see-review').count(), 0);
   await context.close();
 });
 
@@ -1989,17 +2057,7 @@ test('review: after the game, the bot marks the biggest slips on the replay slid
   const { context, page } = await signUp('vera');
   const id = await createAgainstBots(page, 'endeavor', 2);
   // The game is played out quickly (the review is what this test clicks): vera takes her first choice.
-  await page.evaluate(async (n) => {
-    for (let i = 0; i < 5000; i++) {
-      const s = await (await fetch(`/api/games/${n}`)).json();
-      if (s.finished) return;
-      if (!s.to_act.includes(s.seat)) { await new Promise((r) => setTimeout(r, 20)); continue; }
-      await fetch(`/api/games/${n}/actions`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ version: s.version, action: s.legal_actions[0].action }),
-      });
-    }
-  }, id);
+  await playOutFirstChoices(page, id);
   await page.reload();
   await page.getByRole('button', { name: 'Review the game with the bot' }).click();
   const summary = page.locator('.slips summary');
