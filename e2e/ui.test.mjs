@@ -2194,14 +2194,24 @@ test('the bots’ turns are shown one after another, marked on the map, and Skip
   await watcher.page.goto(`${base}/#/game/${id}`);
   await watcher.page.locator('#spectating').waitFor();
   await watchCatchUp(watcher.page);
+  // Each of the others' turns stays on the page until the test lets the next come (the page's test hold), so
+  // that Skip is clicked while the catch-up is certainly under way, however fast the bots and the machine.
+  const hold = () => page.evaluate(() => {
+    window.holdCatchUp = new Promise((release) => { window.releaseCatchUp = release; });
+  });
+  const nextTurn = () => page.evaluate(() => {
+    const release = window.releaseCatchUp;
+    window.holdCatchUp = new Promise((r) => { window.releaseCatchUp = r; });
+    release();
+  });
+  await hold();
   // My decisions, through the page's own list of choices, until the bots' turns that follow one are shown.
   let skippedAt = null;
   const shown = new Set();
   for (let i = 0; i < 15 && skippedAt === null; i++) {
     assert.ok(await waitForMyTurn(page));
     const version = Number(await page.locator('article.game').getAttribute('data-version'));
-    // The first choice in the list of all, clicked in one step in the page: a turn of the bots may have begun
-    // to be shown since (and the list is gone until it ends).
+    // The first choice in the list of all, clicked in one step in the page.
     const clicked = await page.evaluate(() => {
       const button = document.querySelector('details.all-actions button.action');
       button?.click();
@@ -2221,19 +2231,22 @@ test('the bots’ turns are shown one after another, marked on the map, and Skip
     assert.equal(await page.locator('#undo').count(), 0);
     assert.match(await statusOf(page), /^What the others did, turn by turn: step \d+ of \d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'catching-up-1280x800.png') });
-    // Another of the turns after this one (each shows for a moment); then Skip, unless they have all been shown.
+    // The next of the turns (held in its turn), unless this was the last; then Skip while one is shown.
+    await nextTurn();
     await page.waitForFunction((seen) => {
       const text = document.querySelector('#catching-up')?.textContent;
       return !text || text !== seen;
-    }, next, { timeout: 5_000 });
+    }, next, { timeout: 30_000 });
     const badge = await page.evaluate(() => document.querySelector('#catching-up')?.textContent ?? null);
-    if (badge) shown.add(badge);
+    if (!badge) continue;
+    shown.add(badge);
     const at = Date.now();
-    if (await page.evaluate(() => { const b = document.querySelector('#skip-steps'); b?.click(); return Boolean(b); })) {
-      await page.locator('#connection').waitFor({ timeout: 1_000 });
-      skippedAt = Date.now() - at;
-    }
+    await page.locator('#skip-steps').click();
+    await page.locator('#connection').waitFor({ timeout: 1_000 });
+    skippedAt = Date.now() - at;
   }
+  // The hold is let go: the catch-up it held is over, and none other may wait on it.
+  await page.evaluate(() => { const release = window.releaseCatchUp; window.holdCatchUp = undefined; release(); });
   assert.ok(skippedAt !== null, 'the bots’ turns were stepped through, and skipped');
   assert.ok(shown.size >= 2, `more than one position was shown: ${[...shown].join(' | ')}`);
   assert.equal(await page.locator('#catching-up').count(), 0, 'skipped: the game as it stands');

@@ -233,7 +233,9 @@ export async function show(root, session, id) {
    * it stops as soon as it is no longer the page's (skipped, a look back with the slider, a rollback). A
    * state arriving meanwhile only moves the end further: the log is awaited again before each turn. The
    * fetches are counted in each turn's time, and one refused (too many looks from this address) or failed
-   * ends the catch-up, so that my own choices wait no longer than the turns shown.
+   * ends the catch-up, so that my own choices wait no longer than the turns shown. A browser test holds each
+   * turn on the page for as long as it needs (`window.holdCatchUp`, a promise it settles to let the next turn
+   * come), so that it acts while the catch-up is certainly under way; nothing else sets it.
    */
   async function stepThrough(run) {
     while (catchUp === run && !closed && !calm()) {
@@ -252,7 +254,7 @@ export async function show(root, session, id) {
       run.at = stop;
       run.shown = true;
       draw();
-      await new Promise((done) => setTimeout(done, Math.max(0, due - Date.now())));
+      await Promise.all([new Promise((done) => setTimeout(done, Math.max(0, due - Date.now()))), window.holdCatchUp]);
     }
     if (catchUp === run) endCatchUp();
   }
