@@ -2204,11 +2204,23 @@ test('the bots’ turns are shown one after another, marked on the map, and Skip
     window.holdCatchUp = new Promise((r) => { window.releaseCatchUp = r; });
     release();
   });
+  // Between the catch-ups the test looks at, one that starts after another ended (the bots still playing) is
+  // let go turn by turn until the player's turn comes.
+  const letGoUntilMyTurn = () => page.waitForFunction(() => {
+    if (document.querySelector('#catching-up')) {
+      const release = window.releaseCatchUp;
+      window.holdCatchUp = new Promise((r) => { window.releaseCatchUp = r; });
+      release();
+      return false;
+    }
+    return Boolean(document.querySelector('#status.mine')) || /The game is over/.test(document.querySelector('#status')?.textContent);
+  }, null, { timeout: 60_000, polling: 100 });
   await hold();
   // My decisions, through the page's own list of choices, until the bots' turns that follow one are shown.
   let skippedAt = null;
   const shown = new Set();
   for (let i = 0; i < 15 && skippedAt === null; i++) {
+    await letGoUntilMyTurn();
     assert.ok(await waitForMyTurn(page));
     const version = Number(await page.locator('article.game').getAttribute('data-version'));
     // The first choice in the list of all, clicked in one step in the page.
