@@ -154,6 +154,12 @@ async function createAgainstBots(page, game, players, { bot = 'easy', rated = tr
   return Number(page.url().match(/#\/game\/(\d+)/)[1]);
 }
 
+/**
+ * Resolves once `page` has drawn a frame after everything done so far (a resize, a click's redraw, a zoom):
+ * the moment a screenshot or a measure needs, awaited rather than slept for.
+ */
+const drawn = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 /** The text of the status line. */
 const statusOf = (page) => page.locator('#status').textContent();
 
@@ -648,15 +654,15 @@ async function playStruggle(t, width, height) {
   await page.screenshot({ path: join(ARTIFACTS, `imperial-struggle-${size}.png`) });
   if (!phone) {
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.waitForTimeout(300);
+    await drawn(page);
     await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1920x1080.png') });
   } else {
     // A phone's first sight of a theatre is zoomed in until its spaces can be tapped.
     await page.locator('.theatre-tab:not(.current)').first().click();
-    await page.waitForTimeout(300);
+    await drawn(page);
     // The page redraws on every push (the bot plays on): scrolled to in one go, not through a stale element.
     await page.evaluate(() => document.querySelector('.is-map-card')?.scrollIntoView());
-    await page.waitForTimeout(300);
+    await drawn(page);
     await noSidewaysScroll(page, 'with the map drawn for a phone');
     await page.screenshot({ path: join(ARTIFACTS, `imperial-struggle-${size}-map.png`) });
   }
@@ -928,8 +934,8 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
 
   // The watch works: a style attribute set by hand is refused, and reported.
   await visitor.evaluate(() => document.body.setAttribute('style', 'background: red'));
-  await visitor.waitForFunction(() => true);
-  await new Promise((r) => setTimeout(r, 200));
+  // Held until the report has come back from the page (frame by frame, a bounded number), not for a while.
+  for (let i = 0; i < 300 && !violations.some((v) => /style-src/.test(v)); i++) await drawn(visitor);
   assert.ok(violations.some((v) => /style-src/.test(v)), `a deliberate violation is seen: ${JSON.stringify(violations)}`);
   assert.ok(messages.some((m) => /Content Security Policy/.test(m.text)), 'and logged');
   await player.close();
@@ -1384,8 +1390,12 @@ test('a player uploads their own content and plays with it; others see it is rep
   assert.equal(await details.getAttribute('open'), null, 'closed at first');
   await details.locator('summary').click();
   assert.ok(await details.locator('li', { hasText: 'region londinium added' }).isVisible());
-  // The list stays open through the lobby's refresh (every 5 s).
-  await fay.page.waitForTimeout(5500);
+  // The list stays open through the lobby's refresh (every 5 s): held until the row has been drawn again.
+  await row.evaluate((li) => { li.dataset.drawnBefore = 'yes'; });
+  await fay.page.waitForFunction((n) => {
+    const li = document.querySelector(`#open-games-list li[data-game="${n}"]`);
+    return li && !li.dataset.drawnBefore;
+  }, id, { timeout: 15_000 });
   assert.equal(await row.locator('details.content-details').getAttribute('open'), '', 'still open after a refresh');
   await row.screenshot({ path: join(ARTIFACTS, 'content-lobby-marker-1280x800.png') });
   await fay.page.setViewportSize({ width: 390, height: 844 });
@@ -3016,7 +3026,7 @@ test('WCAG AA: every text on the Imperial Struggle and Imperial 2030 pages contr
   // Every theatre.
   for (let i = 0; i < 4; i++) {
     await page.locator('.theatre-tab').nth(i).click();
-    await page.waitForTimeout(100);
+    await drawn(page);
     await measure(`Imperial Struggle, theatre ${i + 1}`);
   }
   await page.goto(`${base}/#/lobby`);
@@ -3029,7 +3039,7 @@ test('WCAG AA: every text on the Imperial Struggle and Imperial 2030 pages contr
   await measure('Imperial 2030, the whole world');
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Zoom in' }).click();
-  await page.waitForTimeout(300);
+  await drawn(page);
   await measure('Imperial 2030, zoomed in');
   let checked = 0;
   let lowest = { ratio: Infinity };
