@@ -154,6 +154,12 @@ async function createAgainstBots(page, game, players, { bot = 'easy', rated = tr
   return Number(page.url().match(/#\/game\/(\d+)/)[1]);
 }
 
+/**
+ * Resolves once `page` has drawn a frame after everything done so far (a resize, a click's redraw, a zoom):
+ * the moment a screenshot or a measure needs, awaited rather than slept for.
+ */
+const drawn = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 /** The text of the status line. */
 const statusOf = (page) => page.locator('#status').textContent();
 
@@ -649,15 +655,15 @@ async function playStruggle(t, width, height) {
   await page.screenshot({ path: join(ARTIFACTS, `imperial-struggle-${size}.png`) });
   if (!phone) {
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.waitForTimeout(300);
+    await drawn(page);
     await page.screenshot({ path: join(ARTIFACTS, 'imperial-struggle-1920x1080.png') });
   } else {
     // A phone's first sight of a theatre is zoomed in until its spaces can be tapped.
     await page.locator('.theatre-tab:not(.current)').first().click();
-    await page.waitForTimeout(300);
+    await drawn(page);
     // The page redraws on every push (the bot plays on): scrolled to in one go, not through a stale element.
     await page.evaluate(() => document.querySelector('.is-map-card')?.scrollIntoView());
-    await page.waitForTimeout(300);
+    await drawn(page);
     await noSidewaysScroll(page, 'with the map drawn for a phone');
     await page.screenshot({ path: join(ARTIFACTS, `imperial-struggle-${size}-map.png`) });
   }
@@ -929,8 +935,8 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
 
   // The watch works: a style attribute set by hand is refused, and reported.
   await visitor.evaluate(() => document.body.setAttribute('style', 'background: red'));
-  await visitor.waitForFunction(() => true);
-  await new Promise((r) => setTimeout(r, 200));
+  // Held until the report has come back from the page (frame by frame, a bounded number), not for a while.
+  for (let i = 0; i < 300 && !violations.some((v) => /style-src/.test(v)); i++) await drawn(visitor);
   assert.ok(violations.some((v) => /style-src/.test(v)), `a deliberate violation is seen: ${JSON.stringify(violations)}`);
   assert.ok(messages.some((m) => /Content Security Policy/.test(m.text)), 'and logged');
   await player.close();
@@ -1487,8 +1493,12 @@ test('a player uploads their own content and plays with it; others see it is rep
   assert.equal(await details.getAttribute('open'), null, 'closed at first');
   await details.locator('summary').click();
   assert.ok(await details.locator('li', { hasText: 'region londinium added' }).isVisible());
-  // The list stays open through the lobby's refresh (every 5 s).
-  await fay.page.waitForTimeout(5500);
+  // The list stays open through the lobby's refresh (every 5 s): held until the row has been drawn again.
+  await row.evaluate((li) => { li.dataset.drawnBefore = 'yes'; });
+  await fay.page.waitForFunction((n) => {
+    const li = document.querySelector(`#open-games-list li[data-game="${n}"]`);
+    return li && !li.dataset.drawnBefore;
+  }, id, { timeout: 15_000 });
   assert.equal(await row.locator('details.content-details').getAttribute('open'), '', 'still open after a refresh');
   await row.screenshot({ path: join(ARTIFACTS, 'content-lobby-marker-1280x800.png') });
   await fay.page.setViewportSize({ width: 390, height: 844 });
@@ -2063,6 +2073,73 @@ test('rollback: a player proposes going back past the rules’ commit points, th
   await b.context.close();
 });
 
+/**
+ * Plays game `id` to its end from `page`'s seat, taking the first choice each time (the bots answer between),
+ * through the API: a finished game in a few seconds, for the tests of what comes after.
+ */
+async function playOutFirstChoices(page, id) {
+  await page.evaluate(async (n) => {
+    for (let i = 0; i < 5000; i++) {
+      const s = await (await fetch(`/api/games/${n}`)).json();
+      if (s.finished) return;
+      if (!s.to_act.includes(s.seat)) { await new Promise((r) => setTimeout(r, 20)); continue; }
+      await fetch(`/api/games/${n}/actions`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ version: s.version, action: s.legal_actions[0].action }),
+      });
+    }
+  }, id);
+}
+
+test('end: a finished game says who won and why, each score by its parts, the review first, and "Finished"', async () => {
+  const { context, page } = await signUp('enid');
+  const id = await createAgainstBots(page, 'endeavor', 2, { rated: false });
+  await playOutFirstChoices(page, id);
+  const final = await gameState(page, id);
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    // Held until the page has read where the review stands: the offer is drawn from the server's answer.
+    const reviewRead = page.waitForResponse((r) => r.url().endsWith(`/api/games/${id}/review`));
+    await page.reload();
+    await reviewRead;
+    const panel = page.locator('#end-panel');
+    await panel.locator('#ask-review').waitFor();
+    const size = `${width}×${height}`;
+    assert.match(await page.locator('#end-title').textContent(), /^The game is over: .* (wins|share the win)\.$/);
+    assert.equal(await page.locator('#end-reason').textContent(), final.ending.reason, 'the engine\'s reason');
+    assert.match(final.ending.reason, /^Round 7, the last, is over/);
+    // The badge says the game is finished, not live.
+    assert.equal(await page.locator('.game-head [data-state]').textContent(), 'Finished');
+    assert.equal(await page.locator('.game-head .badge.live').count(), 0, `${size}: no "Live" badge`);
+    // Each seat's row: its score and the parts it is made of, which add up to it.
+    const rows = panel.locator('.standings tbody tr');
+    assert.equal(await rows.count(), 2);
+    for (let r = 0; r < 2; r++) {
+      const row = rows.nth(r);
+      const seat = Number(await row.getAttribute('data-seat'));
+      const score = Number(await row.locator('td.score').textContent());
+      assert.equal(score, final.outcome.scores[seat]);
+      const labels = await row.locator('.part-label').allTextContents();
+      assert.ok(labels.includes('Industry track') && labels.includes('cities and routes'), `${size}: ${labels}`);
+      const points = (await row.locator('.part-points').allTextContents()).map((t) => Number(t.replace('−', '-')));
+      assert.equal(points.reduce((a, b) => a + b, 0), score, `${size}: the parts add up to the score`);
+    }
+    // The review is offered first: its button comes before the standings, in view at the top.
+    const button = await panel.locator('#ask-review').boundingBox();
+    const standings = await panel.locator('.standings').boundingBox();
+    assert.ok(button.y < standings.y, `${size}: the review before the standings`);
+    assert.ok(button.y >= 0 && button.y + button.height <= height, `${size}: the review button in view (${button.y})`);
+    // The final board stays below the panel.
+    assert.ok(await page.locator('.board-area').isVisible(), `${size}: the final board`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${size}: no sideways scroll`);
+    await page.screenshot({ path: join(ARTIFACTS, `end-${width}x${height}.png`) });
+  }
+  // The lobby's list badges it the same way.
+  await page.goto(`${base}/#/lobby`);
+  await page.locator('#my-games-list li', { hasText: `game ${id}` }).locator('[data-state=finished]').waitFor();
+  await context.close();
+});
+
 test('review: a game only bots played offers no review', async () => {
   const { context, page } = await signUp('ursula');
   const id = await page.evaluate(async () => {
@@ -2083,9 +2160,10 @@ test('review: a game only bots played offers no review', async () => {
   const reviewRead = page.waitForResponse((r) => r.url().endsWith(`/api/games/${id}/review`));
   await page.goto(`${base}/#/game/${id}`);
   await reviewRead;
-  await page.locator('#final-title').waitFor();
+  await page.locator('#end-title').waitFor();
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   assert.equal(await page.locator('#ask-review').count(), 0, 'no review offered where nobody but bots decided');
+  assert.equal(await page.locator('#see-review').count(), 0);
   await context.close();
 });
 
@@ -2093,17 +2171,7 @@ test('review: after the game, the bot marks the biggest slips on the replay slid
   const { context, page } = await signUp('vera');
   const id = await createAgainstBots(page, 'endeavor', 2);
   // The game is played out quickly (the review is what this test clicks): vera takes her first choice.
-  await page.evaluate(async (n) => {
-    for (let i = 0; i < 5000; i++) {
-      const s = await (await fetch(`/api/games/${n}`)).json();
-      if (s.finished) return;
-      if (!s.to_act.includes(s.seat)) { await new Promise((r) => setTimeout(r, 20)); continue; }
-      await fetch(`/api/games/${n}/actions`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ version: s.version, action: s.legal_actions[0].action }),
-      });
-    }
-  }, id);
+  await playOutFirstChoices(page, id);
   await page.reload();
   await page.getByRole('button', { name: 'Review the game with the bot' }).click();
   const summary = page.locator('.slips summary');
@@ -2240,14 +2308,36 @@ test('the bots’ turns are shown one after another, marked on the map, and Skip
   await watcher.page.goto(`${base}/#/game/${id}`);
   await watcher.page.locator('#spectating').waitFor();
   await watchCatchUp(watcher.page);
+  // Each of the others' turns stays on the page until the test lets the next come (the page's test hold), so
+  // that Skip is clicked while the catch-up is certainly under way, however fast the bots and the machine.
+  const hold = () => page.evaluate(() => {
+    window.holdCatchUp = new Promise((release) => { window.releaseCatchUp = release; });
+  });
+  const nextTurn = () => page.evaluate(() => {
+    const release = window.releaseCatchUp;
+    window.holdCatchUp = new Promise((r) => { window.releaseCatchUp = r; });
+    release();
+  });
+  // Between the catch-ups the test looks at, one that starts after another ended (the bots still playing) is
+  // let go turn by turn until the player's turn comes.
+  const letGoUntilMyTurn = () => page.waitForFunction(() => {
+    if (document.querySelector('#catching-up')) {
+      const release = window.releaseCatchUp;
+      window.holdCatchUp = new Promise((r) => { window.releaseCatchUp = r; });
+      release();
+      return false;
+    }
+    return Boolean(document.querySelector('#status.mine')) || /The game is over/.test(document.querySelector('#status')?.textContent);
+  }, null, { timeout: 60_000, polling: 100 });
+  await hold();
   // My decisions, through the page's own list of choices, until the bots' turns that follow one are shown.
   let skippedAt = null;
   const shown = new Set();
   for (let i = 0; i < 15 && skippedAt === null; i++) {
+    await letGoUntilMyTurn();
     assert.ok(await waitForMyTurn(page));
     const version = Number(await page.locator('article.game').getAttribute('data-version'));
-    // The first choice in the list of all, clicked in one step in the page: a turn of the bots may have begun
-    // to be shown since (and the list is gone until it ends).
+    // The first choice in the list of all, clicked in one step in the page.
     const clicked = await page.evaluate(() => {
       const button = document.querySelector('details.all-actions button.action');
       button?.click();
@@ -2267,19 +2357,22 @@ test('the bots’ turns are shown one after another, marked on the map, and Skip
     assert.equal(await page.locator('#undo').count(), 0);
     assert.match(await statusOf(page), /^What the others did, turn by turn: step \d+ of \d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'catching-up-1280x800.png') });
-    // Another of the turns after this one (each shows for a moment); then Skip, unless they have all been shown.
+    // The next of the turns (held in its turn), unless this was the last; then Skip while one is shown.
+    await nextTurn();
     await page.waitForFunction((seen) => {
       const text = document.querySelector('#catching-up')?.textContent;
       return !text || text !== seen;
-    }, next, { timeout: 5_000 });
+    }, next, { timeout: 30_000 });
     const badge = await page.evaluate(() => document.querySelector('#catching-up')?.textContent ?? null);
-    if (badge) shown.add(badge);
+    if (!badge) continue;
+    shown.add(badge);
     const at = Date.now();
-    if (await page.evaluate(() => { const b = document.querySelector('#skip-steps'); b?.click(); return Boolean(b); })) {
-      await page.locator('#connection').waitFor({ timeout: 1_000 });
-      skippedAt = Date.now() - at;
-    }
+    await page.locator('#skip-steps').click();
+    await page.locator('#connection').waitFor({ timeout: 1_000 });
+    skippedAt = Date.now() - at;
   }
+  // The hold is let go: the catch-up it held is over, and none other may wait on it.
+  await page.evaluate(() => { const release = window.releaseCatchUp; window.holdCatchUp = undefined; release(); });
   assert.ok(skippedAt !== null, 'the bots’ turns were stepped through, and skipped');
   assert.ok(shown.size >= 2, `more than one position was shown: ${[...shown].join(' | ')}`);
   assert.equal(await page.locator('#catching-up').count(), 0, 'skipped: the game as it stands');
@@ -3145,7 +3238,7 @@ test('WCAG AA: every text on the Imperial Struggle and Imperial 2030 pages contr
   // Every theatre.
   for (let i = 0; i < 4; i++) {
     await page.locator('.theatre-tab').nth(i).click();
-    await page.waitForTimeout(100);
+    await drawn(page);
     await measure(`Imperial Struggle, theatre ${i + 1}`);
   }
   await page.goto(`${base}/#/lobby`);
@@ -3158,7 +3251,7 @@ test('WCAG AA: every text on the Imperial Struggle and Imperial 2030 pages contr
   await measure('Imperial 2030, the whole world');
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Zoom in' }).click();
-  await page.waitForTimeout(300);
+  await drawn(page);
   await measure('Imperial 2030, zoomed in');
   let checked = 0;
   let lowest = { ratio: Infinity };

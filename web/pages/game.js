@@ -25,6 +25,8 @@ import { rulesHref } from '../lib/links.js';
 import { proposalPanel, proposeButton, rollbackLine, withRollbacks } from './rollback.js';
 import { bidPanel } from './bid.js';
 import { reviewOf, reviewPart } from './review.js';
+import { endPanel, winnersText } from './ending.js';
+import { stateBadge } from '../lib/status.js';
 import { gameNotice } from '../lib/content.js';
 import { spanWords as span } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
@@ -234,7 +236,9 @@ export async function show(root, session, id) {
    * it stops as soon as it is no longer the page's (skipped, a look back with the slider, a rollback). A
    * state arriving meanwhile only moves the end further: the log is awaited again before each turn. The
    * fetches are counted in each turn's time, and one refused (too many looks from this address) or failed
-   * ends the catch-up, so that my own choices wait no longer than the turns shown.
+   * ends the catch-up, so that my own choices wait no longer than the turns shown. A browser test holds each
+   * turn on the page for as long as it needs (`window.holdCatchUp`, a promise it settles to let the next turn
+   * come), so that it acts while the catch-up is certainly under way; nothing else sets it.
    */
   async function stepThrough(run) {
     while (catchUp === run && !closed && !calm()) {
@@ -253,7 +257,7 @@ export async function show(root, session, id) {
       run.at = stop;
       run.shown = true;
       draw();
-      await new Promise((done) => setTimeout(done, Math.max(0, due - Date.now())));
+      await Promise.all([new Promise((done) => setTimeout(done, Math.max(0, due - Date.now()))), window.holdCatchUp]);
     }
     if (catchUp === run) endCatchUp();
   }
@@ -483,7 +487,7 @@ export async function show(root, session, id) {
     },
       header(),
       decisionBar(board),
-      state.finished && live ? finalScores() : null,
+      state.finished && live ? endPanel(state, mySeat(), { review: reviewer.current(), ask: reviewer.ask, toReview }) : null,
       h('div', { class: 'game-body' },
         board,
         h('aside', { class: 'side', 'aria-label': 'Players, notes, talk, replay and log' },
@@ -645,7 +649,7 @@ export async function show(root, session, id) {
         h('h1', { id: 'game-title' }, `${entry.name} · game ${id}`),
         // Looking back is unmistakable: no "Live" badge, no one "to play", and a way back in the status row.
         past === null
-          ? h('span', { id: 'connection', class: 'badge live' }, 'Live')
+          ? stateBadge({ finished: state.finished }, { id: 'connection' })
           : catchUp
             ? h('span', { id: 'catching-up', class: 'badge catching-up' }, `Catching up: step ${past.step} of ${state.steps}`)
             : h('span', { id: 'looking-back', class: 'badge warn' }, `Replay: step ${past.step} of ${state.steps}`),
@@ -758,7 +762,7 @@ export async function show(root, session, id) {
     const bidsDue = state.bid && !state.seats.some((s) => s.open);
     if (!state.started && isCreator() && !bidsDue) return 'The game has not started: invite the players or give their seats to bots, then start it.';
     if (!state.started) return prompt || 'The game waits for its players.';
-    if (state.finished) return `The game is over. ${winners()}`;
+    if (state.finished) return `The game is over. ${state.outcome ? winnersText(state) : ''}`;
     const waiting = `Waiting for ${state.to_act.map((s) => seatName(state.seats[s])).join(' and ')}.`;
     if (myTurn()) return `Your turn: ${prompt || 'choose one of the actions below.'}`;
     if (mySeat() === null || mySeat() === undefined) return `You are watching. ${prompt || waiting}`;
@@ -779,12 +783,6 @@ export async function show(root, session, id) {
   function sentence(text) {
     const t = typeof text === 'string' ? text.trim() : '';
     return !t || /[.!?…]$/.test(t) ? t : `${t}.`;
-  }
-
-  function winners() {
-    if (!state.outcome) return '';
-    const first = state.outcome.ranks.map((r, s) => [r, s]).filter(([r]) => r === 1).map(([, s]) => seatName(state.seats[s]));
-    return `${first.join(' and ')} ${first.length > 1 ? 'share the win' : 'wins'}.`;
   }
 
   /**
@@ -863,19 +861,12 @@ export async function show(root, session, id) {
     }, `Copy the link for seat ${seat + 1}`);
   }
 
-  function finalScores() {
-    const o = state.outcome;
-    if (!o) return null;
-    const order = o.scores.map((score, seat) => ({ seat, score, rank: o.ranks[seat] })).sort((a, b) => a.rank - b.rank);
-    return h('section', { class: 'card final', 'aria-labelledby': 'final-title' },
-      h('h2', { id: 'final-title' }, 'Final scores'),
-      h('table', {},
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Rank'), h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Score'))),
-        h('tbody', {}, order.map((r) => h('tr', { class: r.seat === mySeat() ? 'me' : '' },
-          h('td', {}, r.rank === 1 ? '1 (winner)' : String(r.rank)),
-          h('td', {}, seatName(state.seats[r.seat]) + (r.seat === mySeat() ? ' · you' : '')),
-          h('td', {}, String(r.score)))))),
-      h('p', {}, h('a', { href: '#/lobby' }, 'Back to the lobby')));
+  /** Opens the replay panel, where the review's marks are, and brings it into view. */
+  function toReview() {
+    const panel = document.querySelector('[data-panel=replay]');
+    if (!panel) return;
+    if (!panel.open) panel.open = true;
+    panel.scrollIntoView({ block: 'start', behavior: calm() ? 'instant' : 'smooth' });
   }
 
   /**
@@ -1212,7 +1203,7 @@ export async function show(root, session, id) {
       h('h2', { id: 'replay-title' }, 'Replay'),
       h('label', { for: 'replay' }, past ? `Looking at step ${at} of ${state.steps}` : `Live: step ${state.steps}`),
       slider,
-      reviewPart(state, reviewer.current(), { ask: reviewer.ask, lookAt, at }),
+      reviewPart(state, reviewer.current(), { lookAt, at }),
       h('div', { class: 'replay-buttons' },
         h('button', { type: 'button', 'data-key': 'replay-back', disabled: at === 0, onclick: () => step(-1) }, '◀ Step back'),
         h('button', { type: 'button', 'data-key': 'replay-forward', disabled: past === null, onclick: () => step(1) }, 'Step forward ▶'),

@@ -17,6 +17,7 @@ import {
   changeList, changesDetails, differCount, entryName, fingerprintCode, replacedFiles, shortFingerprint,
 } from '../lib/content.js';
 import { spanWords } from '../lib/words.js';
+import { stateBadge } from '../lib/status.js';
 
 // The waiting games whose list of changed entries is open, kept across the list's refreshes.
 const openNotices = new Set();
@@ -96,6 +97,7 @@ export function watchList(live, names) {
   return h('ul', { class: 'games' }, live.map((g) => h('li', { 'data-game': g.id },
     h('a', { href: `#/game/${g.id}` }, `${names[g.game]?.name ?? g.game} · game ${g.id}`),
     h('span', { class: 'muted' }, ` · step ${g.steps} · ${g.seats.map(who).join(', ')}`),
+    stateBadge(g),
     h('span', { class: g.rated ? 'badge rated' : 'badge' }, g.rated ? 'Rated' : 'Casual'),
     g.clock ? h('span', { class: 'badge' }, clockWords(g.clock)) : null)));
 }
@@ -142,9 +144,9 @@ function myGames(mine, names) {
 function myGamesList(mine, names) {
   if (!mine.length) return h('p', { class: 'muted' }, 'No games yet: start one below.');
   return h('ul', { class: 'games' }, mine.map((g) => {
-    const status = g.finished ? h('span', { class: 'badge done' }, 'Finished')
-      : !g.started ? h('span', { class: 'badge' }, 'Waiting to start')
-        : g.your_turn ? h('span', { class: 'badge turn' }, 'Your turn') : h('span', { class: 'badge' }, 'Others to play');
+    // A game under way says whose turn it is; before and after, its state as everywhere else.
+    const status = g.finished || !g.started ? stateBadge(g)
+      : g.your_turn ? h('span', { class: 'badge turn' }, 'Your turn') : h('span', { class: 'badge' }, 'Others to play');
     return h('li', {},
       h('a', { href: `#/game/${g.id}` }, `${names[g.game]?.name ?? g.game} · game ${g.id}`), ' ',
       status, ' ', badge(names[g.game]), scopeBadge(names[g.game]));

@@ -50,23 +50,12 @@ function slipText(state, s) {
     + `the bot preferred “${s.best}” (${percent(s.best_value)}).`;
 }
 
-/** What the replay panel shows of the review: the button to ask, its progress, or the marks and the list. */
-export function reviewPart(state, review, { ask, lookAt, at }) {
+/** What the replay panel shows of the review: the marks and the list of one made, or why none may be read. */
+export function reviewPart(state, review, { lookAt, at }) {
   if (!state.finished || !review) return null;
-  // Only bots played: no person made a decision to review, and the server would refuse (409).
-  if (review.status === 'none' && !state.seats.some((s) => s.player)) return null;
   if (review.status === 'withheld') return h('p', { class: 'review muted' }, `No review to read: ${review.why}.`);
-  if (review.status === 'none' || review.status === 'failed') {
-    return h('div', { class: 'review' },
-      review.status === 'failed' ? h('p', { class: 'muted' }, `The review could not be made: ${review.why}.`) : null,
-      h('button', {
-        type: 'button', id: 'ask-review', 'data-key': 'ask-review', onclick: ask,
-        title: 'The bot goes through every decision of the players, from what each knew then, and marks the biggest slips',
-      }, 'Review the game with the bot'));
-  }
-  if (review.status === 'running') {
-    return h('p', { class: 'review muted', role: 'status' }, `The bot is reviewing the game: step ${review.done} of ${review.of}…`);
-  }
+  // Asked for and followed at the end panel (`ending.js`); here only the marks of one made.
+  if (review.status !== 'ready') return null;
   const max = Math.max(1, state.steps);
   const here = slipAt(review, at);
   // Marks closer than GAP (in % of the slider) go on rows of their own, so each can be pointed at.

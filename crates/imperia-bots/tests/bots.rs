@@ -7,7 +7,8 @@ use imperia_bots::arena::play_game;
 use imperia_bots::mcts::search;
 use imperia_bots::{BotEntry, BotKind, BotSpec, Budget, Guide};
 use imperia_core::{
-    ContentSet, Evaluate, Game, GameConfig, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer,
+    ContentSet, Ending, Evaluate, Game, GameConfig, GameRng, Outcome, RuleError, ScorePart, Seat, SetupError, Step,
+    ToAct, Viewer,
 };
 use imperial2030::{Config, Imperial2030};
 use serde::{Deserialize, Serialize};
@@ -177,6 +178,10 @@ impl Game for Race {
         let mut t = imperia_core::observation::Tensor::new(self.observation_parts(), out);
         t.seats(viewer, &self.to_act());
         t.part("total").count(0, self.total, 10.0);
+    }
+    fn ending(&self) -> Option<Ending> {
+        let parts = self.outcome()?.scores.iter().map(|&s| vec![ScorePart::new("the last count", s)]).collect();
+        Some(Ending { reason: "The count reached 10.".into(), parts })
     }
     fn outcome(&self) -> Option<Outcome> {
         (self.total >= 10).then(|| {

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::content::{ContentFiles, ContentReport, ContentSet, GameContent};
-use crate::game::{Game, Outcome, Seat, TimeLimit, ToAct, Viewer};
+use crate::game::{Ending, Game, Outcome, Seat, TimeLimit, ToAct, Viewer};
 use crate::options::{GameOption, check_options, options_schema};
 use crate::record::{Migration, Record, RecordedAction, state_hash};
 use crate::rng::seeded;
@@ -68,6 +68,8 @@ pub trait DynMatch: Send {
     /// See [`Game::seat_name`].
     fn seat_name(&self, seat: Seat) -> String;
     fn outcome(&self) -> Option<Outcome>;
+    /// [`Game::ending`]: why the game ended and each score's parts, once it is over.
+    fn ending(&self) -> Option<Ending>;
     fn record(&self) -> Record;
     /// The last step of the record (cheaper than the whole record) and how many steps there are.
     fn last_recorded(&self) -> Option<(usize, RecordedAction)>;
@@ -209,6 +211,11 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.state().outcome()
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let _scope = self.enter();
+        self.state().ending()
     }
 
     fn record(&self) -> Record {

@@ -195,6 +195,29 @@ impl Outcome {
     }
 }
 
+/// How a finished game ended, for its end screen: why, and what each seat's score is made of. Apart from
+/// [`Outcome`], which bots read at the end of every playout, because it is put into words.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ending {
+    /// Why the game ended, in one sentence ("Germany's power reached 25.").
+    pub reason: String,
+    /// Each seat's score taken apart, in seat order: its parts add up to the seat's [`Outcome`] score.
+    pub parts: Vec<Vec<ScorePart>>,
+}
+
+/// One part of a final score: where the points came from ("Germany: interest 6 × 3") and how many.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScorePart {
+    pub label: String,
+    pub points: i64,
+}
+
+impl ScorePart {
+    pub fn new(label: impl Into<String>, points: impl Into<i64>) -> ScorePart {
+        ScorePart { label: label.into(), points: points.into() }
+    }
+}
+
 /// How a game is set up: its number of players and its variant options.
 pub trait GameConfig: Clone + Debug + Serialize + DeserializeOwned + Send + Sync {
     /// The config for `players` seats with `options`, which hosts have checked against [`Game::OPTIONS`] and
@@ -323,6 +346,9 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn observe(&self, viewer: Viewer, out: &mut [f32]);
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// Once the game is over, why it ended and what each seat's score is made of, in the terms of the
+    /// game's rules; `None` before.
+    fn ending(&self) -> Option<Ending>;
     /// A complete state consistent with `view` (what `view.viewer` may know) of a game played with
     /// `content`, with everything hidden from that viewer drawn from `rng`. Bots search such states; they
     /// never see the real one.

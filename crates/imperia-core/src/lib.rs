@@ -49,8 +49,8 @@ pub use dynamic::{
     ActionChoice, Description, DynContent, DynMatch, GameEntry, Playout, Registry, SeatRange, Seen, SeenStep,
 };
 pub use game::{
-    Evaluate, Game, GameConfig, Outcome, Refusal, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
-    check_seats, outcome_values,
+    Ending, Evaluate, Game, GameConfig, Outcome, Refusal, RuleError, ScorePart, Seat, SetupError, Step, TimeLimit,
+    ToAct, Viewer, check_seats, outcome_values,
 };
 pub use learned::{Features, Model, ModelError};
 pub use numbering::ActionNumbering;

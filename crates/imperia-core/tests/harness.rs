@@ -11,8 +11,8 @@ use imperia_core::conformance::{Conformance, Options, Player, run, run_played};
 use imperia_core::observation::{self, Tensor};
 use imperia_core::rng::seeded;
 use imperia_core::{
-    ActionNumbering, ContentSet, DynMatch, Game, GameConfig, GameRng, Match, MatchError, Outcome, RuleError, Seat,
-    SetupError, Step, TimeLimit, ToAct, Viewer,
+    ActionNumbering, ContentSet, DynMatch, Ending, Game, GameConfig, GameRng, Match, MatchError, Outcome, RuleError,
+    ScorePart, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
 };
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -264,6 +264,10 @@ impl Game for Toy {
         let secret = if self.bugs.leak_tensor { Some(self.secrets[1]) } else { view.my_secret };
         t.part("my_secret").one_hot(secret.map(|s| usize::from(s) - 1));
     }
+    fn ending(&self) -> Option<Ending> {
+        let parts = self.outcome()?.scores.iter().map(|&s| vec![ScorePart::new("secret", s)]).collect();
+        Some(Ending { reason: "Both secrets are out.".into(), parts })
+    }
     fn outcome(&self) -> Option<Outcome> {
         (self.to_act() == ToAct::Nobody).then(|| {
             let [a, b] = self.secrets;
@@ -403,6 +407,9 @@ macro_rules! buggy {
             }
             fn outcome(&self) -> Option<Outcome> {
                 self.0.outcome()
+            }
+            fn ending(&self) -> Option<Ending> {
+                self.0.ending()
             }
             fn has_hidden_information(&self) -> bool {
                 true

@@ -12,7 +12,7 @@ use imperia_core::{Seat, ToAct};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Mutex, Semaphore};
 
-use crate::table::{AppState, Shared, TableError};
+use crate::table::{AppState, LiveGame, Shared, TableError};
 use crate::thinking::Place;
 use crate::thought::{Answer, Thought};
 
@@ -63,6 +63,8 @@ pub enum ReviewState {
     },
     /// It could not be made; asking again tries again.
     Failed { why: String },
+    /// Not for anyone: nobody but bots played the game, so there is no decision to review.
+    Unavailable { why: String },
     /// Not for this reader: the review of a game that hides information tells what each player did in
     /// private, so only its players read it, as only they export its record.
     Withheld { why: String },
@@ -92,6 +94,12 @@ pub async fn state_of(state: &AppState, id: i64) -> Result<ReviewState, TableErr
     Ok(running.unwrap_or(ReviewState::None))
 }
 
+/// Why no review of `g` can be made for anyone, if none can: only bots played it.
+pub fn unavailable(g: &LiveGame) -> Option<String> {
+    let people = g.seats.iter().any(|s| s.user_id.is_some());
+    (!people).then(|| "only bots played this game: there are no decisions to review".into())
+}
+
 /// Start reviewing a finished game in the help queue's `place`, unless it is reviewed or under way; answers
 /// where it stands.
 pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Result<ReviewState, TableError> {
@@ -100,12 +108,12 @@ pub async fn start(state: &AppState, id: i64, game: &Shared, place: Place) -> Re
         if g.m.to_act() != ToAct::Nobody {
             return Err(TableError::Conflict("a game is reviewed once it is over".into()));
         }
+        if let Some(why) = unavailable(&g) {
+            return Err(TableError::Conflict(why));
+        }
         let people: Vec<Seat> = g.seats.iter().filter(|s| s.user_id.is_some()).map(|s| s.seat).collect();
         (g.m.record(), g.content.clone(), g.m.game_id(), people)
     };
-    if seats.is_empty() {
-        return Err(TableError::Conflict("only bots played this game: there are no decisions to review".into()));
-    }
     crate::fairness::no_help_for_rated(state, game, "review").await?;
     if imperia_games::bots_for(game_id).is_none() {
         return Err(TableError::NotFound(format!("no bot plays {game_id}, so none can review it")));

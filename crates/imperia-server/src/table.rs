@@ -240,6 +240,10 @@ pub struct GameState {
     /// Each seat's final score and rank, once the game is over.
     #[schema(value_type = Option<Object>)]
     pub outcome: Option<imperia_core::Outcome>,
+    /// Once the game is over: why it ended (`reason`, a sentence) and each seat's score taken apart
+    /// (`parts`, per seat `{label, points}`, adding up to its score).
+    #[schema(value_type = Option<Object>)]
+    pub ending: Option<imperia_core::Ending>,
     /// The replaced content the game is played with, and every entry that differs from the shipped
     /// content; absent for the shipped content.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -292,6 +296,7 @@ impl LiveGame {
             summary: self.m.summary(viewer),
             steps: self.m.last_recorded().map_or(0, |(steps, _)| steps),
             outcome: self.m.outcome(),
+            ending: self.m.ending(),
             content: self.content_notice.clone(),
             features: {
                 let mut out = Map::new();

@@ -41,7 +41,9 @@ mod text;
 pub mod view;
 
 use imperia_core::words::{Subject, count};
-use imperia_core::{ContentSet, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{
+    ContentSet, Ending, Game, GameRng, Outcome, RuleError, ScorePart, Seat, SetupError, Step, ToAct, Viewer,
+};
 
 pub use config::Config;
 pub use content::Content;
@@ -51,7 +53,7 @@ pub use play::Action;
 pub use state::Brazil;
 pub use view::View;
 
-use crate::state::{Pending, Stage, Work};
+use crate::state::{MAX_ROUNDS, Pending, SOLO_ROUNDS, Stage, Work};
 
 impl Game for Brazil {
     const ID: &'static str = "brazil-imperial";
@@ -194,6 +196,41 @@ impl Game for Brazil {
             .collect();
         // The tie-break is the science-making buildings; players still tied share the place (B53).
         Some(Outcome::ranked_by(keys.iter().map(|k| k.0).collect(), &keys))
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        if self.stage != Stage::Over {
+            return None;
+        }
+        let (reason, parts) = if self.solo() {
+            // The solo scenario is won or lost, not scored (B32): its one part says which.
+            let won = self.solo_won == Some(true);
+            let reason = if won {
+                format!(
+                    "The Dutch capital fell in round {} with the three conditions met: the scenario is won.",
+                    self.round
+                )
+            } else {
+                format!(
+                    "Round {SOLO_ROUNDS} ended without the three conditions met: the Dutch hold, and the scenario is lost."
+                )
+            };
+            (
+                reason,
+                vec![vec![ScorePart::new(if won { "the scenario won" } else { "the scenario lost" }, i64::from(won))]],
+            )
+        } else {
+            let reason = if self.last_round {
+                "An era III card was completed, and the round it was completed in is over: the final scoring."
+                    .to_string()
+            } else {
+                format!(
+                    "Round {MAX_ROUNDS}, Imperia's limit (ruling B63), is over with no era III card completed: the final scoring."
+                )
+            };
+            (reason, (0..self.players.len()).map(|s| self.score(s as u8).parts()).collect())
+        };
+        Some(Ending { reason, parts })
     }
 
     fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> Self {

@@ -3,6 +3,7 @@
 //! the rulers' and cards' modifiers. The tie-break is the science-making buildings one controls; players
 //! still tied share the win (ruling B53).
 
+use imperia_core::ScorePart;
 use serde::{Deserialize, Serialize};
 
 use crate::content::{Find, Opportunity, Privilege, Reign, Terrain};
@@ -46,6 +47,27 @@ fn rare_species(n: usize) -> u32 {
         1 => 1,
         2 => 3,
         _ => 5,
+    }
+}
+
+impl Score {
+    /// The sources as the parts of a final score (`Game::ending`), in the rulebook's order; they add up to
+    /// `total`.
+    pub fn parts(&self) -> Vec<ScorePart> {
+        [
+            ("units recruited", self.units),
+            ("items crafted", self.items),
+            ("privilege cards", self.privileges),
+            ("goals and era III tasks", self.goals),
+            ("opportunity cards and wars", self.cards),
+            ("exploration tokens", self.finds),
+            ("palaces' frames", self.palaces),
+            ("tokens controlled", self.tokens),
+            ("rulers' and cards' bonuses", self.bonuses),
+        ]
+        .into_iter()
+        .map(|(label, points)| ScorePart::new(label, points))
+        .collect()
     }
 }
 

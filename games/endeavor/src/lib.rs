@@ -28,7 +28,9 @@ pub mod state;
 pub mod view;
 
 use imperia_core::words::{Subject, count};
-use imperia_core::{ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{
+    ContentSet, Ending, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer,
+};
 
 pub use config::{Config, SilentFleet};
 pub use content::Content;
@@ -156,6 +158,12 @@ impl Game for Endeavor {
         // Ties share the win: there is no tie-breaker (final scoring).
         (self.phase == Phase::Over)
             .then(|| Outcome::by_scores((0..self.players.len()).map(|s| i64::from(self.score(s).total)).collect()))
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let reason = format!("Round {ROUNDS}, the last, is over: the glory of each player is counted.");
+        let parts = (0..self.players.len()).map(|s| self.score(s).parts()).collect();
+        (self.phase == Phase::Over).then_some(Ending { reason, parts })
     }
 
     /// The view holds the whole table: the state it shows is the state (perfect information).

@@ -1,6 +1,7 @@
 //! Final scoring, in the rulebook's order (A to Д): the four tracks, cities and routes, buildings and
 //! cards with the empty governor slot, the harbor, and set-aside slavery cards.
 
+use imperia_core::ScorePart;
 use serde::{Deserialize, Serialize};
 
 use crate::content::{Attribute, SpaceKind, Special};
@@ -20,6 +21,22 @@ pub struct Score {
     /// Д: one lost per set-aside slavery card.
     pub slavery: u8,
     pub total: i32,
+}
+
+impl Score {
+    /// The score pad's rows as the parts of a final score (`Game::ending`); they add up to `total`.
+    pub fn parts(&self) -> Vec<ScorePart> {
+        let tracks = Attribute::ALL.map(|a| ScorePart::new(format!("{a} track"), self.tracks[a.index()]));
+        tracks
+            .into_iter()
+            .chain([
+                ScorePart::new("cities and routes", self.cities_and_routes),
+                ScorePart::new("buildings and cards", self.buildings_and_cards),
+                ScorePart::new("the harbor: one per 3 discs", self.harbor),
+                ScorePart::new("slavery cards set aside", -i64::from(self.slavery)),
+            ])
+            .collect()
+    }
 }
 
 impl Endeavor {

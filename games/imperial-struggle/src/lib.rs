@@ -59,7 +59,9 @@ mod turn;
 pub mod view;
 mod war;
 
-use imperia_core::{ContentSet, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
+use imperia_core::{
+    ContentSet, Ending, Game, GameRng, Outcome, RuleError, ScorePart, Seat, SetupError, Step, ToAct, Viewer,
+};
 
 pub use action::Action;
 pub use config::Config;
@@ -201,6 +203,18 @@ impl Game for ImperialStruggle {
         let scores = vec![i64::from(30 - self.vp), i64::from(self.vp)];
         let ranks = Power::BOTH.iter().map(|&p| if p == winner { 1 } else { 2 }).collect();
         Some(Outcome { scores, ranks })
+    }
+
+    /// One marker scores both powers (§3.10): its place is France's score, and what it leaves of 30 Britain's.
+    fn ending(&self) -> Option<Ending> {
+        let Phase::Over { winner } = self.phase else { return None };
+        let reason = format!("{winner} wins: {}.", self.why_over()?);
+        let vp = i64::from(self.vp);
+        let parts = vec![
+            vec![ScorePart::new(format!("30 less the victory marker at {vp}"), 30 - vp)],
+            vec![ScorePart::new(format!("the victory marker at {vp}"), vp)],
+        ];
+        Some(Ending { reason, parts })
     }
 
     fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> Self {

@@ -454,7 +454,7 @@ mod tests {
     #[test]
     fn a_finished_game_has_no_prompt() {
         let mut g = game();
-        g.game_over(FR, "a test".into(), &mut Vec::new());
+        g.game_over(FR, &mut Vec::new());
         assert_eq!(prompt(&g), "");
     }
 }

@@ -211,7 +211,7 @@ impl ImperialStruggle {
         self.scoring(events);
         if let Some(p) = self.sweep {
             events.push(Event::SweepVictory { power: p });
-            self.game_over(p, "it won every region award and every demand this round".into(), events);
+            self.game_over(p, events);
             return;
         }
         if self.vp_victory(events) {
@@ -313,10 +313,10 @@ impl ImperialStruggle {
     /// §4.1.13, §7.4: the marker at 0 or below wins for Britain, at 30 or above for France.
     pub(crate) fn vp_victory(&mut self, events: &mut Vec<Event>) -> bool {
         if self.vp <= 0 {
-            self.game_over(Power::Britain, "the victory marker reached 0".into(), events);
+            self.game_over(Power::Britain, events);
             true
         } else if self.vp >= 30 {
-            self.game_over(Power::France, "the victory marker reached 30".into(), events);
+            self.game_over(Power::France, events);
             true
         } else {
             false
@@ -359,18 +359,40 @@ impl ImperialStruggle {
             std::cmp::Ordering::Equal if self.power(fr).available_debt() > self.power(br).available_debt() => fr,
             std::cmp::Ordering::Equal => br,
         };
-        let why = if self.vp == 15 {
-            "the final scoring left the marker at 15; the tie-break decides"
-        } else {
-            "the final scoring"
-        };
-        self.game_over(winner, why.into(), events);
+        self.game_over(winner, events);
     }
 
-    pub(crate) fn game_over(&mut self, winner: Power, why: String, events: &mut Vec<Event>) {
-        events.push(Event::GameOver { winner, why });
+    pub(crate) fn game_over(&mut self, winner: Power, events: &mut Vec<Event>) {
         self.phase = Phase::Over { winner };
         self.tasks.clear();
+        let why = self.why_over().unwrap_or_default();
+        events.push(Event::GameOver { winner, why });
+    }
+
+    /// Why the game ended, read from its final state (so that the state need not keep it): a power that
+    /// swept a scoring phase (§4.1.13, [`ImperialStruggle::sweep`], set only then) or a war's theatres
+    /// (§7.4: a war turn that ends the game by its winner, the marker's not), the victory marker at 0 or 30
+    /// (§4.1.13, §7.4), or else the final scoring (§11.0). A marker at its end also when a sweep ended the
+    /// game is said as the marker, which is as true.
+    pub(crate) fn why_over(&self) -> Option<String> {
+        let Phase::Over { winner } = self.phase else { return None };
+        let marker_winner = match self.vp {
+            ..=0 => Some(Power::Britain),
+            30.. => Some(Power::France),
+            _ => None,
+        };
+        Some(if self.sweep == Some(winner) {
+            "it won every region award and every demand this round".into()
+        } else if marker_winner == Some(winner) {
+            format!("the victory marker reached {}", if winner == Power::France { 30 } else { 0 })
+        } else if self.at_war() {
+            let war = self.war.war.map_or_else(|| "war".to_string(), |w| w.name().to_string());
+            format!("it won every theatre of the {war} with the greatest spoils")
+        } else if self.vp == 15 {
+            "the final scoring left the marker at 15; the tie-break decides".into()
+        } else {
+            "the final scoring".into()
+        })
     }
 }
 

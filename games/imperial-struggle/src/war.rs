@@ -537,11 +537,7 @@ impl ImperialStruggle {
                     .enumerate()
                     .all(|(t, r)| r.is_some_and(|(w, row)| w == p && c.war(war).theatres[t].is_top_tier(p, row)));
             if swept {
-                self.game_over(
-                    p,
-                    format!("it won every theatre of the {} with the greatest spoils", war.name()),
-                    events,
-                );
+                self.game_over(p, events);
                 return;
             }
         }

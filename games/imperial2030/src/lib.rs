@@ -50,7 +50,7 @@ pub use state::Imperial2030;
 pub use view::View;
 
 use imperia_core::{
-    ContentFiles, ContentReport, ContentSet, Game, GameContent, GameOption, GameRng, Outcome, RuleError, Seat,
+    ContentFiles, ContentReport, ContentSet, Ending, Game, GameContent, GameOption, GameRng, Outcome, RuleError, Seat,
     SetupError, Step, ToAct, Viewer, words,
 };
 
@@ -304,6 +304,10 @@ impl Game for Imperial2030 {
 
     fn outcome(&self) -> Option<Outcome> {
         self.final_outcome()
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.final_ending()
     }
 
     fn has_hidden_information(&self) -> bool {

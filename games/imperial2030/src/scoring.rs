@@ -4,28 +4,21 @@
 
 use std::cmp::Ordering;
 
-use imperia_core::{Outcome, Seat};
+use imperia_core::{Ending, Outcome, ScorePart, Seat};
 
 use crate::nation::{NATIONS, Nation};
-use crate::state::{Imperial2030, Phase};
+use crate::state::{Imperial2030, Phase, WINNING_POWER};
 
 impl Imperial2030 {
+    /// The interest of `seat`'s bonds of `n`: what they pay each turn, and score times the multiplier.
+    fn interest(&self, n: Nation, seat: Seat) -> i64 {
+        let bonds = self.nation(n).bonds.iter().enumerate();
+        bonds.filter(|(_, o)| **o == Some(seat)).map(|(i, _)| i as i64 + 1).sum()
+    }
+
     /// The bonds' part of a score: Σ interest × multiplier.
     pub fn bond_score(&self, seat: Seat) -> i64 {
-        NATIONS
-            .iter()
-            .map(|&n| {
-                let interest: i64 = self
-                    .nation(n)
-                    .bonds
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, o)| **o == Some(seat))
-                    .map(|(i, _)| i as i64 + 1)
-                    .sum();
-                interest * i64::from(self.multiplier(n))
-            })
-            .sum()
+        NATIONS.iter().map(|&n| self.interest(n, seat) * i64::from(self.multiplier(n))).sum()
     }
 
     /// A player's score if the game ended now.
@@ -43,6 +36,27 @@ impl Imperial2030 {
     fn tie_break(&self, a: Seat, b: Seat) -> Ordering {
         let stakes = |s: Seat| -> Vec<i32> { self.nations_by_power().iter().map(|&n| self.stake(n, s)).collect() };
         stakes(b).cmp(&stakes(a))
+    }
+
+    /// Why the game ended and each score's parts: every nation's bonds (interest × multiplier), then cash.
+    pub(crate) fn final_ending(&self) -> Option<Ending> {
+        if self.phase != Phase::GameOver {
+            return None;
+        }
+        let reason = match self.winner_nation {
+            Some(n) => format!("{n}'s power reached {WINNING_POWER}, which ends the game."),
+            None => "No nation has a government, so no nation can take a turn.".to_string(),
+        };
+        let parts = (0..self.seats())
+            .map(|seat| {
+                let bonds = NATIONS.iter().filter(|&&n| self.interest(n, seat) > 0).map(|&n| {
+                    let (interest, multiplier) = (self.interest(n, seat), i64::from(self.multiplier(n)));
+                    ScorePart::new(format!("{n} bonds: interest {interest} × {multiplier}"), interest * multiplier)
+                });
+                bonds.chain([ScorePart::new("cash", self.cash[seat])]).collect()
+            })
+            .collect();
+        Some(Ending { reason, parts })
     }
 
     pub(crate) fn final_outcome(&self) -> Option<Outcome> {

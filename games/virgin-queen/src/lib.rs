@@ -33,7 +33,8 @@ mod targets;
 pub mod view;
 
 use imperia_core::{
-    ContentSet, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, TimeLimit, ToAct, Viewer,
+    ContentSet, Ending, Evaluate, Game, GameRng, Outcome, RuleError, ScorePart, Seat, SetupError, Step, TimeLimit,
+    ToAct, Viewer,
 };
 
 pub use config::Config;
@@ -189,6 +190,17 @@ impl Game for VirginQueen {
         (self.phase == Phase::Over).then(|| seat_outcome(&self.seats, |p| self.vp_over_par(p)))
     }
 
+    fn ending(&self) -> Option<Ending> {
+        let outcome = self.outcome()?;
+        let turns = self.config.turns;
+        let reason = format!(
+            "Turn {turns}, the last this game plays, is over: each seat scores its powers' VP over their par \
+             (ruling R42)."
+        );
+        let parts = self.seats.iter().zip(&outcome.scores).map(|(powers, &score)| self.score_parts(powers, score));
+        Some(Ending { reason, parts: parts.collect() })
+    }
+
     fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng) -> Self {
         view::determinize(view, content, rng)
     }
@@ -282,6 +294,30 @@ impl VirginQueen {
         let mut next = self.clone();
         let (events, reveals) = next.act(seat, action).map_err(RuleError::from)?;
         Ok((next, events, reveals))
+    }
+}
+
+impl VirginQueen {
+    /// What a seat playing `powers` scored (`score`) is made of: each power's keys, bonus VP and par, and for
+    /// a seat of several powers what taking their mean (R42) changes.
+    fn score_parts(&self, powers: &[Power], score: i64) -> Vec<ScorePart> {
+        let per_key = i64::from(self.content.campaign.vp_per_key);
+        let mut parts: Vec<ScorePart> = powers
+            .iter()
+            .flat_map(|&p| {
+                let keys = self.keys(p) as i64;
+                [
+                    ScorePart::new(format!("{}: {keys} keys × {per_key} VP", p.title()), keys * per_key),
+                    ScorePart::new(format!("{}: VP from events and wars", p.title()), self.bonus_vp[p.index()]),
+                    ScorePart::new(format!("{}: par", p.title()), -self.par(p)),
+                ]
+            })
+            .collect();
+        if powers.len() > 1 {
+            let sum: i64 = parts.iter().map(|part| part.points).sum();
+            parts.push(ScorePart::new(format!("the mean of {} powers, rounded", powers.len()), score - sum));
+        }
+        parts
     }
 }
 

@@ -26,7 +26,7 @@ pub fn routes() -> Router<AppState> {
 
 #[utoipa::path(get, path = "/api/games/{id}/review", tag = "play",
     params(("id" = i64, Path, description = "The game")),
-    responses((status = 200, description = "Where the review stands: none, running (steps done of all), ready (the slips), failed, or withheld (a game that hides information, read by someone not seated in it)", body = ReviewState),
+    responses((status = 200, description = "Where the review stands: none, running (steps done of all), ready (the slips), failed, unavailable (only bots played: none can be made), or withheld (a game that hides information, read by someone not seated in it)", body = ReviewState),
               (status = 404, description = "No such game", body = super::openapi::ErrorBody)))]
 pub async fn read(
     State(state): State<AppState>,
@@ -34,6 +34,9 @@ pub async fn read(
     MaybeUser(user): MaybeUser,
 ) -> Result<Json<ReviewState>, ApiError> {
     let game = find(&state, id).await?;
+    if let Some(why) = review::unavailable(&*game.lock().await) {
+        return Ok(Json(ReviewState::Unavailable { why }));
+    }
     if let Some(withheld) = withheld(user.as_ref(), &game).await {
         return Ok(Json(withheld));
     }
