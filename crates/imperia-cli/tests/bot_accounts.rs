@@ -142,13 +142,13 @@ fn made_renewed_and_revoked_on(storage: &Storage) {
     assert_eq!(connect(&server, &token).err(), Some(401), "the old token");
     assert!(connect(&server, new_token).is_ok(), "the new token");
     // Revoked: no token connects.
-    let (status, revoked) = anton.post("/api/bots/Robo One/revoke", json!({}));
+    let (status, revoked) = anton.post("/api/bots/Robo%20One/revoke", json!({}));
     assert_eq!((status, &revoked["has_token"]), (200, &json!(false)), "{revoked}");
     assert_eq!(connect(&server, new_token).err(), Some(401), "a revoked token");
     // Only its owner renews it.
     let mut boris = Client::new(&server);
     boris.signup("boris");
-    assert_eq!(boris.post("/api/bots/Robo One/token", json!({})).0, 404);
+    assert_eq!(boris.post("/api/bots/Robo%20One/token", json!({})).0, 404);
 
     // A few per person.
     for i in 2..=5 {
