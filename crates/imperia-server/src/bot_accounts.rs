@@ -13,6 +13,7 @@
 //!   time for a decision, forfeits the seat ([`crate::seating::forfeit`]): a house bot plays it on, the
 //!   account loses as a person who ran out of time does, and its other games go on.
 
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::RangeInclusive;
 use std::time::{Duration, Instant};
@@ -235,20 +236,22 @@ impl Connection {
             let (left, _) = decisions.map_or((Duration::ZERO, false), |d| d.left(seat));
             TimeLeft::of(left, None).0
         };
-        if !self.tables.contains_key(&id) {
-            out.push(ToBot::Hello(Hello {
-                protocol: PROTOCOL,
-                game: g.m.game_id().to_string(),
-                game_id: game_id.clone(),
-                seat,
-                seats: g.m.seats(),
-                seat_names: (0..g.m.seats()).map(|s| g.m.seat_name(s)).collect(),
-                options: g.m.config(),
-                time: TimeLeft { move_ms: decisions.map_or(0, |d| d.limit.as_millis() as u64), game_ms: None },
-            }));
-            self.tables.insert(id, Table { seat, turn: None });
-        }
-        let table = self.tables.get_mut(&id).expect("greeted above");
+        let table = match self.tables.entry(id) {
+            Entry::Occupied(seen) => seen.into_mut(),
+            Entry::Vacant(new) => {
+                out.push(ToBot::Hello(Hello {
+                    protocol: PROTOCOL,
+                    game: g.m.game_id().to_string(),
+                    game_id: game_id.clone(),
+                    seat,
+                    seats: g.m.seats(),
+                    seat_names: (0..g.m.seats()).map(|s| g.m.seat_name(s)).collect(),
+                    options: g.m.config(),
+                    time: TimeLeft { move_ms: decisions.map_or(0, |d| d.limit.as_millis() as u64), game_ms: None },
+                }));
+                new.insert(Table { seat, turn: None })
+            }
+        };
         if let Some(outcome) = g.m.outcome() {
             out.push(ToBot::End(End { game_id, outcome, forfeit: None }));
             self.tables.remove(&id);
