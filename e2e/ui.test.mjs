@@ -3399,3 +3399,65 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     });
   }
 }
+
+test('a bot account: made on the account page, its program connects, plays a full game against a person, both rated', async () => {
+  const { context, page } = await signUp('ada');
+  await page.goto(`${base}/#/account`);
+  await page.getByLabel('Name (as an account’s: 3 to 32 characters)').fill('Ada Bot');
+  await page.getByRole('button', { name: 'Make a bot account' }).click();
+  const token = await page.locator('#bot-token-value').inputValue();
+  assert.match(token, /^[0-9a-f]{64}$/, 'the token, shown once');
+  assert.match(await page.locator('#bot-accounts li').first().textContent(), /Ada Bot\s*Can connect/);
+  await page.screenshot({ path: join(ARTIFACTS, 'bot-account-made.png'), fullPage: true });
+
+  // The program of examples/bots: Node's own WebSocket (a flag on Node 20), its token in its first message.
+  const flags = typeof WebSocket === 'undefined' ? ['--experimental-websocket'] : [];
+  const bot = spawn(process.execPath, [...flags, join(here, '..', 'examples', 'bots', 'ws_bot.mjs'), base], {
+    env: { ...process.env, IMPERIA_BOT_TOKEN: token },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    // The lobby's seat choice names the bot account; Endeavor for two ends soonest of the five.
+    await page.goto(`${base}/#/`);
+    await page.getByRole('heading', { name: 'New game' }).waitFor();
+    await page.getByLabel('Game', { exact: true }).selectOption('endeavor');
+    await page.getByLabel('Players', { exact: true }).selectOption('2');
+    await page.getByLabel('Seat 2', { exact: true }).selectOption('account');
+    await page.getByLabel('Seat 2: the bot account’s name', { exact: true }).fill('Ada Bot');
+    await page.getByLabel('Rated', { exact: true }).setChecked(true);
+    await page.getByRole('button', { name: 'Create the game' }).click();
+    await page.waitForURL(/#\/game\/\d+$/);
+    const id = Number(page.url().match(/#\/game\/(\d+)/)[1]);
+    await page.locator('.endeavor-map').waitFor();
+    const badge = page.locator('.seat-list .bot-account');
+    assert.equal(await badge.textContent(), 'Bot · ada', 'the bot account is marked as a bot, with its owner');
+    await page.screenshot({ path: join(ARTIFACTS, 'bot-account-game.png'), fullPage: true });
+
+    // The whole game, the person's decisions by clicking, the bot's from its program.
+    let decisions = 0;
+    while (await waitForMyTurn(page)) {
+      assert.ok(decisions < 600, 'the game ends');
+      await endeavorDecision(page);
+      decisions += 1;
+    }
+    console.log(`# a bot account's game: ${decisions} decisions by clicking`);
+    const end = await gameState(page, id);
+    assert.equal(end.finished, true);
+    assert.equal(end.seats[1].player, 'Ada Bot', 'the program played its seat to the end, no forfeit');
+    assert.equal(end.seats[1].forfeit, undefined);
+    await page.screenshot({ path: join(ARTIFACTS, 'bot-account-game-over.png'), fullPage: true });
+
+    // Both rated, each in its pool: the bot account on the bots' board, the person on the people's.
+    await page.goto(`${base}/#/ratings/endeavor?pool=bots`);
+    await page.locator('.standings').waitFor();
+    const bots = await page.locator('.standings tbody tr').allTextContents();
+    assert.ok(bots.some((r) => /Ada Bot.*Bot · ada/.test(r)), bots.join(' | '));
+    assert.ok(!bots.some((r) => /^\d+ada\b/.test(r)), 'the person is not among the bots');
+    await page.screenshot({ path: join(ARTIFACTS, 'bot-account-ratings.png'), fullPage: true });
+    const people = await page.evaluate(async () => (await (await fetch('/api/ratings/endeavor')).json()).players);
+    assert.ok(people.some((p) => p.player === 'ada') && !people.some((p) => p.player === 'Ada Bot'));
+  } finally {
+    bot.kill();
+    await context.close();
+  }
+});

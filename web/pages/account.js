@@ -1,5 +1,6 @@
 // The account page: change the password (which ends every other session), the turn notifications (a
-// Discord-compatible webhook, with a test message), or sign out everywhere.
+// Discord-compatible webhook, with a test message), the bot accounts for one's own programs (each token shown
+// once; renew or revoke it), or sign out everywhere.
 
 import { api, get, post } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
@@ -50,7 +51,65 @@ export function show(root, session) {
   replace(root, h('div', { class: 'account' },
     h('h1', {}, `Account: ${session.me}`),
     h('p', { class: 'muted' }, 'Changing the password signs you out everywhere else; this browser stays signed in.'),
-    form, notifications(), everywhere));
+    form, notifications(), session.guest ? null : botAccounts(), everywhere));
+}
+
+/**
+ * Bot accounts: programs of one's own that play the seats people invite them to, over the outside-bot
+ * protocol on a WebSocket (docs/bot-builders.md). A token is shown once, when made or renewed.
+ */
+function botAccounts() {
+  const list = h('ul', { class: 'bot-accounts', id: 'bot-accounts' });
+  const shown = h('div', { class: 'bot-token', id: 'bot-token', hidden: true });
+  const showToken = (made) => {
+    replace(shown, h('p', {}, `The token of ${made.name}, shown this once: give it to its program.`),
+      h('input', { id: 'bot-token-value', type: 'text', readonly: true, value: made.token, 'aria-label': `The token of ${made.name}` }));
+    shown.hidden = false;
+  };
+  const act = (path, done) => async () => {
+    try {
+      done(await post(path));
+      await draw();
+    } catch (err) {
+      notify(err.message);
+    }
+  };
+  const draw = async () => {
+    const bots = await get('/api/me/bots');
+    replace(list, bots.map((b) => h('li', { 'data-bot': b.name },
+      h('a', { href: `#/player/${encodeURIComponent(b.name)}` }, b.name), ' ',
+      h('span', { class: b.has_token ? 'badge' : 'badge warn' }, b.has_token ? 'Can connect' : 'Token revoked'), ' ',
+      h('button', { type: 'button', onclick: act(`/api/bots/${encodeURIComponent(b.name)}/token`, showToken) }, 'New token'),
+      b.has_token ? h('button', {
+        type: 'button',
+        onclick: act(`/api/bots/${encodeURIComponent(b.name)}/revoke`, () => { shown.hidden = true; }),
+      }, 'Revoke') : null)));
+  };
+  const name = h('input', { id: 'bot-name', type: 'text', required: true, minlength: 3, maxlength: 32, autocomplete: 'off' });
+  const make = h('button', { type: 'submit', class: 'primary', id: 'make-bot' }, 'Make a bot account');
+  draw().catch((err) => notify(err.message));
+  return h('form', {
+    class: 'card',
+    'aria-labelledby': 'bots-title',
+    onsubmit: async (e) => {
+      e.preventDefault();
+      make.disabled = true;
+      try {
+        showToken(await post('/api/bots', { name: name.value }));
+        name.value = '';
+        await draw();
+      } catch (err) {
+        notify(err.message);
+      } finally {
+        make.disabled = false;
+      }
+    },
+  },
+  h('h2', { id: 'bots-title' }, 'Bot accounts'),
+  h('p', {}, 'Enter a program of your own: it connects with its bot account’s token and plays the seats people '
+    + 'invite it to (see “For bot builders”). A bot account is shown as a bot, with your name, and rated among bots.'),
+  list, shown,
+  h('label', { for: 'bot-name' }, 'Name (as an account’s: 3 to 32 characters)'), name, make);
 }
 
 /** The webhook called when it is your turn and no page of yours is watching the game. */

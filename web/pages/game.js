@@ -1137,6 +1137,10 @@ export async function show(root, session, id) {
           s.player ? h('a', { href: `#/player/${encodeURIComponent(s.player)}`, title: `${s.player}'s ratings and games` }, seatName(s))
             : seatName(s),
           s.seat === mySeat() ? h('strong', {}, ' · you') : null,
+          // A bot account: a program its owner entered, marked as such wherever it sits.
+          s.bot_owner ? h('span', { class: 'badge bot-account', 'data-bot-owner': s.bot_owner, title: `A program entered by ${s.bot_owner}` },
+            `Bot · ${s.bot_owner}`) : null,
+          s.forfeit ? h('span', { class: 'badge warn', title: s.forfeit }, 'Forfeited') : null,
           s.out_of_time ? h('span', { class: 'badge warn' }, 'Out of time') : null,
           state.clock && past === null ? seatClock(s) : null);
       })),

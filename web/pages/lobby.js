@@ -103,7 +103,8 @@ export function watchList(live, names) {
 }
 
 /** Who sits at a seat, in a list of games. */
-const who = (s) => s.player ?? (s.bot ? `bot (${s.bot})` : 'open seat');
+const who = (s) => (s.bot_owner ? `${s.player} (bot account of ${s.bot_owner})` : null)
+  ?? s.player ?? (s.bot ? `bot (${s.bot})` : 'open seat');
 
 /** "Clock: 2 min + 1 h": a time control, short. */
 const clockWords = (c) => `Clock: ${spanWords(c.per_move_seconds)} + ${spanWords(c.reserve_seconds)}`;
@@ -320,8 +321,15 @@ function newGame(catalogue, bots, initialUploads, { firstGame = false } = {}) {
     if (i === 0) return h('div', { class: 'seat-row' }, h('span', {}, 'Seat 1'), h('strong', {}, 'You'));
     const select = h('select', { id: `seat-${i}`, 'data-seat': i, 'aria-label': `Seat ${i + 1}` },
       levelOptions(bots, gameSelect.value, 'medium'),
-      h('option', { value: 'human' }, 'A person (invite them with a link)'));
-    return h('div', { class: 'seat-row' }, h('label', { for: `seat-${i}` }, `Seat ${i + 1}`), select);
+      h('option', { value: 'human' }, 'A person (invite them with a link)'),
+      h('option', { value: 'account' }, 'A bot account (a program someone entered)'));
+    // A bot account is named: its owner's program plays the seat (docs/bot-builders.md).
+    const account = h('input', {
+      id: `seat-${i}-account`, class: 'seat-account', type: 'text', maxlength: 32, hidden: true,
+      placeholder: 'The bot account’s name', 'aria-label': `Seat ${i + 1}: the bot account’s name`,
+    });
+    select.addEventListener('change', () => { account.hidden = select.value !== 'account'; });
+    return h('div', { class: 'seat-row' }, h('label', { for: `seat-${i}` }, `Seat ${i + 1}`), select, account);
   };
   const drawSeats = () => {
     const entry = catalogue.find((g) => g.id === gameSelect.value);
@@ -396,7 +404,8 @@ function newGame(catalogue, bots, initialUploads, { firstGame = false } = {}) {
         const value = read();
         if (value !== undefined) options[o.name] = value;
       }
-      const seats = ['human', ...[...seatsBox.querySelectorAll('select')].map((s) => s.value)];
+      const seats = ['human', ...[...seatsBox.querySelectorAll('select')].map((s) => (s.value === 'account'
+        ? `account:${seatsBox.querySelector(`#${s.id}-account`).value.trim()}` : s.value))];
       submit.disabled = true;
       try {
         const body = { game: gameSelect.value, options, seats };

@@ -38,6 +38,7 @@ export async function show(root, session, name) {
   const joined = new Date(profile.joined * 1000).toLocaleDateString();
   replace(root, h('div', { class: 'player' },
     h('h1', {}, profile.name, profile.guest ? h('span', { class: 'badge' }, 'Guest') : null,
+      profile.bot_owner ? h('span', { class: 'badge bot-account' }, `Bot · entered by ${profile.bot_owner}`) : null,
       session.me === profile.name ? h('span', { class: 'badge' }, 'You') : null),
     h('p', { class: 'muted' }, `Playing since ${joined}.`),
     h('section', { class: 'card', 'aria-labelledby': 'player-ratings' },

@@ -1,7 +1,8 @@
 // A game's leaderboard (#/ratings/endeavor, #/ratings/imperial-struggle?side=France): people and bot
 // levels, best first, from rated games only. Where a game's seats are sides, each side has a board of its
 // own beside the overall one. The rating shown is the estimate less three uncertainties, so a newcomer
-// starts near 0 and climbs as games make the estimate surer.
+// starts near 0 and climbs as games make the estimate surer. Bot accounts (programs people entered) have a
+// board of their own (#/ratings/endeavor?pool=bots).
 
 import { get } from '../lib/api.js';
 import { h, replace } from '../lib/dom.js';
@@ -20,9 +21,11 @@ export async function show(root, session, gameId, query) {
   }
   const game = catalogue.some((g) => g.id === gameId) ? gameId : catalogue[0]?.id;
   const side = query.get('side') || '';
+  const pool = query.get('pool') === 'bots' ? 'bots' : 'people';
   const offset = Math.max(0, Math.min(100000, Number.parseInt(query.get('offset') || '0', 10) || 0));
   const params = new URLSearchParams({ limit: PAGE, offset });
   if (side) params.set('side', side);
+  if (pool === 'bots') params.set('pool', pool);
   let board;
   try {
     board = await get(`/api/ratings/${encodeURIComponent(game)}?${params}`);
@@ -31,9 +34,10 @@ export async function show(root, session, gameId, query) {
     replace(root, h('p', {}, 'The ratings could not be loaded. ', h('a', { href: '#/ratings' }, 'Try again')));
     return;
   }
-  const link = (g, s, o = 0) => {
+  const link = (g, s, o = 0, p = pool) => {
     const q = new URLSearchParams();
     if (s) q.set('side', s);
+    if (p === 'bots') q.set('pool', p);
     if (o) q.set('offset', o);
     return `#/ratings/${g}${q.size ? `?${q}` : ''}`;
   };
@@ -43,6 +47,8 @@ export async function show(root, session, gameId, query) {
   replace(root, h('div', { class: 'ratings' },
     h('h1', {}, `Ratings: ${board.name}${board.side ? `, as ${board.side}` : ''}`),
     tabs(catalogue.map((g) => [link(g.id), g.name, g.id === game]), 'Games'),
+    tabs([[link(game, side, 0, 'people'), 'People', pool === 'people'],
+      [link(game, side, 0, 'bots'), 'Bot accounts', pool === 'bots']], 'Pools'),
     board.sides.length ? tabs([[link(game), 'Every side', !board.side],
       ...board.sides.map((s) => [link(game, s), `As ${s}`, s === board.side])], 'Sides') : null,
     h('section', { class: 'card', 'aria-labelledby': 'board-title' },
@@ -62,7 +68,8 @@ function standings(board) {
     h('tbody', {}, board.players.map((p, i) => h('tr', {},
       h('td', {}, board.offset + i + 1),
       h('td', {}, p.player ? h('a', { href: `#/player/${encodeURIComponent(p.player)}` }, p.player)
-        : h('span', { class: 'bot' }, `Bot: ${botLevel(p.bot)}`)),
+        : h('span', { class: 'bot' }, `Bot: ${botLevel(p.bot)}`),
+      p.bot_owner ? h('span', { class: 'badge bot-account' }, `Bot · ${p.bot_owner}`) : null),
       h('td', { class: 'num' }, p.rating.toFixed(1)),
       h('td', { class: 'num muted' }, `${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}`),
       h('td', { class: 'num' }, p.games))))));

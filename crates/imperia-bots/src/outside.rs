@@ -34,6 +34,18 @@ pub enum ToBot {
     Hello(Hello),
     Turn(Turn),
     End(End),
+    /// Over a server's WebSocket only: something the bot should know that is not a turn, in words (a line
+    /// that could not be read, or a forfeit in one game while its others go on).
+    Error(Notice),
+}
+
+/// A server's word to a bot account's program ([`ToBot::Error`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    /// The game it concerns, if one.
+    #[serde(default)]
+    pub game_id: Option<String>,
+    pub message: String,
 }
 
 /// The start of a game: what the bot plays, before its first decision.
@@ -133,18 +145,24 @@ impl Forfeit {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum FromBot {
-    /// The answer to `hello`: the bot's name, and the protocol it speaks if it says.
+    /// The answer to `hello`: the bot's name, and the protocol it speaks if it says. A server's bot account
+    /// may also open its WebSocket with a `ready` that carries its `token`, where it cannot send headers.
     Ready {
         name: String,
         #[serde(default)]
         protocol: Option<u32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
     },
-    /// The answer to `turn`: the chosen action by its `index`, or as its JSON `action`.
+    /// The answer to `turn`: the chosen action by its `index`, or as its JSON `action`. `game_id` names the
+    /// game it answers, which a bot playing several games over one connection says (a server's bot account).
     Action {
         #[serde(default)]
         index: Option<usize>,
         #[serde(default)]
         action: Option<Value>,
+        #[serde(default)]
+        game_id: Option<String>,
     },
 }
 
@@ -171,14 +189,22 @@ impl FromBot {
         }
     }
 
+    /// The game an `action` says it answers, if it says.
+    pub fn game_id(&self) -> Option<&str> {
+        match self {
+            FromBot::Action { game_id, .. } => game_id.as_deref(),
+            FromBot::Ready { .. } => None,
+        }
+    }
+
     /// The index among `actions` of the bot's answer to a turn.
     pub fn chosen(self, actions: &[Choice]) -> Result<usize, Fault> {
         match self {
-            FromBot::Action { index: Some(index), action: None } if index < actions.len() => Ok(index),
-            FromBot::Action { index: Some(index), action: None } => {
+            FromBot::Action { index: Some(index), action: None, .. } if index < actions.len() => Ok(index),
+            FromBot::Action { index: Some(index), action: None, .. } => {
                 Err(Fault::NoSuchAction { index, count: actions.len() })
             }
-            FromBot::Action { index: None, action: Some(action) } => {
+            FromBot::Action { index: None, action: Some(action), .. } => {
                 actions.iter().position(|c| c.action == action).ok_or_else(|| Fault::NotLegal(excerpt(&action)))
             }
             FromBot::Action { .. } => Err(Fault::NoChoice),
@@ -239,6 +265,9 @@ mod tests {
         let chose = |line: &str| FromBot::read(line).and_then(|m| m.chosen(&actions()));
         assert_eq!(chose(r#"{"type":"action","index":2}"#), Ok(2));
         assert_eq!(chose(r#"{"type":"action","action":{"bid":1}}"#), Ok(1));
+        assert_eq!(chose(r#"{"type":"action","index":1,"game_id":"4"}"#), Ok(1));
+        let said = FromBot::read(r#"{"type":"action","index":1,"game_id":"4"}"#).expect("an action");
+        assert_eq!(said.game_id(), Some("4"));
         assert_eq!(chose(r#"{"type":"action","index":3}"#), Err(Fault::NoSuchAction { index: 3, count: 3 }));
         assert_eq!(
             chose(r#"{"type":"action","action":{"bid":7}}"#).map_err(|f| f.to_string()),

@@ -67,6 +67,10 @@ pub struct ServeArgs {
     /// for working on the UI, where a restart then shows a change without a rebuild.
     #[arg(long)]
     web_dir: Option<PathBuf>,
+    /// For tests only: the shortest time for a decision a game may give its bot accounts, in milliseconds
+    /// (0 makes every answer late, so that a test holds the moment a bot is late).
+    #[arg(long, hide = true)]
+    test_bot_move_min_ms: Option<u64>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -88,6 +92,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         bot_threads: args.bot_threads.min(1024),
         rated_min_per_move: args.rated_min_seconds.clamp(1, imperia_server::store::Clock::MAX_PER_MOVE),
         rollback_answer: std::time::Duration::from_secs(args.rollback_answer_seconds.clamp(1, 7 * 24 * 3600)),
+        bot_move_min_ms: args.test_bot_move_min_ms.unwrap_or(Limits::default().bot_move_min_ms),
         ..Limits::default()
     };
     let config = ServerConfig {

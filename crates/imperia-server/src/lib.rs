@@ -14,6 +14,8 @@
 //! - [`api`]: the HTTP and WebSocket routes, and the checks every request passes.
 //! - [`net`]: the accept loop, with connection caps and timeouts.
 //! - [`auth`]: names, passwords, sessions. [`limits`]: what one client may cost.
+//! - [`bot_accounts`]: programs that play seats over the outside-bot protocol on a WebSocket, their clock
+//!   and forfeits.
 //! - [`ratings`]: settling a finished game's result and its players' ratings; leaderboards, profiles.
 //!   [`fairness`]: no hints or reviews for a copy of a rated game while it runs.
 //! - [`talk`]: the chat (table talk and private channels) and the clocks of segments the rules time.
@@ -27,6 +29,7 @@
 pub mod api;
 pub mod auth;
 pub mod bidding;
+pub mod bot_accounts;
 pub mod content;
 pub mod error;
 pub mod events;
@@ -114,6 +117,7 @@ pub static FEATURES: &[&dyn table::Feature] = &[
     &bidding::Bids,
     &rules_change::RulesChanges,
     &seating::LateSeats,
+    &bot_accounts::BotClock,
 ];
 
 /// Open the store and rebuild every game from its record. A game that cannot be read, no longer replays,

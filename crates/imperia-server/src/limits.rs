@@ -50,6 +50,10 @@ pub struct Limits {
     /// How long a proposal to go back waits for its answers in a game without a clock (a timed game
     /// waits one decision's time), before it lapses and the bots it held move on.
     pub rollback_answer: Duration,
+    /// The shortest time for a decision a game may give its bot accounts, in milliseconds: the lower end of
+    /// `bot_accounts::MOVE_MS`, lowered only by tests (`imperia serve --test-bot-move-min-ms`), which then
+    /// hold the moment a bot is late rather than wait for it.
+    pub bot_move_min_ms: u64,
 }
 
 impl Default for Limits {
@@ -72,6 +76,7 @@ impl Default for Limits {
             hash_threads: cores,
             rated_min_per_move: 30,
             rollback_answer: Duration::from_secs(24 * 3600),
+            bot_move_min_ms: *crate::bot_accounts::MOVE_MS.start(),
         }
     }
 }

@@ -106,11 +106,18 @@ pub struct LostOnTime<'a> {
     seat: Seat,
     bot: &'a str,
     sides: Option<Vec<String>>,
+    /// Why, where a bot account forfeited the seat (`crate::bot_accounts`): the same loss.
+    forfeit: Option<&'a str>,
 }
 
 impl<'a> LostOnTime<'a> {
     pub fn of(state: &AppState, g: &LiveGame, seat: Seat, bot: &'a str) -> Self {
-        LostOnTime { id: g.id, game: g.m.game_id(), seat, bot, sides: sides_of(state, g) }
+        LostOnTime { id: g.id, game: g.m.game_id(), seat, bot, sides: sides_of(state, g), forfeit: None }
+    }
+
+    /// The loss of a bot account that forfeited the seat, for `reason`.
+    pub fn forfeited(self, reason: &'a str) -> Self {
+        LostOnTime { forfeit: Some(reason), ..self }
     }
 
     /// Hand the seat to the bot and take its player's loss, in one transaction. False if a bot already had
@@ -128,7 +135,7 @@ impl<'a> LostOnTime<'a> {
     async fn store(&self, tx: &mut AnyConnection) -> Result<bool, StoreError> {
         let seats = seats_of(tx, self.id).await?;
         let Some(leaver) = seats.get(self.seat).and_then(|s| s.user_id) else { return Ok(false) };
-        if !crate::store::hand_seat_to_bot(tx, self.id, self.seat, self.bot, Some(now())).await? {
+        if !crate::store::hand_seat_to_bot(tx, self.id, self.seat, self.bot, Some(now()), self.forfeit).await? {
             return Ok(false);
         }
         // Against everyone still at the table: the leaver last, the others tied first; only the leaver moves.
@@ -379,6 +386,9 @@ pub struct Standing {
     pub mu: f64,
     pub sigma: f64,
     pub games: i64,
+    /// Where the account is a bot account: its owner's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot_owner: Option<String>,
 }
 
 impl Standing {
@@ -394,17 +404,38 @@ impl Standing {
             mu,
             sigma,
             games: row.get(5),
+            bot_owner: row.get(7),
         }
     }
 }
 
 /// The columns [`Standing::of`] reads, from `ratings r` joined to `users u`.
-const STANDING: &str =
-    "SELECT u.name, r.bot, r.game, r.mu, r.sigma, r.games, r.side FROM ratings r LEFT JOIN users u ON u.id = r.user_id";
+const STANDING: &str = "SELECT u.name, r.bot, r.game, r.mu, r.sigma, r.games, r.side, o.name FROM ratings r \
+     LEFT JOIN users u ON u.id = r.user_id LEFT JOIN users o ON o.id = u.bot_owner";
 
 /// Leaves guests off a leaderboard (`ratings r` joined to `users u`): no game rates them now, but one
 /// settled before rated games seated accounts only may have.
 const NO_GUESTS: &str = "(r.user_id = 0 OR u.guest = 0)";
+
+/// Which leaderboard: people (and the server's bot levels, which people measure themselves against), or bot
+/// accounts (programs people entered, `crate::bot_accounts`), each rated in a pool of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Pool {
+    #[default]
+    People,
+    Bots,
+}
+
+impl Pool {
+    /// The condition on `users u` (joined to `ratings r`) that keeps a board to its pool.
+    fn only(self) -> &'static str {
+        match self {
+            Pool::People => "u.bot_owner IS NULL",
+            Pool::Bots => "u.bot_owner IS NOT NULL",
+        }
+    }
+}
 
 /// An account as its profile shows it.
 pub struct Account {
@@ -413,6 +444,8 @@ pub struct Account {
     pub guest: bool,
     /// Unix seconds.
     pub joined: i64,
+    /// Where it is a bot account: its owner's name.
+    pub bot_owner: Option<String>,
 }
 
 impl Store {
@@ -420,26 +453,34 @@ impl Store {
     /// (`Store::user_by_name`).
     pub async fn account_named(&self, name: &str) -> Result<Option<Account>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, name, guest, created_at FROM users \
-             WHERE name_key = $1 OR (name_key IS NULL AND name = $2) ORDER BY CASE WHEN name_key IS NULL THEN 0 ELSE 1 END LIMIT 1",
+            "SELECT u.id, u.name, u.guest, u.created_at, o.name FROM users u LEFT JOIN users o ON o.id = u.bot_owner \
+             WHERE u.name_key = $1 OR (u.name_key IS NULL AND u.name = $2) \
+             ORDER BY CASE WHEN u.name_key IS NULL THEN 0 ELSE 1 END LIMIT 1",
         )
         .bind(crate::auth::name_key(name))
         .bind(name.trim())
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map(|r| Account { id: r.get(0), name: r.get(1), guest: r.get::<i64, _>(2) != 0, joined: r.get(3) }))
+        Ok(row.map(|r| Account {
+            id: r.get(0),
+            name: r.get(1),
+            guest: r.get::<i64, _>(2) != 0,
+            joined: r.get(3),
+            bot_owner: r.get(4),
+        }))
     }
 
-    /// A game's ratings on one side ('' for overall), best first, a page at a time; and how many there are.
+    /// A game's ratings in `pool` on one side ('' for overall), best first, a page at a time; and how many
+    /// there are.
     pub async fn leaderboard(
         &self,
-        game: &str,
-        side: &str,
+        (game, side, pool): (&str, &str, Pool),
         limit: i64,
         offset: i64,
     ) -> Result<(Vec<Standing>, i64), StoreError> {
+        let only = pool.only();
         let rows = sqlx::query(&format!(
-            "{STANDING} WHERE r.game = $1 AND r.side = $2 AND {NO_GUESTS} \
+            "{STANDING} WHERE r.game = $1 AND r.side = $2 AND {NO_GUESTS} AND {only} \
              ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id, r.bot LIMIT $3 OFFSET $4"
         ))
         .bind(game)
@@ -450,7 +491,7 @@ impl Store {
         .await?;
         let total: i64 = sqlx::query(&format!(
             "SELECT COUNT(*) FROM ratings r LEFT JOIN users u ON u.id = r.user_id \
-             WHERE r.game = $1 AND r.side = $2 AND {NO_GUESTS}"
+             WHERE r.game = $1 AND r.side = $2 AND {NO_GUESTS} AND {only}"
         ))
         .bind(game)
         .bind(side)

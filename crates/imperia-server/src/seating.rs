@@ -205,20 +205,30 @@ pub async fn hand_to_bot(
         return Err(conflict(format!("seat {seat} has not run out of time")));
     }
     level.offered_in(g.content.game()).map_err(TableError::Refused)?;
-    give_to_bot(state, &mut g, seat, level).await?;
+    give_to_bot(state, &mut g, seat, level, None).await?;
     drop(g);
     live::spawn_bots(state.clone(), game.clone());
     Ok(())
 }
 
-/// The seat's player, out of time, leaves it to a bot of `level`; everyone is told. In a rated game that is
-/// a loss on the player's rating, taken now ([`crate::ratings::LostOnTime`]); in a casual one the player
-/// still answers for the seat's result.
-async fn give_to_bot(state: &AppState, g: &mut LiveGame, seat: Seat, level: &BotLevel) -> Result<(), TableError> {
+/// The seat's player, out of time (or a bot account that forfeited, for the reason `forfeit`), leaves it to
+/// a bot of `level`; everyone is told. In a rated game that is a loss on the player's rating, taken now
+/// ([`crate::ratings::LostOnTime`]); in a casual one the player still answers for the seat's result.
+async fn give_to_bot(
+    state: &AppState,
+    g: &mut LiveGame,
+    seat: Seat,
+    level: &BotLevel,
+    forfeit: Option<&str>,
+) -> Result<(), TableError> {
     let handed = if g.rated {
-        crate::ratings::LostOnTime::of(state, g, seat, level.level).take(state).await?
+        let lost = crate::ratings::LostOnTime::of(state, g, seat, level.level);
+        match forfeit {
+            Some(reason) => lost.forfeited(reason).take(state).await?,
+            None => lost.take(state).await?,
+        }
     } else {
-        state.store.hand_to_bot(g.id, seat, level.level).await?
+        state.store.hand_to_bot(g.id, seat, level.level, forfeit).await?
     };
     if !handed {
         return Err(conflict(format!("seat {seat} was just changed")));
@@ -227,8 +237,18 @@ async fn give_to_bot(state: &AppState, g: &mut LiveGame, seat: Seat, level: &Bot
     s.bot = Some(level.level.to_string());
     s.user_id = None;
     s.user_name = None;
+    s.bot_owner = None;
+    s.forfeit = forfeit.map(str::to_string);
     live::announce(state, g);
     Ok(())
+}
+
+/// A bot account forfeits `seat` for `reason` (an illegal action, or too late): a house bot of
+/// [`TIMEOUT_LEVEL`] plays the seat on, and in a rated game the account loses as one who ran out of time
+/// does. The caller starts the bots.
+pub(crate) async fn forfeit(state: &AppState, g: &mut LiveGame, seat: Seat, reason: &str) -> Result<(), TableError> {
+    let level = BotLevel::named(TIMEOUT_LEVEL).map_err(TableError::Refused)?;
+    give_to_bot(state, g, seat, level, Some(reason)).await
 }
 
 /// The level that takes a seat whose time ran out, in a game whose clock says a bot takes over.
@@ -249,7 +269,7 @@ impl crate::table::Feature for LateSeats {
                 (0..g.seats.len()).filter(|&s| g.time_left(s).is_some_and(|left| left < -after)).collect();
             let mut taken = false;
             for seat in late {
-                match give_to_bot(state, g, seat, level).await {
+                match give_to_bot(state, g, seat, level, None).await {
                     Ok(()) => taken = true,
                     Err(e) => tracing::warn!("game {}: seat {seat} ran out of time but stays: {e}", g.id),
                 }

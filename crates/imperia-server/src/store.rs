@@ -64,6 +64,10 @@ pub struct SeatRow {
     pub reserve_left: Option<i64>,
     /// With a clock: when this seat's current decision began (Unix seconds), if it has one.
     pub turn_started: Option<i64>,
+    /// Where the seat's account is a bot account (`crate::bot_accounts`): its owner's name.
+    pub bot_owner: Option<String>,
+    /// Where a bot account forfeited the seat (and a house bot plays it on): why, in words.
+    pub forfeit: Option<String>,
 }
 
 impl SeatRow {
@@ -133,6 +137,8 @@ pub struct GameRow {
     pub rollback: Option<String>,
     /// The sides are settled by sealed bids before the start (`crate::bidding`).
     pub bidding: bool,
+    /// Milliseconds its bot accounts have for a decision, where the creator set it (`crate::bot_accounts`).
+    pub bot_move_ms: Option<i64>,
     /// The bids placed, in the order they were placed.
     pub bids: Vec<BidRow>,
 }
@@ -200,6 +206,29 @@ pub struct User {
     pub name: String,
     /// Made by taking a seat by invitation without signing in; has no password.
     pub guest: bool,
+}
+
+/// What came of making a bot account ([`Store::create_bot`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewBot {
+    /// Made, with this id.
+    Made(i64),
+    /// Its name (by key) is taken.
+    NameTaken,
+    /// Its owner has this many already, the most.
+    TooMany(i64),
+}
+
+/// A bot account, as its owner's page lists it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct BotAccount {
+    #[serde(skip)]
+    pub id: i64,
+    pub name: String,
+    /// Its program can connect: a token was made and not revoked since.
+    pub has_token: bool,
+    /// Unix seconds.
+    pub created_at: i64,
 }
 
 /// The seat `$2` of game `$1`, open (no player, no bot), its invitation unspent, in a game still in the
@@ -376,11 +405,102 @@ impl Store {
     /// `fill_name_keys`) whose name is exactly that, or else the one with the name's key.
     pub async fn user_by_name(&self, name: &str) -> Result<Option<(User, String)>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, name, password_hash FROM users WHERE guest = 0 \
+            "SELECT id, name, password_hash FROM users WHERE guest = 0 AND bot_owner IS NULL \
              AND (name_key = $1 OR (name_key IS NULL AND name = $2)) ORDER BY CASE WHEN name_key IS NULL THEN 0 ELSE 1 END LIMIT 1",
         )
         .bind(crate::auth::name_key(name))
         .bind(name.trim())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| (User { id: r.get(0), name: r.get(1), guest: false }, r.get(2))))
+    }
+
+    /// A new bot account of `owner`, named `name` (its key `name_key`), whose program connects with the token
+    /// whose hash is `token_hash`, if the owner has fewer than `most`.
+    pub async fn create_bot(
+        &self,
+        owner: i64,
+        (name, name_key): (&str, &str),
+        token_hash: &str,
+        most: i64,
+    ) -> Result<NewBot, StoreError> {
+        self.write(async |tx| {
+            let had: i64 = sqlx::query("SELECT COUNT(*) FROM users WHERE bot_owner = $1")
+                .bind(owner)
+                .fetch_one(&mut *tx)
+                .await?
+                .get(0);
+            if had >= most {
+                return Ok(NewBot::TooMany(had));
+            }
+            let made = sqlx::query(
+                "INSERT INTO users (name, name_key, password_hash, guest, created_at, bot_owner, bot_token_hash) \
+                 VALUES ($1, $2, '', 0, $3, $4, $5) RETURNING id",
+            )
+            .bind(name)
+            .bind(name_key)
+            .bind(now())
+            .bind(owner)
+            .bind(token_hash)
+            .fetch_one(&mut *tx)
+            .await;
+            match made {
+                Ok(row) => Ok(NewBot::Made(row.get(0))),
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(NewBot::NameTaken),
+                Err(e) => Err(e.into()),
+            }
+        })
+        .await
+    }
+
+    /// The bot accounts `owner` made, oldest first.
+    pub async fn bots_of(&self, owner: i64) -> Result<Vec<BotAccount>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, name, CAST(CASE WHEN bot_token_hash IS NULL THEN 0 ELSE 1 END AS BIGINT), created_at FROM users \
+             WHERE bot_owner = $1 ORDER BY id",
+        )
+        .bind(owner)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| BotAccount {
+                id: r.get(0),
+                name: r.get(1),
+                has_token: r.get::<i64, _>(2) != 0,
+                created_at: r.get(3),
+            })
+            .collect())
+    }
+
+    /// Give `owner`'s bot account `bot` a new token hash, or none (`None`: revoked); false if `owner` has no
+    /// such bot account.
+    pub async fn set_bot_token(&self, owner: i64, bot: i64, token_hash: Option<&str>) -> Result<bool, StoreError> {
+        let r = sqlx::query("UPDATE users SET bot_token_hash = $1 WHERE id = $2 AND bot_owner = $3")
+            .bind(token_hash)
+            .bind(bot)
+            .bind(owner)
+            .execute(&self.pool)
+            .await
+            .map_err(unavailable)?;
+        Ok(r.rows_affected() == 1)
+    }
+
+    /// The bot account whose token has hash `token_hash`.
+    pub async fn bot_by_token(&self, token_hash: &str) -> Result<Option<User>, StoreError> {
+        let row = sqlx::query("SELECT id, name FROM users WHERE bot_token_hash = $1 AND bot_owner IS NOT NULL")
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| User { id: r.get(0), name: r.get(1), guest: false }))
+    }
+
+    /// The bot account a typed name means, and its owner's name.
+    pub async fn bot_by_name(&self, name: &str) -> Result<Option<(User, String)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT b.id, b.name, o.name FROM users b JOIN users o ON o.id = b.bot_owner WHERE b.name_key = $1",
+        )
+        .bind(crate::auth::name_key(name))
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.map(|r| (User { id: r.get(0), name: r.get(1), guest: false }, r.get(2))))
@@ -543,11 +663,12 @@ impl Store {
         seats: &[SeatRow],
         clock: Option<Clock>,
         (started, rated, bidding): (bool, bool, bool),
+        bot_move_ms: Option<i64>,
     ) -> Result<i64, StoreError> {
         self.write(async |tx| {
             let id: i64 = sqlx::query(
-                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content, rated, bot_after, bidding) \
-                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
+                "INSERT INTO games (game, rules_version, config, seed, version, finished, created_by, created_at, per_move, reserve, started, content, rated, bot_after, bidding, bot_move_ms) \
+                 VALUES ($1, $2, $3, $4, $5, 0, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
             )
             .bind(&record.game)
             .bind(i64::from(record.rules_version))
@@ -563,6 +684,7 @@ impl Store {
             .bind(i64::from(rated))
             .bind(clock.and_then(|c| c.bot_after_seconds))
             .bind(i64::from(bidding))
+            .bind(bot_move_ms)
             .fetch_one(&mut *tx)
             .await?
             .get(0);
@@ -770,8 +892,15 @@ impl Store {
 
     /// Give a person's seat to a bot; the account that held it is kept as `left_by`. False if a bot
     /// already had it.
-    pub async fn hand_to_bot(&self, game_id: i64, seat: Seat, bot: &str) -> Result<bool, StoreError> {
-        self.write(async |tx| hand_seat_to_bot(tx, game_id, seat, bot, None).await).await
+    /// `forfeit` is why, where a bot account forfeited it.
+    pub async fn hand_to_bot(
+        &self,
+        game_id: i64,
+        seat: Seat,
+        bot: &str,
+        forfeit: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        self.write(async |tx| hand_seat_to_bot(tx, game_id, seat, bot, None, forfeit).await).await
     }
 
     /// Seat an account in an open seat of a game still in the lobby; with `by_invite`, the seat's invitation
@@ -831,7 +960,7 @@ impl Store {
     pub async fn load_game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         loop {
             let Some(g) = sqlx::query(
-                "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after, rollback, bidding FROM games WHERE id = $1",
+                "SELECT id, game, rules_version, config, seed, version, per_move, reserve, created_by, started, broken, content, limit_key, limit_ends, rated, settled_at, created_at, bot_after, rollback, bidding, bot_move_ms FROM games WHERE id = $1",
             )
             .bind(id)
             .fetch_optional(&self.pool)
@@ -868,8 +997,9 @@ impl Store {
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
         let seats = sqlx::query(
-            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite_hash, s.invite_used, s.reserve_left, s.turn_started \
-             FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
+            "SELECT s.seat, s.user_id, u.name, s.bot, s.invite_hash, s.invite_used, s.reserve_left, s.turn_started, \
+             o.name, s.forfeit FROM seats s LEFT JOIN users u ON u.id = s.user_id \
+             LEFT JOIN users o ON o.id = u.bot_owner WHERE s.game_id = $1 ORDER BY s.seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -886,6 +1016,8 @@ impl Store {
                 invite_used: s.get::<i64, _>(5) != 0,
                 reserve_left: s.get(6),
                 turn_started: s.get(7),
+                bot_owner: s.get(8),
+                forfeit: s.get(9),
             }
         })
         .collect();
@@ -928,6 +1060,7 @@ impl Store {
             rollback: g.get(18),
             bidding: g.get::<i64, _>(19) != 0,
             bids: self.bids(id).await?,
+            bot_move_ms: g.get(20),
         })
     }
 
@@ -1433,23 +1566,25 @@ async fn insert_action(
 }
 
 /// In a transaction: give a person's seat to a bot, keeping the account that held it as `left_by`, and
-/// `lost_on_time` (Unix seconds) if that account lost a rated game on time then (`crate::ratings`). False
-/// if a bot already had the seat.
+/// `lost_on_time` (Unix seconds) if that account lost a rated game on time then (`crate::ratings`), and
+/// `forfeit`, why, if a bot account forfeited it (`crate::bot_accounts`). False if a bot already had the seat.
 pub(crate) async fn hand_seat_to_bot(
     tx: &mut AnyConnection,
     game_id: i64,
     seat: Seat,
     bot: &str,
     lost_on_time: Option<i64>,
+    forfeit: Option<&str>,
 ) -> Result<bool, StoreError> {
     let r = sqlx::query(
-        "UPDATE seats SET bot = $1, left_by = COALESCE(left_by, user_id), user_id = NULL, lost_on_time = $2 \
-         WHERE game_id = $3 AND seat = $4 AND bot IS NULL",
+        "UPDATE seats SET bot = $1, left_by = COALESCE(left_by, user_id), user_id = NULL, lost_on_time = $2, \
+         forfeit = $5 WHERE game_id = $3 AND seat = $4 AND bot IS NULL",
     )
     .bind(bot)
     .bind(lost_on_time)
     .bind(game_id)
     .bind(seat as i64)
+    .bind(forfeit)
     .execute(&mut *tx)
     .await?;
     Ok(r.rows_affected() == 1)

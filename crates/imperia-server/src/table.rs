@@ -192,6 +192,12 @@ pub struct SeatView {
     pub name: String,
     pub player: Option<String>,
     pub bot: Option<String>,
+    /// The player is a bot account (a program, `crate::bot_accounts`): its owner's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot_owner: Option<String>,
+    /// A bot account forfeited the seat, and `bot` plays it on: why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<String>,
     pub open: bool,
     /// With a clock: seconds of reserve left, and whether this seat has run out of time on its decision
     /// (the other players may then hand it to a bot).
@@ -275,6 +281,8 @@ impl LiveGame {
                     name: self.m.seat_name(s.seat),
                     player: s.user_name.clone(),
                     bot: s.bot.clone(),
+                    bot_owner: s.bot_owner.clone(),
+                    forfeit: s.forfeit.clone(),
                     open: s.user_id.is_none() && s.bot.is_none(),
                     reserve_left: s.reserve_left,
                     out_of_time: self.out_of_time(s.seat),

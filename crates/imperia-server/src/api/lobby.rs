@@ -33,7 +33,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/catalogue", get(catalogue))
         .route("/api/catalogue/{game}", get(catalogue_game))
-        .route("/api/bots", get(bot_levels))
+        .route("/api/bots", get(bot_levels).post(super::bot_accounts::create))
         .route("/api/games", post(create_game).get(my_games))
         .route("/api/games/import", post(import_game).layer(axum::extract::DefaultBodyLimit::max(super::RECORD_LIMIT)))
         .route("/api/lobby", get(lobby))
@@ -104,8 +104,14 @@ pub struct NewGame {
     #[serde(default, alias = "config")]
     #[schema(value_type = Option<Object>)]
     options: Option<Value>,
-    /// One entry per seat: "human" or a bot level (`GET /api/bots`). The creator takes the first human seat.
+    /// One entry per seat: "human", a bot level (`GET /api/bots`), or "account:<name>" for a bot account (a
+    /// program its owner entered, which plays over the outside-bot protocol: docs/bot-builders.md). The
+    /// creator takes the first human seat.
     seats: Vec<String>,
+    /// Milliseconds each bot account at the table has for a decision (1 000 to 600 000; 30 000 by default):
+    /// one that answers later forfeits its seat.
+    #[serde(default)]
+    bot_move_ms: Option<u64>,
     /// Seconds per decision and a reserve; none by default. A rated game's is at least the server's floor
     /// (`GET /api/rules/{game}`: `rated_min_per_move_seconds`; 30 seconds a decision by default).
     #[serde(default)]
@@ -161,10 +167,11 @@ pub async fn create_game(
 ) -> Result<Response, ApiError> {
     no_guest(&user)?;
     let entry = game_entry(&state, &new.game)?;
-    let seats = seat_kinds(&new.seats, entry.id)?;
+    let seats = seat_kinds(&state, &new.seats, entry.id).await?;
+    let bot_move_ms = bot_move_ms(&state, &seats, new.bot_move_ms)?;
     let options = new.options.unwrap_or(Value::Null);
     if new.bid_for_france {
-        let people = seats.iter().filter(|s| s.is_none()).count();
+        let people = seats.iter().filter(|s| matches!(s, SeatKind::Person)).count();
         bidding::check_new_game(entry.id, &options, people).map_err(ApiError::bad_request)?;
     }
     let config = (entry.configure)(seats.len(), &options).map_err(ApiError::bad_request)?;
@@ -175,7 +182,7 @@ pub async fn create_game(
     }
     let rated = new.rated.unwrap_or(new.content.is_none());
     let (m, content) = set_up(&state, &user, &entry, &config, new.content.as_deref()).await?;
-    let table = (new.time_control, rated, new.bid_for_france);
+    let table = TableSetup { clock: new.time_control, rated, bidding: new.bid_for_france, bot_move_ms };
     open_game(&state, &user, &seats, (m, content), table, Imported::default()).await
 }
 
@@ -202,7 +209,8 @@ pub async fn import_game(
 ) -> Result<Response, ApiError> {
     no_guest(&user)?;
     let entry = game_entry(&state, &import.record.game)?;
-    let seats = seat_kinds(&import.seats, entry.id)?;
+    let seats = seat_kinds(&state, &import.seats, entry.id).await?;
+    let bot_move_ms = bot_move_ms(&state, &seats, None)?;
     let record = import.record;
     let unverified = record.unverified_warning();
     // The changes of rules the game already went through on another server, and today's, if any.
@@ -234,7 +242,8 @@ pub async fn import_game(
     }
     // A record played elsewhere proves nothing of who played it: an imported game is never rated.
     let imported = Imported { warning, migrations };
-    open_game(&state, &user, &seats, (m, content), (import.time_control, false, false), imported).await
+    let table = TableSetup { clock: import.time_control, rated: false, bidding: false, bot_move_ms };
+    open_game(&state, &user, &seats, (m, content), table, imported).await
 }
 
 /// What an imported record brings besides its game: a warning for the importer, and the changes of rules the
@@ -273,18 +282,65 @@ async fn imported_content(
     Ok(state.content.get(&state.store, entry, Some(fingerprint)).await?)
 }
 
-/// Each seat of a new game of `game`: a person (`None`) or a bot level the game offers.
-fn seat_kinds(kinds: &[String], game: &str) -> Result<Vec<Option<&'static BotLevel>>, ApiError> {
+/// Who a seat of a new game is for.
+enum SeatKind {
+    /// A person: the creator, or whoever takes the seat.
+    Person,
+    /// One of the server's bots.
+    Level(&'static BotLevel),
+    /// A bot account, and its owner's name.
+    BotAccount(User, String),
+}
+
+/// Each seat of a new game of `game`, as `kinds` names them.
+async fn seat_kinds(state: &AppState, kinds: &[String], game: &str) -> Result<Vec<SeatKind>, ApiError> {
     if kinds.len() > 16 {
         return Err(ApiError::bad_request("no game has more than 16 seats"));
     }
-    kinds
-        .iter()
-        .map(|kind| match kind.as_str() {
-            "human" => Ok(None),
-            other => BotLevel::for_seat(other, game).map(Some).map_err(ApiError::bad_request),
-        })
-        .collect()
+    let mut seats = Vec::with_capacity(kinds.len());
+    for kind in kinds {
+        seats.push(match kind.as_str() {
+            "human" => SeatKind::Person,
+            other => match other.strip_prefix(BOT_ACCOUNT_SEAT) {
+                Some(name) => {
+                    let (bot, owner) = state.store.bot_by_name(name).await?.ok_or_else(|| {
+                        let shown: String = name.trim().chars().take(40).collect();
+                        ApiError::bad_request(format!("there is no bot account named {shown}"))
+                    })?;
+                    if seats.iter().any(|s| matches!(s, SeatKind::BotAccount(b, _) if b.id == bot.id)) {
+                        return Err(ApiError::bad_request(format!("{} can play one seat of a game", bot.name)));
+                    }
+                    SeatKind::BotAccount(bot, owner)
+                }
+                None => SeatKind::Level(BotLevel::for_seat(other, game).map_err(ApiError::bad_request)?),
+            },
+        });
+    }
+    Ok(seats)
+}
+
+/// How a seat names a bot account: `account:<name>`.
+pub const BOT_ACCOUNT_SEAT: &str = "account:";
+
+/// The time for a decision of the bot accounts at a new table, within bounds; `None` without any.
+fn bot_move_ms(state: &AppState, seats: &[SeatKind], asked: Option<u64>) -> Result<Option<i64>, ApiError> {
+    let (least, most) = (state.limits.bot_move_min_ms, *crate::bot_accounts::MOVE_MS.end());
+    match asked {
+        Some(ms) if !(least..=most).contains(&ms) => {
+            Err(ApiError::bad_request(format!("bot_move_ms is from {least} to {most} (10 minutes)")))
+        }
+        _ if !seats.iter().any(|s| matches!(s, SeatKind::BotAccount(..))) => Ok(None),
+        asked => Ok(Some(asked.unwrap_or(crate::bot_accounts::DEFAULT_MOVE_MS) as i64)),
+    }
+}
+
+/// How a new game is played: its clock, whether it is rated, whether its sides are bid for, and its bot
+/// accounts' time for a decision.
+struct TableSetup {
+    clock: Option<Clock>,
+    rated: bool,
+    bidding: bool,
+    bot_move_ms: Option<i64>,
 }
 
 /// Guests play the seats they are invited to, and the games they try ([`try_game`]); the lobby's games are
@@ -324,14 +380,16 @@ pub async fn try_game(
     let (least, most) = entry.seats;
     let players = 2.clamp(least, most);
     let bot = BotLevel::for_seat(TRY_LEVEL, entry.id).map_err(ApiError::bad_request)?;
-    let seats: Vec<Option<&'static BotLevel>> = (0..players).map(|seat| (seat > 0).then_some(bot)).collect();
+    let seats: Vec<SeatKind> =
+        (0..players).map(|seat| if seat > 0 { SeatKind::Level(bot) } else { SeatKind::Person }).collect();
     let config = (entry.configure)(players, &Value::Null).map_err(ApiError::bad_request)?;
     if user.is_none() && !state.limiters.signups.allow(&crate::limits::address_key(client.0)) {
         return Err(ApiError::too_many("too many guests and accounts were made from your address; try again later"));
     }
     let (user, cookie) = or_new_guest(&state, user).await?;
     let (m, content) = set_up(&state, &user, &entry, &config, None).await?;
-    let mut created = open_game(&state, &user, &seats, (m, content), (None, false, false), Imported::default()).await?;
+    let table = TableSetup { clock: None, rated: false, bidding: false, bot_move_ms: None };
+    let mut created = open_game(&state, &user, &seats, (m, content), table, Imported::default()).await?;
     if let Some(cookie) = cookie {
         set_cookie(&mut created, &cookie);
     }
@@ -358,9 +416,9 @@ async fn set_up(
 async fn open_game(
     state: &AppState,
     user: &User,
-    kinds: &[Option<&'static BotLevel>],
+    kinds: &[SeatKind],
     (m, content): (Box<dyn imperia_core::DynMatch>, DynContent),
-    (clock, rated, bidding): (Option<Clock>, bool, bool),
+    TableSetup { clock, rated, bidding, bot_move_ms }: TableSetup,
     Imported { warning, migrations }: Imported,
 ) -> Result<Response, ApiError> {
     let clock = clock.map(Clock::check).transpose().map_err(ApiError::bad_request)?;
@@ -377,13 +435,14 @@ async fn open_game(
     for (seat, kind) in kinds.iter().enumerate() {
         let invite = auth::token().map_err(ApiError::internal)?;
         let invite_hash = auth::token_hash(&invite);
-        let (user_id, user_name, bot) = match kind {
-            Some(level) => (None, None, Some(level.level.to_string())),
-            None if !creator_seated => {
+        let (user_id, user_name, bot, bot_owner) = match kind {
+            SeatKind::Level(level) => (None, None, Some(level.level.to_string()), None),
+            SeatKind::BotAccount(bot, owner) => (Some(bot.id), Some(bot.name.clone()), None, Some(owner.clone())),
+            SeatKind::Person if !creator_seated => {
                 creator_seated = true;
-                (Some(user.id), Some(user.name.clone()), None)
+                (Some(user.id), Some(user.name.clone()), None, None)
             }
-            None => (None, None, None),
+            SeatKind::Person => (None, None, None, None),
         };
         let reserve_left = clock.map(|c| c.reserve_seconds);
         seats.push(SeatRow {
@@ -395,6 +454,8 @@ async fn open_game(
             invite_used: false,
             reserve_left,
             turn_started: None,
+            bot_owner,
+            forfeit: None,
         });
         if seats.last().is_some_and(SeatRow::is_open) {
             invites.insert(seat, invite);
@@ -406,7 +467,7 @@ async fn open_game(
     let mut record = m.record();
     record.migrations = migrations;
     let version = record.actions.len() as i64;
-    let id = state.store.create_game(&record, user.id, &seats, clock, (started, rated, bidding)).await?;
+    let id = state.store.create_game(&record, user.id, &seats, clock, (started, rated, bidding), bot_move_ms).await?;
     let sent = invites.iter().map(|(&seat, invite)| Invite { seat, invite: invite.clone() }).collect();
     let notice = ContentNotice::of(&content);
     // Put in play as the database holds it, as a game loaded at the start is.

@@ -5,6 +5,8 @@
 //! | `POST /api/signup`, `/api/signin`, `/api/signout`, `GET /api/me` | accounts and the session cookie ([`accounts`]) |
 //! | `POST /api/me/password`, `GET`/`PUT /api/me/webhook`, `POST /api/me/webhook/test` | change the password (ending other sessions); the turn webhook, and a test message to it |
 //! | `GET /api/catalogue`, `/api/catalogue/{game}`, `/api/bots` | the games, one game's board, the bot levels ([`lobby`]) |
+//! | `POST /api/bots`, `GET /api/me/bots`, `POST /api/bots/{name}/token`, `…/revoke` | bot accounts: make one (its token shown once), list mine, renew or revoke its token ([`bot_accounts`]) |
+//! | `GET /api/bot/ws` | a bot account's program plays its seats over the outside-bot protocol ([`bot_ws`]) |
 //! | `POST /api/games`, `GET /api/games`, `POST /api/games/import` | create, list mine, import a record |
 //! | `GET /api/lobby`, `GET /api/games/live` | games waiting for players; games under way, to watch: newest first, a page at a time, `?game=` for one game's |
 //! | `POST /api/content`, `GET /api/content` | upload a set of one's own content files (a form); list mine ([`content`]) |
@@ -33,6 +35,8 @@
 //! pages); every answer leaves with the security headers.
 
 pub mod accounts;
+pub mod bot_accounts;
+pub mod bot_ws;
 pub mod content;
 pub mod hints;
 pub mod lobby;
@@ -82,6 +86,8 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
 pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(accounts::routes())
+        .merge(bot_accounts::routes())
+        .merge(bot_ws::routes())
         .merge(lobby::routes())
         .merge(content::routes())
         .merge(play::routes())

@@ -6,7 +6,9 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
-use super::{accounts, content, hints, lobby, notes, play, ratings, review, rollback, rules, talk, ws};
+use super::{
+    accounts, bot_accounts, bot_ws, content, hints, lobby, notes, play, ratings, review, rollback, rules, talk, ws,
+};
 use crate::error::ApiError;
 use crate::table::AppState;
 
@@ -61,7 +63,12 @@ pub fn routes() -> Router<AppState> {
         rollback::answer,
         review::read,
         review::ask,
-        ws::websocket
+        ws::websocket,
+        bot_accounts::create,
+        bot_accounts::mine,
+        bot_accounts::renew,
+        bot_accounts::revoke,
+        bot_ws::connect
     ),
     components(schemas(
         ErrorBody,

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::game_entry;
 use crate::auth;
 use crate::error::ApiError;
-use crate::ratings::{PlayedGame, Standing};
+use crate::ratings::{PlayedGame, Pool, Standing};
 use crate::table::AppState;
 
 pub fn routes() -> Router<AppState> {
@@ -27,6 +27,11 @@ pub struct BoardQuery {
     limit: Option<u32>,
     /// Skip this many, 0 to 100,000.
     offset: Option<u32>,
+    /// `people` (and the server's bot levels; the default) or `bots`: the bot accounts people entered, rated
+    /// in a pool of their own.
+    #[serde(default)]
+    #[param(value_type = Option<String>)]
+    pool: Pool,
 }
 
 /// The longest side name asked for: longer than any game's seat name.
@@ -41,6 +46,7 @@ pub struct Leaderboard {
     name: &'static str,
     /// The side shown; absent for the overall board.
     side: Option<String>,
+    pool: Pool,
     /// The sides with boards of their own (empty where seats are not sides).
     sides: Vec<String>,
     /// How many are rated on this board; `players` is one page of them, best first.
@@ -69,10 +75,10 @@ pub async fn leaderboard(
         return Err(ApiError::bad_request(format!("a side's name has at most {MAX_SIDE} characters")));
     }
     let limit = q.limit.unwrap_or(50).clamp(1, 100);
-    let (players, total) =
-        state.store.leaderboard(entry.id, side.as_deref().unwrap_or(""), i64::from(limit), i64::from(offset)).await?;
+    let board = (entry.id, side.as_deref().unwrap_or(""), q.pool);
+    let (players, total) = state.store.leaderboard(board, i64::from(limit), i64::from(offset)).await?;
     let sides = state.store.rated_sides(entry.id).await?;
-    Ok(Json(Leaderboard { game: entry.id, name: entry.name, side, sides, total, offset, players }))
+    Ok(Json(Leaderboard { game: entry.id, name: entry.name, side, pool: q.pool, sides, total, offset, players }))
 }
 
 /// Which of an account's games.
@@ -91,6 +97,9 @@ pub struct Profile {
     name: String,
     /// A guest took a seat by invitation without signing up.
     guest: bool,
+    /// A bot account (a program, rated in the bots' pool): its owner's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot_owner: Option<String>,
     /// Unix seconds.
     joined: i64,
     /// Every rating, per game: overall, then per side.
@@ -116,5 +125,6 @@ pub async fn profile(
     let ratings = state.store.ratings_of(account.id).await?;
     let limit = i64::from(q.limit.unwrap_or(30).clamp(1, 100));
     let games = state.store.games_of(account.id, q.before.unwrap_or(i64::MAX), limit).await?;
-    Ok(Json(Profile { name: account.name, guest: account.guest, joined: account.joined, ratings, games }))
+    let (name, guest, joined, bot_owner) = (account.name, account.guest, account.joined, account.bot_owner);
+    Ok(Json(Profile { name, guest, bot_owner, joined, ratings, games }))
 }
