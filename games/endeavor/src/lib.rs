@@ -17,8 +17,8 @@ pub mod config;
 mod conformance;
 pub mod content;
 pub mod event;
-mod observe;
 mod numbers;
+mod observe;
 pub mod play;
 #[cfg(test)]
 mod scenarios;

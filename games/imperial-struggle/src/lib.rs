@@ -38,8 +38,8 @@ pub mod event;
 #[cfg(test)]
 mod golden;
 mod ministries;
-mod observe;
 mod numbers;
+mod observe;
 mod prompt;
 mod resolve;
 mod round;

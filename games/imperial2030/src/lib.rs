@@ -28,8 +28,8 @@ pub mod event;
 mod investor;
 mod maneuver;
 pub mod nation;
-mod observe;
 mod numbers;
+mod observe;
 mod operations;
 pub mod rondel;
 #[cfg(test)]

@@ -21,8 +21,8 @@ mod conformance;
 pub mod content;
 pub mod deals;
 pub mod event;
-mod observe;
 mod numbers;
+mod observe;
 mod play;
 mod proposals;
 #[cfg(test)]
