@@ -733,11 +733,12 @@ test('Virgin Queen says what part of the game it plays, and is played on the gen
   const levels = (seat) => page.getByLabel(`Seat ${seat}`, { exact: true }).locator('option')
     .evaluateAll((options) => options.map((o) => o.value));
   await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
-  assert.deepEqual(await levels(2), ['easy', 'medium', 'strong', 'expert', 'human']);
+  // A bot account, for a seat of its own, is offered last (docs/bot-builders.md).
+  assert.deepEqual(await levels(2), ['easy', 'medium', 'strong', 'expert', 'human', 'account']);
   assert.equal(await page.locator('.level-note').count(), 0, 'no note for Imperial 2030');
   await page.getByLabel('Game', { exact: true }).selectOption('virgin-queen');
   await page.getByLabel('Players', { exact: true }).selectOption('3');
-  assert.deepEqual(await levels(2), ['easy', 'medium', 'human']);
+  assert.deepEqual(await levels(2), ['easy', 'medium', 'human', 'account']);
   assert.match(await page.locator('.level-note').textContent(),
     /^In Virgin Queen\b[^,]*, bots go up to Medium: .* Strong won [\d.]+% of \d+ games against three Medium bots/);
   await page.locator('fieldset.seats').screenshot({ path: join(ARTIFACTS, 'lobby-level-note-virgin-queen.png') });
