@@ -57,7 +57,7 @@ before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'imperia-e2e-data-'));
   mkdirSync(ARTIFACTS, { recursive: true });
   // One address signs up every player of the suite: more than a public server allows in an hour.
-  const args = ['serve', '--bind', '127.0.0.1:0', '--data-dir', dataDir, '--signups-per-hour', '100'];
+  const args = ['serve', '--bind', '127.0.0.1:0', '--data-dir', dataDir, '--signups-per-hour', '1000'];
   // For work on the pages: IMPERIA_WEB_DIR=../web serves them from the folder, with no rebuild of the binary.
   if (process.env.IMPERIA_WEB_DIR) args.push('--web-dir', process.env.IMPERIA_WEB_DIR);
   server = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
