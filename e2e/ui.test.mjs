@@ -3450,8 +3450,10 @@ test('a bot account: made on the account page, its program connects, plays a ful
 
     // Both rated, each in its pool: the bot account on the bots' board, the person on the people's.
     await page.goto(`${base}/#/ratings/endeavor?pool=bots`);
-    await page.locator('.standings').waitFor();
-    const bots = await page.locator('.standings tbody tr').allTextContents();
+    // The game's end panel has standings too: wait for the ratings page's own.
+    const board = page.locator('#board-title ~ .table-wrap .standings');
+    await board.waitFor();
+    const bots = await board.locator('tbody tr').allTextContents();
     assert.ok(bots.some((r) => /Ada Bot.*Bot · ada/.test(r)), bots.join(' | '));
     assert.ok(!bots.some((r) => /^\d+ada\b/.test(r)), 'the person is not among the bots');
     await page.screenshot({ path: join(ARTIFACTS, 'bot-account-ratings.png'), fullPage: true });
