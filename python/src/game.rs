@@ -86,6 +86,26 @@ impl Game {
         }
     }
 
+    /// The seat and JSON of an action as Python gives it: an `Action` (for its own seat unless `seat` says
+    /// otherwise), an index into the seat's legal actions, or the JSON.
+    fn chosen(m: &dyn DynMatch, action: Chosen<'_>, seat: Option<Seat>) -> PyResult<(Seat, Value)> {
+        Ok(match action {
+            Chosen::Action(a) => (Self::seat(m, Some(seat.unwrap_or(a.seat)))?, a.json.clone()),
+            Chosen::Index(index) => {
+                let seat = Self::seat(m, seat)?;
+                let mut legal = m.legal_actions(seat);
+                if index >= legal.len() {
+                    return Err(refused(format!(
+                        "action index {index}: seat {seat} has {} legal actions",
+                        legal.len()
+                    )));
+                }
+                (seat, legal.swap_remove(index).action)
+            }
+            Chosen::Json(object) => (Self::seat(m, seat)?, from_python(&object, "the action")?),
+        })
+    }
+
     /// A seat's view, or a spectator's for `None`.
     fn viewer(m: &dyn DynMatch, seat: Option<Seat>) -> PyResult<Viewer> {
         seat.map_or(Ok(Viewer::Spectator), |s| Self::seat(m, Some(s)).map(Viewer::Seat))
@@ -155,21 +175,7 @@ impl Game {
     #[pyo3(signature = (action, seat=None))]
     fn apply(&self, action: Chosen<'_>, seat: Option<Seat>) -> PyResult<Vec<String>> {
         let mut m = self.lock()?;
-        let (seat, json) = match action {
-            Chosen::Action(a) => (Self::seat(m.as_ref(), Some(seat.unwrap_or(a.seat)))?, a.json.clone()),
-            Chosen::Index(index) => {
-                let seat = Self::seat(m.as_ref(), seat)?;
-                let mut legal = m.legal_actions(seat);
-                if index >= legal.len() {
-                    return Err(refused(format!(
-                        "action index {index}: seat {seat} has {} legal actions",
-                        legal.len()
-                    )));
-                }
-                (seat, legal.swap_remove(index).action)
-            }
-            Chosen::Json(object) => (Self::seat(m.as_ref(), seat)?, from_python(&object, "the action")?),
-        };
+        let (seat, json) = Self::chosen(m.as_ref(), action, seat)?;
         m.apply(seat, &json).map_err(refused)
     }
 
@@ -276,15 +282,11 @@ impl Game {
         Ok(m.legal_numbers(Self::seat(m.as_ref(), seat)?))
     }
 
-    /// The number of an action (an `Action`, or its JSON) for `seat` in this state.
+    /// The number of an action (as `apply` takes it) for `seat` in this state.
     #[pyo3(signature = (action, seat=None))]
     fn action_id(&self, action: Chosen<'_>, seat: Option<Seat>) -> PyResult<usize> {
         let m = self.lock()?;
-        let (seat, json) = match action {
-            Chosen::Action(a) => (Self::seat(m.as_ref(), Some(seat.unwrap_or(a.seat)))?, a.json.clone()),
-            Chosen::Index(_) => return Err(refused("action_id takes an Action or its JSON, not an index")),
-            Chosen::Json(object) => (Self::seat(m.as_ref(), seat)?, from_python(&object, "the action")?),
-        };
+        let (seat, json) = Self::chosen(m.as_ref(), action, seat)?;
         m.action_number(seat, &json).map_err(refused)
     }
 
