@@ -35,8 +35,9 @@ def games_per_second(game_id, seconds):
     return games / elapsed, steps / elapsed
 
 
-def python_steps_per_second(game_id, seconds):
-    """Random legal actions applied one at a time from Python, new games as they end."""
+def stepped_per_second(game_id, seconds, step):
+    """Random legal actions applied one at a time from Python by `step(state, seat, rng)`, new games as
+    they end."""
     rng = random.Random(1)
     steps, seed = 0, 1
     state = imperia.Game(game_id, seed=seed)
@@ -45,26 +46,19 @@ def python_steps_per_second(game_id, seconds):
         if state.is_finished():
             seed += 1
             state = imperia.Game(game_id, seed=seed)
-        seat = rng.choice(state.to_act())
-        state.apply(rng.choice(state.legal_actions(seat)))
+        step(state, rng.choice(state.to_act()), rng)
         steps += 1
     return steps / (time.perf_counter() - start)
 
 
-def python_id_steps_per_second(game_id, seconds):
-    """Random legal action numbers applied one at a time from Python, new games as they end."""
-    rng = random.Random(1)
-    steps, seed = 0, 1
-    state = imperia.Game(game_id, seed=seed)
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        if state.is_finished():
-            seed += 1
-            state = imperia.Game(game_id, seed=seed)
-        seat = rng.choice(state.to_act())
-        state.apply_id(rng.choice(state.legal_action_ids(seat)), seat=seat)
-        steps += 1
-    return steps / (time.perf_counter() - start)
+def by_json(state, seat, rng):
+    """An action as JSON with its label (`legal_actions` + `apply`)."""
+    state.apply(rng.choice(state.legal_actions(seat)))
+
+
+def by_number(state, seat, rng):
+    """An action by its number (`legal_action_ids` + `apply_id`), as OpenSpiel and PettingZoo step."""
+    state.apply_id(rng.choice(state.legal_action_ids(seat)), seat=seat)
 
 
 def imperia_bench(binary, game_id, seconds):
@@ -88,9 +82,9 @@ def main():
     print(header)
     for game_id in ids:
         games, actions = games_per_second(game_id, args.seconds)
-        stepped = python_steps_per_second(game_id, args.seconds)
-        by_number = python_id_steps_per_second(game_id, args.seconds)
-        line = f"{game_id:<18} {games:>15,.1f} {actions:>11,.0f} {stepped:>22,.0f} {by_number:>10,.0f}"
+        stepped = stepped_per_second(game_id, args.seconds, by_json)
+        numbered = stepped_per_second(game_id, args.seconds, by_number)
+        line = f"{game_id:<18} {games:>15,.1f} {actions:>11,.0f} {stepped:>22,.0f} {numbered:>10,.0f}"
         if args.imperia:
             bench_games, bench_actions = imperia_bench(args.imperia, game_id, args.seconds)
             line += f" {bench_games:>22,.1f} {bench_actions:>11,.0f}"
