@@ -2112,6 +2112,11 @@ test('end: a finished game says who won and why, each score by its parts, the re
     // The badge says the game is finished, not live.
     assert.equal(await page.locator('.game-head [data-state]').textContent(), 'Finished');
     assert.equal(await page.locator('.game-head .badge.live').count(), 0, `${size}: no "Live" badge`);
+    // The bar says the game is done, once; who won is the panel's to say, and its button brings the panel back.
+    assert.equal(await page.locator('#status').textContent(), 'The game is over.');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.locator('#show-end').click();
+    await page.waitForFunction(() => Math.abs(document.getElementById('end-panel').getBoundingClientRect().top) < 200);
     // Each seat's row: its score and the parts it is made of, which add up to it.
     const rows = panel.locator('.standings tbody tr');
     assert.equal(await rows.count(), 2);
@@ -2584,7 +2589,8 @@ async function brazilDecision(page, id, { move = false, prefer = 'build' } = {})
   }
   const moving = s.view.table.stage === 'move' && !s.view.table.pending.length;
   const order = [
-    '.brazil .payment .pay-piece',
+    // A payment's supply: in the decision bar when its pieces are a few, else in the payment's panel.
+    '#decision-bar .pay-piece, .brazil .payment .pay-piece',
     `.brazil .player-board.me .space-tile.choice[data-target="space:${prefer}"]`,
     '.brazil .player-board.me .space-tile.choice[data-target="space:build"]',
     '.brazil .player-board.me .space-tile.choice[data-target="space:harbor"]',
@@ -2682,6 +2688,9 @@ test('Brazil: Imperial: three players against two bots, played by clicking the m
     // A payment says what is owed, and the supply's pieces are buttons.
     if (s.view.table.pending.at(-1)?.pay && !screenshots) {
       assert.match(await page.locator('.brazil .payment').textContent(), /Still owed:/);
+      // A few pieces of the supply are in the decision bar, beside what is owed; more stay in the panel.
+      const [inBar, inPanel] = [await page.locator('#decision-bar .pay-piece').count(), await page.locator('.brazil .payment .pay-piece').count()];
+      assert.ok(inPanel === 0 || inPanel > 4, `the supply's ${inPanel + inBar} pieces: ${inBar} in the bar, ${inPanel} in the panel`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: join(ARTIFACTS, 'brazil-3p-pay-1280x800.png') });
       await page.locator('.brazil-choices').screenshot({ path: join(ARTIFACTS, 'brazil-3p-pay-choices-1280x800.png') });

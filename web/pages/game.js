@@ -25,7 +25,7 @@ import { rulesHref } from '../lib/links.js';
 import { proposalPanel, proposeButton, rollbackLine, withRollbacks } from './rollback.js';
 import { bidPanel } from './bid.js';
 import { reviewOf, reviewPart } from './review.js';
-import { endPanel, winnersText } from './ending.js';
+import { endPanel } from './ending.js';
 import { stateBadge } from '../lib/status.js';
 import { gameNotice } from '../lib/content.js';
 import { spanWords as span } from '../lib/words.js';
@@ -526,6 +526,11 @@ export async function show(root, session, id) {
           id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
         }, clockText()) : null,
         where,
+        live && state.finished && state.outcome ? h('button', {
+          type: 'button', id: 'show-end', class: 'where', 'data-key': 'show-end',
+          onclick: () => document.getElementById('end-panel')?.scrollIntoView({ block: 'start', behavior: calm() ? 'instant' : 'smooth' }),
+          title: 'Scroll to who won, why the game ended and the final standings',
+        }, 'Final standings') : null,
         catchUp ? h('button', {
           type: 'button', id: 'skip-steps', class: 'primary skip-steps', 'data-key': 'skip-steps', onclick: skip,
           title: 'Show the game as it stands now (Escape)',
@@ -762,7 +767,8 @@ export async function show(root, session, id) {
     const bidsDue = state.bid && !state.seats.some((s) => s.open);
     if (!state.started && isCreator() && !bidsDue) return 'The game has not started: invite the players or give their seats to bots, then start it.';
     if (!state.started) return prompt || 'The game waits for its players.';
-    if (state.finished) return `The game is over. ${state.outcome ? winnersText(state) : ''}`;
+    // Who won and why are the end panel's to say, above the board; the bar only says the game is done.
+    if (state.finished) return 'The game is over.';
     const waiting = `Waiting for ${state.to_act.map((s) => seatName(state.seats[s])).join(' and ')}.`;
     if (myTurn()) return `Your turn: ${prompt || 'choose one of the actions below.'}`;
     if (mySeat() === null || mySeat() === undefined) return `You are watching. ${prompt || waiting}`;

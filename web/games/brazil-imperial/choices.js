@@ -173,7 +173,7 @@ export function choicesPanel(ctx) {
       pending?.pay && pending.pay.seat === seat ? paymentPanel(pending.pay, actions, ctx) : null,
       where ? h('p', { class: 'hint', id: 'where-to-click' }, `Click a framed ${where}${loose.length ? ', or choose below' : ''}.`) : null,
       // The loose actions: the page puts them in its decision bar when they are a few (web/pages/game.js).
-      h('div', { class: 'choice-groups', 'data-loose': '' }, groups.filter((g) => g.actions.length).map((g) => h('div', { class: 'choice-group' },
+      h('div', { class: 'choice-groups', 'data-loose': loose.length ? '' : null }, groups.filter((g) => g.actions.length).map((g) => h('div', { class: 'choice-group' },
         h('h3', {}, g.title), buttons(g.actions, { ...common, primary: g.kinds.includes('end') || g.kinds.includes('done') })))),
     ];
   }
@@ -195,7 +195,9 @@ export function choicesPanel(ctx) {
         owed.map(([kind, n]) => pieceTag(kind, n)), owed.length && pay.need.any ? ' + ' : '',
         pay.need.any ? h('span', { class: 'any' }, `${pay.need.any} of any resource`) : null,
         h('span', { class: 'muted' }, pay.need.exact ? ' (exactly these: no substitutes)' : ' (gold stands for any resource, science for gold or any resource)')),
-      supply.length ? h('div', { class: 'pay-from' }, h('span', { class: 'term' }, 'From your supply: '),
+      // With nothing else loose, the supply's few pieces go to the decision bar, beside what is owed: on a
+      // phone the hexes paid from and the panel above the map need not then fit one screen together.
+      supply.length ? h('div', { class: 'pay-from', 'data-loose': loose.length ? null : '' }, h('span', { class: 'term' }, 'From your supply: '),
         supply.map((a) => {
           const kind = argsOf(a.action).piece;
           return h('button', {
