@@ -80,18 +80,17 @@ impl MctsBot {
     }
 }
 
+/// A node; its sums of rewards are the tree's ([`Tree::reward`]).
 struct Node<A> {
     /// The seat that decides at this node (`None` once the game is over).
     seat: Option<Seat>,
     visits: f64,
-    /// Sum of rewards, one per seat.
-    reward: Vec<f64>,
     children: Vec<Child<A>>,
 }
 
 impl<A> Node<A> {
-    fn new(seat: Option<Seat>, seats: usize) -> Self {
-        Node { seat, visits: 0.0, reward: vec![0.0; seats], children: Vec::new() }
+    fn new(seat: Option<Seat>) -> Self {
+        Node { seat, visits: 0.0, children: Vec::new() }
     }
 }
 
@@ -220,10 +219,13 @@ fn search_one<G: Evaluate>(
     let mut tree = Tree::new(seat, root_state.seats(), judge);
     let mut iterations = 0;
     let mut stats = SearchStats::default();
+    // The walk's nodes from the root, kept from one iteration to the next.
+    let mut path = Vec::new();
     while iterations < budget.iterations && budget.time.is_none_or(|t| started.elapsed() < t) {
         iterations += 1;
         let mut state = G::determinize(view, content, rng);
-        let mut path = vec![0usize];
+        path.clear();
+        path.push(0usize);
         let mut node = 0usize;
         let mut leaf_value = None;
         while let Some(acting) = tree.nodes[node].seat {
@@ -274,13 +276,32 @@ enum Step {
 /// The search tree, its nodes in one arena (index 0 is the root).
 struct Tree<A> {
     nodes: Vec<Node<A>>,
+    /// Each node's sum of rewards, one per seat, node after node: one allocation for the tree rather than
+    /// one per node, of which a guided search adds a node's worth per iteration.
+    rewards: Vec<f64>,
     seats: usize,
     judge: Judge,
 }
 
 impl<A: Clone + PartialEq> Tree<A> {
     fn new(seat: Seat, seats: usize, judge: Judge) -> Self {
-        Tree { nodes: vec![Node::new(Some(seat), seats)], seats, judge }
+        Tree { nodes: vec![Node::new(Some(seat))], rewards: vec![0.0; seats], seats, judge }
+    }
+
+    /// A node that decides at `seat`, its rewards at zero.
+    fn push_node(&mut self, seat: Option<Seat>) -> usize {
+        self.nodes.push(Node::new(seat));
+        self.rewards.resize(self.rewards.len() + self.seats, 0.0);
+        self.nodes.len() - 1
+    }
+
+    /// Node `node`'s sum of rewards, one per seat.
+    fn reward(&self, node: usize) -> &[f64] {
+        &self.rewards[node * self.seats..(node + 1) * self.seats]
+    }
+
+    fn reward_mut(&mut self, node: usize) -> &mut [f64] {
+        &mut self.rewards[node * self.seats..(node + 1) * self.seats]
     }
 
     fn add<G: Game<Action = A>>(&mut self, parent: usize, action: A, after: &G, weight: f64) -> usize {
@@ -288,8 +309,7 @@ impl<A: Clone + PartialEq> Tree<A> {
             ToAct::Seats(s) => s.first().copied(),
             ToAct::Nobody => None,
         };
-        self.nodes.push(Node::new(seat, self.seats));
-        let child = self.nodes.len() - 1;
+        let child = self.push_node(seat);
         self.nodes[parent].children.push(Child { action, node: child, available: 1.0, weight });
         child
     }
@@ -371,9 +391,8 @@ impl<A: Clone + PartialEq> Tree<A> {
             let values = self.judge.values(&after);
             let child = self.add(node, action.clone(), &after, (values[acting] / PRIOR_TEMPERATURE).exp());
             open.push(self.nodes[node].children.len() - 1);
-            let n = &mut self.nodes[child];
-            n.visits = 1.0;
-            n.reward.clone_from(&values);
+            self.nodes[child].visits = 1.0;
+            self.reward_mut(child).copy_from_slice(&values);
             if greedy.as_ref().is_none_or(|g| values[acting] > g[acting]) {
                 greedy = Some(values);
             }
@@ -406,7 +425,7 @@ impl<A: Clone + PartialEq> Tree<A> {
             .map(|&i| &children[i])
             .map(|c| {
                 let n = &self.nodes[c.node];
-                (n.reward[acting] / n.visits.max(1.0) + bonus(c, n), c)
+                (self.reward(c.node)[acting] / n.visits.max(1.0) + bonus(c, n), c)
             })
             .max_by(|x, y| x.0.total_cmp(&y.0))
             .map(|(_, c)| (c.node, c.action.clone()))
@@ -421,9 +440,8 @@ impl<A: Clone + PartialEq> Tree<A> {
 
     fn back_up(&mut self, path: &[usize], values: &[f64]) {
         for &n in path {
-            let node = &mut self.nodes[n];
-            node.visits += 1.0;
-            for (total, v) in node.reward.iter_mut().zip(values) {
+            self.nodes[n].visits += 1.0;
+            for (total, v) in self.reward_mut(n).iter_mut().zip(values) {
                 *total += v;
             }
         }
@@ -435,7 +453,7 @@ impl<A: Clone + PartialEq> Tree<A> {
             .iter()
             .map(|c| {
                 let n = &self.nodes[c.node];
-                (c.action.clone(), n.visits as u64, n.reward[seat] / n.visits.max(1.0))
+                (c.action.clone(), n.visits as u64, self.reward(c.node)[seat] / n.visits.max(1.0))
             })
             .collect()
     }
@@ -476,8 +494,7 @@ mod tests {
     fn root_with(actions: &[u32]) -> Tree<u32> {
         let mut tree = Tree::new(0, 2, Judge::Hand);
         for &action in actions {
-            tree.nodes.push(Node::new(Some(1), 2));
-            let node = tree.nodes.len() - 1;
+            let node = tree.push_node(Some(1));
             tree.nodes[0].children.push(Child { action, node, available: 1.0, weight: 1.0 });
         }
         tree

@@ -172,15 +172,30 @@ impl Features for Imperial2030 {
     }
 }
 
+/// The most seats a game has.
+const MAX_SEATS: usize = *<Imperial2030 as imperia_core::Game>::SEATS.end();
+
 /// What every seat's features share, worked out once per position.
 struct Table {
-    held: [u8; 6],
     multipliers: [f64; 6],
     forecast: Vec<f64>,
     scores: Vec<i64>,
     /// The most powerful nation's power / 25: near 1 when the game ends.
     progress: f64,
     top_power: u8,
+    /// Each nation's bonds as every seat's features read them, by nation (turn order).
+    nations: [NationFigures; 6],
+}
+
+/// One nation's figures for [`Table`]: read once per position, not once per seat, since the search's guide
+/// evaluates every child of every node it opens.
+struct NationFigures {
+    /// Each seat's stake (the prices of its bonds), by seat.
+    stakes: [i32; MAX_SEATS],
+    /// The interest of each seat's bonds, by seat.
+    interest: [f64; MAX_SEATS],
+    /// The power a Taxation of the nation's tax base would add.
+    growth: u8,
 }
 
 impl Table {
@@ -189,20 +204,39 @@ impl Table {
         let multipliers = game.forecast_multipliers(&held);
         let top_power = NATIONS.iter().map(|&n| game.nation(n).power).max().unwrap_or(0);
         Table {
-            held,
             multipliers,
             forecast: game.forecast_with(&multipliers),
             scores: (0..game.seats()).map(|s| game.score(s)).collect(),
             progress: f64::from(top_power) / f64::from(WINNING_POWER),
             top_power,
+            nations: NATIONS.map(|n| NationFigures::of(game, n, held[n.index()])),
         }
+    }
+}
+
+impl NationFigures {
+    fn of(game: &Imperial2030, n: Nation, held: u8) -> NationFigures {
+        let mut figures = NationFigures {
+            stakes: [0; MAX_SEATS],
+            interest: [0.0; MAX_SEATS],
+            growth: tax::power(game.tax_base(n, held)),
+        };
+        for (s, stake) in figures.stakes.iter_mut().enumerate().take(game.seats()) {
+            *stake = game.stake(n, s);
+        }
+        for (i, holder) in game.nation(n).bonds.iter().enumerate() {
+            if let Some(s) = *holder {
+                figures.interest[s] += i as f64 + 1.0;
+            }
+        }
+        figures
     }
 }
 
 impl Imperial2030 {
     /// One seat's row of [`Features::features`].
     fn seat_features(&self, seat: Seat, table: &Table, out: &mut [f64]) {
-        let Table { held, multipliers, forecast, progress, top_power, .. } = table;
+        let Table { multipliers, forecast, progress, top_power, .. } = table;
         let (progress, top_power) = (*progress, *top_power);
         let seats = self.seats();
         let mean = forecast.iter().sum::<f64>() / seats as f64;
@@ -217,16 +251,16 @@ impl Imperial2030 {
             (0.0, 0.0, 0.0, 0.0, 0.0);
         for n in NATIONS {
             let state = self.nation(n);
-            let mine: f64 =
-                state.bonds.iter().enumerate().filter(|(_, o)| **o == Some(seat)).map(|(i, _)| i as f64 + 1.0).sum();
+            let figures = &table.nations[n.index()];
+            let mine = figures.interest[seat];
             interest += mine;
             interest_power += mine * f64::from(state.power) / f64::from(WINNING_POWER);
             interest_forecast += mine * multipliers[n.index()];
-            interest_growth += mine * f64::from(tax::power(self.tax_base(n, held[n.index()]))) / 5.0;
+            interest_growth += mine * f64::from(figures.growth) / 5.0;
             if state.power == top_power {
                 interest_leader += mine;
             }
-            let stakes: Vec<i32> = (0..seats).map(|s| self.stake(n, s)).collect();
+            let stakes = &figures.stakes[..seats];
             let sold: i32 = stakes.iter().sum();
             if sold > 0 {
                 treasury_claim += f64::from(state.treasury) * f64::from(stakes[seat]) / f64::from(sold);
