@@ -145,6 +145,10 @@ fn play_one<G: Features + Evaluate>(
         let _scope = content.enter();
         G::setup(config, content, seed).map_err(|e| e.to_string())?.seats()
     };
+    if seats < 2 {
+        // One seat's share of the table is all of it whatever the position: there is nothing to learn.
+        return Err("a learned evaluation weighs the seats against each other, and this game has one seat".into());
+    }
     let bots = vec![settings.bot.clone(); seats];
     let result = play_game_observed::<G>(config, content, seed, &bots, |state| {
         step += 1;

@@ -1,32 +1,116 @@
-//! `imperia train`'s self-play (imperia-bots' `train` module) on a real game: the model it writes depends on
-//! its settings alone, not on how many games ran at once, so the shipped weights can be made again.
+//! `imperia train`'s self-play (imperia-bots' `train` module) on the real games: the model it writes depends
+//! on its settings alone, not on how many games ran at once, and every game that ships a learned evaluation
+//! (`games/<game>/data/learned.toml`) says in its file the command that makes it again.
 
 use imperia_bots::train::Settings;
-use imperia_core::Registry;
+use imperia_core::{Model, Registry};
 use serde_json::json;
 
-fn train(seed: u64, jobs: usize) -> imperia_core::Model {
+/// The games that learn their evaluation.
+const TRAINED: [&str; 4] = ["imperial-struggle", "imperial2030", "endeavor", "brazil-imperial"];
+
+/// A model trained on `game` with `players` and the other settings given.
+fn train(game: &str, players: usize, settings: &Settings) -> Model {
     let registry: Registry = imperia_games::registry();
-    let game = registry.get("imperial-struggle").expect("hosted");
-    let entry = imperia_games::bots_for("imperial-struggle").expect("bots");
-    let config = (game.configure)(2, &json!({})).expect("a config");
-    let settings = Settings {
-        games: 10,
-        seed,
-        bot: "heuristic+hand".parse().expect("a bot"),
-        every: 16,
-        jobs,
-        command: "test".into(),
-    };
-    let train = entry.train.expect("Imperial Struggle learns its evaluation");
-    train(&config, &(game.shipped)(), &settings).expect("trained").model
+    let entry = registry.get(game).expect("hosted");
+    let bots = imperia_games::bots_for(game).expect("bots");
+    let config = (entry.configure)(players, &json!({})).expect("a config");
+    let train = bots.train.unwrap_or_else(|| panic!("{game} learns its evaluation"));
+    train(&config, &(entry.shipped)(), settings).expect("trained").model
+}
+
+fn small(seed: u64, jobs: usize) -> Settings {
+    Settings { games: 10, seed, bot: "heuristic+hand".parse().expect("a bot"), every: 16, jobs, command: "test".into() }
 }
 
 #[test]
 fn training_is_seeded_and_the_same_on_any_number_of_threads() {
-    let one = train(7, 1);
-    assert_eq!(one, train(7, 2), "two threads make the same model as one");
-    assert_ne!(one.feature, train(8, 2).feature, "another seed, other games, other weights");
+    let one = train("imperial-struggle", 2, &small(7, 1));
+    assert_eq!(one, train("imperial-struggle", 2, &small(7, 2)), "two threads make the same model as one");
+    assert_ne!(one.feature, train("imperial-struggle", 2, &small(8, 2)).feature, "another seed, other weights");
     assert_eq!((one.made.games, one.made.seed, one.made.bot.as_str()), (10, 7, "heuristic+hand"));
     assert!(one.made.positions > 0 && one.made.holdout_positions > 0, "two games of ten are held out");
+}
+
+/// What a shipped model file says of itself: its text, the model, and the settings and player count its
+/// recorded command asks for.
+struct Shipped {
+    text: String,
+    model: Model,
+    players: usize,
+    settings: Settings,
+}
+
+fn shipped(game: &str) -> Shipped {
+    let path = format!("{}/../../games/{game}/data/learned.toml", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let model: Model = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let command = model.made.command.clone();
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[..3], ["imperia", "train", game], "{path}: `{command}` trains {game}");
+    let mut settings = Settings {
+        games: 0,
+        seed: 0,
+        bot: "heuristic+hand".parse().expect("a bot"),
+        every: 8,
+        jobs: 2,
+        command: command.clone(),
+    };
+    let mut players = 2;
+    for pair in words[3..].chunks(2) {
+        let [option, value] = pair else { panic!("{path}: `{command}` ends in an option without a value") };
+        match *option {
+            "--players" => players = value.parse().expect("a player count"),
+            "--games" => settings.games = value.parse().expect("a number of games"),
+            "--seed" => settings.seed = value.parse().expect("a seed"),
+            "--bot" => settings.bot = value.parse().expect("a bot"),
+            "--every" => settings.every = value.parse().expect("a number"),
+            other => panic!("{path}: `{command}` has {other}, which this test does not read"),
+        }
+    }
+    let made = &model.made;
+    assert_eq!((made.games, made.seed, made.bot.clone()), (settings.games, settings.seed, settings.bot.to_string()));
+    Shipped { text, model, players, settings }
+}
+
+/// Every shipped file is one `imperia train` writes: it names the game's features in order, its command
+/// names the settings it records, and those settings, on a few games, make the same model on one thread
+/// and on two.
+#[test]
+fn every_shipped_model_fits_its_game_and_its_command_trains_reproducibly() {
+    for game in TRAINED {
+        let Shipped { text, model, players, settings } = shipped(game);
+        assert_eq!(model.game, game);
+        assert!(model.made.positions > 0, "{game}: the shipped model was trained");
+        assert!(model.feature.iter().any(|w| w.weight != 0.0), "{game}: the shipped model has weights");
+        let bots = imperia_games::bots_for(game).expect("bots");
+        assert!(bots.train.is_some(), "{game}: `imperia train {game}` is registered");
+        assert!(text.contains("do not edit by hand"), "{game}: the file is the one `imperia train` writes");
+        let few = Settings { games: 10, jobs: 1, ..settings.clone() };
+        let one = train(game, players, &few);
+        assert_eq!(one, train(game, players, &Settings { jobs: 2, ..few }), "{game}: one thread or two");
+        assert_eq!(one.feature.len(), model.feature.len(), "{game}: the same features as the shipped file");
+    }
+}
+
+/// The shipped files made again in full by their recorded commands, compared weight for weight (minutes
+/// per game, with the dev profile: `cargo test -p imperia-games --test learned -- --ignored`).
+#[test]
+#[ignore = "minutes of self-play per game"]
+fn every_shipped_model_is_rebuilt_exactly_by_its_command() {
+    for game in TRAINED {
+        let Shipped { model, players, settings, .. } = shipped(game);
+        assert_eq!(train(game, players, &settings), model, "{game}: `{}` rebuilds the file", model.made.command);
+    }
+}
+
+/// The solo scenario has one seat, whose share of the table is always all of it: training refuses it.
+#[test]
+fn a_game_of_one_seat_has_nothing_to_learn() {
+    let registry: Registry = imperia_games::registry();
+    let entry = registry.get("brazil-imperial").expect("hosted");
+    let config = (entry.configure)(1, &json!({})).expect("the solo");
+    let train = imperia_games::bots_for("brazil-imperial").and_then(|b| b.train).expect("training");
+    let refused = train(&config, &(entry.shipped)(), &small(1, 1)).expect_err("refused");
+    assert!(refused.contains("one seat"), "{refused}");
 }

@@ -3,12 +3,36 @@
 //! B32 (docs/rules/brazil-imperial.md §3.14). Every weight here is provisional and measured in the arena
 //! (`tests/brazil_balance.rs` in `imperia-games`).
 
-use imperia_core::{Evaluate, Game};
+use std::sync::OnceLock;
+
+use imperia_core::{Evaluate, Features, Game, Model};
 
 use crate::content;
 use crate::map;
 use crate::play::Action;
+use crate::score::Score;
 use crate::state::{self, Brazil, DUTCH, DUTCH_CAPITAL_STRENGTH, Pending, Spot, Stage, Work};
+
+/// The parts of a seat's forecast final score ([`Brazil::forecast`]).
+struct Forecast {
+    /// The score now.
+    score: Score,
+    /// What it holds to spend ([`Brazil::means`]).
+    means: f64,
+    /// How far its next city is under way ([`Brazil::founding`] and [`Brazil::city_walk`]).
+    founding: f64,
+    /// The goals' progress with the turn under way as if done, and what that turn brings besides.
+    outlook: f64,
+}
+
+impl Forecast {
+    /// The forecast final score. A founder standing where a city could go is a city half-way there: the
+    /// walk there is otherwise worth nothing to a short look ahead.
+    fn total(&self) -> f64 {
+        let on_site = if self.founding >= FOUNDER_ON_SITE { 1.5 } else { 0.0 };
+        f64::from(self.score.total) + self.means + on_site + self.outlook
+    }
+}
 
 impl Brazil {
     /// What a piece is worth to a forecast: resources least, science most.
@@ -27,18 +51,17 @@ impl Brazil {
     }
 
     /// A seat's forecast final score (provisional weights): its score now; the pieces it can spend; its
-    /// cards; its goals' progress; and what its turn has under way, as if done. Goals are counted with the
-    /// purchase under way already made, so that a step toward a goal shows at the moment it is chosen.
+    /// cards; its goals' progress; and what its turn has under way, as if done.
     fn forecast(&self, seat: u8) -> f64 {
+        self.forecast_parts(seat).total()
+    }
+
+    /// The parts of a seat's forecast. Goals are counted with the purchase under way already made, so that
+    /// a step toward a goal shows at the moment it is chosen.
+    fn forecast_parts(&self, seat: u8) -> Forecast {
         let founding = self.founding(seat) + self.city_walk(seat);
         let holdings = self.holdings(seat);
-        let mut f = f64::from(self.score(seat).total) + self.means(seat);
-        // A founder standing where a city could go is a city half-way there: the walk there is otherwise
-        // worth nothing to a short look ahead.
-        if founding >= FOUNDER_ON_SITE {
-            f += 1.5;
-        }
-        f + match self.under_way(seat) {
+        let outlook = match self.under_way(seat) {
             UnderWay::Nothing => self.goals_outlook(seat, &holdings, founding),
             UnderWay::Gathering(n, worth) => {
                 let more = crate::pending::Holdings { supply: holdings.supply + n, ..holdings };
@@ -56,7 +79,8 @@ impl Brazil {
                 }
                 best
             }
-        }
+        };
+        Forecast { score: self.score(seat), means: self.means(seat), founding, outlook }
     }
 
     /// The goals' progress in points: each task not yet declared, its VP by the share of its conditions met
@@ -435,6 +459,95 @@ impl Evaluate for Brazil {
         let total: f64 = f.iter().sum();
         f.iter().map(|&v| 1.0 / (1.0 + (-(v - (total - v) / (n as f64 - 1.0)) / 8.0).exp())).collect()
     }
+
+    /// The learned evaluation, in the multiplayer game only: the solo seat keeps its hand-written progress
+    /// toward the scenario's conditions, since one seat's share of the table is always all of it
+    /// (docs/rules/brazil-imperial.md «Bots»).
+    fn learned(&self) -> Option<Vec<f64>> {
+        if self.players.len() < 2 {
+            return None;
+        }
+        let _scope = self.content.enter();
+        learned_model().map(|m| m.values(self))
+    }
+}
+
+/// The shipped learned model (`data/learned.toml`, made by `imperia train brazil-imperial`), read once. A file
+/// that does not fit the features leaves the bots on the hand-written evaluation; a test keeps the shipped
+/// one readable.
+pub fn learned_model() -> Option<&'static Model> {
+    static MODEL: OnceLock<Option<Model>> = OnceLock::new();
+    MODEL.get_or_init(|| Model::parse::<Brazil>(include_str!("../data/learned.toml")).ok()).as_ref()
+}
+
+/// What the learned evaluation reads: the parts of the hand-written forecast ([`Forecast`]) and of the score
+/// pad, each the seat's own, in VP. Only differences between seats count, so `progress` (the era, 1 to 3,
+/// over 3; common to all) enters only through the `_late` products; a 2–4 player table shares one model.
+impl Features for Brazil {
+    const FEATURES: &'static [&'static str] = &[
+        // The hand-written forecast final score.
+        "forecast",
+        // `forecast` × progress.
+        "forecast_late",
+        // The score now.
+        "score",
+        // `score` × progress.
+        "score_late",
+        // The score pad's rows: units recruited, items crafted, privilege cards, goals declared, opportunity
+        // cards and wars, exploration tokens, palaces' frames, tokens controlled, bonuses.
+        "units",
+        "items",
+        "privileges",
+        "goals",
+        "cards",
+        "finds",
+        "palaces",
+        "tokens",
+        "bonuses",
+        // Pieces, battle and opportunity cards to spend, weighted.
+        "means",
+        // The goals' progress, the turn under way as if done.
+        "outlook",
+        // `outlook` × progress.
+        "outlook_late",
+        // Units on the map.
+        "units_on_map",
+        // Science-making buildings controlled (the tie-break).
+        "science_buildings",
+    ];
+
+    fn features(&self, out: &mut [f64]) {
+        let _scope = self.content.enter();
+        let seats = self.players.len();
+        let parts: Vec<Forecast> = (0..seats).map(|s| self.forecast_parts(s as u8)).collect();
+        let forecasts: Vec<f64> = parts.iter().map(Forecast::total).collect();
+        let progress = f64::from(self.era.min(3)) / 3.0;
+        for (seat, (row, f)) in out.chunks_mut(Self::FEATURES.len()).zip(&parts).enumerate() {
+            let sc = &f.score;
+            let score = f64::from(sc.total);
+            let values = [
+                forecasts[seat],
+                forecasts[seat] * progress,
+                score,
+                score * progress,
+                f64::from(sc.units),
+                f64::from(sc.items),
+                f64::from(sc.privileges),
+                f64::from(sc.goals),
+                f64::from(sc.cards),
+                f64::from(sc.finds),
+                f64::from(sc.palaces),
+                f64::from(sc.tokens),
+                f64::from(sc.bonuses),
+                f.means,
+                f.outlook,
+                f.outlook * progress,
+                self.units_on_map(seat as u8) as f64,
+                f64::from(sc.science_buildings),
+            ];
+            row.copy_from_slice(&values);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -446,6 +559,37 @@ mod tests {
 
     /// A space chosen that offers nothing to do is worth only what choosing it gives: a Recruit with no unit
     /// to pay for or redeploy is its battle card, not a unit to come (games dragged on empty Recruits).
+    /// The shipped model fits the features and gives every multiplayer seat a share; the solo seat keeps its
+    /// hand-written progress, as one seat's share of the table is always all of it.
+    #[test]
+    fn the_shipped_model_reads_every_feature_and_leaves_the_solo_alone() {
+        use imperia_core::{Evaluate, Features, Game};
+        let model = super::learned_model().expect("data/learned.toml fits the features");
+        assert_eq!(model.feature.len(), crate::state::Brazil::FEATURES.len());
+        for players in 2..=4 {
+            let g = table(players, 5);
+            let mut out = vec![f64::NAN; players * crate::state::Brazil::FEATURES.len()];
+            g.features(&mut out);
+            assert!(out.iter().all(|f| f.is_finite()), "{players} players: {out:?}");
+            let values = g.learned().expect("the game ships a model");
+            let half = players as f64 / 2.0;
+            assert!((values.iter().sum::<f64>() - half).abs() < 1e-9, "values sum to {half}: {values:?}");
+        }
+        let solo = table(1, 5);
+        assert_eq!(solo.learned(), None);
+        assert_eq!(solo.seats(), 1);
+    }
+
+    #[test]
+    fn a_model_for_other_features_or_another_game_is_refused() {
+        use imperia_core::{Model, ModelError};
+        let text = include_str!("../data/learned.toml");
+        let renamed = text.replacen("name = \"forecast\"", "name = \"vp_forecast\"", 1);
+        assert!(matches!(Model::parse::<crate::state::Brazil>(&renamed), Err(ModelError::Features { .. })));
+        let other = text.replacen("game = \"brazil-imperial\"", "game = \"endeavor\"", 1);
+        assert!(matches!(Model::parse::<crate::state::Brazil>(&other), Err(ModelError::Game { .. })));
+    }
+
     #[test]
     fn an_action_with_nothing_to_buy_is_worth_only_what_it_gives() {
         let mut g = table(2, 5);

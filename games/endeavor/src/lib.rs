@@ -9,6 +9,8 @@
 //! - [`content`]: the components as data, read from `data/*.toml` and validated.
 //! - [`state`]: what is on the table; [`config`]: players, side, the Silent Fleet.
 //! - `setup` (the only chance in the game), [`play`] (every decision and its order), [`score`].
+//! - `evaluate`: how well each player stands, for the bots: the hand-written forecast and the learned
+//!   evaluation's features.
 //! - `observe`: the observation tensor for learning code, the whole table as numbers.
 //! - [`view`]: the whole table (nothing is hidden) with each player's figures, and the terminal's table.
 
@@ -16,6 +18,7 @@ mod cite;
 pub mod config;
 mod conformance;
 pub mod content;
+mod evaluate;
 pub mod event;
 mod numbers;
 mod observe;
@@ -28,9 +31,7 @@ pub mod state;
 pub mod view;
 
 use imperia_core::words::{Subject, count};
-use imperia_core::{
-    ContentSet, Ending, Evaluate, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer,
-};
+use imperia_core::{ContentSet, Ending, Game, GameRng, Outcome, RuleError, Seat, SetupError, Step, ToAct, Viewer};
 
 pub use config::{Config, SilentFleet};
 pub use content::Content;
@@ -254,94 +255,5 @@ impl Endeavor {
             )),
             Phase::Over => String::new(),
         }
-    }
-
-    /// Each seat's forecast final glory (provisional weights, tuned with the arena): glory now, with the
-    /// tracks counted by value rather than by their last glory space (a step toward the next space is worth
-    /// something); what its levels will still make in the rounds left; its harbor discs, the discs Salary
-    /// will still bring back from its buildings, and its blue tokens (actions still to take); its discs on
-    /// shipping tracks not yet full (presence toward a governor and a deck); the cards its presence lets it
-    /// draw; less the cards it must discard.
-    fn forecast(&self, seat: usize) -> f64 {
-        let c = &*self.content;
-        let p = &self.players[seat];
-        let s = self.score(seat);
-        let left = f64::from(ROUNDS.saturating_sub(self.round));
-        let values = self.attributes(seat);
-        let level = |a: Attribute| c.track(a).level(values[a.index()]);
-        let tracks: f64 = values.iter().map(|&v| f64::from(v)).sum();
-        let levels: f64 = Attribute::ALL.iter().map(|&a| f64::from(level(a))).sum();
-        let rest = i32::from(s.cities_and_routes) + i32::from(s.buildings_and_cards) - i32::from(s.slavery);
-        let disc = if left > 0.0 { 0.6 } else { 1.0 / 3.0 };
-        let me = Owner::Player(seat as u8);
-        let drawable: f64 = self
-            .decks
-            .iter()
-            .filter_map(|d| d.first())
-            .filter(|&&k| self.presence(me, c.decks[c.card(k).deck.index()].zone) >= c.card(k).value)
-            .map(|&k| 0.15 * f64::from(c.card(k).value))
-            .sum();
-        let excess = p.cards.len().saturating_sub(self.card_cap(seat)) as f64;
-        // Discs on buildings come back with Salary, as many as it frees in the rounds left.
-        let busy = p.coast.iter().filter(|b| b.disc).count() as f64;
-        let freed = busy.min(left * f64::from(level(Attribute::Economy)));
-        // Discs on a shipping track not yet full: presence toward its governor and its deck.
-        let afloat: f64 = (0..self.tracks.len())
-            .filter(|&z| !self.explored[z])
-            .map(|z| f64::from(self.presence[z][me.index()]))
-            .sum();
-        0.9 * tracks
-            + f64::from(rest)
-            + left * 0.3 * levels
-            + disc * f64::from(p.harbor)
-            + 0.45 * freed
-            + 0.2 * afloat
-            + 0.8 * p.actions.len() as f64
-            + if left > 0.0 { drawable } else { 0.0 }
-            - 2.5 * excess
-    }
-
-    /// The forecasts, a turn under way first carried out as well as its player can (a building activated is
-    /// worth the best of its actions), so that a one-step look ahead sees what an activation is for.
-    fn forecasts(&self, depth: u8) -> Vec<f64> {
-        let n = self.players.len();
-        let mid_turn = self.turn.is_some() || self.reaction.is_some() || !self.memorials.is_empty();
-        if depth > 0
-            && mid_turn
-            && let Some(seat) = self.deciding()
-        {
-            let mut best: Option<Vec<f64>> = None;
-            for a in self.legal(seat) {
-                let mut next = self.clone();
-                if next.act(seat, &a).is_ok() {
-                    let f = next.forecasts(depth - 1);
-                    if best.as_ref().is_none_or(|b| f[seat] > b[seat]) {
-                        best = Some(f);
-                    }
-                }
-            }
-            if let Some(b) = best {
-                return b;
-            }
-        }
-        (0..n).map(|s| self.forecast(s)).collect()
-    }
-}
-
-impl Evaluate for Endeavor {
-    /// A seat's forecast lead over the mean of the others, squashed into (0, 1) gently: a lead of 10 glory
-    /// is worth 0.73. A steep curve saturates once one player leads, and then the search cannot tell its
-    /// moves apart (arena, guided search at 300 iterations against three heuristic bots, 100 games each:
-    /// 34% at a 2-glory scale, 43% at 6, 49% at 10, 46% at 20). The one-step bot sees only the order, so
-    /// the scale does not change its play.
-    fn evaluate(&self) -> Vec<f64> {
-        if let Some(o) = self.outcome() {
-            return imperia_core::outcome_values(&o);
-        }
-        let _scope = self.content.enter();
-        let f = self.forecasts(3);
-        let n = f.len() as f64;
-        let total: f64 = f.iter().sum();
-        f.iter().map(|&v| 1.0 / (1.0 + (-(v - (total - v) / (n - 1.0)) / 10.0).exp())).collect()
     }
 }
