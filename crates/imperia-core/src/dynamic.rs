@@ -193,11 +193,7 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn last_events(&self, viewer: Viewer) -> Vec<String> {
         let _scope = self.enter();
-        Match::last_events(self)
-            .iter()
-            .filter_map(|e| self.state().event_view(e, viewer))
-            .map(|e| e.to_string())
-            .collect()
+        lines_seen(self.state(), Match::last_events(self), viewer)
     }
 
     fn summary(&self, viewer: Viewer) -> String {
@@ -287,7 +283,7 @@ impl<G: Game> Match<G> {
     fn apply_seen(&mut self, seat: Seat, action: &G::Action) -> Result<Vec<String>, MatchError> {
         let step = Match::apply(self, seat, action)?;
         let viewer = Viewer::Seat(seat);
-        Ok(step.events.iter().filter_map(|e| self.state().event_view(e, viewer)).map(|e| e.to_string()).collect())
+        Ok(lines_seen(self.state(), &step.events, viewer))
     }
 
     fn action_numbered(&self, seat: Seat, number: usize) -> Result<G::Action, MatchError> {
@@ -433,6 +429,12 @@ pub struct Seen {
     pub to_act: ToAct,
 }
 
+/// `events` as `viewer` may see them ([`Game::event_view`]), each in a line said to `viewer`
+/// ([`Game::event_line`]): what every log a host shows is made of.
+fn lines_seen<G: Game>(state: &G, events: &[G::Event], viewer: Viewer) -> Vec<String> {
+    events.iter().filter_map(|e| state.event_view(e, viewer)).map(|e| state.event_line(&e, viewer)).collect()
+}
+
 /// See [`GameEntry::replay_as`].
 fn replay_as<G: Game>(record: &Record, content: &DynContent, viewer: Viewer, steps: usize) -> Result<Seen, MatchError> {
     let content = content.set::<G>()?;
@@ -440,8 +442,8 @@ fn replay_as<G: Game>(record: &Record, content: &DynContent, viewer: Viewer, ste
     upto.actions.truncate(steps);
     let mut seen = Vec::with_capacity(upto.actions.len());
     let m = Match::<G>::replay_with(&upto, &content, |index, m, step| {
-        let events = step.events.iter().filter_map(|e| m.state().event_view(e, viewer)).map(|e| e.to_string());
-        seen.push(SeenStep { step: index + 1, seat: upto.actions[index].seat, events: events.collect() });
+        let events = lines_seen(m.state(), &step.events, viewer);
+        seen.push(SeenStep { step: index + 1, seat: upto.actions[index].seat, events });
     })?;
     let _scope = m.enter();
     Ok(Seen { steps: seen, view: to_json(&m.state().view(viewer)), to_act: m.state().to_act() })
