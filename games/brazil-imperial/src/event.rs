@@ -63,10 +63,13 @@ impl Event {
             let phrases: Vec<&str> = phrases.iter().map(String::as_str).collect();
             who.subject(reader).does_all_of(&phrases)
         };
-        let line = match self.seen_by(reader) {
-            Event::Public(text) => text,
-            Event::Did { who, does: phrases } => does(&who, &phrases),
-            Event::Private { .. } => unreachable!("seen_by tells a private event to its reader"),
+        let line = match self {
+            Event::Public(text) => text.clone(),
+            Event::Did { who, does: phrases } => does(who, phrases),
+            Event::Private { who, mine, others } => {
+                let told = if reader.seat() == Some(usize::from(who.seat)) { mine } else { others };
+                does(who, std::slice::from_ref(told))
+            }
             Event::Each(each) => {
                 let parts: Vec<String> =
                     each.iter().map(|(who, phrase)| does(who, std::slice::from_ref(phrase))).collect();
@@ -74,7 +77,7 @@ impl Event {
             }
             Event::Battle { at, attacker, attack, defence, cards, won } => {
                 let cards = if cards.is_empty() { String::new() } else { format!(" (cards: {})", cards.join(", ")) };
-                let result = attacker.subject(reader).does(if won { "win" } else { "lose" });
+                let result = attacker.subject(reader).does(if *won { "win" } else { "lose" });
                 format!("Battle at {at}: {} {attack} against {defence}{cards}; {result}", attacker.label(reader))
             }
         };

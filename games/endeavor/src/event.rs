@@ -163,9 +163,8 @@ impl Event {
                     .iter()
                     .enumerate()
                     .map(|(s, g)| {
-                        let who = who(&(s as u8));
-                        let you = if who.is_you() { " (you)" } else { "" };
-                        format!("{} {g}", owner_name(Owner::Player(s as u8)).to_string() + you)
+                        let you = if who(&(s as u8)).is_you() { " (you)" } else { "" };
+                        format!("{}{you} {g}", owner_name(Owner::Player(s as u8)))
                     })
                     .collect();
                 write!(f, "The game ends after round 7. Glory: {}", parts.join(", "))
