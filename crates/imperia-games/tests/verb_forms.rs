@@ -200,7 +200,10 @@ fn check_step(m: &dyn DynMatch, malformed: &[String]) -> Result<(), String> {
     if let Some(fault) = third_person_fault(&public, malformed) {
         return Err(format!("{fault}, to the spectator: {public}"));
     }
-    for line in m.last_events(Viewer::Spectator) {
+    // The log as a replay tells it (each step as its seat knew it, to a reader who is none of them) and as
+    // the spectator reads it: no "you" in either.
+    let told = (0..m.seats()).flat_map(|seat| m.last_events_of(seat));
+    for line in m.last_events(Viewer::Spectator).into_iter().chain(told) {
         if let Some(fault) = third_person_fault(&line, malformed) {
             return Err(format!("{fault}, in the log: {line}"));
         }
