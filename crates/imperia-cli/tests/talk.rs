@@ -193,7 +193,12 @@ fn talk_on(storage: &Storage) {
         .filter(|s| {
             s["events"]
                 .as_array()
-                .is_some_and(|e| e.iter().any(|e| e.as_str().unwrap_or("").contains("ends its talks")))
+                // Anton reads his own power's line said to him: "You end your talks".
+                .is_some_and(|e| {
+                    e.iter().any(|e| {
+                        ["ends its talks", "You end your talks"].iter().any(|t| e.as_str().unwrap_or("").contains(t))
+                    })
+                })
         })
         .collect();
     let seats: std::collections::BTreeSet<u64> = ended.iter().filter_map(|s| s["seat"].as_u64()).collect();

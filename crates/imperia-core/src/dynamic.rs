@@ -61,8 +61,11 @@ pub trait DynMatch: Send {
     fn observation_parts(&self) -> Vec<(String, Vec<usize>)>;
     /// What `viewer` sees as a flat vector of numbers of the parts' total length ([`Game::observe`]).
     fn observation(&self, viewer: Viewer) -> Vec<f32>;
-    /// The last step's events as `viewer` may see them, in plain words.
+    /// The last step's events as `viewer` may see them, in plain words said to `viewer` ("You buy …").
     fn last_events(&self, viewer: Viewer) -> Vec<String>;
+    /// The last step's events as `seat` saw them, told as a spectator reads them ("Britain draws Acts of
+    /// Union"): how a replay of a whole record tells each step, as the seat that took it knew it.
+    fn last_events_of(&self, seat: Seat) -> Vec<String>;
     /// A terminal summary of the position for `viewer`.
     fn summary(&self, viewer: Viewer) -> String;
     /// See [`Game::seat_name`].
@@ -193,11 +196,12 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn last_events(&self, viewer: Viewer) -> Vec<String> {
         let _scope = self.enter();
-        Match::last_events(self)
-            .iter()
-            .filter_map(|e| self.state().event_view(e, viewer))
-            .map(|e| e.to_string())
-            .collect()
+        lines_seen(self.state(), Match::last_events(self), viewer, viewer)
+    }
+
+    fn last_events_of(&self, seat: Seat) -> Vec<String> {
+        let _scope = self.enter();
+        lines_seen(self.state(), Match::last_events(self), Viewer::Seat(seat), Viewer::Spectator)
     }
 
     fn summary(&self, viewer: Viewer) -> String {
@@ -287,7 +291,7 @@ impl<G: Game> Match<G> {
     fn apply_seen(&mut self, seat: Seat, action: &G::Action) -> Result<Vec<String>, MatchError> {
         let step = Match::apply(self, seat, action)?;
         let viewer = Viewer::Seat(seat);
-        Ok(step.events.iter().filter_map(|e| self.state().event_view(e, viewer)).map(|e| e.to_string()).collect())
+        Ok(lines_seen(self.state(), &step.events, viewer, viewer))
     }
 
     fn action_numbered(&self, seat: Seat, number: usize) -> Result<G::Action, MatchError> {
@@ -433,6 +437,12 @@ pub struct Seen {
     pub to_act: ToAct,
 }
 
+/// `events` as `seen_by` may see them ([`Game::event_view`]), each in a line said to `told_to`
+/// ([`Game::event_line`]): what every log a host shows is made of.
+fn lines_seen<G: Game>(state: &G, events: &[G::Event], seen_by: Viewer, told_to: Viewer) -> Vec<String> {
+    events.iter().filter_map(|e| state.event_view(e, seen_by)).map(|e| state.event_line(&e, told_to)).collect()
+}
+
 /// See [`GameEntry::replay_as`].
 fn replay_as<G: Game>(record: &Record, content: &DynContent, viewer: Viewer, steps: usize) -> Result<Seen, MatchError> {
     let content = content.set::<G>()?;
@@ -440,8 +450,8 @@ fn replay_as<G: Game>(record: &Record, content: &DynContent, viewer: Viewer, ste
     upto.actions.truncate(steps);
     let mut seen = Vec::with_capacity(upto.actions.len());
     let m = Match::<G>::replay_with(&upto, &content, |index, m, step| {
-        let events = step.events.iter().filter_map(|e| m.state().event_view(e, viewer)).map(|e| e.to_string());
-        seen.push(SeenStep { step: index + 1, seat: upto.actions[index].seat, events: events.collect() });
+        let events = lines_seen(m.state(), &step.events, viewer, viewer);
+        seen.push(SeenStep { step: index + 1, seat: upto.actions[index].seat, events });
     })?;
     let _scope = m.enter();
     Ok(Seen { steps: seen, view: to_json(&m.state().view(viewer)), to_act: m.state().to_act() })

@@ -276,7 +276,7 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     type Action: Clone + Eq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
     /// What one viewer may know.
     type View: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + Sync;
-    /// What happened in one step. `Display` gives a log line.
+    /// What happened in one step. `Display` gives the log line a spectator reads ([`Game::event_line`]).
     type Event: Clone + PartialEq + Debug + Display + Serialize + DeserializeOwned + Send + Sync;
     /// What is printed on the components (maps, cards, tables), read from the game's content files; `()`
     /// for a game without any ([`crate::content`]).
@@ -338,6 +338,14 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send 
     fn view(&self, viewer: Viewer) -> Self::View;
     /// `event` as `viewer` may see it, or `None` if the viewer learns nothing from it.
     fn event_view(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+    /// `event` (as [`Game::event_view`] gave it to `reader`) in a log line said to `reader`: the reader's own
+    /// seat is "you" ("You buy the Italy 9 bond", "Italy pays you 2 interest"), everyone else by name
+    /// ([`crate::words::Subject`]). By default the event's `Display`, which is the line a spectator reads; a
+    /// game whose events name seats writes each line once, for any reader, and displays it for the spectator.
+    fn event_line(&self, event: &Self::Event, reader: Viewer) -> String {
+        let _ = reader;
+        event.to_string()
+    }
     /// The observation's parts, in order: (name, shape) each, fixed for this config and content; the tensor is
     /// their flattened concatenation (row-major). See [`crate::observation`].
     fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)>;

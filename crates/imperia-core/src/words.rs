@@ -12,6 +12,12 @@
 //! person it needs ([`Subject::does`], [`Subject::verb`]) and gives the possessive ("your", "its",
 //! "their"). Verbs are only ever built up from the base form, which English inflects regularly, never bent
 //! back from a third-person form, which it does not ("carries" is not "carrie").
+//!
+//! A log line is said to its reader the same way ([`crate::Game::event_line`]): each game writes a line once
+//! from its parts, with a subject for each seat it names, so that Britain's player reads "You buy the
+//! Italy 9 bond" and "Italy pays you 2 interest" where everyone else reads "Britain buys …"; the line a
+//! spectator reads is the event's `Display`. A line opens with a capital ([`capitalized`]), and a seat named
+//! outside the subject takes [`Subject::whose`] ("your debt limit", "Britain's debt limit").
 
 use std::fmt;
 
@@ -181,6 +187,26 @@ impl Subject {
         }
     }
 
+    /// Whose a thing is, said of the subject from outside its own sentence: "your" for the reader,
+    /// "Britain's", "Britain and France's", and for the reader acting for one of several sides "your
+    /// (Spain's)". Where the subject opens the sentence, [`Subject::possessive`] is the word.
+    pub fn whose(&self) -> String {
+        match self.person {
+            Person::You => "your".into(),
+            Person::YouAs => format!("your ({}'s)", self.name),
+            Person::One | Person::Many => format!("{}'s", self.name),
+        }
+    }
+
+    /// The subject as the object of a verb or a preposition: "you", "Britain", and for the reader acting
+    /// for one of several sides "you (Spain)", so that a list of them tells the sides apart.
+    pub fn object(&self) -> String {
+        match self.person {
+            Person::YouAs => format!("you ({})", self.name),
+            _ => self.to_string(),
+        }
+    }
+
     /// `phrase` with its first word (a verb in its base form) agreeing with the subject, without the
     /// subject: for a sentence that puts a word between the two ("Britain and France each choose").
     pub fn predicate(&self, phrase: &str) -> String {
@@ -195,6 +221,12 @@ impl fmt::Display for Subject {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(if self.person == Person::YouAs { "you" } else { &self.name })
     }
+}
+
+/// `text` with its first letter capitalised, for a sentence that opens with a subject: "You buy …".
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The third person singular of a verb in its base form: "carry" → "carries", "pass" → "passes", "go" →
@@ -260,6 +292,17 @@ mod tests {
         assert!(Subject::seat(Viewer::Seat(1), 1, "France").is_you());
         assert_eq!(Subject::seat(Viewer::Seat(0), 1, "France").to_string(), "France");
         assert_eq!(Subject::seat(Viewer::Spectator, 1, "France").to_string(), "France");
+    }
+
+    #[test]
+    fn whose_names_the_owner_from_outside_its_sentence() {
+        assert_eq!(Subject::you().whose(), "your");
+        assert_eq!(Subject::named("Britain").whose(), "Britain's");
+        assert_eq!(Subject::you_as("Spain").whose(), "your (Spain's)");
+        assert_eq!(Subject::you_as("Spain").object(), "you (Spain)");
+        assert_eq!(Subject::named("Spain").object(), "Spain");
+        assert_eq!(capitalized(&Subject::you().does("buy the Italy 9 bond")), "You buy the Italy 9 bond");
+        assert_eq!(capitalized(""), "");
     }
 
     #[test]

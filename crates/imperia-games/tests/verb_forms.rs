@@ -7,25 +7,37 @@
 //! The checks: the word after "you" is a verb in its base form (or "and", "each", a modal), and so is every
 //! verb of the clause it opens ("you activate a building, spend an action token or pass"); no "its" in that
 //! clause ("you finish your turn"); no malformed form anywhere ("carrie", "passs"); the spectator reads no
-//! "you", in the prompt or the log; a seat a prompt names first reads "you" in its own; and a prompt about
-//! one other seat puts every verb of its first clause in the third person ("Green keeps … and chooses …").
+//! "you", in the prompt or the log; a seat a prompt names first reads "you" in its own; a prompt about
+//! one other seat puts every verb of its first clause in the third person ("Green keeps … and chooses …");
+//! and a log line a seat reads that names that seat says "you" or "your" to it ("You buy the Italy 9 bond",
+//! "Italy pays you interest of 2", never "Player 2 buys …" to Player 2).
 
 use imperia_bots::BotSpec;
 use imperia_core::words::third_person;
 use imperia_core::{DynContent, DynMatch, ToAct, Viewer};
 use rand::{Rng, SeedableRng};
 
-/// The verbs prompts use, in their base form: a verb outside this list after "you" fails the test, so a
-/// new prompt adds its verb here.
+/// The verbs prompts and log lines use, in their base form: a verb outside this list after "you" fails the
+/// test, so a new prompt or log line adds its verb here.
 const VERBS: &[&str] = &[
-    "activate", "announce", "approve", "build", "buy", "carry", "choose", "commit", "confirm", "decide", "declare",
-    "discard", "draw", "end", "exhaust", "fill", "finish", "hold", "import", "invest", "keep", "look", "maneuver",
-    "move", "name", "pass", "pay", "pick", "place", "put", "ransom", "refresh", "reject", "return", "set", "spend",
-    "take", "use",
+    "activate", "add", "agree", "announce", "approve", "attack", "become", "build", "buy", "carry", "choose", "commit",
+    "complete", "confirm", "conquer", "cover", "craft", "decide", "declare", "decline", "deploy", "discard", "draw",
+    "end", "exhaust", "fill", "finish", "flag", "flip", "forgo", "found", "gain", "give", "grow", "hand", "have",
+    "hold", "import", "invest", "keep", "lend", "look", "lose", "make", "maneuver", "move", "name", "occupy", "pass",
+    "pay", "pick", "place", "play", "put", "ransom", "recruit", "reduce", "refresh", "reject", "remove", "renew",
+    "replace", "reply", "resist", "return", "reveal", "rule", "sail", "score", "set", "show", "spend", "start", "take",
+    "trade", "turn", "unflag", "upgrade", "use", "win", "withdraw",
 ];
 
-/// Words that may follow "you" without being a verb of the list.
-const MODALS_AND_JOINS: &[&str] = &["may", "must", "and", "each"];
+/// Words that may follow "you" without being a verb of the list: modals, joins, an adverb ("you now govern
+/// Italy"), a past form the same in every person ("you won every award").
+const MODALS_AND_JOINS: &[&str] = &["may", "must", "can", "are", "and", "each", "now", "won"];
+
+/// Words after which "you" is an object, not a subject ("Italy pays you interest", "a proposal to you").
+const PREPOSITIONS: &[&str] = &["to", "by", "with", "of", "for", "on", "from", "against", "between"];
+
+/// Where a seat's name stands for something else than the seat (a place, a leader), in a line said to it.
+const NOT_THE_SEAT: &[&str] = &["flees to England", "Ottoman commander"];
 
 /// Words after which a new clause with a subject of its own may begin ("… where Russia places its flags").
 const SUBORDINATORS: &[&str] = &["where", "whether", "which", "who", "that", "while", "when"];
@@ -66,7 +78,13 @@ fn second_person_fault(text: &str, malformed: &[String]) -> Option<String> {
         if malformed.contains(&w) {
             return Some(format!("the malformed form \"{w}\""));
         }
-        if w != "you" {
+        // "you" as an object ("Italy pays you", "to Spain, England, you:"), or a label ("Red (you) 12",
+        // "you (Spain), you (France)"), opens no clause.
+        let before = if i > 0 { bare(words[i - 1]) } else { String::new() };
+        let object =
+            thirds.contains(&before) || PREPOSITIONS.contains(&before.as_str()) || word.ends_with([',', ':', ';', '.']);
+        let label = word.starts_with('(') || words.get(i + 1).is_some_and(|n| n.starts_with('('));
+        if w != "you" || object || label {
             continue;
         }
         let Some(next) = words.get(i + 1).map(|n| bare(n)) else { continue };
@@ -78,9 +96,10 @@ fn second_person_fault(text: &str, malformed: &[String]) -> Option<String> {
             let w = bare(word);
             let before = words[j - 1].trim_end_matches(',');
             if j > i + 1 && SUBORDINATORS.contains(&before) {
-                // "who" and "that" are subjects themselves ("name who moves first", "the squadron that
-                // takes"); after the others a name or an article opens one ("where Russia places").
-                let starts_subject = matches!(before, "who" | "that")
+                // "who", "that" and "which" open a clause of their own ("name who moves first", "the
+                // squadron that takes", "which tile the upgrade replaces"); after the others a name or an
+                // article opens one ("where Russia places").
+                let starts_subject = matches!(before, "who" | "that" | "which")
                     || word.chars().next().is_some_and(char::is_uppercase)
                     || matches!(w.as_str(), "the" | "a");
                 if starts_subject {
@@ -114,6 +133,34 @@ fn third_person_fault(text: &str, malformed: &[String]) -> Option<String> {
         } else {
             None
         }
+    })
+}
+
+/// The names a seat goes by in the log: its name, or each power of a seat that plays several ("England and
+/// the Protestant"), without the article ("the Ottoman" is named "The Ottoman" where it opens a line).
+fn names_of(seat_name: &str) -> Vec<String> {
+    seat_name
+        .split(" and ")
+        .map(|n| n.trim_start_matches("the ").trim_start_matches("The ").to_string())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// What is wrong with a log line said to the seat called `names`, if anything: one of its names, where
+/// the line does not say "you" or "your" to it ("Britain draws Acts of Union" to Britain). What follows a
+/// colon is a list quoted as the table shows it (a deal's clauses, cards, a reason), and is not read.
+fn own_name_fault(line: &str, names: &[String]) -> Option<String> {
+    let addressed = line.split_whitespace().any(|w| matches!(bare(w).as_str(), "you" | "your" | "yours"));
+    if addressed || NOT_THE_SEAT.iter().any(|p| line.contains(p)) {
+        return None;
+    }
+    let head = line.split(": ").next().unwrap_or(line);
+    let words: Vec<String> = head.split_whitespace().map(bare).collect();
+    let text = format!(" {} ", words.join(" "));
+    names.iter().find_map(|name| {
+        let name = name.split_whitespace().map(bare).collect::<Vec<_>>().join(" ");
+        let named = text.contains(&format!(" {name} ")) || text.contains(&format!(" {name}'s "));
+        named.then(|| format!("its own name \"{name}\" where it should read \"you\""))
     })
 }
 
@@ -153,7 +200,10 @@ fn check_step(m: &dyn DynMatch, malformed: &[String]) -> Result<(), String> {
     if let Some(fault) = third_person_fault(&public, malformed) {
         return Err(format!("{fault}, to the spectator: {public}"));
     }
-    for line in m.last_events(Viewer::Spectator) {
+    // The log as a replay tells it (each step as its seat knew it, to a reader who is none of them) and as
+    // the spectator reads it: no "you" in either.
+    let told = (0..m.seats()).flat_map(|seat| m.last_events_of(seat));
+    for line in m.last_events(Viewer::Spectator).into_iter().chain(told) {
         if let Some(fault) = third_person_fault(&line, malformed) {
             return Err(format!("{fault}, in the log: {line}"));
         }
@@ -175,9 +225,10 @@ fn check_step(m: &dyn DynMatch, malformed: &[String]) -> Result<(), String> {
         if deciding.contains(&seat) && named_first && !prompt.split_whitespace().any(|w| bare(w) == "you") {
             return Err(format!("seat {seat} decides, and its prompt does not say \"you\": {prompt}"));
         }
-        // A seat's log may speak to it of what only it sees ("You draw the battle card …").
+        // A seat's log speaks to it of its own doings ("You draw the battle card …").
+        let names = names_of(&m.seat_name(seat));
         for line in m.last_events(viewer) {
-            if let Some(fault) = second_person_fault(&line, malformed) {
+            if let Some(fault) = second_person_fault(&line, malformed).or_else(|| own_name_fault(&line, &names)) {
                 return Err(format!("{fault}, in seat {seat}'s log: {line}"));
             }
         }
@@ -268,6 +319,9 @@ fn the_checker_sees_the_faults_it_looks_for() {
     assert!(fault("you choose the squadron that takes Antilles Channel").is_none());
     assert!(fault("you set aside 1 more card while France keeps its hand").is_none());
     assert!(fault("Britain carries out the action").is_none());
+    assert!(fault("Italy pays you interest of 2").is_none());
+    assert!(fault("The game ends after round 7. Glory: Red (you) 12, Blue 10").is_none());
+    assert!(fault("You now govern Italy").is_none());
     assert!(third_person_fault("you carry out the action", &malformed).is_some());
     assert!(third_person_fault("Britain carrie out the action", &malformed).is_some());
     assert!(third_person_fault("Britain carries out the action", &malformed).is_none());
@@ -278,6 +332,15 @@ fn the_checker_sees_the_faults_it_looks_for() {
     assert!(named("Green moves units or ends the turn").is_none());
     assert!(named("Green carries out Build").is_none());
     assert!(named("Green may use one of its advantages").is_none());
+    let own = |line: &str, seat: &str| own_name_fault(line, &names_of(seat));
+    assert!(own("Player 2 buys the Italy 9 bond", "Player 2").is_some());
+    assert!(own("Italy pays Player 2 interest of 2", "Player 2").is_some());
+    assert!(own("Britain's debt limit rises to 8", "Britain").is_some());
+    assert!(own("The Ottoman ends its talks", "England and the Ottoman").is_some());
+    assert!(own("You buy the Italy 9 bond", "Player 2").is_none());
+    assert!(own("Italy pays you interest of 2", "Player 2").is_none());
+    assert!(own("Player 12 buys the Italy 9 bond", "Player 1").is_none());
+    assert!(own("France draws an event card", "Britain").is_none());
 }
 
 #[test]

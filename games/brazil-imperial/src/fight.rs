@@ -237,7 +237,6 @@ impl Brazil {
     }
 
     pub fn perform_move(&mut self, seat: u8, action: &Action, ev: &mut Vec<Event>) {
-        let who = self.seat_label(seat).to_string();
         match action {
             Action::Move { unit, to, carry, extra } => {
                 let Some(i) = self.board().index(*to) else { return };
@@ -253,13 +252,21 @@ impl Brazil {
                 for &u in &units {
                     self.set_spot(seat, u, Spot::Map(i as u16));
                 }
-                ev.push(Event::Public(format!("{who}: {action}")));
+                let mut does = format!("move the {unit} to {to}");
+                if !carry.is_empty() {
+                    let names: Vec<String> = carry.iter().map(ToString::to_string).collect();
+                    does.push_str(&format!(" with the {}", names.join(" and the ")));
+                }
+                if *extra {
+                    does.push_str(" (an extra move)");
+                }
+                ev.push(self.did(seat, does));
                 self.arrive(seat, units, i, ev);
             }
             Action::Bombard { unit, target } => {
                 let (Some(i), Ok(from)) = (self.board().index(*target), self.unit_hex(seat, *unit)) else { return };
                 self.use_main();
-                ev.push(Event::Public(format!("{who}: the {unit} attacks {target} from the next hex")));
+                ev.push(self.did(seat, format!("attack {target} with the {unit} from the next hex")));
                 let defender = self.defender_at(seat, i);
                 let units = self.units_at(from).filter(|&(o, _)| o == seat).map(|(_, u)| u).collect();
                 self.start_battle(Battle {
@@ -284,11 +291,11 @@ impl Brazil {
                 self.players[usize::from(seat)].peeked.push(i as u16);
                 let name =
                     self.sites[i].lying.and_then(|l| l.find).map(|f| self.content.exploration[f.index()].name.clone());
-                ev.push(Event::Private {
+                ev.push(self.did_privately(
                     seat,
-                    text: format!("You look at the token at {at}: {}", name.unwrap_or_default()),
-                    others: format!("{who} looks at the token at {at}"),
-                });
+                    format!("look at the token at {at}: {}", name.unwrap_or_default()),
+                    format!("look at the token at {at}"),
+                ));
             }
             _ => {}
         }
@@ -346,7 +353,7 @@ impl Brazil {
         let token = &self.content.exploration[f.index()];
         let (name, find) = (token.name.clone(), token.find);
         let at = self.board().hexes[i];
-        ev.push(Event::Public(format!("{} turns over the token at {at}: {name}", self.seat_label(seat))));
+        ev.push(self.did(seat, format!("turn over the token at {at}: {name}")));
         let s = usize::from(seat);
         match find {
             Find::RareSpecies => {
@@ -443,15 +450,11 @@ impl Brazil {
             b.defence_cards = Some(cards.to_vec());
         }
         let names: Vec<String> = cards.iter().map(ToString::to_string).collect();
-        ev.push(Event::Private {
+        ev.push(self.did_privately(
             seat,
-            text: format!("You commit {}", if names.is_empty() { "no card".into() } else { names.join(", ") }),
-            others: format!(
-                "{} commits {} face down",
-                self.seat_label(seat),
-                imperia_core::words::count(cards.len() as u32, "battle card")
-            ),
-        });
+            format!("commit {}", if names.is_empty() { "no card".into() } else { names.join(", ") }),
+            format!("commit {} face down", imperia_core::words::count(cards.len() as u32, "battle card")),
+        ));
     }
 
     fn discard_from_hand(&mut self, seat: u8, cards: &[BattleId]) {
@@ -494,14 +497,14 @@ impl Brazil {
             Some(_) => self.side_strength(&b, false) + self.cards_strength(&b, &defence, false),
         };
         let won = if b.defender.is_none() { a >= d } else { a > d };
-        let who = self.seat_label(b.attacker);
-        let shown: Vec<String> = played.iter().map(ToString::to_string).collect();
-        let hex = self.board().hexes[at];
-        ev.push(Event::Public(format!(
-            "Battle at {hex}: {who} {a} against {d}{}; {}",
-            if shown.is_empty() { String::new() } else { format!(" (cards: {})", shown.join(", ")) },
-            if won { format!("{who} wins") } else { format!("{who} loses") }
-        )));
+        ev.push(Event::Battle {
+            at: self.board().hexes[at].to_string(),
+            attacker: self.who(b.attacker),
+            attack: a,
+            defence: d,
+            cards: played.iter().map(ToString::to_string).collect(),
+            won,
+        });
         self.battle_discard.extend(played.iter().copied());
         match (b.defender, won) {
             (None, true) => self.claim_expedition(b.attacker, at, ev),
@@ -577,7 +580,7 @@ impl Brazil {
         for _ in 0..reward.battle_card {
             self.draw_battle(seat, ev);
         }
-        ev.push(Event::Public(format!("{} wins the expedition: {reward}", self.seat_label(seat))));
+        ev.push(self.did(seat, format!("win the expedition: {reward}")));
     }
 
     /// The battle under way, each side's strength before its cards: the attacker's, and the defender's or the
@@ -717,11 +720,7 @@ impl Brazil {
         let Some(c) = self.pop_battle() else { return };
         self.revealed = true;
         self.players[usize::from(seat)].battle.push(c);
-        ev.push(Event::Private {
-            seat,
-            text: format!("You draw the battle card {c}"),
-            others: format!("{} draws a battle card", self.seat_label(seat)),
-        });
+        ev.push(self.did_privately(seat, format!("draw the battle card {c}"), "draw a battle card".into()));
     }
 
     pub fn draw_opportunity(&mut self, seat: u8, ev: &mut Vec<Event>) {
@@ -733,11 +732,7 @@ impl Brazil {
         let Some(c) = self.opportunity_deck.pop() else { return };
         self.revealed = true;
         self.players[usize::from(seat)].opportunities.push(c);
-        ev.push(Event::Private {
-            seat,
-            text: format!("You draw the opportunity card {c}"),
-            others: format!("{} draws an opportunity card", self.seat_label(seat)),
-        });
+        ev.push(self.did_privately(seat, format!("draw the opportunity card {c}"), "draw an opportunity card".into()));
     }
 
     /// The solo scenario is won the moment its three conditions hold (ruling B32).

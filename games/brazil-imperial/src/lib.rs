@@ -171,6 +171,10 @@ impl Game for Brazil {
         Some(event.seen_by(viewer))
     }
 
+    fn event_line(&self, event: &Event, reader: Viewer) -> String {
+        event.line(reader)
+    }
+
     fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
         self.parts()
     }

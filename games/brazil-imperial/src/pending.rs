@@ -201,11 +201,7 @@ impl Brazil {
             (Pending::EraToken { era, .. }, Action::EraToken { space }) => {
                 self.pending.pop();
                 self.players[s].under[space.index()] = Some(era);
-                ev.push(Event::Public(format!(
-                    "{} puts the era-{} token under {space}",
-                    self.seat_label(seat),
-                    crate::play::roman(era)
-                )));
+                ev.push(self.did(seat, format!("put the era-{} token under {space}", crate::play::roman(era))));
             }
             (Pending::Gain { left, .. }, Action::Gain { piece }) => {
                 self.players[s].supply.0[piece.index()] += 1;
@@ -216,18 +212,19 @@ impl Brazil {
                 } else {
                     self.pending.pop();
                 }
-                ev.push(Event::Public(format!("{} takes 1 {piece}", self.seat_label(seat))));
+                ev.push(self.did(seat, format!("take 1 {piece}")));
             }
             (Pending::Quilombo { .. }, Action::Quilombo { era }) => {
                 self.pending.pop();
                 self.revealed = true;
                 if let Some(g) = self.goal_decks[usize::from(*era) - 1].pop() {
                     self.players[s].goals.push(crate::state::Held { goal: g, done: 0 });
-                    ev.push(Event::Private {
+                    let era = crate::play::roman(*era);
+                    ev.push(self.did_privately(
                         seat,
-                        text: format!("You draw the era-{} goal {g}", crate::play::roman(*era)),
-                        others: format!("{} draws an era-{} goal", self.seat_label(seat), crate::play::roman(*era)),
-                    });
+                        format!("draw the era-{era} goal {g}"),
+                        format!("draw an era-{era} goal"),
+                    ));
                 }
             }
             (Pending::Refill { slot, .. }, Action::Refill { back }) => {
@@ -336,11 +333,7 @@ impl Brazil {
             Action::Park { space } => {
                 let Some(era) = self.players[s].under[space.index()].take() else { return };
                 self.players[s].parked.push(era);
-                ev.push(Event::Public(format!(
-                    "{} moves the era-{} token to Coroados",
-                    self.seat_label(seat),
-                    crate::play::roman(era)
-                )));
+                ev.push(self.did(seat, format!("move the era-{} token to Coroados", crate::play::roman(era))));
                 if era == 2 {
                     self.draw_opportunity(seat, ev);
                     self.draw_opportunity(seat, ev);
@@ -411,7 +404,7 @@ impl Brazil {
         let hand = &mut self.players[s].opportunities;
         let Some(k) = hand.iter().position(|&c| c == card) else { return };
         self.opportunity_discard.push(hand.remove(k));
-        ev.push(Event::Public(format!("{} plays {card}", self.seat_label(seat))));
+        ev.push(self.did(seat, format!("play {card}")));
         match self.content.opportunity(card).effect {
             Opportunity::War(_, _, reward) => {
                 let p = &mut self.players[s];
@@ -483,11 +476,7 @@ impl Brazil {
         let s = usize::from(seat);
         self.players[s].palaces[usize::from(palace - 2)] = false;
         self.sites[i].palace = Some((seat, palace));
-        ev.push(Event::Public(format!(
-            "{} places palace {} at {at}",
-            self.seat_label(seat),
-            crate::play::roman(palace)
-        )));
+        ev.push(self.did(seat, format!("place palace {} at {at}", crate::play::roman(palace))));
         match palace {
             2 => {
                 self.players[s].supply.0[Piece::Sugarcane.index()] += 1;
@@ -514,7 +503,7 @@ impl Brazil {
         });
         if let (Some(k), Some(sp)) = (item, frame) {
             self.players[s].items[k] = Some(crate::state::Frame::Space(sp));
-            ev.push(Event::Public(format!("{} places {} on {sp}", self.seat_label(seat), self.content.items[k].name)));
+            ev.push(self.did(seat, format!("place {} on {sp}", self.content.items[k].name)));
         }
     }
 
@@ -548,7 +537,7 @@ impl Brazil {
         let first_task = self.players[s].goals[k].done == 0;
         self.players[s].goals[k].done |= 1 << task;
         let complete = self.players[s].goals[k].done.count_ones() as usize == tasks;
-        ev.push(Event::Public(format!("{} declares {goal}", self.seat_label(seat))));
+        ev.push(self.did(seat, format!("declare {goal}")));
         if era < 3 && self.reign(seat) == Some(crate::content::Reign::ObaII) {
             self.players[s].supply.0[Piece::Science.index()] += 1;
         }
@@ -561,10 +550,7 @@ impl Brazil {
         }
         if era == 3 && complete && !self.solo() && !self.last_round {
             self.last_round = true;
-            ev.push(Event::Public(format!(
-                "{} completes an era-III goal: this round is the last",
-                self.seat_label(seat)
-            )));
+            ev.push(self.did(seat, "complete an era-III goal: this round is the last"));
         }
     }
 

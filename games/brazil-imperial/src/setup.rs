@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::content::{
     Ability, Back, BattleId, CityId, ColourId, Content, ExplorationId, GoalId, MapId, OpportunityId, PrivilegeId,
 };
-use crate::event::Event;
+use crate::event::{Event, Who};
 use crate::map::Cell;
 use crate::play::{Action, Arg, No, no};
 use crate::state::{Brazil, Built, DUTCH, Held, Lying, Player, Site, Spot, Stage, Token, Turn};
@@ -190,6 +190,21 @@ impl Brazil {
         &self.content.colours[self.players[usize::from(seat)].colour.index()].label
     }
 
+    /// `seat` as a log line names it.
+    pub(crate) fn who(&self, seat: u8) -> Who {
+        Who { seat, name: self.seat_label(seat).to_string() }
+    }
+
+    /// The line "`seat` does `does`" (its verb in the base form: "take 1 gold"), seen by everyone.
+    pub(crate) fn did(&self, seat: u8, does: impl Into<String>) -> Event {
+        Event::Did { who: self.who(seat), does: vec![does.into()] }
+    }
+
+    /// The line "`seat` does `mine`" for that seat alone, "`seat` does `others`" for everyone else.
+    pub(crate) fn did_privately(&self, seat: u8, mine: String, others: String) -> Event {
+        Event::Private { who: self.who(seat), mine, others }
+    }
+
     pub fn prepare_candidates(&self, seat: u8) -> Vec<Action> {
         let s = usize::from(seat);
         let rulers = &self.content.colours[self.players[s].colour.index()].rulers;
@@ -222,7 +237,7 @@ impl Brazil {
         self.players[s].goals = keep.iter().map(|&goal| Held { goal, done: 0 }).collect();
         self.players[s].ruler = Some(*ruler);
         self.players[s].ready = true;
-        ev.push(Event::Public(format!("{} has kept its goals and chosen a ruler", self.seat_label(seat))));
+        ev.push(self.did(seat, "have kept one goal of each era and chosen a ruler"));
         if self.players.iter().any(|p| !p.ready) {
             return;
         }
@@ -238,13 +253,13 @@ impl Brazil {
         }
         self.dealt = vec![None; self.players.len()];
         self.revealed = true;
-        let rulers: Vec<String> = (0..self.players.len())
+        let rulers: Vec<(Who, String)> = (0..self.players.len())
             .map(|k| {
                 let r = self.players[k].ruler.map(|r| self.content.rulers[r.index()].name.clone()).unwrap_or_default();
-                format!("{} rules as {r}", self.seat_label(k as u8))
+                (self.who(k as u8), format!("rule as {r}"))
             })
             .collect();
-        ev.push(Event::Public(rulers.join("; ")));
+        ev.push(Event::Each(rulers));
         if self.solo() {
             // Green takes the "1" token's pieces and the map's capital (B37).
             let site = self.board().capitals[0];
@@ -303,12 +318,9 @@ impl Brazil {
         if first {
             self.first = seat;
         }
-        ev.push(Event::Public(format!(
-            "{} founds its capital at {} and takes {gives}{}",
-            self.seat_label(seat),
-            self.board().hexes[i],
-            if first { ", with the first-player token" } else { "" }
-        )));
+        let found = format!("found a capital at {}", self.board().hexes[i]);
+        let take = format!("take {gives}{}", if first { ", with the first-player token" } else { "" });
+        ev.push(Event::Did { who: self.who(seat), does: vec![found, take] });
     }
 
     /// The round limit of ruling B63 ended this multiplayer game, which no complete era-III card had ended

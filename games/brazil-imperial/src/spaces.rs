@@ -43,7 +43,7 @@ impl Brazil {
             self.players[usize::from(seat)].token = Some(space);
             self.turn.extra_from = Some(space);
         }
-        ev.push(Event::Public(format!("{} activates {space}", self.seat_label(seat))));
+        ev.push(self.did(seat, format!("activate {space}")));
         match space {
             Space::Recruit => {
                 let mut cards = 1 + u8::from(upgraded);
@@ -626,7 +626,7 @@ impl Brazil {
             }
             (Work::Harbor, Action::Gather { piece }) => {
                 self.players[usize::from(seat)].supply.0[piece.index()] += 1;
-                ev.push(Event::Public(format!("{} takes 1 {piece} at the Harbor", self.seat_label(seat))));
+                ev.push(self.did(seat, format!("take 1 {piece} at the Harbor")));
                 if self.upgraded(seat, Space::Harbor) {
                     self.draw_opportunity(seat, ev);
                 }
@@ -652,13 +652,12 @@ impl Brazil {
 
     /// Carry out what was paid for.
     pub fn complete(&mut self, seat: u8, then: Purchase, ev: &mut Vec<Event>) {
-        let who = self.seat_label(seat).to_string();
         let s = usize::from(seat);
         match then {
             Purchase::Recruit { unit, at } => {
                 let first = self.spot(seat, unit) == Spot::Board;
                 self.set_spot(seat, unit, Spot::Map(at));
-                ev.push(Event::Public(format!("{who} recruits the {unit} at {}", self.board().hexes[usize::from(at)])));
+                ev.push(self.did(seat, format!("recruit the {unit} at {}", self.board().hexes[usize::from(at)])));
                 if first && self.reign(seat) == Some(Reign::PedroI) {
                     // Pedro I: archers and cannons bring a resource, the general and dragoons a card (B54).
                     match self.content.unit(unit).kind.as_str() {
@@ -712,18 +711,21 @@ impl Brazil {
                         Built::Building(b) => self.content.building(b).name.clone(),
                         _ => String::new(),
                     };
-                    ev.push(Event::Public(format!(
-                        "{who} {} the {name} at {}: it holds {}",
-                        if flip { "flips" } else { "renews" },
-                        self.board().hexes[i],
-                        t.pieces
-                    )));
+                    ev.push(self.did(
+                        seat,
+                        format!(
+                            "{} the {name} at {}: it holds {}",
+                            if flip { "flip" } else { "renew" },
+                            self.board().hexes[i],
+                            t.pieces
+                        ),
+                    ));
                 }
                 self.work_done(ev);
             }
             Purchase::Craft { item, on } => {
                 self.players[s].items[item.index()] = Some(on);
-                ev.push(Event::Public(format!("{who} crafts {item}")));
+                ev.push(self.did(seat, format!("craft {item}")));
                 if on == Frame::Ruler {
                     self.players[s].supply.0[Piece::Science.index()] += 1;
                 }
@@ -731,7 +733,7 @@ impl Brazil {
             }
             Purchase::Trade { gives, card } => {
                 self.players[s].supply.add(gives);
-                ev.push(Event::Public(format!("{who} trades at the Market for {gives}")));
+                ev.push(self.did(seat, format!("trade at the Market for {gives}")));
                 if card {
                     self.draw_opportunity(seat, ev);
                 }
@@ -742,9 +744,8 @@ impl Brazil {
     /// A new token on hex `i`: what it covers or finds there, its pieces, and the rulers' bonuses.
     fn place(&mut self, seat: u8, built: Built, i: usize, jesuit: bool, ev: &mut Vec<Event>) {
         let at = self.board().hexes[i];
-        let who = self.seat_label(seat).to_string();
         if self.sites[i].token.take().is_some() {
-            ev.push(Event::Public(format!("{who} covers the old token at {at}, which leaves the game")));
+            ev.push(self.did(seat, format!("cover the old token at {at}, which leaves the game")));
         }
         if let Some(l) = self.sites[i].lying {
             let find = l.find.map(|f| self.content.exploration[f.index()].find);
@@ -759,14 +760,15 @@ impl Brazil {
                         self.spent_finds.push(f);
                     }
                     self.players[usize::from(seat)].supply.0[Piece::Gold.index()] += 1;
-                    ev.push(Event::Public(format!("{who} builds first on Minas Gerais: 1 gold")));
+                    ev.push(self.did(seat, "build first on Minas Gerais: 1 gold"));
                 }
                 (true, Some(Find::Culture)) => {
                     self.sites[i].lying = None;
                     if let Some(f) = l.find {
                         self.players[usize::from(seat)].finds.push(f);
                     }
-                    ev.push(Event::Public(format!("{who} builds first on Culture and keeps it for 2 VP")));
+                    let does = vec!["build first on Culture".to_string(), "keep it for 2 VP".to_string()];
+                    ev.push(Event::Did { who: self.who(seat), does });
                 }
                 _ => {}
             }
@@ -789,7 +791,7 @@ impl Brazil {
             Built::City(c) => self.content.cities[c.index()].name.clone(),
             Built::Capital => "capital".into(),
         };
-        ev.push(Event::Public(format!("{who} builds {name} at {at}")));
+        ev.push(self.did(seat, format!("build {name} at {at}")));
         self.sites[i].token = Some(token);
         // Chief Tibiriçá: the first three builds on forest bring a resource, a gold, a science (B54).
         if self.reign(seat) == Some(Reign::Tibirica)
@@ -812,7 +814,7 @@ impl Brazil {
         let (back, effect) = (c.back, c.effect);
         let first_of_back = !self.players[s].privileges.iter().any(|&k| self.content.privilege(k).back == back);
         self.players[s].privileges.push(card);
-        ev.push(Event::Public(format!("{} takes {card}", self.seat_label(seat))));
+        ev.push(self.did(seat, format!("take {card}")));
         match effect {
             Privilege::Production(of, piece) => {
                 for i in 0..self.sites.len() {

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use imperia_core::words::a;
+use imperia_core::Viewer;
+use imperia_core::words::{Subject, a, capitalized, count};
 use serde::{Deserialize, Serialize};
 
 use crate::content::{ActKind, Attribute, BuildingId, CardId, RouteId, SpaceId, TokenKind, ZoneId};
@@ -47,79 +48,125 @@ pub fn owner_name(o: Owner) -> &'static str {
     }
 }
 
-fn who(seat: u8) -> &'static str {
-    owner_name(Owner::Player(seat))
+/// A seat's colour as the subject of a line `reader` reads: "you" to that seat.
+fn seat_subject(seat: u8, reader: Viewer) -> Subject {
+    Subject::seat(reader, usize::from(seat), owner_name(Owner::Player(seat)))
 }
 
-fn gained(token: &Option<TokenKind>, removed: bool) -> String {
-    match (token, removed) {
-        (Some(t), false) => format!(" and takes its {t}"),
-        (Some(t), true) => format!("; its {t} leaves the game"),
-        (None, _) => String::new(),
+/// An owner as the subject of a line `reader` reads: "you" to its seat; the Silent Fleet is no seat.
+fn owner_subject(owner: Owner, reader: Viewer) -> Subject {
+    match owner {
+        Owner::Player(seat) => seat_subject(seat, reader),
+        Owner::Fleet => Subject::named(FLEET_NAME),
     }
 }
 
+/// Where a ship goes or a city is taken: `does` ("sail to Lisbon"), and the token taken there, which the Silent
+/// Fleet removes from the game.
+fn with_token(who: &Subject, does: &str, token: &Option<TokenKind>, fleet: bool) -> String {
+    match (token, fleet) {
+        (Some(t), false) => who.does_all_of(&[does, &format!("take the {t} there")]),
+        (Some(t), true) => format!("{}; its {t} leaves the game", who.does(does)),
+        (None, _) => who.does(does),
+    }
+}
+
+/// The log line a spectator reads ([`Event::line`]).
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.line(Viewer::Spectator))
+    }
+}
+
+impl Event {
+    /// The event in a log line said to `reader`: a seat reads of its own doings as "you" ("You build a
+    /// Bank", "Blue attacks your disc in Lisbon"), everyone else by colour.
+    pub fn line(&self, reader: Viewer) -> String {
+        let mut line = String::new();
+        let _ = self.write_line(&mut line, reader);
+        capitalized(&line)
+    }
+
+    fn write_line(&self, f: &mut impl fmt::Write, reader: Viewer) -> fmt::Result {
+        let who = |seat: &u8| seat_subject(*seat, reader);
+        let does = |seat: &u8, phrase: &str| who(seat).does(phrase);
         match self {
-            Event::Started { seat, building } => write!(f, "{} starts with the {building}", who(*seat)),
-            Event::Round { round, crown } => write!(f, "Round {round} begins; {} holds the crown", who(*crown)),
-            Event::Shortage { seat, building } => {
-                write!(f, "{} discards {} from the organizer (material shortage)", who(*seat), a(&building.to_string()))
+            Event::Started { seat, building } => f.write_str(&does(seat, &format!("start with the {building}"))),
+            Event::Round { round, crown } => {
+                write!(f, "Round {round} begins; {}", does(crown, "hold the crown"))
             }
-            Event::Built { seat, building } => write!(f, "{} builds {}", who(*seat), a(&building.to_string())),
+            Event::Shortage { seat, building } => f.write_str(&does(
+                seat,
+                &format!("discard {} from the organizer (material shortage)", a(&building.to_string())),
+            )),
+            Event::Built { seat, building } => f.write_str(&does(seat, &format!("build {}", a(&building.to_string())))),
             Event::Grew { seat, discs } => {
-                write!(f, "{} grows: {} to the harbor", who(*seat), imperia_core::words::count(*discs, "disc"))
+                f.write_str(&does(seat, &format!("grow: {} to the harbor", count(*discs, "disc"))))
             }
             Event::Freed { seat, building, salary } => {
-                let how = if *salary { "pays Salary" } else { "makes a Payment" };
-                write!(f, "{} {how}: the {building}'s disc returns to the harbor", who(*seat))
+                let how = if *salary { "pay Salary" } else { "make a Payment" };
+                f.write_str(&does(seat, &format!("{how}: the {building}'s disc returns to the harbor")))
             }
-            Event::Activated { seat, building } => write!(f, "{} activates the {building}", who(*seat)),
-            Event::Spent { seat, token } => write!(f, "{} spends {}", who(*seat), a(&token.to_string())),
+            Event::Activated { seat, building } => f.write_str(&does(seat, &format!("activate the {building}"))),
+            Event::Spent { seat, token } => f.write_str(&does(seat, &format!("spend {}", a(&token.to_string())))),
             Event::Sailed { owner, to, token } => {
-                write!(f, "{} sails to {to}{}", owner_name(*owner), gained(token, *owner == Owner::Fleet))
+                let who = owner_subject(*owner, reader);
+                f.write_str(&with_token(&who, &format!("sail to {to}"), token, *owner == Owner::Fleet))
             }
             Event::Occupied { owner, city, token } => {
-                write!(f, "{} occupies {city}{}", owner_name(*owner), gained(token, *owner == Owner::Fleet))
+                let who = owner_subject(*owner, reader);
+                f.write_str(&with_token(&who, &format!("occupy {city}"), token, *owner == Owner::Fleet))
             }
             Event::Attacked { seat, space, victim } => {
-                write!(f, "{} attacks {}'s disc in {space} and takes its place", who(*seat), owner_name(*victim))
+                let disc = format!("attack {} disc in {space}", owner_subject(*victim, reader).whose());
+                f.write_str(&who(seat).does_all_of(&[&disc, "replace it"]))
             }
-            Event::RouteOpened { seat, route, token } => {
-                write!(f, "{} is the first to control the route {route} and takes its {token}", who(*seat))
-            }
+            Event::RouteOpened { seat, route, token } => f.write_str(&who(seat).does_all_of(&[
+                &format!("be the first to control the route {route}"),
+                &format!("take the route's {token}"),
+            ])),
             Event::Drew { owner: Owner::Fleet, card } => write!(f, "The Silent Fleet removes {card} from the game"),
-            Event::Drew { owner, card } => write!(f, "{} takes {card}", owner_name(*owner)),
-            Event::ExtraDisc { seat } => write!(f, "{} adds a disc to the harbor (value-1 card)", who(*seat)),
+            Event::Drew { owner, card } => f.write_str(&owner_subject(*owner, reader).does(&format!("take {card}"))),
+            Event::ExtraDisc { seat } => f.write_str(&does(seat, "add a disc to the harbor (value-1 card)")),
             Event::Explored { zone, governor } => match governor {
                 Some((Owner::Fleet, card)) => {
                     write!(f, "{zone} is explored; the Silent Fleet wins {card}, which leaves the game")
                 }
-                Some((o, card)) => write!(f, "{zone} is explored; {} becomes {card}", owner_name(*o)),
+                Some((o, card)) => {
+                    write!(f, "{zone} is explored; {}", owner_subject(*o, reader).does(&format!("become {card}")))
+                }
                 None => write!(f, "{zone} is explored"),
             },
             Event::Abolition { set_aside } => {
                 write!(f, "Slavery is abolished")?;
                 for (seat, n) in set_aside.iter().filter(|(_, n)| *n > 0) {
-                    write!(f, "; {} sets aside {}", who(*seat), imperia_core::words::count(*n, "slavery card"))?;
+                    write!(f, "; {}", does(seat, &format!("set aside {}", count(*n, "slavery card"))))?;
                 }
                 Ok(())
             }
             Event::Memorial { seat, track: Some(a) } => {
-                write!(f, "{}'s Memorial: the lost disc joins the {a} track", who(*seat))
+                write!(f, "{} Memorial: the lost disc joins the {a} track", who(seat).whose())
             }
             Event::FleetNothing { seat, answer } => {
-                write!(f, "The Silent Fleet answers {}'s {answer} and does nothing", who(*seat))
+                write!(f, "The Silent Fleet answers {} {answer} and does nothing", who(seat).whose())
             }
-            Event::Memorial { seat, track: None } => write!(f, "{} keeps the lost disc in the supply", who(*seat)),
-            Event::Passed { seat, forced: false } => write!(f, "{} passes", who(*seat)),
-            Event::Passed { seat, forced: true } => write!(f, "{} can take no action and passes", who(*seat)),
-            Event::Discarded { seat, card } => write!(f, "{} discards {card}", who(*seat)),
-            Event::Governs { seat, card } => write!(f, "{} puts {card} in the governor slot", who(*seat)),
+            Event::Memorial { seat, track: None } => f.write_str(&does(seat, "keep the lost disc in the supply")),
+            Event::Passed { seat, forced: false } => f.write_str(&does(seat, "pass")),
+            Event::Passed { seat, forced: true } => {
+                f.write_str(&who(seat).does_all_of(&["can take no action", "pass"]))
+            }
+            Event::Discarded { seat, card } => f.write_str(&does(seat, &format!("discard {card}"))),
+            Event::Governs { seat, card } => f.write_str(&does(seat, &format!("put {card} in the governor slot"))),
             Event::Over { scores } => {
-                let parts: Vec<String> =
-                    scores.iter().enumerate().map(|(s, g)| format!("{} {g}", who(s as u8))).collect();
+                // Colours in a list rather than as subjects: "Red (you) 12" to Red.
+                let parts: Vec<String> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(s, g)| {
+                        let you = if who(&(s as u8)).is_you() { " (you)" } else { "" };
+                        format!("{}{you} {g}", owner_name(Owner::Player(s as u8)))
+                    })
+                    .collect();
                 write!(f, "The game ends after round 7. Glory: {}", parts.join(", "))
             }
         }

@@ -146,6 +146,11 @@ impl Game for Endeavor {
         Some(event.clone())
     }
 
+    fn event_line(&self, event: &Event, reader: Viewer) -> String {
+        let _scope = self.content.enter();
+        event.line(reader)
+    }
+
     fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
         self.parts()
     }

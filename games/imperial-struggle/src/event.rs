@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use imperia_core::{ContentSet, words};
+use imperia_core::words::{self, Subject};
+use imperia_core::{ContentSet, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::content::{Advantage, Card, Commodity, Content, Flag, Ministry, Power, Region, SpaceId, TileSymbol, WarId};
@@ -317,11 +318,30 @@ fn flag_word(f: Option<Flag>) -> &'static str {
     f.map_or("no", Flag::name)
 }
 
-/// A log line, naming entries as the content set in scope does ([`ContentSet::with_current`]), as the ids'
-/// own `Display` does.
+/// The log line a spectator reads ([`Event::line`]).
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.line(Viewer::Spectator))
+    }
+}
+
+impl Event {
+    /// The event in a log line said to `reader`: a power's player reads of its doings as "you" ("You draw
+    /// Acts of Union", "Your debt limit rises to 8"), everyone else by the power's name. Entries are named as
+    /// the content set in scope does ([`ContentSet::with_current`]), as the ids' own `Display` does.
+    pub fn line(&self, reader: Viewer) -> String {
+        let mut line = String::new();
+        let _ = self.write_line(&mut line, reader);
+        words::capitalized(&line)
+    }
+
+    fn write_line(&self, f: &mut impl fmt::Write, reader: Viewer) -> fmt::Result {
         let c = ContentSet::<Content>::current();
+        let who = |p: &Power| Subject::seat(reader, p.seat(), p.name());
+        // What a power does, said to the reader: `does("draw an event card")`.
+        let does = |p: &Power, phrase: &str| who(p).does(phrase);
+        // A power named in a list rather than as a subject: "Britain (you)" to its own player.
+        let named = |p: Power| if who(&p).is_you() { format!("{p} (you)") } else { p.to_string() };
         match self {
             Event::RoundBegins { round } => write!(f, "Peace round {round} begins"),
             Event::EmpireCardsShuffledIn => f.write_str("The Empire era's events are shuffled into the deck"),
@@ -330,7 +350,7 @@ impl fmt::Display for Event {
                 "The Succession era's events leave the game ({} of them) and the Revolution era's are shuffled in",
                 removed.len()
             ),
-            Event::DebtLimitRaised { power, limit } => write!(f, "{power}'s debt limit rises to {limit}"),
+            Event::DebtLimitRaised { power, limit } => write!(f, "{} debt limit rises to {limit}", who(power).whose()),
             Event::AwardsPlaced { awards } => {
                 let parts: Vec<String> = Region::ALL
                     .iter()
@@ -347,32 +367,38 @@ impl fmt::Display for Event {
                 write!(f, "{} revealed", words::count(tiles.len() as i64, "investment tile"))
             }
             Event::DeckReshuffled => f.write_str("The discard pile is shuffled into a new event deck"),
-            Event::CardDrawn { power, card: Some(card) } => write!(f, "{power} draws {card}"),
-            Event::CardDrawn { power, card: None } => write!(f, "{power} draws an event card"),
+            Event::CardDrawn { power, card: Some(card) } => f.write_str(&does(power, &format!("draw {card}"))),
+            Event::CardDrawn { power, card: None } => f.write_str(&does(power, "draw an event card")),
             Event::CardsSetAside { power, cards } => {
                 let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
                 if names.is_empty() {
-                    write!(f, "{power} sets no card aside")
+                    f.write_str(&does(power, "set no card aside"))
                 } else {
-                    write!(f, "{power} sets aside {}", names.join(", "))
+                    f.write_str(&does(power, &format!("set aside {}", names.join(", "))))
                 }
             }
-            Event::CardDiscarded { power, card } => write!(f, "{power} discards {card}"),
-            Event::MinistriesChosen { power } => write!(f, "{power} has chosen its ministries"),
-            Event::MinistryRevealed { power, ministry } => write!(f, "{power} reveals {ministry}"),
+            Event::CardDiscarded { power, card } => f.write_str(&does(power, &format!("discard {card}"))),
+            Event::MinistriesChosen { power } => {
+                f.write_str(&does(power, &format!("have chosen {} ministries", who(power).possessive())))
+            }
+            Event::MinistryRevealed { power, ministry } => f.write_str(&does(power, &format!("reveal {ministry}"))),
             Event::MinistryLeavesGame { ministry } => write!(f, "{ministry} leaves the game"),
-            Event::Initiative { power } => write!(f, "{power} holds the initiative"),
-            Event::FirstPlayer { power } => write!(f, "{power} moves first this round"),
-            Event::TurnBegins { power, number } => write!(f, "{power}'s turn {}", number / 2 + 1),
-            Event::TileTaken { power, tile } => write!(f, "{power} takes the {} tile", tile_text(&c, *tile)),
+            Event::Initiative { power } => f.write_str(&does(power, "hold the initiative")),
+            Event::FirstPlayer { power } => f.write_str(&does(power, "move first this round")),
+            Event::TurnBegins { power, number } => write!(f, "{} turn {}", who(power).whose(), number / 2 + 1),
+            Event::TileTaken { power, tile } => {
+                f.write_str(&does(power, &format!("take the {} tile", tile_text(&c, *tile))))
+            }
             Event::Passed { power, debt_reduced } => {
-                write!(f, "{power} passes and reduces its debt by {debt_reduced}")
+                let reduce = format!("reduce {} debt by {debt_reduced}", who(power).possessive());
+                f.write_str(&who(power).does_all_of(&["pass", &reduce]))
             }
             Event::EventPlayed { power, card, bonus } => {
-                write!(f, "{power} plays {card}{}", if *bonus { ", with its bonus" } else { "" })
+                let bonus = if *bonus { ", with the card's bonus" } else { "" };
+                f.write_str(&does(power, &format!("play {card}{bonus}")))
             }
             Event::Flag { space, from, to } => match (from, to) {
-                (None, Some(t)) => write!(f, "{} flag on {}", capital(t.name()), space_name(&c, *space)),
+                (None, Some(t)) => write!(f, "{} flag on {}", words::capitalized(t.name()), space_name(&c, *space)),
                 (Some(fr), None) => write!(f, "The {} flag leaves {}", fr.name(), space_name(&c, *space)),
                 (Some(fr), Some(t)) => {
                     write!(f, "{} changes from {} to {}", space_name(&c, *space), fr.name(), t.name())
@@ -385,11 +411,14 @@ impl fmt::Display for Event {
             Event::ConflictRemoved { space } => write!(f, "The conflict marker leaves {}", space_name(&c, *space)),
             Event::FortDamaged { space } => write!(f, "The fort at {} is damaged", space_name(&c, *space)),
             Event::FortRepaired { space } => write!(f, "The fort at {} is repaired", space_name(&c, *space)),
-            Event::SquadronBuilt { power } => write!(f, "{power} builds a squadron"),
-            Event::SquadronDeployed { power, from, to } => match from {
-                None => write!(f, "{power} deploys a squadron from the navy box to {}", space_name(&c, *to)),
-                Some(s) => write!(f, "{power} moves a squadron from {} to {}", space_name(&c, *s), space_name(&c, *to)),
-            },
+            Event::SquadronBuilt { power } => f.write_str(&does(power, "build a squadron")),
+            Event::SquadronDeployed { power, from, to } => f.write_str(&does(
+                power,
+                &match from {
+                    None => format!("deploy a squadron from the navy box to {}", space_name(&c, *to)),
+                    Some(s) => format!("move a squadron from {} to {}", space_name(&c, *s), space_name(&c, *to)),
+                },
+            )),
             Event::SquadronHome { power, from } => {
                 write!(f, "The {} squadron at {} returns to the navy box", power.adjective(), space_name(&c, *from))
             }
@@ -405,38 +434,52 @@ impl fmt::Display for Event {
                 power.adjective(),
                 if *for_good { "removed from the game" } else { "lost (it may be built again)" }
             ),
-            Event::Vp { power, amount, marker } => write!(f, "{power} scores {amount} VP (marker at {marker})"),
-            Event::Debt { power, amount, debt } => write!(f, "{power} takes {amount} debt (now {debt})"),
+            Event::Vp { power, amount, marker } => {
+                f.write_str(&does(power, &format!("score {amount} VP (marker at {marker})")))
+            }
+            Event::Debt { power, amount, debt } => {
+                f.write_str(&does(power, &format!("take {amount} debt (now {debt})")))
+            }
             Event::DebtOverflow { power, amount } => {
-                write!(f, "{power} is at its debt limit: {} scores {amount} VP instead", power.opponent())
+                let limit = does(power, &format!("be at {} debt limit", who(power).possessive()));
+                write!(f, "{limit}: {}", who(&power.opponent()).does(&format!("score {amount} VP instead")))
             }
             Event::DebtReduced { power, amount, debt } => {
-                write!(f, "{power} reduces its debt by {amount} (now {debt})")
+                f.write_str(&does(power, &format!("reduce {} debt by {amount} (now {debt})", who(power).possessive())))
             }
             Event::Trp { power, amount, trp } => {
-                write!(f, "{power} gains {} (now {trp})", words::count(*amount, "treaty point"))
+                f.write_str(&does(power, &format!("gain {} (now {trp})", words::count(*amount, "treaty point"))))
             }
             Event::TrpLost { power, amount, trp } => {
-                write!(f, "{power} loses {} (now {trp})", words::count(*amount, "treaty point"))
+                f.write_str(&does(power, &format!("lose {} (now {trp})", words::count(*amount, "treaty point"))))
             }
             Event::PointsGained { power, kind, points } => {
-                write!(f, "{power} gains {}", words::count(*points, &format!("{kind} point")))
+                f.write_str(&does(power, &format!("gain {}", words::count(*points, &format!("{kind} point")))))
             }
-            Event::Spent { power, points, kind, what } => write!(f, "{power} spends {points} {kind}: {what}"),
-            Event::AdvantageGained { power, advantage } => write!(f, "{power} takes the {advantage} advantage"),
-            Event::AdvantageLost { power, advantage } => write!(f, "{power} loses the {advantage} advantage"),
-            Event::AdvantageUsed { power, advantage } => write!(f, "{power} uses {advantage}"),
-            Event::MinistryUsed { power, ministry } => write!(f, "{power} uses {ministry}"),
-            Event::BonusTilePlaced { war, power, tile, theatre } => match tile {
-                Some(t) => write!(
-                    f,
-                    "{power} puts {} (+{}) on {}",
-                    c.bonus_tiles[*t as usize].name,
-                    c.bonus_tiles[*t as usize].value,
-                    theatre_name(&c, *war, *theatre)
-                ),
-                None => write!(f, "{power} puts a bonus war tile on {}", theatre_name(&c, *war, *theatre)),
-            },
+            Event::Spent { power, points, kind, what } => {
+                f.write_str(&does(power, &format!("spend {points} {kind}: {what}")))
+            }
+            Event::AdvantageGained { power, advantage } => {
+                f.write_str(&does(power, &format!("take the {advantage} advantage")))
+            }
+            Event::AdvantageLost { power, advantage } => {
+                f.write_str(&does(power, &format!("lose the {advantage} advantage")))
+            }
+            Event::AdvantageUsed { power, advantage } => f.write_str(&does(power, &format!("use {advantage}"))),
+            Event::MinistryUsed { power, ministry } => f.write_str(&does(power, &format!("use {ministry}"))),
+            Event::BonusTilePlaced { war, power, tile, theatre } => {
+                let on = theatre_name(&c, *war, *theatre);
+                f.write_str(&does(
+                    power,
+                    &match tile {
+                        Some(t) => {
+                            let tile = &c.bonus_tiles[*t as usize];
+                            format!("put {} (+{}) on {on}", tile.name, tile.value)
+                        }
+                        None => format!("put a bonus war tile on {on}"),
+                    },
+                ))
+            }
             Event::BonusTileReturned { war, power, theatre } => {
                 write!(
                     f,
@@ -445,78 +488,75 @@ impl fmt::Display for Event {
                     theatre_name(&c, *war, *theatre)
                 )
             }
-            Event::BasicTileUpgraded { war, power, theatre } => {
-                write!(f, "{power} upgrades its basic war tile on {}", theatre_name(&c, *war, *theatre))
-            }
+            Event::BasicTileUpgraded { war, power, theatre } => f.write_str(&does(
+                power,
+                &format!("upgrade {} basic war tile on {}", who(power).possessive(), theatre_name(&c, *war, *theatre)),
+            )),
             Event::BasicTileRemoved { power, kind } => {
                 let t = &c.basic_tiles[*kind as usize];
-                write!(f, "{power} removes a basic war tile ({:+}) from the game", t.value)
+                f.write_str(&does(power, &format!("remove a basic war tile ({:+}) from the game", t.value)))
             }
-            Event::AwardWon { region, power, vp, trp } => {
-                write!(
-                    f,
-                    "{power} wins the {} award: {vp} VP, {}",
-                    award_region(*region),
-                    words::count(*trp, "treaty point")
-                )
-            }
+            Event::AwardWon { region, power, vp, trp } => f.write_str(&does(
+                power,
+                &format!("win the {} award: {vp} VP, {}", award_region(*region), words::count(*trp, "treaty point")),
+            )),
             Event::AwardTied { region } => write!(f, "Nobody wins the {} award", award_region(*region)),
-            Event::PrestigeWon { power } => write!(f, "{power} holds more prestige: 2 VP"),
-            Event::DemandWon { commodity, power } => write!(f, "{power} wins the {commodity} demand"),
+            Event::PrestigeWon { power } => f.write_str(&does(power, "hold more prestige: 2 VP")),
+            Event::DemandWon { commodity, power } => f.write_str(&does(power, &format!("win the {commodity} demand"))),
             Event::DemandTied { commodity } => write!(f, "Nobody wins the {commodity} demand"),
-            Event::SweepVictory { power } => write!(f, "{power} won every award and every demand this round"),
+            Event::SweepVictory { power } => write!(f, "{} won every award and every demand this round", who(power)),
             Event::WarBegins { war } => write!(f, "The {} begins", war.name()),
             Event::TilesRevealed { war, theatre, tiles } => {
                 write!(
                     f,
-                    "{}: the war tiles are turned face up — Britain {}; France {}",
+                    "{}: the war tiles are turned face up — {} {}; {} {}",
                     theatre_name(&c, *war, *theatre),
+                    named(Power::Britain),
                     war_tiles_text(&c, &tiles[0]),
+                    named(Power::France),
                     war_tiles_text(&c, &tiles[1])
                 )
             }
             Event::TheatreRevealed { war, theatre, parts, .. } => {
-                write!(f, "{}: Britain {} against France {}", theatre_name(&c, *war, *theatre), parts[0], parts[1])
+                let theatre = theatre_name(&c, *war, *theatre);
+                let (britain, france) = (named(Power::Britain), named(Power::France));
+                write!(f, "{theatre}: {britain} {} against {france} {}", parts[0], parts[1])
             }
             Event::TheatreWon { war, theatre, power, margin } => {
-                write!(f, "{power} wins {} by {margin}", theatre_name(&c, *war, *theatre))
+                f.write_str(&does(power, &format!("win {} by {margin}", theatre_name(&c, *war, *theatre))))
             }
             Event::TheatreTied { war, theatre } => {
                 write!(f, "{} is a draw: no spoils", theatre_name(&c, *war, *theatre))
             }
-            Event::Conquered { power, space } => write!(f, "{power} conquers {}", space_name(&c, *space)),
-            Event::Resisted { power, space, vp } => {
-                write!(
-                    f,
-                    "{power} resists the conquest of {}; {} scores {vp} VP",
-                    space_name(&c, *space),
-                    power.opponent()
-                )
+            Event::Conquered { power, space } => {
+                f.write_str(&does(power, &format!("conquer {}", space_name(&c, *space))))
             }
+            Event::Resisted { power, space, vp } => write!(
+                f,
+                "{}; {}",
+                does(power, &format!("resist the conquest of {}", space_name(&c, *space))),
+                who(&power.opponent()).does(&format!("score {vp} VP"))
+            ),
             Event::UsFlag { space } => write!(f, "A US flag goes on {}", space_name(&c, *space)),
             Event::Huguenots { space, flipped: false } => {
                 write!(f, "A Huguenots marker goes on {}", space_name(&c, *space))
             }
             Event::Huguenots { space, flipped: true } => write!(
                 f,
-                "The Huguenots marker on {} is flipped: the next market France flags or unflags in {} this turn costs 1 less",
+                "The Huguenots marker on {} is flipped: the next market {} in {} this turn costs 1 less",
                 space_name(&c, *space),
+                who(&Power::France).does_one_of(&["flag", "unflag"]),
                 c.space(*space).region.name()
             ),
-            Event::JacobiteVictory => f.write_str("France takes a Jacobite Victory marker"),
+            Event::JacobiteVictory => f.write_str(&does(&Power::France, "take a Jacobite Victory marker")),
             Event::JacobiteDefeat => f.write_str("The Jacobites are defeated"),
             Event::AtlanticDominance { power } => {
-                write!(f, "{power}'s Atlantic Dominance marker (+2) goes to the French & Indian War")
+                write!(f, "{} Atlantic Dominance marker (+2) goes to the French & Indian War", who(power).whose())
             }
             Event::FinalScoring => f.write_str("Final scoring"),
-            Event::GameOver { winner, why } => write!(f, "{winner} wins: {why}"),
+            Event::GameOver { winner, why } => f.write_str(&does(winner, &format!("win: {why}"))),
         }
     }
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|h| h.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 /// An award tile's face.

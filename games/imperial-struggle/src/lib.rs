@@ -188,6 +188,11 @@ impl Game for ImperialStruggle {
         self.redact_event(event, viewer)
     }
 
+    fn event_line(&self, event: &Event, reader: Viewer) -> String {
+        let _scope = self.content.enter();
+        event.line(reader)
+    }
+
     fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
         self.parts()
     }

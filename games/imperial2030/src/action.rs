@@ -189,7 +189,7 @@ fn capitalised(stance: Stance) -> &'static str {
 }
 
 /// The convoy and stance of an army move, shared by actions and events: " by convoy via A, B (hostile)".
-pub(crate) fn write_route(f: &mut fmt::Formatter<'_>, convoy: &[Region], stance: Option<Stance>) -> fmt::Result {
+pub(crate) fn write_route(f: &mut impl fmt::Write, convoy: &[Region], stance: Option<Stance>) -> fmt::Result {
     if !convoy.is_empty() {
         let seas: Vec<String> = convoy.iter().map(|r| r.to_string()).collect();
         write!(f, " by convoy via {}", seas.join(", "))?;

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use imperia_core::{Seat, words};
+use imperia_core::words::{self, Subject};
+use imperia_core::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::board::Region;
@@ -53,35 +54,55 @@ fn sum(prefix: &str, amount: &Purse) -> String {
     amount.map(|a| format!("{prefix}{a}")).unwrap_or_default()
 }
 
+/// What the players call a seat: "Player 2", as the table names it ([`imperia_core::Game::seat_name`]).
+pub fn player_name(seat: Seat) -> String {
+    format!("Player {}", seat + 1)
+}
+
+/// The log line a spectator reads ([`Event::line`]).
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let seat = |s: &Seat| format!("Player {}", s + 1);
+        f.write_str(&self.line(Viewer::Spectator))
+    }
+}
+
+impl Event {
+    /// The event in a log line said to `reader`: a player reads of their own doings as "you" ("You buy the
+    /// Italy 9 bond", "Italy pays you interest of 2"), everyone else by name.
+    pub fn line(&self, reader: Viewer) -> String {
+        let mut line = String::new();
+        let _ = self.write_line(&mut line, reader);
+        words::capitalized(&line)
+    }
+
+    fn write_line(&self, f: &mut impl fmt::Write, reader: Viewer) -> fmt::Result {
+        let who = |s: &Seat| Subject::seat(reader, *s, player_name(*s));
         match self {
             Event::Setup { players } => {
                 write!(f, "A game of Imperial 2030 for {players} players begins")
             }
             Event::NationCards { seat: s, nations } => {
                 let names: Vec<&str> = nations.iter().map(|n| n.name()).collect();
-                write!(
-                    f,
-                    "{} holds the nation {} of {}",
-                    seat(s),
-                    if names.len() == 1 { "card" } else { "cards" },
-                    names.join(", ")
-                )
+                let cards = if names.len() == 1 { "card" } else { "cards" };
+                f.write_str(&who(s).does(&format!("hold the nation {cards} of {}", names.join(", "))))
             }
             Event::BondBought { seat: s, nation, price, trade_in: None, paid } => {
-                write!(f, "{} buys the {nation} {price} bond{}", seat(s), sum(" for ", paid))
+                f.write_str(&who(s).does(&format!("buy the {nation} {price} bond{}", sum(" for ", paid))))
             }
-            Event::BondBought { seat: s, nation, price, trade_in: Some(t), paid } => {
-                write!(f, "{} trades the {nation} {t} bond up to the {price} bond{}", seat(s), sum(", paying ", paid))
-            }
-            Event::Passed { seat: s } => write!(f, "{} invests in nothing", seat(s)),
+            Event::BondBought { seat: s, nation, price, trade_in: Some(t), paid } => f.write_str(
+                &who(s).does(&format!("trade the {nation} {t} bond up to the {price} bond{}", sum(", paying ", paid))),
+            ),
+            Event::Passed { seat: s } => f.write_str(&who(s).does("invest in nothing")),
             // Not asked: the player could pay for no bond. With hidden cash this tells the table something
             // about a secret purse, so the step is a commit point (`Game::apply` in lib.rs).
-            Event::PassedOver { seat: s } => write!(f, "{} can pay for no bond and is passed over", seat(s)),
-            Event::GovernmentChanged { nation, from: _, to } => write!(f, "{} now governs {nation}", seat(to)),
-            Event::InvestorCard { seat: s } => write!(f, "{} takes the Investor card", seat(s)),
+            Event::PassedOver { seat: s } => {
+                f.write_str(&who(s).does_all_of(&["can pay for no bond", "be passed over"]))
+            }
+            Event::GovernmentChanged { nation, from: _, to } => {
+                let who = who(to);
+                write!(f, "{who} now {} {nation}", who.verb("govern"))
+            }
+            Event::InvestorCard { seat: s } => f.write_str(&who(s).does("take the Investor card")),
             Event::TurnSkipped { nation } => {
                 write!(f, "{nation} has no government; its turn is skipped")
             }
@@ -99,22 +120,22 @@ impl fmt::Display for Event {
                 }
             }
             Event::StoppedOnInvestor { nation, by } => {
-                write!(f, "{} uses a Swiss Bank to stop {nation} on Investor", seat(by))
+                f.write_str(&who(by).does(&format!("use a Swiss Bank to stop {nation} on Investor")))
             }
             Event::InterestPaid { nation, seat: s, amount, from_government } => {
-                write!(f, "{nation} pays {} interest{}", seat(s), sum(" of ", amount))?;
+                write!(f, "{nation} pays {} interest{}", who(s), sum(" of ", amount))?;
                 match from_government {
                     Some(0) => Ok(()),
                     Some(g) => write!(f, " ({g} of it from its government's cash)"),
                     None => f.write_str(" (its government may have paid part of it)"),
                 }
             }
-            Event::InterestForgone { nation, seat: s, amount } => match amount {
-                Some(a) => write!(f, "{} forgoes {a} of {nation}'s interest: the treasury is short", seat(s)),
-                None => write!(f, "{} forgoes part of {nation}'s interest: the treasury is short", seat(s)),
-            },
+            Event::InterestForgone { nation, seat: s, amount } => {
+                let part = amount.map_or_else(|| "part".to_string(), |a| a.to_string());
+                f.write_str(&who(s).does(&format!("forgo {part} of {nation}'s interest: the treasury is short")))
+            }
             Event::InvestorBonus { seat: s, amount } => {
-                write!(f, "{} takes{} from the bank with the Investor card", seat(s), sum(" ", amount))
+                f.write_str(&who(s).does(&format!("take{} from the bank with the Investor card", sum(" ", amount))))
             }
             Event::FactoryBuilt { nation, region, from_treasury, from_player } => match from_player {
                 Some(p) => {

@@ -293,6 +293,10 @@ impl Game for Imperial2030 {
         Some(self.purse_view(event, viewer))
     }
 
+    fn event_line(&self, event: &Event, reader: Viewer) -> String {
+        event.line(reader)
+    }
+
     fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
         self.parts()
     }
@@ -321,6 +325,10 @@ impl Game for Imperial2030 {
     fn summary(&self, viewer: Viewer) -> String {
         let _scope = self.board.enter();
         self.summary_text(viewer)
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        event::player_name(seat)
     }
 
     fn targets(&self, action: &Action) -> Vec<String> {

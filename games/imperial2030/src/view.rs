@@ -262,7 +262,7 @@ impl Imperial2030 {
     /// decides.
     pub fn decision_text(&self, viewer: Viewer) -> String {
         let who = |s: Option<Seat>| match s {
-            Some(s) => Subject::seat(viewer, s, format!("Player {}", s + 1)),
+            Some(s) => Subject::seat(viewer, s, crate::event::player_name(s)),
             None => Subject::named("nobody"),
         };
         let gov = who(self.government(self.turn));

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use imperia_core::words::{count, count_as};
+use imperia_core::words::{Subject, capitalized, count, count_as};
 use serde::{Deserialize, Serialize};
 
 use crate::content::{
@@ -290,68 +290,132 @@ fn items(list: &[Item]) -> String {
     list.iter().map(item).collect::<Vec<_>>().join(", ")
 }
 
+/// Who reads a log line or a prompt: the powers their seat plays, none for a spectator. A power the reader
+/// plays is "you", naming the power where the seat plays several ([`Subject::you_as`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Reader<'a> {
+    powers: &'a [Power],
+}
+
+impl<'a> Reader<'a> {
+    /// Someone who plays no power.
+    pub const SPECTATOR: Reader<'static> = Reader { powers: &[] };
+
+    /// The reader whose seat plays `powers`.
+    pub fn playing(powers: &'a [Power]) -> Reader<'a> {
+        Reader { powers }
+    }
+
+    /// `power` opening a sentence: "you", or its title ("The Ottoman").
+    pub fn subject(self, power: Power) -> Subject {
+        self.person(power, power.title())
+    }
+
+    /// `power` inside a sentence: "you", or its name ("the Ottoman").
+    pub fn named(self, power: Power) -> Subject {
+        self.person(power, power.name())
+    }
+
+    /// A major power as [`Reader::named`] says it, a minor one by its name.
+    pub fn owner(self, owner: Owner) -> Subject {
+        match owner {
+            Owner::Major(p) => self.named(p),
+            Owner::Minor(_) => Subject::named(owner.to_string()),
+        }
+    }
+
+    fn person(self, power: Power, name: &str) -> Subject {
+        match self.powers {
+            [only] if *only == power => Subject::you(),
+            mine if mine.contains(&power) => Subject::you_as(power.name()),
+            _ => Subject::named(name),
+        }
+    }
+}
+
+/// A line of the provisional campaign step (docs §4.6), marked as such.
+fn provisional(text: &str) -> String {
+    format!("[provisional] {}", capitalized(text))
+}
+
+/// The log line a spectator reads ([`Event::line`]).
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.line(Reader::SPECTATOR))
+    }
+}
+
+impl Event {
+    /// The event in a log line said to `reader`: a power's player reads of its doings as "you" ("You end
+    /// your talks", "England shows you Drake's Treasure"), everyone else by the power's name.
+    pub fn line(&self, reader: Reader<'_>) -> String {
+        let mut line = String::new();
+        let _ = self.write_line(&mut line, reader);
+        capitalized(&line)
+    }
+
+    fn write_line(&self, f: &mut impl fmt::Write, reader: Reader<'_>) -> fmt::Result {
         use Event::*;
+        let does = |p: &Power, phrase: &str| reader.subject(*p).does(phrase);
+        let whose = |p: Power| reader.named(p).whose();
+        let whom = |p: &Power| reader.named(*p).object();
         match self {
             TurnBegins { turn } => write!(f, "Turn {turn} begins: Card Draw"),
             LeaderArrives { leader } => write!(f, "{leader} arrives on his power's card"),
             DefaultLeaderRetires { leader } => write!(f, "{leader} leaves play: a regular army leader is in play"),
             RoyalArrives { royal } => write!(f, "{royal} comes to the Royal Wedding Table"),
-            CaptainArrives { captain } => write!(f, "{captain} joins {}'s pool", captain_power(*captain)),
+            CaptainArrives { captain } => write!(f, "{captain} joins {} pool", whose(captain_power(*captain))),
             PatronArrives { patron } => write!(f, "{patron} comes to the Patronage Chart"),
             NavalUnitsReturn { power, count: n } => {
-                write!(f, "{} naval units destroyed last turn return to {power}'s pool", n)
+                write!(f, "{} naval units destroyed last turn return to {} pool", n, whose(*power))
             }
-            SpainMarkers { fortresses, jesuits } => {
-                write!(
-                    f,
-                    "Spain holds {} and {}",
-                    count(*fortresses, "fortress marker"),
-                    count(*jesuits, "Jesuit marker")
-                )
-            }
+            SpainMarkers { fortresses, jesuits } => f.write_str(&does(
+                &Power::Spain,
+                &format!("hold {} and {}", count(*fortresses, "fortress marker"), count(*jesuits, "Jesuit marker")),
+            )),
             CardsAdded { count: n } => write!(f, "{} join the deck", count_as(*n, "new card", "new cards")),
             DeckShuffled { size } => write!(f, "The deck is shuffled ({})", count(*size, "card")),
-            Dealt { power, count: n, cards } => match cards {
-                Some(c) => write!(
-                    f,
-                    "{} is dealt {}: {}",
-                    power.title(),
-                    count(*n, "card"),
-                    c.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
-                ),
-                None => write!(f, "{} is dealt {}", power.title(), count(*n, "card")),
-            },
-            DeckRanOut { power } => write!(f, "The deck ran out while dealing to {power}"),
-            HomeCardKept { power, card } => match card {
-                Some(c) => write!(f, "{} keeps its home card {c}", power.title()),
-                None => write!(f, "{} keeps one of its home cards", power.title()),
-            },
-            TreasuresDrawn { power, count: n, treasures } => match treasures {
-                Some(t) => write!(
-                    f,
-                    "{} draws {}: {}",
-                    power.title(),
-                    count(*n, "treasure"),
-                    t.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
-                ),
-                None => write!(f, "{} draws {}", power.title(), count(*n, "treasure")),
-            },
+            Dealt { power, count: n, cards } => {
+                let cards = match cards {
+                    Some(c) => format!(": {}", c.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")),
+                    None => String::new(),
+                };
+                f.write_str(&does(power, &format!("be dealt {}{cards}", count(*n, "card"))))
+            }
+            DeckRanOut { power } => write!(f, "The deck ran out while dealing to {}", whom(power)),
+            HomeCardKept { power, card } => {
+                let its = reader.subject(*power).possessive();
+                f.write_str(&does(
+                    power,
+                    &match card {
+                        Some(c) => format!("keep {its} home card {c}"),
+                        None => format!("keep one of {its} home cards"),
+                    },
+                ))
+            }
+            TreasuresDrawn { power, count: n, treasures } => {
+                let which = match treasures {
+                    Some(t) => format!(": {}", t.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")),
+                    None => String::new(),
+                };
+                f.write_str(&does(power, &format!("draw {}{which}", count(*n, "treasure"))))
+            }
             PortugalRowRefilled { count: n } => {
                 write!(f, "Portugal's treasure row is refilled with {}", count(*n, "treasure"))
             }
             ColonyRoll { power, site, roll, result } => {
-                write!(f, "{}'s colony at {site} rolls {roll}: {result}", power.title())
+                write!(f, "{} colony at {site} rolls {roll}: {result}", reader.subject(*power).whose())
             }
             CaptainPutToSea { captain, site, sea } => {
                 write!(f, "{captain} leaves {site}, his colony eliminated, for {sea}")
             }
-            TalksEnded { power } => write!(f, "{} ends its talks", power.title()),
-            Shown { by, to, item: i } => write!(f, "{} shows {} {}", by.title(), to, item(i)),
+            TalksEnded { power } => {
+                f.write_str(&does(power, &format!("end {} talks", reader.subject(*power).possessive())))
+            }
+            Shown { by, to, item: i } => f.write_str(&does(by, &format!("show {} {}", whom(to), item(i)))),
             Proposed { by, to, clauses } => {
-                let to: Vec<String> = to.iter().map(|p| p.to_string()).collect();
-                write!(f, "{} makes a proposal to {}", by.title(), to.join(", "))?;
+                let to: Vec<String> = to.iter().map(whom).collect();
+                f.write_str(&does(by, &format!("make a proposal to {}", to.join(", "))))?;
                 match clauses {
                     Some(c) => {
                         let c: Vec<String> = c.iter().map(|c| c.to_string()).collect();
@@ -360,123 +424,137 @@ impl fmt::Display for Event {
                     None => Ok(()),
                 }
             }
-            Answered { by, author, agree, .. } => match agree {
-                Some(true) => write!(f, "{} agrees to {}'s proposal", by.title(), author),
-                Some(false) => write!(f, "{} declines {}'s proposal", by.title(), author),
-                None => write!(f, "{} replies to {}'s proposal", by.title(), author),
-            },
+            Answered { by, author, agree, .. } => {
+                let verb = match agree {
+                    Some(true) => "agree to",
+                    Some(false) => "decline",
+                    None => "reply to",
+                };
+                f.write_str(&does(by, &format!("{verb} {} proposal", whose(*author))))
+            }
             Published { by, clauses } => {
-                write!(
-                    f,
-                    "{} announces: {}",
-                    by.title(),
-                    clauses.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; ")
-                )
+                let clauses: Vec<String> = clauses.iter().map(|c| c.to_string()).collect();
+                write!(f, "{}: {}", does(by, "announce"), clauses.join("; "))
             }
-            Approved { power, by } => write!(f, "{} approves {}'s announcement", power.title(), by),
+            Approved { power, by } => f.write_str(&does(power, &format!("approve {} announcement", whose(*by)))),
             Rejected { power, by } => {
-                write!(f, "{} rejects {}'s announcement: none of it takes effect", power.title(), by)
+                f.write_str(&does(power, &format!("reject {} announcement: none of it takes effect", whose(*by))))
             }
-            Void { by, reason } => write!(f, "{}'s announcement is void: {reason} (rulebook §9.1)", by.title()),
-            Applied { by } => write!(f, "{}'s announcement takes effect", by.title()),
-            PeaceMade { a, b } => write!(f, "{} and {} make peace", a.title(), b),
-            AllianceMade { a, b } => write!(f, "{} and {} are allied for this turn", a.title(), b),
+            Void { by, reason } => {
+                write!(f, "{} announcement is void: {reason} (rulebook §9.1)", reader.subject(*by).whose())
+            }
+            Applied { by } => write!(f, "{} announcement takes effect", reader.subject(*by).whose()),
+            PeaceMade { a, b } => {
+                f.write_str(&Subject::together(vec![reader.subject(*a), reader.named(*b)]).does("make peace"))
+            }
+            AllianceMade { a, b } => f.write_str(
+                &Subject::together(vec![reader.subject(*a), reader.named(*b)]).does("be allied for this turn"),
+            ),
             Lent { lender, receiver, ships, from, to, leader } => {
-                write!(
-                    f,
-                    "{} lends {} {} from {from}, now in {to}",
-                    lender.title(),
-                    receiver,
-                    count(*ships, "squadron")
-                )?;
-                if let Some(l) = leader {
-                    write!(f, ", with {l}")?;
-                }
-                Ok(())
+                let with = leader.map(|l| format!(", with {l}")).unwrap_or_default();
+                f.write_str(&does(
+                    lender,
+                    &format!("lend {} {} from {from}, now in {to}{with}", whom(receiver), count(*ships, "squadron")),
+                ))
             }
             LeaderReturned { leader, to } => match to {
                 Some(s) => write!(f, "{leader} is returned to {s}"),
                 None => write!(f, "{leader} is returned to his power's card"),
             },
-            ControlTransferred { space, from, to } => write!(f, "{} hands control of {space} to {to}", from.title()),
+            ControlTransferred { space, from, to } => {
+                f.write_str(&does(from, &format!("hand control of {space} to {}", whom(to))))
+            }
             UnitsRelocated { space, power, count: n } => {
-                write!(f, "{} of {power} leave {space}", count_as(*n, "unit", "units"))
+                // "2 units of yours", or of the power named.
+                let of = if reader.named(*power) == Subject::you() { "yours".to_string() } else { whom(power) };
+                write!(f, "{} of {of} leave {space}", count_as(*n, "unit", "units"))
             }
             Given { giver, receiver, count: n, treasures, items: list } => {
                 let what = if *treasures { count(*n, "treasure") } else { count(*n, "random card") };
-                match list {
-                    Some(l) => write!(f, "{} gives {receiver} {what}: {}", giver.title(), items(l)),
-                    None => write!(f, "{} gives {receiver} {what}", giver.title()),
-                }
+                let which = list.as_ref().map(|l| format!(": {}", items(l))).unwrap_or_default();
+                f.write_str(&does(giver, &format!("give {} {what}{which}", whom(receiver))))
             }
             MercenariesGiven { giver, receiver, count: n, from, to } => {
                 let source = from.map(|s| s.to_string()).unwrap_or_else(|| "the Mercenaries for Hire track".into());
-                write!(
-                    f,
-                    "{} gives {receiver} {} from {source}; they appear in {to}",
-                    giver.title(),
-                    count(*n, "mercenary")
-                )
+                f.write_str(&does(
+                    giver,
+                    &format!("give {} {} from {source}; they appear in {to}", whom(receiver), count(*n, "mercenary")),
+                ))
             }
             Betrothed { a, b } => write!(f, "{a} and {b} are betrothed"),
             Married { a, b, roll, vp } => write!(f, "The marriage of {a} and {b}: {roll}, {}", count(*vp, "VP")),
             HireTrackCleared => write!(f, "Mercenaries for Hire not given are lost: the HRE's track goes to 0"),
             Ransomed { leader, captor, item: i, to } => {
                 let place = to.map(|s| s.to_string()).unwrap_or_else(|| "his power's card".into());
-                match i {
-                    Some(i) => write!(f, "{leader} is ransomed: {captor} draws {}; he goes to {place}", item(i)),
-                    None => write!(f, "{leader} is ransomed: {captor} draws one item; he goes to {place}"),
-                }
+                let drawn = i.as_ref().map_or_else(|| "one item".to_string(), item);
+                let draws = reader.named(*captor).does(&format!("draw {drawn}"));
+                write!(f, "{leader} is ransomed: {draws}; he goes to {place}")
             }
             DeclarationBegun { power, target, cost } => {
-                write!(f, "{} declares war on {target} ({cost} CP)", power.title())
+                f.write_str(&does(power, &format!("declare war on {} ({cost} CP)", reader.owner(*target).object())))
             }
-            DeclarationCancelled { power } => write!(f, "{} withdraws its declaration", power.title()),
-            WarDeclared { power, target, paid } => {
-                write!(f, "{} is at war with {target}, paying with {}", power.title(), items(paid))
+            DeclarationCancelled { power } => {
+                f.write_str(&does(power, &format!("withdraw {} declaration", reader.subject(*power).possessive())))
             }
+            WarDeclared { power, target, paid } => f.write_str(&does(
+                power,
+                &format!("be at war with {}, paying with {}", reader.owner(*target).object(), items(paid)),
+            )),
             Deployed { leader, to } => write!(f, "[provisional] {leader} deploys to {to}"),
             HandsPlayed { power, cp, items: l } => {
-                write!(
-                    f,
-                    "[provisional] {} plays out its hand for {cp} CP: {}",
-                    power.title(),
-                    if l.is_empty() { "nothing".into() } else { items(l) }
-                )
+                let played = if l.is_empty() { "nothing".into() } else { items(l) };
+                let its = reader.subject(*power).possessive();
+                f.write_str(&provisional(&does(power, &format!("play out {its} hand for {cp} CP: {played}"))))
             }
             DragutKilled => write!(f, "[provisional] Dragut Falls: Dragut is killed"),
-            DouaiPlayed => write!(f, "[provisional] English College, Douai is played: Spain's Jesuit total becomes 2"),
+            DouaiPlayed => write!(
+                f,
+                "[provisional] English College, Douai is played: {} Jesuit total becomes 2",
+                whose(Power::Spain)
+            ),
             ColonyFounded { power, site, captain } => {
-                write!(f, "[provisional] {} founds a colony at {site}; {captain} winters there", power.title())
+                f.write_str(&provisional(&does(power, &format!("found a colony at {site}; {captain} winters there"))))
             }
             CaptainSailsHome { captain } => {
-                write!(f, "[provisional] {captain} sails home to {}'s pool", captain_power(*captain))
+                write!(f, "[provisional] {captain} sails home to {} pool", whose(captain_power(*captain)))
             }
-            Patronised { power, patron } => write!(f, "[provisional] {} becomes the patron of {patron}", power.title()),
-            FortressBuilt { space } => write!(f, "[provisional] Spain builds a fortress in {space}"),
-            Clash { attacker, defender, attack, defence } => {
-                write!(f, "[provisional] {attacker} attacks {defender}: {attack} against {defence}")
+            Patronised { power, patron } => {
+                f.write_str(&provisional(&does(power, &format!("become the patron of {patron}"))))
             }
-            SpaceTaken { space, by } => write!(f, "[provisional] {by} takes {space}"),
+            FortressBuilt { space } => {
+                f.write_str(&provisional(&does(&Power::Spain, &format!("build a fortress in {space}"))))
+            }
+            Clash { attacker, defender, attack, defence } => f.write_str(&provisional(&format!(
+                "{}: {attack} against {defence}",
+                reader.owner(*attacker).does(&format!("attack {}", reader.owner(*defender).object()))
+            ))),
+            SpaceTaken { space, by } => f.write_str(&provisional(&reader.owner(*by).does(&format!("take {space}")))),
             UnitsLost { power, count: n } => {
-                write!(f, "[provisional] {} loses {}", power.title(), count(*n, "land unit"))
+                f.write_str(&provisional(&does(power, &format!("lose {}", count(*n, "land unit")))))
             }
-            LeaderCaptured { leader, by } => write!(f, "[provisional] {leader} is captured by {by}"),
+            LeaderCaptured { leader, by } => {
+                write!(f, "[provisional] {leader} is captured by {}", reader.owner(*by).object())
+            }
             LeaderKilled { leader } => write!(f, "[provisional] {leader} is killed"),
-            ShipLost { power, lent_by } => match lent_by {
-                Some(l) => write!(f, "[provisional] {} loses a squadron lent by {l}", power.title()),
-                None => write!(f, "[provisional] {} loses a naval unit", power.title()),
-            },
+            ShipLost { power, lent_by } => f.write_str(&provisional(&does(
+                power,
+                &match lent_by {
+                    Some(l) => format!("lose a squadron lent by {}", whom(l)),
+                    None => "lose a naval unit".to_string(),
+                },
+            ))),
             NavalLeaderRemoved { leader } => write!(f, "[provisional] {leader} is removed from play"),
             CatholicLeague => write!(f, "[provisional] The Catholic League forms"),
             DutchRevolt => write!(f, "[provisional] The Netherlands revolt: Amsterdam becomes a Protestant capital"),
             MaryCaptive => write!(f, "[provisional] Mary Queen of Scots flees to England and is held captive"),
-            LisbonTreasure { power, treasure } => match treasure {
-                Some(t) => write!(f, "{} takes {t} from Portugal's row", power.title()),
-                None => write!(f, "{} takes a treasure from Portugal's row", power.title()),
-            },
+            LisbonTreasure { power, treasure } => {
+                let what = treasure.map_or_else(|| "a treasure".to_string(), |t| t.to_string());
+                f.write_str(&does(power, &format!("take {what} from Portugal's row")))
+            }
             TurnEnds { turn } => write!(f, "Turn {turn} ends: alliances and loans end"),
-            MinorWarEnds { power, minor } => write!(f, "[provisional] The war between {power} and {minor} ends"),
+            MinorWarEnds { power, minor } => {
+                write!(f, "[provisional] The war between {} and {minor} ends", whom(power))
+            }
             GameOver => write!(f, "The game is over"),
         }
     }

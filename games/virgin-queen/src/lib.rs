@@ -177,6 +177,11 @@ impl Game for VirginQueen {
         self.redact(event, viewer)
     }
 
+    fn event_line(&self, event: &Event, reader: Viewer) -> String {
+        let _scope = self.content.enter();
+        event.line(self.reader(reader))
+    }
+
     fn observation_parts(&self) -> Vec<(&'static str, Vec<usize>)> {
         self.parts()
     }

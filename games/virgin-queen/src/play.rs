@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::cite::{Refusal, With, provisional, sec};
 use crate::content::{CardId, LeaderId, Owner, Power, SpaceId};
 use crate::deals::Clause;
-use crate::event::Event;
+use crate::event::{Event, Reader};
 use crate::state::{Announcement, Item, Paying, Phase, Place, Status, VirginQueen};
 
 /// Platform limits that keep every game finite (ruling R17): not rules of the game.
@@ -825,17 +825,13 @@ impl VirginQueen {
     /// `power` as the subject of a sentence `viewer` reads: "you" to the seat playing it (naming the power
     /// when that seat plays several), else its title.
     pub(crate) fn subject(&self, power: Power, viewer: Viewer) -> Subject {
-        match viewer.seat().and_then(|s| self.seats.get(s)) {
-            Some(mine) if mine.contains(&power) && mine.len() == 1 => Subject::you(),
-            Some(mine) if mine.contains(&power) => Subject::you_as(the_lower(power.title())),
-            _ => Subject::named(power.title()),
-        }
+        self.reader(viewer).subject(power)
     }
-}
 
-/// A title inside a sentence: "The Ottoman" becomes "the Ottoman".
-fn the_lower(title: &str) -> String {
-    title.strip_prefix("The ").map_or_else(|| title.to_string(), |rest| format!("the {rest}"))
+    /// Who `viewer` is at this table: the powers their seat plays.
+    pub(crate) fn reader(&self, viewer: Viewer) -> Reader<'_> {
+        Reader::playing(viewer.seat().and_then(|s| self.seats.get(s)).map_or(&[], Vec::as_slice))
+    }
 }
 
 #[cfg(test)]
