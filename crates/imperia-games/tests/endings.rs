@@ -12,7 +12,7 @@ const MAX_STEPS: usize = 200_000;
 /// Words each game's reason holds, whichever way the game ended: the rule that ends it.
 const REASON_WORDS: &[(&str, &[&str])] = &[
     ("imperial2030", &["power reached 25", "No nation has a government"]),
-    ("imperial-struggle", &["the victory marker reached", "the final scoring", "won every"]),
+    ("imperial-struggle", &["the victory marker reached", "the final scoring", "every region award", "every theatre"]),
     ("endeavor", &["Round 7, the last, is over"]),
     ("brazil-imperial", &["the final scoring", "the scenario is"]),
     ("virgin-queen", &["the last this game plays, is over"]),

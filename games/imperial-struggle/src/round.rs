@@ -373,7 +373,8 @@ impl ImperialStruggle {
     /// swept a scoring phase (§4.1.13, [`ImperialStruggle::sweep`], set only then) or a war's theatres
     /// (§7.4: a war turn that ends the game by its winner, the marker's not), the victory marker at 0 or 30
     /// (§4.1.13, §7.4), or else the final scoring (§11.0). A marker at its end also when a sweep ended the
-    /// game is said as the marker, which is as true.
+    /// game is said as the marker, which is as true. Said without a pronoun for the winner, who may be the
+    /// reader ("You win: every theatre of the war won, …").
     pub(crate) fn why_over(&self) -> Option<String> {
         let Phase::Over { winner } = self.phase else { return None };
         let marker_winner = match self.vp {
@@ -382,12 +383,12 @@ impl ImperialStruggle {
             _ => None,
         };
         Some(if self.sweep == Some(winner) {
-            "it won every region award and every demand this round".into()
+            "a sweep: every region award and every demand this round won".into()
         } else if marker_winner == Some(winner) {
             format!("the victory marker reached {}", if winner == Power::France { 30 } else { 0 })
         } else if self.at_war() {
             let war = self.war.war.map_or_else(|| "war".to_string(), |w| w.name().to_string());
-            format!("it won every theatre of the {war} with the greatest spoils")
+            format!("every theatre of the {war} won, with the greatest spoils")
         } else if self.vp == 15 {
             "the final scoring left the marker at 15; the tie-break decides".into()
         } else {

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use imperia_core::{ContentSet, GameRng};
 use rand::Rng;
 
-use imperia_core::words::{Subject, count};
+use imperia_core::words::{self, Subject, count};
 use imperia_core::{Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -310,7 +310,7 @@ impl Imperial2030 {
         let v = self.make_view(viewer);
         let mut s = String::new();
         let seat = |x: Option<Seat>| x.map_or_else(|| "—".to_string(), |x| format!("P{}", x + 1));
-        let _ = writeln!(s, "Round {}, {}'s turn. {}.", v.round, v.turn, v.decision);
+        let _ = writeln!(s, "Round {}, {}'s turn. {}.", v.round, v.turn, words::capitalized(&v.decision));
         let _ = writeln!(
             s,
             "{:<8} {:>8} {:>5} {:>3} {:<11} {:<4} {:<16} {:<26}",

@@ -6,7 +6,7 @@
 //! between other powers, what proposals between other powers say and how they were answered (not that
 //! they were made), and the generator.
 
-use imperia_core::{ContentSet, GameRng, Viewer};
+use imperia_core::{ContentSet, GameRng, Viewer, words};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -254,7 +254,7 @@ pub fn table(view: &View) -> String {
     let t = &view.table;
     let c = &*t.content;
     let mut out = String::new();
-    let _ = writeln!(out, "Turn {} of {}. {}", t.turn, t.config.turns, view.decision);
+    let _ = writeln!(out, "Turn {} of {}. {}", t.turn, t.config.turns, words::capitalized(&view.decision));
     let played = t.played_powers();
     let _ = writeln!(out, "\nDiplomatic Status Chart (war, ally, or . at peace):");
     let short = |p: Power| match p {
