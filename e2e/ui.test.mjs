@@ -3313,13 +3313,18 @@ function tableMeasure() {
   for (const piece of document.querySelectorAll('.board-area .choice, .board-area .clickable')) {
     let r = piece.getBoundingClientRect();
     if (!r.width || !r.height) continue;
+    const name = piece.dataset.target ?? piece.dataset.key ?? piece.getAttribute('aria-label') ?? piece.textContent.slice(0, 30);
     const svg = piece.ownerSVGElement;
     if (svg) {
+      // A map's piece counts where its window shows it; one wholly outside the window is out of view (the
+      // page moves the window to the framed places: web/lib/panzoom.js, showOnMaps).
       const w = svg.getBoundingClientRect();
       r = { left: Math.max(r.left, w.left), top: Math.max(r.top, w.top), right: Math.min(r.right, w.right), bottom: Math.min(r.bottom, w.bottom) };
-      if (r.right <= r.left || r.bottom <= r.top) continue;
+      if (r.right <= r.left || r.bottom <= r.top) {
+        places.push({ name: `${name}, outside its map's window`, top: -Infinity, bottom: Infinity, left: 0, right: 0 });
+        continue;
+      }
     }
-    const name = piece.dataset.target ?? piece.dataset.key ?? piece.getAttribute('aria-label') ?? piece.textContent.slice(0, 30);
     places.push({ name, top: r.top, bottom: r.bottom, left: r.left, right: r.right });
   }
   const out = places.filter((p) => p.top < band.top - 0.5 || p.bottom > band.bottom + 0.5 || p.left < -0.5 || p.right > innerWidth + 0.5);

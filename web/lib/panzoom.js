@@ -7,6 +7,23 @@
 
 const MAX = 5;
 const views = new Map(); // map id → {scale, cx, cy}, scale null until the box is measured
+const windows = new WeakMap(); // a map's svg → its window's `show`
+
+/**
+ * Move each map's window so that its pieces among `pieces` are in it (a new decision's framed places): a map
+ * with any outside its window centres on them all, zoomed out as far as they need (never in). A map whose
+ * pieces are all in view is left as the player set it.
+ */
+export function showOnMaps(pieces) {
+  const bySvg = new Map();
+  for (const piece of pieces) {
+    const svg = piece.ownerSVGElement;
+    const r = piece.getBoundingClientRect();
+    if (!svg || !windows.has(svg) || (!r.width && !r.height)) continue;
+    bySvg.set(svg, [...(bySvg.get(svg) ?? []), r]);
+  }
+  for (const [svg, rects] of bySvg) windows.get(svg)(rects);
+}
 
 /**
  * Make `svg` (a drawing `width` × `height`, the map `id`) pannable and zoomable; returns the controls:
@@ -171,6 +188,24 @@ export function panZoom(svg, id, width, height, { focus = null, labelSize = null
       apply();
     }
   });
+
+  /** Bring `rects` (client boxes of pieces of this map) into the window, as showOnMaps says. */
+  const show = (rects) => {
+    const r = svg.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    const inside = (p) => p.left >= r.left - 0.5 && p.right <= r.right + 0.5 && p.top >= r.top - 0.5 && p.bottom <= r.bottom + 0.5;
+    if (rects.every(inside)) return;
+    const [x0, y0] = toMap(Math.min(...rects.map((p) => p.left)), Math.min(...rects.map((p) => p.top)));
+    const [x1, y1] = toMap(Math.max(...rects.map((p) => p.right)), Math.max(...rects.map((p) => p.bottom)));
+    const [w, hgt] = windowOf();
+    // With a little room round them, so that a piece at the edge is not cut by it.
+    const need = 1.15 * Math.max((x1 - x0) / w, (y1 - y0) / hgt);
+    v.scale = v.scale ?? cover();
+    if (need > 1) v.scale = Math.max(1, v.scale / need);
+    Object.assign(v, { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 });
+    apply();
+  };
+  windows.set(svg, show);
 
   return {
     zoomBy(f) {

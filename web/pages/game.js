@@ -31,6 +31,7 @@ import { gameNotice } from '../lib/content.js';
 import { spanWords as span } from '../lib/words.js';
 import { pageFor, provisionalText, scopeText, seatName } from '../games/registry.js';
 import { bringIntoView, foldable, FRAMED, framedBoxes, freeBand } from '../lib/table.js';
+import { showOnMaps } from '../lib/panzoom.js';
 import { changedSince, markBoard, marksKey } from '../lib/marks.js';
 
 /** A span of seconds as a clock reads it: `0:45`, `2:05`, `1:00:00`, `3d 4:00:00`. */
@@ -613,6 +614,8 @@ export async function show(root, session, id) {
     const unmoved = broughtKey === key && broughtAt !== null && Math.abs(window.scrollY - broughtAt) < 2;
     if (force || ((key !== broughtKey || unmoved) && !typing)) {
       const board = root.querySelector('.board-area');
+      // A map zoomed in (a phone's, or the player's) first moves its window to the places framed on it.
+      if (board) showOnMaps(board.querySelectorAll(FRAMED));
       const boxes = framedBoxes(board);
       // Where the bar holds every choice, there is nothing on the board to bring.
       const choices = document.querySelector('#decision-bar .bar-choices[data-all]') ? null : board?.querySelector('.choices');
