@@ -1183,7 +1183,8 @@ test('Virgin Queen: a deal made by clicking on its map', async () => {
 
   const shown = await playAt(page, page.locator('.vq-hand button.card-chip.choice'), /^Show/);
   assert.ok(shown.show, `a card shown: ${JSON.stringify(shown)}`);
-  await page.locator('#log li', { hasText: / shows / }).first().waitFor({ state: 'attached' });
+  // The shower reads "You show …", the others "Spain shows …".
+  await page.locator('#log li', { hasText: /\bshows? / }).first().waitFor({ state: 'attached' });
   await choose(page, /proposal to its parties/);
   await page.locator('.proposals li.proposal .clauses li').nth(1).waitFor();
 
