@@ -2958,8 +2958,13 @@ test('the boards’ pieces have tooltips: pointed at, focused, tapped; choices s
   await p2.getByRole('heading', { name: 'New game' }).waitFor();
   await createStruggle(p2);
   assert.ok(await waitForMyTurn(p2));
+  // Held until the page shows the decision it brought into view (the bots' steps before it redraw the
+  // board); a tap scrolls its piece into view itself, and finds it again if a redraw replaced it.
+  await p2.waitForFunction(() => {
+    const g = document.querySelector('article.game');
+    return Boolean(g?.dataset.decision) && g.dataset.decision === g.dataset.version;
+  });
   const backs = p2.locator('.is-opponent .back').first();
-  await backs.scrollIntoViewIfNeeded();
   await backs.tap();
   assert.match(await tooltipText(p2), /face down$/);
   await p2.locator('#status').tap();
