@@ -614,8 +614,9 @@ export async function show(root, session, id) {
     const unmoved = broughtKey === key && broughtAt !== null && Math.abs(window.scrollY - broughtAt) < 2;
     if (force || ((key !== broughtKey || unmoved) && !typing)) {
       const board = root.querySelector('.board-area');
-      // A map zoomed in (a phone's, or the player's) first moves its window to the places framed on it.
-      if (board) showOnMaps(board.querySelectorAll(FRAMED));
+      // A map zoomed in (a phone's, or the player's) first moves its window to the places framed on it: on a
+      // new decision or when asked, not on a redraw, which would undo the player's own panning.
+      if (board && (force || key !== broughtKey)) showOnMaps(board.querySelectorAll(FRAMED));
       const boxes = framedBoxes(board);
       // Where the bar holds every choice, there is nothing on the board to bring.
       const choices = document.querySelector('#decision-bar .bar-choices[data-all]') ? null : board?.querySelector('.choices');
