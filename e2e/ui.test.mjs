@@ -436,10 +436,14 @@ test('a reload shows the same state', async () => {
     players: await page.locator('.players tbody').textContent(),
     log: await page.locator('#log li').count(),
   });
+  // Each look once the board's marks of what changed are worked out (a reload fetches the positions they
+  // compare with again): the marks are part of what the page shows.
+  await marksShown(page);
   const before = await look();
   await page.reload();
   await page.locator('.world-map').waitFor();
   await waitForMyTurn(page);
+  await marksShown(page);
   assert.deepEqual(await look(), before);
 
   // The legend, once opened, stays open when the page is drawn again (here: by the replay and back).
@@ -1101,17 +1105,30 @@ test('Virgin Queen: two people negotiate in private beside a bot, against the Ne
 async function clickPiece(page, piece) {
   await piece.first().waitFor();
   // The first of the pieces whose middle is not under another piece (markers of close towns may overlap).
-  const box = await piece.evaluateAll((els) => {
-    for (const el of els) {
-      el.scrollIntoView({ block: 'center', behavior: 'instant' });
-      const r = (el.querySelector(':scope > .frame') ?? el).getBoundingClientRect();
-      const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
-      if (document.elementFromPoint(x, y)?.closest('[data-key^="place:"]') === el) return { x, y };
-    }
-    return null;
-  });
-  assert.ok(box, 'a piece to click clear of the others');
-  await page.mouse.click(box.x, box.y);
+  // The locator finds the pieces a step before the function reads them, and a state pushed between (the
+  // bots talk all through the Negotiations) draws the board anew: pieces found before it are off the page,
+  // and are looked for again.
+  let found = null;
+  for (let tries = 0; tries < 20 && !found; tries++) {
+    found = await piece.evaluateAll((els) => {
+      if (!els.length || els.some((el) => !el.isConnected)) return null;
+      const missed = [];
+      for (const [index, el] of els.entries()) {
+        el.scrollIntoView({ block: 'center', behavior: 'instant' });
+        const whole = el.getBoundingClientRect();
+        const r = (el.querySelector(':scope > .frame') ?? el).getBoundingClientRect();
+        const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+        const hit = document.elementFromPoint(x, y);
+        if (hit?.closest('[data-key^="place:"]') === el) return { index, at: { x: x - whole.x, y: y - whole.y } };
+        missed.push(`${el.dataset.key} at (${Math.round(x)}, ${Math.round(y)}) under ${hit?.outerHTML.slice(0, 120) ?? 'nothing'}`);
+      }
+      return { missed };
+    });
+  }
+  assert.ok(found && !found.missed, `a piece to click clear of the others: ${found?.missed?.join('; ') ?? 'the board was drawn anew each time'}`);
+  // Clicked through the locator at that spot: a redraw meanwhile finds the piece again, and the click
+  // waits until the piece itself is what the spot shows.
+  await piece.nth(found.index).click({ position: found.at });
 }
 
 /**
@@ -3345,7 +3362,7 @@ function tableMeasure() {
     band, places: places.length, out: out.map((p) => `${p.name} (${Math.round(p.top)}–${Math.round(p.bottom)})`),
     // One screen: the band between the bar and the window's edge holds them all (each is checked in view by `out`).
     fits: span <= band.bottom - band.top, span,
-    scrollWidth: document.documentElement.scrollWidth, innerWidth, innerHeight,
+    scrollWidth: document.documentElement.scrollWidth, innerWidth, innerHeight, scrollY: Math.round(scrollY),
   };
 }
 
@@ -3409,7 +3426,8 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         if (game === 'virgin-queen') {
           assert.ok(m.fits, `${at}: the ${m.places} framed places fit one screen (they span ${Math.round(m.span)} px of the band ${JSON.stringify(m.band)})`);
         }
-        assert.deepEqual(m.out, [], `${at}: every one of the ${m.places} framed places is in view, clear of the bar`);
+        assert.deepEqual(m.out, [], `${at}: every one of the ${m.places} framed places is in view, clear of the bar`
+          + ` (the bar ${Math.round(m.bar.top)}–${Math.round(m.bar.bottom)}, the band ${Math.round(m.band.top)}–${Math.round(m.band.bottom)}, scrolled to ${m.scrollY})`);
         assert.ok(!(m.inBar && m.inCard) && (m.inCard === 0 || m.inCard > 4),
           `${at}: a few loose choices are in the bar, more in the card (${m.inBar} in the bar, ${m.inCard} in the card)`);
         stats.inBar += m.inBar ? 1 : 0;
@@ -3426,6 +3444,43 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     });
   }
 }
+
+test('a redraw brings the decision back into view unless the reader scrolled away from it', async () => {
+  const { context, page } = await signUp('tablereader');
+  const id = await createAgainstBots(page, 'imperial2030', 2, { rated: false });
+  let m = await decisionShown(page);
+  assert.deepEqual(m.out, [], 'the first decision is in view');
+  // The hint grows the bar that sticks to the top, and the browser moves the page as it redraws (scroll
+  // anchoring): not the reader's doing, so the framed places are brought back clear of the taller bar.
+  await page.mouse.move(400, 600);
+  await page.mouse.wheel(0, 300);
+  await page.locator('#show-places').click();
+  m = await decisionShown(page);
+  await page.locator('#hint-button').click();
+  await page.locator('.hint-panel button.hint').first().waitFor();
+  await drawn(page);
+  m = await decisionShown(page);
+  assert.ok(m.bar.bottom - m.bar.top > 150, `the hint is in the bar (${JSON.stringify(m.bar)})`);
+  assert.deepEqual(m.out, [], 'brought back below the bar the hint grew');
+  // The reader scrolls with the wheel: a state pushed meanwhile (a chat line) redraws the page and leaves
+  // it where they put it.
+  await page.mouse.wheel(0, 2000);
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) > 100, m.scrollY);
+  await drawn(page);
+  const read = await page.evaluate(() => window.scrollY);
+  const lines = await page.locator('#chat li').count();
+  await page.evaluate((game) => fetch(`/api/games/${game}/chat`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'the reader scrolled away' }),
+  }), id);
+  await page.waitForFunction((n) => document.querySelectorAll('#chat li').length > n, lines);
+  await drawn(page);
+  assert.equal(await page.evaluate(() => window.scrollY), read, 'the page stays where the reader scrolled it');
+  // The bar's button brings the decision back all the same.
+  await page.locator('#show-places').click();
+  m = await decisionShown(page);
+  assert.deepEqual(m.out, [], 'brought back by the bar\'s button');
+  await context.close();
+});
 
 test('a bot account: made on the account page, its program connects, plays a full game against a person, both rated', async () => {
   const { context, page } = await signUp('lovelace');

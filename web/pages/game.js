@@ -625,6 +625,13 @@ export async function show(root, session, id) {
         const r = choices.getBoundingClientRect();
         boxes.push({ top: r.top, bottom: Math.min(r.bottom, r.top + (band.bottom - band.top) / 2) });
       }
+      // Nothing to bring yet: the state that draws the decision's places may come a redraw later (with
+      // the choices that grow the bar, and the browser moving the page to keep its content in place). The
+      // decision is brought then, as a new one, wherever the page stands.
+      if (!boxes.length && !force) {
+        article.dataset.decision = String(state.version);
+        return;
+      }
       const smooth = !calm();
       broughtAt = null;
       if (bringIntoView(boxes, band, smooth ? 'smooth' : 'instant') && smooth) {
