@@ -97,8 +97,10 @@ impl Judge {
 /// A bot as named on the command line: `random`, `heuristic`, `heuristic:8` (8 sampled states per decision),
 /// `mcts`, `mcts:2000` (iterations per decision) or `mcts:2000:2` (on two threads). `ismcts` is another name
 /// for `mcts`, whose search samples hidden information anyway; `uct` takes the same numbers for the
-/// unguided search. A suffix `+learned` or `+hand` names the evaluation a heuristic or search bot judges
-/// with (`mcts:2000+learned`); without one, the game chooses.
+/// unguided search. A search may also be given a time per decision, `@` and milliseconds: `mcts@200ms`
+/// thinks 200 ms a decision however many iterations that buys (bots compared at equal thinking time),
+/// `mcts:2000@200ms` stops at whichever comes first. A suffix `+learned` or `+hand` names the evaluation a
+/// heuristic or search bot judges with (`mcts:2000+learned`); without one, the game chooses.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotSpec {
     pub kind: BotKind,
@@ -122,6 +124,13 @@ pub const MAX_THREADS: usize = 256;
 /// MCTS iterations per decision by default.
 pub const DEFAULT_ITERATIONS: u64 = 1000;
 
+/// The longest time per decision a spec may give (`@60000ms`): a minute.
+pub const MAX_DECISION_MS: u64 = 60_000;
+
+/// The iterations of a search that only its clock stops (`mcts@200ms`): more than a minute buys in any
+/// game today (the fastest search runs some 20,000 a second), and a bound on the tree's memory all the same.
+pub const TIMED_ITERATIONS: u64 = 2_000_000;
+
 impl BotKind {
     /// Whether this bot searches a tree (and so takes threads and a clock).
     pub fn searches(self) -> bool {
@@ -140,7 +149,10 @@ impl BotSpec {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Heuristic => Box::new(HeuristicBot::new(self.budget.unwrap_or(1) as usize).judging(self.judge)),
             BotKind::Mcts | BotKind::Uct => Box::new(MctsBot::new(Budget {
-                iterations: self.budget.unwrap_or(DEFAULT_ITERATIONS),
+                iterations: self.budget.unwrap_or(match self.time_limit {
+                    Some(_) => TIMED_ITERATIONS,
+                    None => DEFAULT_ITERATIONS,
+                }),
                 time: self.time_limit,
                 threads: self.threads.unwrap_or(1),
                 guide: if self.kind == BotKind::Uct { Guide::Plain } else { Guide::Heuristic },
@@ -161,9 +173,13 @@ impl fmt::Display for BotSpec {
         match (self.budget, self.threads) {
             (Some(b), Some(t)) => write!(f, "{kind}:{b}:{t}"),
             (Some(b), None) => write!(f, "{kind}:{b}"),
+            (None, Some(t)) if self.time_limit.is_some() => write!(f, "{kind}:{TIMED_ITERATIONS}:{t}"),
             (None, Some(t)) => write!(f, "{kind}:{DEFAULT_ITERATIONS}:{t}"),
             (None, None) => f.write_str(kind),
         }?;
+        if let Some(limit) = self.time_limit {
+            write!(f, "@{}ms", limit.as_millis())?;
+        }
         match self.judge {
             Some(judge) => write!(f, "+{}", judge.name()),
             None => Ok(()),
@@ -178,7 +194,7 @@ pub const PROGRAM_PREFIX: &str = "cmd:";
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadBotSpec {
     #[error(
-        "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), mcts[:N[:T]] (N iterations per decision, on T threads, at most 256) or uct[:N[:T]] (the same search unguided), each but random with +learned or +hand to choose its evaluation"
+        "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), mcts[:N[:T]][@Mms] (N iterations per decision, on T threads, at most 256, and at most M milliseconds a decision, at most 60000) or uct[:N[:T]][@Mms] (the same search unguided), each but random with +learned or +hand to choose its evaluation"
     )]
     Unknown(String),
     /// `cmd:`, where only Imperia's own bots are taken.
@@ -202,6 +218,16 @@ impl FromStr for BotSpec {
             Some((bot, "hand")) => (bot, Some(Judge::Hand)),
             Some(_) => return Err(bad()),
         };
+        let (text, time_limit) = match text.split_once('@') {
+            None => (text, None),
+            Some((bot, time)) => {
+                let ms = time.strip_suffix("ms").and_then(|ms| ms.parse::<u64>().ok()).ok_or_else(bad)?;
+                if !(1..=MAX_DECISION_MS).contains(&ms) {
+                    return Err(bad());
+                }
+                (bot, Some(Duration::from_millis(ms)))
+            }
+        };
         let mut parts = text.split(':');
         let kind = match parts.next() {
             Some("random") => BotKind::Random,
@@ -216,12 +242,12 @@ impl FromStr for BotSpec {
             || threads == Some(0)
             || parts.next().is_some()
             || threads.is_some_and(|t| t > MAX_THREADS)
-            || (threads.is_some() && !kind.searches())
+            || ((threads.is_some() || time_limit.is_some()) && !kind.searches())
             || (judge.is_some() && kind == BotKind::Random)
         {
             return Err(bad());
         }
-        Ok(BotSpec { kind, budget, threads, time_limit: None, judge })
+        Ok(BotSpec { kind, budget, threads, time_limit, judge })
     }
 }
 
@@ -260,5 +286,31 @@ mod tests {
         let entrant: Entrant = "cmd:python3 bot.py".parse().expect("an entrant");
         assert!(matches!(&entrant, Entrant::Program(p) if p.argv == ["python3", "bot.py"]), "{entrant:?}");
         assert_eq!("mcts:400".parse::<Entrant>(), Ok(Entrant::Bot(BotSpec { judge: None, ..learned })));
+    }
+
+    #[test]
+    fn a_search_takes_a_time_per_decision() {
+        let timed: BotSpec = "mcts@200ms".parse().expect("a timed search");
+        assert_eq!(timed, BotSpec { time_limit: Some(Duration::from_millis(200)), ..BotSpec::new(BotKind::Mcts) });
+        assert_eq!(timed.to_string(), "mcts@200ms");
+        let both: BotSpec = "uct:2000:2@1500ms+hand".parse().expect("iterations, threads, time and judge");
+        assert_eq!(
+            (both.budget, both.threads, both.time_limit),
+            (Some(2000), Some(2), Some(Duration::from_millis(1500)))
+        );
+        assert_eq!(both.to_string(), "uct:2000:2@1500ms+hand");
+        assert_eq!(both.to_string().parse(), Ok(both));
+        // Only its clock stops it: the threads given alone name the bound that stands in for iterations.
+        let threaded = BotSpec { threads: Some(2), ..timed.clone() };
+        assert_eq!(threaded.to_string().parse(), Ok(BotSpec { budget: Some(TIMED_ITERATIONS), ..threaded }));
+        for bad in
+            ["heuristic@200ms", "random@1ms", "mcts@0ms", "mcts@60001ms", "mcts@200", "mcts@2s", "mcts@ms", "mcts@-5ms"]
+        {
+            assert!(bad.parse::<BotSpec>().is_err(), "{bad} is refused");
+        }
+        assert_eq!(
+            format!("mcts@{MAX_DECISION_MS}ms").parse::<BotSpec>().map(|s| s.time_limit),
+            Ok(Some(Duration::from_secs(60)))
+        );
     }
 }

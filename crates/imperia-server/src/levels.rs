@@ -156,9 +156,11 @@ impl BotLevel {
         self.shortfalls.iter().find(|s| s.game == game)
     }
 
-    /// Whether `name` (trimmed) is this level's name, the spec it plays, or one it played before.
+    /// Whether `name` (trimmed) is this level's name, the spec it plays (as games stored it, without the
+    /// clock), or one it played before.
     fn answers_to(&self, name: &str) -> bool {
-        self.level == name || self.spec().to_string() == name || self.former.contains(&name)
+        let stored = BotSpec { time_limit: None, ..self.spec() };
+        self.level == name || stored.to_string() == name || self.former.contains(&name)
     }
 }
 
