@@ -5,6 +5,10 @@
 //! decision, so that a level's name can promise what it plays like and how long it makes people wait. It
 //! also says where the run disagrees with the levels the server offers in the game (`levels.rs`): a level
 //! offered there that measured no clear step, or one withheld that did.
+//!
+//! A game played alone (`--players 1`, Brazil's solo scenario) has no level below at the table: each level
+//! plays it by itself, and a step is clear when the lower end of the level's win rate's interval is above
+//! the rate the level below measured, as chance is for a table of several.
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
@@ -78,7 +82,8 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
     if args.games == 0 || args.games > MAX_GAMES {
         bail!("--games must be from 1 to {MAX_GAMES}");
     }
-    let seats = args.game.players.unwrap_or(4.clamp(entry.seats.0, entry.seats.1)).max(2);
+    // `resolve` has refused a seat count the game does not take.
+    let seats = args.game.players.unwrap_or(4.clamp(entry.seats.0, entry.seats.1));
     let top = match &args.up_to {
         Some(name) => {
             let level = BotLevel::named(name).map_err(|e| anyhow!("--up-to: {e}"))?;
@@ -90,6 +95,17 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
         bail!("--up-to: {} is the lowest level, with nothing below it to play", LEVELS[0].level);
     }
     let series = Series { games: args.games, seed: args.seed, jobs: args.jobs.clamp(1, 256), progress: !args.json };
+    if seats == 1 {
+        let mut report = Vec::new();
+        for level in &LEVELS[..=top] {
+            if !args.json {
+                eprintln!("{} alone…", level.level);
+            }
+            let results = play_games(&bots, &config, &content, &[level.spec().into()], &series)?;
+            report.push(SoloLevel::of(level, &results, report.last()));
+        }
+        return print_solo(entry.name, args, &report);
+    }
     let mut climb = Climb::new(seats);
     for (upper, level) in LEVELS.iter().enumerate().take(top + 1).skip(1) {
         let below = &LEVELS[upper - 1];
@@ -147,6 +163,64 @@ fn disagreements(report: &[LevelReport], game: &str) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// A level playing a game alone: how often it wins, and whether that is a clear step above the level below.
+#[derive(Serialize)]
+struct SoloLevel {
+    level: &'static str,
+    bot: String,
+    games: usize,
+    wins: f64,
+    win_rate: f64,
+    ci95: [f64; 2],
+    /// The lower end of `ci95` is above the level below's win rate; none for the lowest level.
+    clear: Option<bool>,
+    decisions: usize,
+    think_ms: ThinkTimes,
+}
+
+impl SoloLevel {
+    fn of(level: &BotLevel, results: &[GameResult], below: Option<&SoloLevel>) -> SoloLevel {
+        let wins = results.iter().filter(|r| r.outcome.ranks[0] == 1).count() as f64;
+        let games = results.len();
+        let ci95 = wilson(wins, games as f64);
+        let think: Vec<f64> = results.iter().flat_map(|r| r.think[0].iter().copied()).collect();
+        SoloLevel {
+            level: level.level,
+            bot: level.spec().to_string(),
+            games,
+            wins,
+            win_rate: wins / games as f64,
+            ci95,
+            clear: below.map(|b| ci95[0] > b.win_rate),
+            decisions: think.len(),
+            think_ms: ThinkTimes::of(think),
+        }
+    }
+}
+
+fn print_solo(game: &str, args: &LadderArgs, report: &[SoloLevel]) -> Result<()> {
+    if args.json {
+        let out = serde_json::json!({
+            "game": args.game.game, "seats": 1, "games_per_step": args.games, "seed": args.seed, "levels": report,
+        });
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| anyhow!(e))?);
+        return Ok(());
+    }
+    let last_seed = args.seed + args.games as u64 - 1;
+    println!("{game}, played alone: each level on its own, {} games, seeds {}–{last_seed}", args.games, args.seed);
+    println!("{:<8} {:<18} {:<30} {:<16} {:>12} {:>9}", "level", "bot", "wins", "clear step up", "think median", "p95");
+    for l in report {
+        let wins =
+            format!("{:.1}% ({:.1}–{:.1}%) of {}", 100.0 * l.win_rate, 100.0 * l.ci95[0], 100.0 * l.ci95[1], l.games);
+        let clear = l.clear.map_or("", |c| if c { "yes" } else { "no" });
+        println!(
+            "{:<8} {:<18} {wins:<30} {clear:<16} {:>9.1} ms {:>6.1} ms",
+            l.level, l.bot, l.think_ms.median, l.think_ms.p95
+        );
+    }
+    Ok(())
 }
 
 /// The ladder as it is climbed: each level's rating and decision times so far, and each step's result.
@@ -240,7 +314,7 @@ impl Climb {
 
 fn print_table(report: &[LevelReport]) {
     println!(
-        "{:<8} {:<10} {:>13}  {:<34} {:<30} {:>12} {:>9}  offered",
+        "{:<8} {:<18} {:>13}  {:<34} {:<30} {:>12} {:>9}  offered",
         "level", "bot", "rating", "against the level below: wins", "ahead of a seat below", "think median", "p95"
     );
     let percent =
@@ -250,7 +324,7 @@ fn print_table(report: &[LevelReport]) {
             (format!("{} of {}", percent(s.win_rate, s.ci95), s.games), percent(s.ahead, s.ahead_ci95))
         });
         println!(
-            "{:<8} {:<10} {:>6.1} ± {:>4.1}  {:<34} {:<30} {:>9.1} ms {:>6.1} ms  {}",
+            "{:<8} {:<18} {:>6.1} ± {:>4.1}  {:<34} {:<30} {:>9.1} ms {:>6.1} ms  {}",
             l.level,
             l.bot,
             l.rating,
@@ -294,6 +368,23 @@ mod tests {
         assert_eq!(climb.think[2].len(), 2, "the upper level's decisions, one a game");
         assert_eq!(climb.think[1].len(), 6, "the lower level's, three a game");
         assert!(!step.clear, "half a win in two games is no clear step");
+    }
+
+    #[test]
+    fn a_level_alone_is_a_clear_step_when_its_interval_clears_the_rate_below() {
+        let alone = |won: bool| GameResult {
+            outcome: Outcome { scores: vec![i64::from(won)], ranks: vec![if won { 1 } else { 2 }] },
+            steps: 1,
+            think: vec![vec![0.002]],
+            forfeit: None,
+        };
+        let games = |wins: usize, of: usize| (0..of).map(|g| alone(g < wins)).collect::<Vec<_>>();
+        let easy = SoloLevel::of(&LEVELS[0], &games(20, 100), None);
+        assert_eq!((easy.wins, easy.clear, easy.decisions), (20.0, None, 100));
+        let medium = SoloLevel::of(&LEVELS[1], &games(40, 100), Some(&easy));
+        assert_eq!(medium.clear, Some(true), "40% of 100 (interval from 31%) is clear of 20%");
+        let strong = SoloLevel::of(&LEVELS[2], &games(45, 100), Some(&medium));
+        assert_eq!(strong.clear, Some(false), "45% of 100 (interval from 35%) is not clear of 40%");
     }
 
     #[test]
