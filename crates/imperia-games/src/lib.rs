@@ -26,7 +26,7 @@ pub fn bots() -> Vec<BotEntry> {
     vec![
         BotEntry::of::<Imperial2030>().with_training::<Imperial2030>().with_conformance::<Imperial2030>(),
         BotEntry::of::<ImperialStruggle>().with_training::<ImperialStruggle>().with_conformance::<ImperialStruggle>(),
-        BotEntry::of::<VirginQueen>().with_conformance::<VirginQueen>(),
+        BotEntry::of::<VirginQueen>().with_training::<VirginQueen>().with_conformance::<VirginQueen>(),
         BotEntry::of::<Endeavor>().with_training::<Endeavor>().with_conformance::<Endeavor>(),
         BotEntry::of::<Brazil>().with_training::<Brazil>().with_conformance::<Brazil>(),
     ]

@@ -1,13 +1,20 @@
 //! `imperia train`'s self-play (imperia-bots' `train` module) on the real games: the model it writes depends
 //! on its settings alone, not on how many games ran at once, and every game that ships a learned evaluation
-//! (`games/<game>/data/learned.toml`) says in its file the command that makes it again.
+//! (`games/<game>/data/learned.toml`) says in its file the command that makes it again, and reads it at
+//! every seat count it is played with.
 
+use brazil_imperial::Brazil;
+use endeavor::Endeavor;
 use imperia_bots::train::Settings;
-use imperia_core::{Model, Registry};
+use imperia_core::{ContentSet, Evaluate, Features, Game, Model, ModelError, Registry};
+use imperial_struggle::ImperialStruggle;
+use imperial2030::Imperial2030;
+use rand::seq::IndexedRandom;
 use serde_json::json;
+use virgin_queen::VirginQueen;
 
 /// The games that learn their evaluation.
-const TRAINED: [&str; 4] = ["imperial-struggle", "imperial2030", "endeavor", "brazil-imperial"];
+const TRAINED: [&str; 5] = ["imperial-struggle", "imperial2030", "endeavor", "brazil-imperial", "virgin-queen"];
 
 /// A model trained on `game` with `players` and the other settings given.
 fn train(game: &str, players: usize, settings: &Settings) -> Model {
@@ -41,9 +48,15 @@ struct Shipped {
     settings: Settings,
 }
 
-fn shipped(game: &str) -> Shipped {
+/// The text of `game`'s shipped model file, and its path.
+fn model_file(game: &str) -> (String, String) {
     let path = format!("{}/../../games/{game}/data/learned.toml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    (text, path)
+}
+
+fn shipped(game: &str) -> Shipped {
+    let (text, path) = model_file(game);
     let model: Model = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     let command = model.made.command.clone();
     let words: Vec<&str> = command.split_whitespace().collect();
@@ -113,4 +126,56 @@ fn a_game_of_one_seat_has_nothing_to_learn() {
     let train = imperia_games::bots_for("brazil-imperial").and_then(|b| b.train).expect("training");
     let refused = train(&config, &(entry.shipped)(), &small(1, 1)).expect_err("refused");
     assert!(refused.contains("one seat"), "{refused}");
+}
+
+/// A position `moves` random moves into a game of `players` (fewer where it ends first).
+fn played<G: Game>(players: usize, moves: usize) -> G {
+    let config = G::configure(players, &serde_json::Map::new()).expect("a player count the game takes");
+    let mut g = G::setup(&config, &ContentSet::shipped(), 3).expect("setup");
+    let mut rng = imperia_core::rng::seeded(5);
+    for _ in 0..moves {
+        let Some(&seat) = g.to_act().seats().first() else { break };
+        let action = g.legal_actions(seat).choose(&mut rng).expect("an action").clone();
+        g.apply(seat, &action).expect("legal");
+    }
+    g
+}
+
+/// `G`'s shipped model as the game reads it: a broken file, or one for other features or another game, is
+/// refused; at every seat count of several the features are finite, and the model gives each seat its
+/// share, the shares summing to half the seats.
+fn reads_its_model<G: Features + Evaluate>() {
+    let (text, path) = model_file(G::ID);
+    let model = Model::parse::<G>(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(model.feature.len(), G::FEATURES.len(), "{path}");
+    let renamed = text.replacen(&format!("name = \"{}\"", G::FEATURES[0]), "name = \"renamed\"", 1);
+    assert!(matches!(Model::parse::<G>(&renamed), Err(ModelError::Features { .. })), "{path}: a renamed feature");
+    let other = text.replacen(&format!("game = \"{}\"", G::ID), "game = \"another\"", 1);
+    assert!(matches!(Model::parse::<G>(&other), Err(ModelError::Game { .. })), "{path}: another game's file");
+    let broken = text.replacen("weight = ", "weight = [", 1);
+    assert!(matches!(Model::parse::<G>(&broken), Err(ModelError::Syntax(_))), "{path}: a file that is not TOML");
+    for players in G::SEATS.filter(|&n| n > 1) {
+        for moves in [0, 60, 300] {
+            let g: G = played(players, moves);
+            let mut out = vec![f64::NAN; players * G::FEATURES.len()];
+            g.features(&mut out);
+            assert!(out.iter().all(|f| f.is_finite()), "{}, {players} seats, {moves} moves: {out:?}", G::ID);
+            if g.outcome().is_some() {
+                continue;
+            }
+            let values = g.learned().unwrap_or_else(|| panic!("{} ships a model", G::ID));
+            assert_eq!(values.len(), players);
+            let half = players as f64 / 2.0;
+            assert!((values.iter().sum::<f64>() - half).abs() < 1e-9, "{}: values sum to {half}: {values:?}", G::ID);
+        }
+    }
+}
+
+#[test]
+fn every_game_reads_its_shipped_model_at_every_seat_count() {
+    reads_its_model::<ImperialStruggle>();
+    reads_its_model::<Imperial2030>();
+    reads_its_model::<Endeavor>();
+    reads_its_model::<Brazil>();
+    reads_its_model::<VirginQueen>();
 }

@@ -231,7 +231,7 @@ impl Features for Endeavor {
 
 #[cfg(test)]
 mod tests {
-    use imperia_core::{ContentSet, Evaluate, Features, Game, Model, ModelError};
+    use imperia_core::{ContentSet, Evaluate, Features, Game};
     use rand::seq::IndexedRandom;
 
     use crate::config::Config;
@@ -248,41 +248,6 @@ mod tests {
             g.apply(seat, &action).expect("legal");
         }
         g
-    }
-
-    #[test]
-    fn the_shipped_model_reads_every_feature() {
-        let model = super::learned_model().expect("data/learned.toml fits the features");
-        assert_eq!(model.feature.len(), Endeavor::FEATURES.len());
-        for players in 2..=5 {
-            let g = played(players, 40);
-            assert!(g.outcome().is_none(), "the game is under way");
-            let values = g.learned().expect("the game ships a model");
-            assert_eq!(values.len(), players);
-            let half = players as f64 / 2.0;
-            assert!((values.iter().sum::<f64>() - half).abs() < 1e-9, "values sum to {half}: {values:?}");
-        }
-    }
-
-    #[test]
-    fn a_model_for_other_features_or_another_game_is_refused() {
-        let text = include_str!("../data/learned.toml");
-        let renamed = text.replacen("name = \"forecast\"", "name = \"glory_forecast\"", 1);
-        assert!(matches!(Model::parse::<Endeavor>(&renamed), Err(ModelError::Features { .. })));
-        let other = text.replacen("game = \"endeavor\"", "game = \"imperial2030\"", 1);
-        assert!(matches!(Model::parse::<Endeavor>(&other), Err(ModelError::Game { .. })));
-    }
-
-    #[test]
-    fn features_are_finite_for_every_player_count() {
-        for players in 2..=5 {
-            for moves in [0, 60, 300] {
-                let g = played(players, moves);
-                let mut out = vec![f64::NAN; players * Endeavor::FEATURES.len()];
-                g.features(&mut out);
-                assert!(out.iter().all(|f| f.is_finite()), "{players} players, {moves} moves: {out:?}");
-            }
-        }
     }
 
     /// The forecast the features read is the hand-written evaluation's: both rank the seats alike.

@@ -215,29 +215,10 @@ impl ImperialStruggle {
 
 #[cfg(test)]
 mod tests {
-    use imperia_core::{Evaluate, Features, Model, ModelError};
+    use imperia_core::{Evaluate, Features};
 
     use crate::state::ImperialStruggle;
     use crate::testkit::{BR, FR, game};
-
-    #[test]
-    fn the_shipped_model_reads_every_feature() {
-        let model = super::learned_model().expect("data/learned.toml fits the features");
-        assert_eq!(model.feature.len(), ImperialStruggle::FEATURES.len());
-        let values = game().learned().expect("the game ships a model");
-        assert!((values.iter().sum::<f64>() - 1.0).abs() < 1e-9, "chances sum to 1: {values:?}");
-    }
-
-    #[test]
-    fn a_model_for_other_features_or_another_game_is_refused() {
-        let text = include_str!("../data/learned.toml");
-        let renamed = text.replacen("name = \"france\"", "name = \"britain\"", 1);
-        assert!(matches!(Model::parse::<ImperialStruggle>(&renamed), Err(ModelError::Features { .. })));
-        let other = text.replacen("game = \"imperial-struggle\"", "game = \"imperial2030\"", 1);
-        assert!(matches!(Model::parse::<ImperialStruggle>(&other), Err(ModelError::Game { .. })));
-        let broken = text.replacen("weight = ", "weight = [", 1);
-        assert!(matches!(Model::parse::<ImperialStruggle>(&broken), Err(ModelError::Syntax(_))));
-    }
 
     #[test]
     fn features_are_leads_seen_from_each_side() {

@@ -308,7 +308,7 @@ impl Imperial2030 {
 
 #[cfg(test)]
 mod tests {
-    use imperia_core::{ContentSet, Evaluate, Features, Game, Model, ModelError};
+    use imperia_core::{ContentSet, Evaluate, Game};
     use rand::seq::IndexedRandom;
 
     use crate::config::Config;
@@ -328,39 +328,6 @@ mod tests {
             g.apply(seat, &action).expect("legal");
         }
         g
-    }
-
-    #[test]
-    fn the_shipped_model_reads_every_feature() {
-        let model = super::learned_model().expect("data/learned.toml fits the features");
-        assert_eq!(model.feature.len(), Imperial2030::FEATURES.len());
-        for players in 2..=6 {
-            let values = played(players, 150).learned().expect("the game ships a model");
-            assert_eq!(values.len(), players);
-            let half = players as f64 / 2.0;
-            assert!((values.iter().sum::<f64>() - half).abs() < 1e-9, "values sum to {half}: {values:?}");
-        }
-    }
-
-    #[test]
-    fn a_model_for_other_features_or_another_game_is_refused() {
-        let text = include_str!("../data/learned.toml");
-        let renamed = text.replacen("name = \"forecast_share\"", "name = \"share\"", 1);
-        assert!(matches!(Model::parse::<Imperial2030>(&renamed), Err(ModelError::Features { .. })));
-        let other = text.replacen("game = \"imperial2030\"", "game = \"imperial-struggle\"", 1);
-        assert!(matches!(Model::parse::<Imperial2030>(&other), Err(ModelError::Game { .. })));
-    }
-
-    #[test]
-    fn features_are_finite_for_every_player_count() {
-        for players in 2..=6 {
-            for moves in [0, 60, 300] {
-                let g = played(players, moves);
-                let mut out = vec![f64::NAN; players * Imperial2030::FEATURES.len()];
-                g.features(&mut out);
-                assert!(out.iter().all(|f| f.is_finite()), "{players} players, {moves} moves: {out:?}");
-            }
-        }
     }
 
     #[test]

@@ -581,7 +581,7 @@ fn the_evaluation_weighs_a_war_by_the_odds_of_its_clash() {
     let prospects = g.war_prospects(&g.forces(), &effort);
     let (attack, defence) = g.clash_strengths(&g.forces(), Power::England, scotland, &effort.map(|e| e as u8));
     assert!(attack > defence, "England outweighs Scotland: {attack} against {defence}");
-    let won = super::clash_odds(attack as i32 - defence as i32).0;
+    let won = crate::evaluate::clash_odds(attack as i32 - defence as i32).0;
     assert!(prospects[Power::England.index()] >= won, "at least the win's VP: {prospects:?}");
     let after = g.worths();
     let cost = f64::from(g.content.dow_cost(Power::England, scotland).expect("a cost"));
