@@ -1,6 +1,7 @@
 //! How the bots judge a position: the hand-written evaluation ([`Evaluate::evaluate`]), each power's worth in
 //! VP over par and what the campaign will turn into VP, with the deals in sight and what a bot's talk costs
-//! it; and the learned one (`data/learned.toml`, `imperia train virgin-queen`), which weighs the same parts.
+//! it; and the learned one (`data/learned.toml`, `imperia train virgin-queen`), which weighs the figure and
+//! the parts of it that come of the game rather than of the turn's talk (not the default: docs/bots.md).
 
 use std::sync::OnceLock;
 

@@ -1,6 +1,6 @@
 // The Endeavor: Age of Sail page: the world map (map.js) with the side in play's cities, fleet spaces,
-// routes and each zone's track, open sea and deck; the players' boards (mats.js); the building organizer,
-// the discard pile and the Silent Fleet (supply.js). A decision is taken where it is played (places.js):
+// routes and each zone's track, open sea and deck; under it the discard pile and the Silent Fleet; the
+// players' boards (mats.js); the building organizer (pile and organizer: supply.js). A decision is taken where it is played (places.js):
 // a space, track, open sea or deck on the map, a building in the organizer, a card in the pile, a coast
 // slot or an action token on one's own board; when several actions share a place, a click lists them.
 // The decisions that have no place (pass, end the turn, keep the cards, discard, the governor slot, the
@@ -48,8 +48,10 @@ export function render({ view, board, actions, act, busy, seat, names, version, 
       h('div', { class: 'map-box' }, map),
       h('p', { class: 'map-help muted' }, 'Drag to pan once zoomed in; wheel or pinch to zoom. Point at a piece for what it is.'),
       h('details', { class: 'legend-box', 'data-key': 'legend' }, h('summary', {}, 'Legend'), legend(owners))),
+    // The discard pile under the map, whose decks are drawn from beside it: a draw's places fit one screen.
+    pilePanel({ board, game, pl }),
     matsPanel({ board, view, seat, names, pl }),
-    h('div', { class: 'endeavor-supply' }, organizerPanel({ board, game, pl }), pilePanel({ board, game, pl })));
+    organizerPanel({ board, game, pl }));
   return root;
 }
 
