@@ -1,11 +1,12 @@
 // The Endeavor: Age of Sail page: the world map (map.js) with the side in play's cities, fleet spaces,
 // routes and each zone's track, open sea and deck; under it the discard pile and the Silent Fleet; the
-// players' boards (mats.js); the building organizer (pile and organizer: supply.js). A decision is taken where it is played (places.js):
-// a space, track, open sea or deck on the map, a building in the organizer, a card in the pile, a coast
-// slot or an action token on one's own board; when several actions share a place, a click lists them.
-// The decisions that have no place (pass, end the turn, keep the cards, discard, the governor slot, the
-// Memorial's disc) are buttons, grouped, and every legal action is also in the full list of choices, each
-// labelled by the server. Pointing at an action's button, or focusing it, lights up its targets.
+// players' boards (mats.js); the building organizer (pile and organizer: supply.js). A decision is taken
+// where it is played (places.js): a space, track, open sea or deck on the map, a building in the organizer,
+// a card in the pile, a coast slot or an action token on one's own board; when several actions share a
+// place, a click lists them. The decisions that have no place (pass, end the turn, keep the cards, discard,
+// the governor slot, the Memorial's disc) are buttons, grouped, and every legal action is also in the full
+// list of choices, each labelled by the server. Pointing at an action's button, or focusing it, lights up
+// its targets.
 
 import { h, lightUp } from '../../lib/dom.js';
 import { panZoom, zoomButtons } from '../../lib/panzoom.js';
