@@ -223,6 +223,15 @@ impl fmt::Display for Subject {
     }
 }
 
+/// The sentence `write` puts down, its first letter capitalised: a game's log line, written from its parts
+/// for one reader (`Game::event_line`).
+pub fn sentence(write: impl FnOnce(&mut String) -> std::fmt::Result) -> String {
+    let mut line = String::new();
+    // Writing into a String does not fail.
+    let _ = write(&mut line);
+    capitalized(&line)
+}
+
 /// `text` with its first letter capitalised, for a sentence that opens with a subject: "You buy …".
 pub fn capitalized(text: &str) -> String {
     let mut chars = text.chars();

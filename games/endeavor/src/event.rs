@@ -3,7 +3,7 @@
 use std::fmt;
 
 use imperia_core::Viewer;
-use imperia_core::words::{Subject, a, capitalized, count};
+use imperia_core::words::{self, Subject, a, count};
 use serde::{Deserialize, Serialize};
 
 use crate::content::{ActKind, Attribute, BuildingId, CardId, RouteId, SpaceId, TokenKind, ZoneId};
@@ -82,9 +82,7 @@ impl Event {
     /// The event in a log line said to `reader`: a seat reads of its own doings as "you" ("You build a
     /// Bank", "Blue attacks your disc in Lisbon"), everyone else by colour.
     pub fn line(&self, reader: Viewer) -> String {
-        let mut line = String::new();
-        let _ = self.write_line(&mut line, reader);
-        capitalized(&line)
+        words::sentence(|f| self.write_line(f, reader))
     }
 
     fn write_line(&self, f: &mut impl fmt::Write, reader: Viewer) -> fmt::Result {

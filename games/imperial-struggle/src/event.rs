@@ -330,9 +330,7 @@ impl Event {
     /// Acts of Union", "Your debt limit rises to 8"), everyone else by the power's name. Entries are named as
     /// the content set in scope does ([`ContentSet::with_current`]), as the ids' own `Display` does.
     pub fn line(&self, reader: Viewer) -> String {
-        let mut line = String::new();
-        let _ = self.write_line(&mut line, reader);
-        words::capitalized(&line)
+        words::sentence(|f| self.write_line(f, reader))
     }
 
     fn write_line(&self, f: &mut impl fmt::Write, reader: Viewer) -> fmt::Result {

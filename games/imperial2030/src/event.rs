@@ -70,9 +70,7 @@ impl Event {
     /// The event in a log line said to `reader`: a player reads of their own doings as "you" ("You buy the
     /// Italy 9 bond", "Italy pays you interest of 2"), everyone else by name.
     pub fn line(&self, reader: Viewer) -> String {
-        let mut line = String::new();
-        let _ = self.write_line(&mut line, reader);
-        words::capitalized(&line)
+        words::sentence(|f| self.write_line(f, reader))
     }
 
     fn write_line(&self, f: &mut impl fmt::Write, reader: Viewer) -> fmt::Result {

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use imperia_core::words::{Subject, capitalized, count, count_as};
+use imperia_core::words::{self, Subject, capitalized, count, count_as};
 use serde::{Deserialize, Serialize};
 
 use crate::content::{
@@ -349,9 +349,7 @@ impl Event {
     /// The event in a log line said to `reader`: a power's player reads of its doings as "you" ("You end
     /// your talks", "England shows you Drake's Treasure"), everyone else by the power's name.
     pub fn line(&self, reader: Reader<'_>) -> String {
-        let mut line = String::new();
-        let _ = self.write_line(&mut line, reader);
-        capitalized(&line)
+        words::sentence(|f| self.write_line(f, reader))
     }
 
     fn write_line(&self, f: &mut impl fmt::Write, reader: Reader<'_>) -> fmt::Result {
