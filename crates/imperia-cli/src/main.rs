@@ -6,6 +6,7 @@
 mod apply;
 mod arena;
 mod bench;
+mod bot;
 mod data;
 mod fuzz;
 mod games;
@@ -50,6 +51,8 @@ enum Command {
     Apply(apply::ApplyArgs),
     /// Bots against bots, seats rotated: win rates, scores, ranks and ratings.
     Arena(arena::ArenaArgs),
+    /// One of Imperia's bots as an outside program: the protocol of docs/bot-builders.md on stdin and stdout.
+    Bot(bot::BotArgs),
     /// The server's bot levels against each other in one game: win rates, ratings, time per decision.
     Ladder(ladder::LadderArgs),
     /// The search bot's three best actions for a seat at the end of a record.
@@ -168,6 +171,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Apply(args) => apply::run(&registry, &args),
         Command::Arena(args) => arena::run(&registry, &args),
         Command::Hint(args) => hint::run(&registry, &args),
+        Command::Bot(args) => bot::run(&registry, &args),
         Command::Ladder(args) => ladder::run(&registry, &args),
         Command::Train(args) => train::run(&registry, &args),
         Command::Loadtest(args) => loadtest::run(&args),

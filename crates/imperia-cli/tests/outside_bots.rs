@@ -180,3 +180,52 @@ fn only_the_arena_runs_a_program_and_a_server_refuses_one() {
     let refusal = body["error"].as_str().unwrap_or_default();
     assert!(refusal.starts_with("a server runs no program a client names"), "{refusal}");
 }
+
+/// `imperia bot SPEC`: Imperia's own bot as an outside program.
+fn own_bot(spec: &str) -> String {
+    format!("cmd:{} bot {spec}", env!("CARGO_BIN_EXE_imperia"))
+}
+
+#[test]
+fn imperias_own_bot_plays_as_a_program_within_the_turns_clock() {
+    // A search of 100,000 iterations would think for seconds; the turn's clock (0.2 s) stops it in time.
+    let report = arena(
+        "imperial-struggle",
+        &format!("{},random", own_bot("mcts:100000")),
+        &["--games", "1", "--move-time", "0.2"],
+    );
+    assert_eq!(report["forfeits"], json!([]), "{report}");
+    let bot = &report["bots"][0];
+    assert!(bot["bot"].as_str().is_some_and(|b| b.ends_with(" bot mcts:100000")), "{report}");
+    assert!(bot["decisions"].as_u64().is_some_and(|d| d > 10), "the program decided: {report}");
+
+    // Two at one table of three, as the one-step bot, beside a bot in the arena's own process.
+    let report = arena("imperial2030", &format!("{0},{0},random", own_bot("heuristic")), &["--games", "1"]);
+    assert_eq!(report["forfeits"], json!([]), "{report}");
+}
+
+#[test]
+fn imperias_own_bot_names_what_is_wrong_with_its_input() {
+    let said = |input: &str, args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_imperia"))
+            .arg("bot")
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        use std::io::Write;
+        child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("written");
+        let out = child.wait_with_output().expect("it ends");
+        assert!(!out.status.success(), "{input}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(said("garbage\n", &["random"]).contains("the host sent a line that is not a message"));
+    let turn =
+        r#"{"type":"turn","game_id":"1","step":0,"seat":0,"prompt":"","view":{},"actions":[],"time":{"move_ms":10}}"#;
+    assert!(said(&format!("{turn}\n"), &["random"]).contains("a turn of game `1` before its hello"));
+    let hello = r#"{"type":"hello","protocol":1,"game":"chess","game_id":"1","seat":0,"seats":2,"seat_names":[],"options":{},"time":{"move_ms":10}}"#;
+    assert!(said(&format!("{hello}\n"), &["random"]).contains("there is no game `chess`"));
+    assert!(said("", &["mcts@5s"]).contains("is not a bot"), "a bad spec is refused before any line");
+}
