@@ -187,21 +187,64 @@ fn own_bot(spec: &str) -> String {
 }
 
 #[test]
-fn imperias_own_bot_plays_as_a_program_within_the_turns_clock() {
-    // A search of 100,000 iterations would think for seconds; the turn's clock (0.2 s) stops it in time.
-    let report = arena(
-        "imperial-struggle",
-        &format!("{},random", own_bot("mcts:100000")),
-        &["--games", "1", "--move-time", "0.2"],
-    );
+fn imperias_own_bot_plays_whole_games_as_a_program() {
+    let report = arena("imperial-struggle", &format!("{},random", own_bot("mcts:20")), &["--games", "1"]);
     assert_eq!(report["forfeits"], json!([]), "{report}");
     let bot = &report["bots"][0];
-    assert!(bot["bot"].as_str().is_some_and(|b| b.ends_with(" bot mcts:100000")), "{report}");
+    assert!(bot["bot"].as_str().is_some_and(|b| b.ends_with(" bot mcts:20")), "{report}");
     assert!(bot["decisions"].as_u64().is_some_and(|d| d > 10), "the program decided: {report}");
 
     // Two at one table of three, as the one-step bot, beside a bot in the arena's own process.
     let report = arena("imperial2030", &format!("{0},{0},random", own_bot("heuristic")), &["--games", "1"]);
     assert_eq!(report["forfeits"], json!([]), "{report}");
+}
+
+#[test]
+fn imperias_own_bot_stops_its_search_within_the_turns_clock() {
+    // The first position as seat 0 sees it, from `imperia apply`.
+    let out = Command::new(env!("CARGO_BIN_EXE_imperia"))
+        .args(["apply", "imperial-struggle", "--players", "2", "--view", "0", "--legal"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    let first: Value = serde_json::from_slice(&out.stdout).expect("the first position");
+    let actions: Vec<Value> = first["legal"]["0"]
+        .as_array()
+        .expect("seat 0 decides first")
+        .iter()
+        .enumerate()
+        .map(|(index, c)| json!({"index": index, "action": c["action"], "label": c["label"]}))
+        .collect();
+    let clock = json!({"move_ms": 300});
+    let hello = json!({"type": "hello", "protocol": 1, "game": "imperial-struggle", "game_id": "1", "seat": 0,
+        "seats": 2, "seat_names": ["Britain", "France"], "options": first["config"], "time": clock});
+    let turn = json!({"type": "turn", "game_id": "1", "step": 0, "seat": 0, "prompt": "", "view": first["views"]["0"],
+        "actions": actions, "time": clock});
+
+    // A million iterations would take minutes; the turn's 0.3 s stops the search at 0.22 s.
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_imperia"))
+        .args(["bot", "mcts:1000000"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = bot.stdin.take().expect("stdin");
+    let mut output = std::io::BufReader::new(bot.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    use std::io::{BufRead, Write};
+    writeln!(input, "{hello}").expect("hello sent");
+    output.read_line(&mut line).expect("ready read");
+    assert_eq!(serde_json::from_str::<Value>(&line).expect("JSON")["type"], "ready", "{line}");
+    let asked = Instant::now();
+    writeln!(input, "{turn}").expect("turn sent");
+    line.clear();
+    output.read_line(&mut line).expect("action read");
+    let took = asked.elapsed();
+    let answer: Value = serde_json::from_str(&line).expect("JSON");
+    assert!(answer["index"].as_u64().is_some_and(|i| (i as usize) < actions.len()), "{line}");
+    assert!(took < Duration::from_secs(10), "a search of a million iterations answered only after {took:?}");
+    drop(input);
+    assert!(bot.wait().expect("it ends").success(), "it exits when its input closes");
 }
 
 #[test]
