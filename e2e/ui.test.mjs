@@ -679,18 +679,37 @@ test('Imperial Struggle is played by clicking on its board, at 1280×800', (t) =
 test('Imperial Struggle is played by clicking on its board, at 390×844', (t) => playStruggle(t, 390, 844));
 
 /**
- * Click "Place my sealed bid" until the bid is sent. Pushes redraw the page now and then (a chat line, the log
- * fetched after it): a click whose press and release straddle a redraw lands on two different buttons and
- * submits nothing, so it is made again, never after the bid went out.
+ * Place the bid typed, by clicking "Place my sealed bid" and, should a click send nothing, by pressing Enter
+ * in the field (a person's other way to send a form). Pushes redraw the page now and then (a chat line, the
+ * log fetched after it): a click whose press and release straddle a redraw lands on two different buttons and
+ * submits nothing. CI once saw four clicks in a row send nothing, which no run here repeats, so each try that
+ * sends nothing records what the page showed, and the failure says it.
  */
-async function placeBid(page, id) {
-  for (let tries = 1; ; tries++) {
+async function placeBid(page, id, name) {
+  const seen = [];
+  for (let tries = 1; tries <= 4; tries++) {
     const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/games/${id}/bid`), { timeout: 5_000 })
       .then(() => true, () => false);
-    await page.getByRole('button', { name: 'Place my sealed bid' }).click();
+    if (tries % 2) await page.getByRole('button', { name: 'Place my sealed bid' }).click();
+    else await page.locator('#bid-points').press('Enter');
     if (await sent) return;
-    assert.ok(tries < 4, 'the bid is sent');
+    seen.push(await page.evaluate(() => {
+      const button = document.getElementById('bid-send');
+      const field = document.getElementById('bid-points');
+      const box = button?.getBoundingClientRect();
+      const over = box && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return {
+        field: field && { value: field.value, valid: field.validity.valid, message: field.validationMessage },
+        button: button && { disabled: button.disabled, box: [box.x, box.y, box.width, box.height].map(Math.round) },
+        over: over && (over.id || over.className || over.tagName),
+        notice: document.getElementById('notice')?.textContent,
+        connection: document.getElementById('connection')?.textContent,
+        status: document.getElementById('status')?.textContent,
+      };
+    }));
+    await page.screenshot({ path: join(ARTIFACTS, `bid-unsent-${name}-${tries}.png`) });
   }
+  assert.fail(`the bid is not sent; what the page showed after each try: ${JSON.stringify(seen)}`);
 }
 
 test('Imperial Struggle: two players bid for France, sealed; the higher bid plays France, Britain gets the points', async () => {
@@ -713,7 +732,7 @@ test('Imperial Struggle: two players bid for France, sealed; the higher bid play
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'my bid is in the box' }),
   }), id);
   await flora.page.getByText('my bid is in the box').first().waitFor();
-  await placeBid(flora.page, id);
+  await placeBid(flora.page, id, 'flora');
   await flora.page.locator('#bid-yours').getByText('Your sealed bid: 3 treaty points.').waitFor();
   const link = await flora.page.locator('.invite-links code').textContent();
 
@@ -726,7 +745,7 @@ test('Imperial Struggle: two players bid for France, sealed; the higher bid play
   assert.match(await statusOf(gregor.page), /Waiting for gregor's sealed bid for France/);
   await gregor.page.screenshot({ path: join(ARTIFACTS, 'bid-sealed-390x844.png') });
   await gregor.page.getByLabel(/Treaty points you give Britain/).fill('1');
-  await placeBid(gregor.page, id);
+  await placeBid(gregor.page, id, 'gregor');
 
   // His bid was the last: the game starts, the bids are opened to both, and flora plays France.
   for (const { page } of [gregor, flora]) {
