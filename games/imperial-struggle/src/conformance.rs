@@ -6,6 +6,7 @@ use imperia_core::conformance::Conformance;
 use imperia_core::{GameRng, Viewer};
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
+use std::sync::Arc;
 
 use crate::action::Action;
 use crate::config::Config;
@@ -109,16 +110,16 @@ impl Conformance for ImperialStruggle {
             let hidden: Vec<usize> =
                 (0..self.war.theatres.len()).filter(|&t| !self.war.revealed.get(t).copied().unwrap_or(false)).collect();
             if let Some(&t) = hidden.choose(rng) {
-                let pool = &mut self.powers[i].basic_pool;
-                let tiles = &mut self.war.theatres[t][i].basic;
+                let pool = Arc::make_mut(&mut self.powers[i].basic_pool);
+                let tiles = &mut Arc::make_mut(&mut self.war).theatres[t][i].basic;
                 if !pool.is_empty() && !tiles.is_empty() {
                     let a = rng.random_range(0..pool.len());
                     std::mem::swap(&mut pool[a], &mut tiles[0]);
                     pool.sort_unstable();
                     changed = true;
                 }
-                let pool = &mut self.powers[i].bonus_pool;
-                let tiles = &mut self.war.theatres[t][i].bonus;
+                let pool = Arc::make_mut(&mut self.powers[i].bonus_pool);
+                let tiles = &mut Arc::make_mut(&mut self.war).theatres[t][i].bonus;
                 if !pool.is_empty() && !tiles.is_empty() {
                     let a = rng.random_range(0..pool.len());
                     std::mem::swap(&mut pool[a], &mut tiles[0]);

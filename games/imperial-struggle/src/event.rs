@@ -673,7 +673,7 @@ mod tests {
         let mut g = game();
         g.fight_from(WarId::Wss, 0);
         let flag = g.content.basic_tiles.iter().position(|t| t.symbol == Some(TileSymbol::Flag)).expect("a tile");
-        g.war.theatres[0][BR.index()].basic = vec![flag as u8];
+        g.war_mut().theatres[0][BR.index()].basic = vec![flag as u8];
         let events = g.run_war();
         assert!(matches!(events.first(), Some(Event::TilesRevealed { war: WarId::Wss, theatre: 0, .. })), "{events:?}");
         assert!(events.iter().all(|e| !matches!(e, Event::TheatreRevealed { .. })), "not settled yet: {events:?}");

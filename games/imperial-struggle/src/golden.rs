@@ -1,6 +1,8 @@
 //! Golden tests: every worked example of the rulebook (seed 000), rebuilt and played through the engine,
 //! with the figures the rulebook prints.
 
+use std::sync::Arc;
+
 use imperia_core::Game;
 
 use crate::action::Action;
@@ -145,14 +147,14 @@ fn upgrade_bonus_tile_and_a_squadron_onto_the_enemy() {
     let mut g = game();
     // Britain's Central Europe tile is a −1: the one it dislikes.
     let old = 4u8;
-    let current = g.war.theatres[0][BR.index()].basic.pop().expect("a basic tile on Central Europe");
-    let pool = &mut g.power_mut(BR).basic_pool;
+    let current = g.war_mut().theatres[0][BR.index()].basic.pop().expect("a basic tile on Central Europe");
+    let pool = Arc::make_mut(&mut g.power_mut(BR).basic_pool);
     pool.push(current);
     let at = pool.iter().position(|&k| k == old).expect("a −1 tile in the pool");
     pool.remove(at);
-    g.war.theatres[0][BR.index()].basic = vec![old];
+    g.war_mut().theatres[0][BR.index()].basic = vec![old];
     let savoy = shipped().bonus_tiles.iter().position(|b| b.name == "Savoy Defects").expect("tile") as u16;
-    g.power_mut(BR).bonus_pool = vec![savoy];
+    g.power_mut(BR).bonus_pool = Arc::new(vec![savoy]);
     g.put("biscay", Some(FR));
     g.power_mut(BR).navy_box = 1;
     let french_box = g.power(FR).navy_box;
@@ -161,7 +163,7 @@ fn upgrade_bonus_tile_and_a_squadron_onto_the_enemy() {
     g.act(BR, Action::BasicTile { theatre: 0, slot: 0 });
     g.act(BR, Action::Choose(1));
     g.act(BR, Action::Choose(1));
-    assert_eq!(g.power(BR).basic_removed, vec![old]);
+    assert_eq!(*g.power(BR).basic_removed, vec![old]);
     assert_eq!(g.war.theatres[0][BR.index()].basic.len(), 1);
     let on_mat: usize = g.war.theatres.iter().map(|t| t[BR.index()].basic.len()).sum();
     assert_eq!(g.power(BR).basic_pool.len() + on_mat + g.power(BR).basic_removed.len(), 16);
@@ -201,9 +203,9 @@ fn queen_annes_war() {
     g.put("gulf_of_maine", Some(BR)).put("massachusetts_bay", Some(BR)).mark("massachusetts_bay");
     g.fight_from(WarId::Wss, 2);
     let prize = shipped().bonus_tiles.iter().position(|b| b.name == "Prize Hunting").expect("tile") as u16;
-    g.war.theatres[2][BR.index()].basic = vec![0]; // +2
-    g.war.theatres[2][BR.index()].bonus = vec![prize];
-    g.war.theatres[2][FR.index()].basic = vec![3]; // 0, fort or fleet
+    g.war_mut().theatres[2][BR.index()].basic = vec![0]; // +2
+    g.war_mut().theatres[2][BR.index()].bonus = vec![prize];
+    g.war_mut().theatres[2][FR.index()].basic = vec![3]; // 0, fort or fleet
     g.set_vp(15);
     let debt = g.power(FR).debt;
     let vp = g.vp();
@@ -237,7 +239,7 @@ fn french_and_indian_war_spoils() {
     }
     g.put("louisbourg", Some(BR)).put("acadia", Some(FR)).put("ile_aux_noix", Some(FR));
     g.fight_from(WarId::Syw, 2);
-    g.war.theatres[2][BR.index()].basic = vec![1]; // +1, with Louisbourg's +1
+    g.war_mut().theatres[2][BR.index()].basic = vec![1]; // +1, with Louisbourg's +1
     g.power_mut(FR).trp = 0;
     let events = g.run_war();
     assert!(
@@ -266,8 +268,8 @@ fn third_carnatic_war_and_resistance() {
     let plus2 =
         shipped().bonus_tiles.iter().position(|b| b.war == WarId::Syw && b.power == BR && b.value == 2).expect("tile")
             as u16;
-    g.war.theatres[1][BR.index()].basic = vec![0];
-    g.war.theatres[1][BR.index()].bonus = vec![plus2];
+    g.war_mut().theatres[1][BR.index()].basic = vec![0];
+    g.war_mut().theatres[1][BR.index()].bonus = vec![plus2];
     let events = g.run_war();
     assert!(
         events.iter().any(|e| matches!(e, Event::TheatreWon { theatre: 1, power: BR, margin: 5, .. })),

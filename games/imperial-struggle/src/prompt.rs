@@ -398,7 +398,7 @@ mod tests {
         assert_eq!(prompt(&g), "Britain may choose a space to shift for Robert Walpole");
         g.tasks.clear();
         g.tasks.push_front(Task::Conquest { who: FR, theatre: 2, cp: 3 });
-        g.war.war = Some(WarId::Wss);
+        g.war_mut().war = Some(WarId::Wss);
         assert_eq!(prompt(&g), "France chooses where to spend 3 conquest points won in Queen Anne's War");
     }
 

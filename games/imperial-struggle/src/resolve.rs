@@ -3,6 +3,7 @@
 //! cannot be carried out does nothing (§5.2 game note, §7.1.2).
 
 use rand::Rng;
+use std::sync::Arc;
 
 use crate::action::Action;
 use crate::cite::{Refusal, sec};
@@ -256,22 +257,22 @@ impl ImperialStruggle {
                 }
             }
             (Task::PlaceBonus { who, tile, .. }, Action::Theatre(t)) => {
-                self.war.theatres[t as usize][who.index()].bonus.push(tile);
+                self.war_mut().theatres[t as usize][who.index()].bonus.push(tile);
                 events.push(Event::BonusTilePlaced { war: self.mat_war(), power: who, tile: Some(tile), theatre: t });
                 if self.war.theatres[t as usize][who.index()].bonus.len() > BONUS_PER_THEATRE {
                     self.tasks.push_front(Task::MoveBonusOut { who, theatre: t, keep: tile });
                 }
             }
             (Task::MoveBonusOut { who, theatre, .. }, Action::BonusTile(x)) => {
-                self.war.theatres[theatre as usize][who.index()].bonus.retain(|&y| y != x);
+                self.war_mut().theatres[theatre as usize][who.index()].bonus.retain(|&y| y != x);
                 self.tasks.push_front(Task::MoveBonusTo { who, tile: x, from: theatre });
             }
             (Task::MoveBonusTo { who, tile, .. }, Action::Theatre(t)) => {
-                self.war.theatres[t as usize][who.index()].bonus.push(tile);
+                self.war_mut().theatres[t as usize][who.index()].bonus.push(tile);
                 events.push(Event::BonusTilePlaced { war: self.mat_war(), power: who, tile: Some(tile), theatre: t });
             }
             (Task::UpgradeChoose { who }, Action::BasicTile { theatre, slot }) => {
-                let pool = &mut self.powers[who.index()].basic_pool;
+                let pool = Arc::make_mut(&mut self.powers[who.index()].basic_pool);
                 if !pool.is_empty() {
                     let i = self.rng.random_range(0..pool.len());
                     let drawn = pool.remove(i);
@@ -279,7 +280,7 @@ impl ImperialStruggle {
                 }
             }
             (Task::UpgradeKeep { who, theatre, slot, drawn }, Action::Choose(keep_new)) => {
-                let tiles = &mut self.war.theatres[theatre as usize][who.index()].basic;
+                let tiles = &mut self.war_mut().theatres[theatre as usize][who.index()].basic;
                 let dropped = if keep_new == 1 { std::mem::replace(&mut tiles[slot as usize], drawn) } else { drawn };
                 if keep_new == 1 {
                     events.push(Event::BasicTileUpgraded { war: self.mat_war(), power: who, theatre });
@@ -288,11 +289,11 @@ impl ImperialStruggle {
             }
             (Task::UpgradeDrop { who, kind }, Action::Choose(remove)) => {
                 if remove == 1 {
-                    self.power_mut(who).basic_removed.push(kind);
+                    Arc::make_mut(&mut self.power_mut(who).basic_removed).push(kind);
                     events.push(Event::BasicTileRemoved { power: who, kind });
                 } else {
-                    self.power_mut(who).basic_pool.push(kind);
-                    self.power_mut(who).basic_pool.sort_unstable();
+                    Arc::make_mut(&mut self.power_mut(who).basic_pool).push(kind);
+                    Arc::make_mut(&mut self.power_mut(who).basic_pool).sort_unstable();
                 }
             }
             (Task::UpgradeSwap { who, first: None }, Action::Theatre(t)) => {
@@ -300,15 +301,15 @@ impl ImperialStruggle {
             }
             (Task::UpgradeSwap { who, first: Some(a) }, Action::Theatre(b)) => {
                 let i = who.index();
-                let ta = std::mem::take(&mut self.war.theatres[a as usize][i].basic);
-                let tb = std::mem::replace(&mut self.war.theatres[b as usize][i].basic, ta);
-                self.war.theatres[a as usize][i].basic = tb;
+                let ta = std::mem::take(&mut self.war_mut().theatres[a as usize][i].basic);
+                let tb = std::mem::replace(&mut self.war_mut().theatres[b as usize][i].basic, ta);
+                self.war_mut().theatres[a as usize][i].basic = tb;
                 events.push(Event::BasicTileUpgraded { war: self.mat_war(), power: who, theatre: a });
             }
             (Task::AssignBasic { who, mut drawn }, Action::Theatre(t)) => {
                 if !drawn.is_empty() {
                     let kind = drawn.remove(0);
-                    self.war.theatres[t as usize][who.index()].basic.push(kind);
+                    self.war_mut().theatres[t as usize][who.index()].basic.push(kind);
                 }
                 if !drawn.is_empty() {
                     self.tasks.push_front(Task::AssignBasic { who, drawn });
@@ -335,7 +336,7 @@ impl ImperialStruggle {
             }
             (Task::ReturnBonus { who }, Action::BonusTile(x)) => {
                 let war = self.mat_war();
-                for (t, tiles) in self.war.theatres.iter_mut().enumerate() {
+                for (t, tiles) in self.war_mut().theatres.iter_mut().enumerate() {
                     let b = &mut tiles[who.index()].bonus;
                     if b.contains(&x) {
                         b.retain(|&y| y != x);
@@ -343,21 +344,21 @@ impl ImperialStruggle {
                         break;
                     }
                 }
-                self.power_mut(who).bonus_pool.push(x);
-                self.power_mut(who).bonus_pool.sort_unstable();
+                Arc::make_mut(&mut self.power_mut(who).bonus_pool).push(x);
+                Arc::make_mut(&mut self.power_mut(who).bonus_pool).sort_unstable();
             }
             (Task::RemoveEnemyBonus { who }, Action::Theatre(t)) => {
                 let victim = who.opponent();
-                let tiles = &mut self.war.theatres[t as usize][victim.index()].bonus;
+                let tiles = &mut Arc::make_mut(&mut self.war).theatres[t as usize][victim.index()].bonus;
                 if !tiles.is_empty() {
                     let i = self.rng.random_range(0..tiles.len());
                     let x = tiles.remove(i);
-                    self.powers[victim.index()].bonus_pool.push(x);
-                    self.powers[victim.index()].bonus_pool.sort_unstable();
+                    Arc::make_mut(&mut self.powers[victim.index()].bonus_pool).push(x);
+                    Arc::make_mut(&mut self.powers[victim.index()].bonus_pool).sort_unstable();
                     events.push(Event::BonusTileReturned { war: self.mat_war(), power: victim, theatre: t });
                 }
             }
-            (Task::PlaceByng { .. }, Action::Theatre(t)) => self.war.byng = Some(t),
+            (Task::PlaceByng { .. }, Action::Theatre(t)) => self.war_mut().byng = Some(t),
             (Task::Conquest { who, theatre, cp }, Action::Pick(space)) => self.conquer(who, theatre, cp, space, events),
             (Task::CaptureWith { who, theatre, cp, target }, Action::NavyBox) => {
                 self.capture(who, theatre, cp, target, None, events);
@@ -489,7 +490,7 @@ impl ImperialStruggle {
             }
             Effect::DrawBonusTo { who, theatre } => {
                 if let Some(tile) = self.take_bonus_from_pool(who) {
-                    let tiles = &mut self.war.theatres[theatre as usize][who.index()].bonus;
+                    let tiles = &mut self.war_mut().theatres[theatre as usize][who.index()].bonus;
                     tiles.push(tile);
                     let over = tiles.len() > BONUS_PER_THEATRE;
                     events.push(Event::BonusTilePlaced { war: self.mat_war(), power: who, tile: Some(tile), theatre });
@@ -705,7 +706,7 @@ impl ImperialStruggle {
     }
 
     fn take_bonus_from_pool(&mut self, who: Power) -> Option<u16> {
-        let pool = &mut self.powers[who.index()].bonus_pool;
+        let pool = Arc::make_mut(&mut self.powers[who.index()].bonus_pool);
         if pool.is_empty() {
             return None;
         }

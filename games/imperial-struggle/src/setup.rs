@@ -2,6 +2,7 @@
 //! `data/tables.toml` and the starting flags in `data/spaces.toml`).
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use imperia_core::rng::seeded;
 use imperia_core::{ContentSet, SetupError};
@@ -10,9 +11,7 @@ use rand::seq::SliceRandom;
 use crate::config::{Config, MAX_FRANCE_BID};
 use crate::content::{Content, Era, Flag, Power, WarId};
 use crate::event::Event;
-use crate::state::{
-    AdvantageState, Awards, Board, ImperialStruggle, Investments, Jacobites, Phase, PowerState, WarMat,
-};
+use crate::state::{AdvantageState, Awards, Board, ImperialStruggle, Investments, Jacobites, Phase, PowerState};
 
 /// §12.1: the Spanish flags of the optional Spanish Empire.
 const SPANISH_FLAGS: [&str; 3] = ["havana", "santiago", "puerto_principe"];
@@ -60,10 +59,10 @@ impl ImperialStruggle {
             navy_box: c.setup.navy_box[p.index()],
             brig: 0,
             squadrons_lost: 0,
-            basic_pool: basic.clone(),
-            basic_removed: Vec::new(),
-            bonus_pool: Vec::new(),
-            carried_bonus: Vec::new(),
+            basic_pool: Arc::new(basic.clone()),
+            basic_removed: Arc::default(),
+            bonus_pool: Arc::default(),
+            carried_bonus: Arc::default(),
             merchant_banks: 0,
             townshend: None,
         };
@@ -86,7 +85,7 @@ impl ImperialStruggle {
             awards: Awards::default(),
             demand: Vec::new(),
             advantages: vec![AdvantageState::default(); c.advantages.len()],
-            war: WarMat::default(),
+            war: Arc::default(),
             initiative: c.setup.initiative,
             first: c.setup.initiative,
             jacobites: Jacobites::default(),
@@ -99,8 +98,9 @@ impl ImperialStruggle {
         game.lay_out(Some(WarId::Wss));
         // France starts with one bonus tile of the first war, on Central Europe (the Playbook's setup as a
         // public edition gives it).
-        if let Some(tile) = game.powers[Power::France.index()].bonus_pool.pop_random(&mut game.rng) {
-            game.war.theatres[0][Power::France.index()].bonus.push(tile);
+        if let Some(tile) = Arc::make_mut(&mut game.powers[Power::France.index()].bonus_pool).pop_random(&mut game.rng)
+        {
+            game.war_mut().theatres[0][Power::France.index()].bonus.push(tile);
         }
         // The lower bidder for France plays Britain and starts with the winning bid (ruling S11).
         game.gain_trp(Power::Britain, config.france_bid, &mut events);

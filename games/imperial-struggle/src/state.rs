@@ -11,6 +11,7 @@
 //! rule reads.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use imperia_core::{ContentSet, GameRng};
 use serde::{Deserialize, Serialize};
@@ -59,8 +60,10 @@ pub struct ImperialStruggle {
     /// This round's global demand (§4.1.4), in the table's order.
     pub(crate) demand: Vec<Commodity>,
     pub(crate) advantages: Vec<AdvantageState>,
-    /// The mat of the next war (or of the war being fought).
-    pub(crate) war: WarMat,
+    /// The mat of the next war (or of the war being fought). Shared between copies until one changes it
+    /// (`Arc::make_mut`): most positions a search copies are in peace, and the mat's tiles are many short
+    /// lists, each an allocation to copy.
+    pub(crate) war: Arc<WarMat>,
     /// Who holds the initiative (§4.1.8).
     pub(crate) initiative: Power,
     /// Who moves first in this peace round (and did in the last one, during a war: §7.1.2).
@@ -88,13 +91,13 @@ pub struct PowerState {
     /// Squadrons removed from the game: they lower the counter limit for good.
     pub(crate) squadrons_lost: u8,
     /// Basic war tiles neither on the mat nor removed, by kind (index into the basic set).
-    pub(crate) basic_pool: Vec<u8>,
+    pub(crate) basic_pool: Arc<Vec<u8>>,
     /// Basic tiles removed from the game face up by upgrades (§5.3.3).
-    pub(crate) basic_removed: Vec<u8>,
+    pub(crate) basic_removed: Arc<Vec<u8>>,
     /// The next war's bonus tiles not yet drawn (indices into the bonus list).
-    pub(crate) bonus_pool: Vec<u16>,
+    pub(crate) bonus_pool: Arc<Vec<u16>>,
     /// Seven Years' War bonus tiles to place at the start of the first turn of round 4 (§7.6).
-    pub(crate) carried_bonus: Vec<u16>,
+    pub(crate) carried_bonus: Arc<Vec<u16>>,
     /// Debt taken for economic points this round that Merchant Banks waived.
     pub(crate) merchant_banks: u8,
     /// Townshend Acts: the commodity whose markets minor actions may unflag this round.
@@ -410,6 +413,11 @@ pub enum Origin {
 }
 
 impl ImperialStruggle {
+    /// The war mat, to change: from here on this copy's own (the copies it was shared with keep theirs).
+    pub(crate) fn war_mut(&mut self) -> &mut WarMat {
+        Arc::make_mut(&mut self.war)
+    }
+
     pub fn config(&self) -> &Config {
         &self.config
     }

@@ -330,8 +330,8 @@ mod tests {
         use crate::content::WarId;
         let mut g = game();
         g.fight_from(WarId::Syw, 2);
-        g.war.theatres[2][Power::Britain.index()].basic = vec![0, 1]; // +2 and +1
-        g.war.theatres[2][Power::France.index()].basic = vec![3]; // 0, fort/fleet
+        g.war_mut().theatres[2][Power::Britain.index()].basic = vec![0, 1]; // +2 and +1
+        g.war_mut().theatres[2][Power::France.index()].basic = vec![3]; // 0, fort/fleet
         let _scope = g.content.enter();
         let log: Vec<String> = g.run_war().iter().map(|e| e.to_string()).collect();
         let reveal = log.iter().find(|l| l.contains("turned face up")).expect("a reveal");

@@ -304,13 +304,13 @@ impl ImperialStruggle {
             WarId::Awi => 8,
         };
         self.lay_out(Some(war));
-        for th in &mut self.war.theatres {
+        for th in &mut self.war_mut().theatres {
             for p in th.iter_mut() {
                 p.basic.clear();
                 p.bonus.clear();
             }
         }
-        self.war.revealed = vec![false; self.war.theatres.len()];
+        self.war_mut().revealed = vec![false; self.war.theatres.len()];
         self.tasks.clear();
         self.phase = Phase::War(crate::state::WarStep {
             theatre: t,

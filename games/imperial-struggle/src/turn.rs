@@ -5,6 +5,8 @@
 //! Every action is checked by one function that both the list of legal actions and `apply` use, so the two
 //! cannot disagree; a refusal says what is wrong and cites the rule.
 
+use std::sync::Arc;
+
 use crate::action::Action;
 use crate::content::{ApKind, Content, Flag, Power, SpaceId, SpaceKind, SpaceSet};
 use crate::event::{Event, name};
@@ -52,7 +54,7 @@ impl ImperialStruggle {
         }));
         events.push(Event::TurnBegins { power: active, number });
         // §7.6: the Seven Years' War tiles carried over are placed at the start of the first turn of round 4.
-        let carried = std::mem::take(&mut self.power_mut(active).carried_bonus);
+        let carried = std::mem::take(Arc::make_mut(&mut self.power_mut(active).carried_bonus));
         for tile in carried {
             self.tasks.push_back(crate::tasks::Task::PlaceBonus {
                 who: active,

@@ -7,6 +7,7 @@
 //! cannot see at random among what is consistent with the view — what the bots search.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use imperia_core::{ContentSet, GameRng, Viewer};
 use rand::SeedableRng;
@@ -124,10 +125,10 @@ impl ImperialStruggle {
                 squadrons_lost: s.squadrons_lost,
                 basic_pool: show.then(|| sorted(&s.basic_pool)),
                 basic_pool_count: s.basic_pool.len(),
-                basic_removed: s.basic_removed.clone(),
+                basic_removed: s.basic_removed.to_vec(),
                 bonus_pool: show.then(|| sorted(&s.bonus_pool)),
                 bonus_pool_count: s.bonus_pool.len(),
-                carried_bonus: show.then(|| s.carried_bonus.clone()),
+                carried_bonus: show.then(|| s.carried_bonus.to_vec()),
                 carried_count: s.carried_bonus.len(),
                 merchant_banks: s.merchant_banks,
                 townshend: s.townshend,
@@ -407,10 +408,10 @@ pub fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng
             navy_box: pv.navy_box,
             brig: pv.brig,
             squadrons_lost: pv.squadrons_lost,
-            basic_pool,
-            basic_removed: pv.basic_removed.clone(),
-            bonus_pool,
-            carried_bonus: carried,
+            basic_pool: Arc::new(basic_pool),
+            basic_removed: Arc::new(pv.basic_removed.clone()),
+            bonus_pool: Arc::new(bonus_pool),
+            carried_bonus: Arc::new(carried),
             merchant_banks: pv.merchant_banks,
             townshend: pv.townshend,
         });
@@ -452,13 +453,13 @@ pub fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut GameRng
         awards: Awards { current: view.awards, stack: award_stack },
         demand: view.demand.clone(),
         advantages: view.advantages.clone(),
-        war: WarMat {
+        war: Arc::new(WarMat {
             war: view.war.war,
             theatres,
             revealed: view.war.revealed.clone(),
             byng: view.war.byng,
             atlantic: view.war.atlantic,
-        },
+        }),
         initiative: view.initiative,
         first: view.first,
         jacobites: view.jacobites.clone(),

@@ -5,6 +5,7 @@
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::content::{Flag, Power, Region, SpaceId, SpaceKind, SpaceSet, SpecialAward, Subregion, WarId};
 use crate::event::Event;
@@ -72,7 +73,8 @@ impl ImperialStruggle {
     pub(crate) fn begin_war(&mut self, events: &mut Vec<Event>) {
         let Some(war) = self.track_war() else { return };
         events.push(Event::WarBegins { war });
-        self.war.revealed = vec![false; self.war.theatres.len()];
+        let theatres = self.war.theatres.len();
+        self.war_mut().revealed = vec![false; theatres];
         self.phase = Phase::War(WarStep {
             theatre: 0,
             stage: 0,
@@ -132,7 +134,7 @@ impl ImperialStruggle {
     /// §7.1.1–7.1.2: reveal, then each power in turn resolves its symbols: debt for the opponent, then its
     /// fort/fleet and flag choices.
     fn reveal_theatre(&mut self, war: WarId, t: u8, events: &mut Vec<Event>) {
-        if let Some(r) = self.war.revealed.get_mut(t as usize) {
+        if let Some(r) = self.war_mut().revealed.get_mut(t as usize) {
             *r = true;
         }
         events.push(Event::TilesRevealed { war, theatre: t, tiles: self.war.theatres[t as usize].clone() });
@@ -296,7 +298,7 @@ impl ImperialStruggle {
                 }
                 SpecialAward::Usa | SpecialAward::Canada => {}
                 SpecialAward::AtlanticDominance => {
-                    self.war.atlantic = Some(w);
+                    self.war_mut().atlantic = Some(w);
                     events.push(Event::AtlanticDominance { power: w });
                 }
             }
@@ -549,13 +551,13 @@ impl ImperialStruggle {
             .map(|p| self.war.theatres.iter().map(|t| t[p.index()].bonus.len()).sum::<usize>());
         for p in Power::BOTH {
             let mut back = Vec::new();
-            for t in &mut self.war.theatres {
+            for t in &mut self.war_mut().theatres {
                 back.append(&mut t[p.index()].basic);
             }
             let s = self.power_mut(p);
-            s.basic_pool.append(&mut back);
-            s.basic_pool.sort_unstable();
-            s.bonus_pool.clear();
+            Arc::make_mut(&mut s.basic_pool).append(&mut back);
+            Arc::make_mut(&mut s.basic_pool).sort_unstable();
+            Arc::make_mut(&mut s.bonus_pool).clear();
         }
         let mut counted = SpaceSet::EMPTY;
         for th in c.war(war).theatres.iter().filter(|th| th.conflicts) {
@@ -570,8 +572,8 @@ impl ImperialStruggle {
             events.push(Event::ConflictRemoved { space: s });
         }
         self.update_advantages(events);
-        self.war.byng = None;
-        self.war.atlantic = None;
+        self.war_mut().byng = None;
+        self.war_mut().atlantic = None;
         // §7.6: the next war's mat (none after the AWI).
         let next = match war {
             WarId::Wss => Some(WarId::Was),
@@ -584,13 +586,13 @@ impl ImperialStruggle {
             for p in Power::BOTH {
                 let n = carry[p.index()].min(3);
                 for _ in 0..n {
-                    let pool = &mut self.powers[p.index()].bonus_pool;
+                    let pool = Arc::make_mut(&mut self.powers[p.index()].bonus_pool);
                     if pool.is_empty() {
                         break;
                     }
                     let i = self.rng.random_range(0..pool.len());
                     let tile = pool.remove(i);
-                    self.powers[p.index()].carried_bonus.push(tile);
+                    Arc::make_mut(&mut self.powers[p.index()].carried_bonus).push(tile);
                 }
             }
         }
@@ -602,19 +604,19 @@ impl ImperialStruggle {
     /// drawn for the power to assign), and its bonus set into each pool.
     pub(crate) fn lay_out(&mut self, war: Option<WarId>) {
         let c = &*self.content;
-        self.war.war = war;
-        self.war.revealed.clear();
+        Arc::make_mut(&mut self.war).war = war;
+        Arc::make_mut(&mut self.war).revealed.clear();
         let Some(w) = war else {
-            self.war.theatres.clear();
+            self.war_mut().theatres.clear();
             return;
         };
         let n = c.war(w).theatres.len();
-        self.war.theatres = vec![[TheatreTiles::default(), TheatreTiles::default()]; n];
-        self.war.revealed = vec![false; n];
+        Arc::make_mut(&mut self.war).theatres = vec![[TheatreTiles::default(), TheatreTiles::default()]; n];
+        Arc::make_mut(&mut self.war).revealed = vec![false; n];
         for p in Power::BOTH {
             let mut drawn = Vec::new();
             for _ in 0..n {
-                let pool = &mut self.powers[p.index()].basic_pool;
+                let pool = Arc::make_mut(&mut self.powers[p.index()].basic_pool);
                 if pool.is_empty() {
                     break;
                 }
@@ -626,16 +628,17 @@ impl ImperialStruggle {
                 self.tasks.push_back(Task::AssignBasic { who: p, drawn });
             } else {
                 for (t, kind) in drawn.into_iter().enumerate() {
-                    self.war.theatres[t][p.index()].basic.push(kind);
+                    Arc::make_mut(&mut self.war).theatres[t][p.index()].basic.push(kind);
                 }
             }
-            self.powers[p.index()].bonus_pool = c
-                .bonus_tiles
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.war == w && b.power == p)
-                .map(|(i, _)| i as u16)
-                .collect();
+            self.powers[p.index()].bonus_pool = Arc::new(
+                c.bonus_tiles
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| b.war == w && b.power == p)
+                    .map(|(i, _)| i as u16)
+                    .collect(),
+            );
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The event cards (§3.4, §5.2): how they may be played, and each version whose effect is more than a plain
 //! number of points or VP — played from a built position, its choices answered, the board checked.
 
+use std::sync::Arc;
+
 use imperia_core::Game;
 
 use crate::action::Action;
@@ -273,8 +275,8 @@ fn military_spending_overruns_the_opponent_chooses_twice() {
 #[test]
 fn military_spending_overruns_once_and_a_bonus_tile_back() {
     let mut g = game();
-    let tile_br = g.power_mut(BR).bonus_pool.pop().expect("a bonus tile");
-    g.war.theatres[1][BR.index()].bonus.push(tile_br);
+    let tile_br = Arc::make_mut(&mut g.power_mut(BR).bonus_pool).pop().expect("a bonus tile");
+    g.war_mut().theatres[1][BR.index()].bonus.push(tile_br);
     g.hand_of(FR, &["military_spending_overruns"]);
     g.turn_with_tile(FR, event_tile(M));
     assert!(!g.bonus_applies(FR, card("military_spending_overruns")));
@@ -305,7 +307,7 @@ fn famine_in_ireland_britain() {
 fn famine_in_ireland_france_draws_for_the_jacobites() {
     let mut g = game();
     g.put("ireland_1", Some(FR)).put("ireland_2", Some(FR));
-    for t in &mut g.war.theatres {
+    for t in &mut g.war_mut().theatres {
         t[FR.index()].bonus.clear();
     }
     let pool = g.power(FR).bonus_pool.len();
@@ -324,11 +326,11 @@ fn famine_in_ireland_france_draws_for_the_jacobites() {
 fn famine_in_ireland_france_moves_one_out_of_a_full_theatre() {
     let mut g = game();
     g.put("ireland_1", Some(FR)).put("ireland_2", None);
-    for t in &mut g.war.theatres {
+    for t in &mut g.war_mut().theatres {
         t[FR.index()].bonus.clear();
     }
-    let old: Vec<u16> = (0..2).map(|_| g.power_mut(FR).bonus_pool.pop().expect("tile")).collect();
-    g.war.theatres[3][FR.index()].bonus = old.clone();
+    let old: Vec<u16> = (0..2).map(|_| Arc::make_mut(&mut g.power_mut(FR).bonus_pool).pop().expect("tile")).collect();
+    g.war_mut().theatres[3][FR.index()].bonus = old.clone();
     g.hand_of(FR, &["famine_in_ireland"]);
     g.turn_with_tile(FR, event_tile(E));
     g.play(FR, "famine_in_ireland");

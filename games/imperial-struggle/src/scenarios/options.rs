@@ -56,8 +56,8 @@ fn a_planned_upgrade_swaps_two_basic_tiles() {
     // Ruling S52.
     let mut g = game();
     g.config.planned_upgrades = true;
-    g.war.theatres[0][Power::Britain.index()].basic = vec![0];
-    g.war.theatres[1][Power::Britain.index()].basic = vec![5];
+    g.war_mut().theatres[0][Power::Britain.index()].basic = vec![0];
+    g.war_mut().theatres[1][Power::Britain.index()].basic = vec![5];
     let upgrade = g.content.investments.iter().position(|t| t.upgrade).expect("an upgrade tile") as u8;
     g.turn_with_tile(Power::Britain, upgrade);
     g.act(Power::Britain, Action::Upgrade);

@@ -1,6 +1,8 @@
 //! The rules of a power's turn (§5, §6, §9) that the golden tests leave out: passing, the minor action's
 //! limits, squadrons, forts, bonus tiles, debt and treaty points, isolation and the change of region.
 
+use std::sync::Arc;
+
 use crate::action::Action;
 use crate::content::{ApKind, Flag};
 use crate::state::Phase;
@@ -217,8 +219,8 @@ fn two_a_theatre_and_moving_one_out() {
     let mut full = Vec::new();
     for t in 0..3 {
         for _ in 0..2 {
-            let x = g.power_mut(BR).bonus_pool.pop().expect("tile");
-            g.war.theatres[t][BR.index()].bonus.push(x);
+            let x = Arc::make_mut(&mut g.power_mut(BR).bonus_pool).pop().expect("tile");
+            g.war_mut().theatres[t][BR.index()].bonus.push(x);
             full.push(x);
         }
     }

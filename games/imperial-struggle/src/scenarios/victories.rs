@@ -90,7 +90,7 @@ fn a_war_won_everywhere_on_the_top_row() {
     g.set_vp(25);
     g.fight_from(WarId::Wss, 0);
     for t in 0..4 {
-        g.war.theatres[t][BR.index()].bonus = strength_tiles(BR, WarId::Wss, 9);
+        g.war_mut().theatres[t][BR.index()].bonus = strength_tiles(BR, WarId::Wss, 9);
     }
     g.run_war();
     g.settle();
@@ -106,7 +106,7 @@ fn no_war_victory_below_the_top_row() {
     g.set_vp(25);
     g.fight_from(WarId::Wss, 0);
     for t in 0..4 {
-        g.war.theatres[t][BR.index()].bonus = strength_tiles(BR, WarId::Wss, if t == 0 { 1 } else { 9 });
+        g.war_mut().theatres[t][BR.index()].bonus = strength_tiles(BR, WarId::Wss, if t == 0 { 1 } else { 9 });
     }
     g.run_war();
     g.settle();
@@ -122,7 +122,7 @@ fn vp_victory_after_a_war() {
     g.set_vp(2);
     g.fight_from(WarId::Wss, 0);
     // Britain wins Central Europe by 1 (2 VP) and nothing else happens.
-    g.war.theatres[0][BR.index()].bonus = strength_tiles(BR, WarId::Wss, 1);
+    g.war_mut().theatres[0][BR.index()].bonus = strength_tiles(BR, WarId::Wss, 1);
     g.run_war();
     g.settle();
     assert_eq!((g.vp(), over(&g)), (0, Some(BR)));
@@ -130,7 +130,7 @@ fn vp_victory_after_a_war() {
     clear(&mut g, &crate::content::Region::ALL);
     g.set_vp(28);
     g.fight_from(WarId::Wss, 0);
-    g.war.theatres[0][FR.index()].bonus = strength_tiles(FR, WarId::Wss, 1);
+    g.war_mut().theatres[0][FR.index()].bonus = strength_tiles(FR, WarId::Wss, 1);
     g.run_war();
     g.settle();
     assert_eq!((g.vp(), over(&g)), (30, Some(FR)));
@@ -246,7 +246,7 @@ fn france_wins_the_jacobite_rebellion(g: &mut ImperialStruggle) {
     let rebellion =
         g.content.war(WarId::Was).theatres.iter().position(|t| t.name == "Jacobite Rebellion").expect("the theatre");
     g.fight_from(WarId::Was, rebellion as u8);
-    g.war.theatres[rebellion][FR.index()].basic = vec![0]; // +2
+    g.war_mut().theatres[rebellion][FR.index()].basic = vec![0]; // +2
     g.run_war();
     g.settle();
 }

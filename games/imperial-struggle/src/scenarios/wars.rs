@@ -27,14 +27,14 @@ fn the_flag_symbol_avoids_isolating_among_markets_only() {
         g.content.war(WarId::Syw).theatres.iter().position(|t| t.region == Region::India).expect("an India theatre");
     let flag = g.content.basic_tiles.iter().position(|t| t.symbol == Some(TileSymbol::Flag)).expect("a flag tile");
     g.fight_from(WarId::Syw, carnatic as u8);
-    g.war.theatres[carnatic][Power::Britain.index()].basic = vec![flag as u8];
+    g.war_mut().theatres[carnatic][Power::Britain.index()].basic = vec![flag as u8];
     g.run_war();
     assert_eq!(g.offered(Power::Britain), ["karaikal", "maratha"], "the only market is a choice, isolating or not");
 
     // With a market that isolates nothing, the isolating one is no longer offered.
     g.put("mangalore", Some(Power::France)).put("malabar_coast", Some(Power::France));
     g.fight_from(WarId::Syw, carnatic as u8);
-    g.war.theatres[carnatic][Power::Britain.index()].basic = vec![flag as u8];
+    g.war_mut().theatres[carnatic][Power::Britain.index()].basic = vec![flag as u8];
     g.run_war();
     assert!(!g.unflag_isolates_others(sp("mangalore")));
     assert_eq!(g.offered(Power::Britain), ["mangalore", "maratha"]);
@@ -49,7 +49,7 @@ fn spoils_may_unflag_a_market_under_a_conflict_marker() {
     g.empty_region(Region::NorthAmerica);
     g.put("louisbourg", Some(Power::Britain)).put("ile_aux_noix", Some(Power::France)).mark("ile_aux_noix");
     g.fight_from(WarId::Syw, 2); // the French & Indian War: won by 2, one North American market unflagged
-    g.war.theatres[2][Power::Britain.index()].basic = vec![1]; // +1, with Louisbourg's +1
+    g.war_mut().theatres[2][Power::Britain.index()].basic = vec![1]; // +1, with Louisbourg's +1
     g.run_war();
     // The conquest point finds nothing to take; the unflag may take the marked Île aux Noix.
     while g.answers(Power::Britain).contains(&Action::Done) {
@@ -79,7 +79,7 @@ fn the_us_award_clears_every_market_it_isolates() {
         })
         .expect("the theatre with the USA award");
     g.fight_from(WarId::Awi, revolution as u8);
-    g.war.theatres[revolution][Power::France.index()].basic = vec![0]; // +2
+    g.war_mut().theatres[revolution][Power::France.index()].basic = vec![0]; // +2
     g.run_war();
     g.pick(Power::France, "northern_colonies");
     g.pick(Power::France, "san_agustin");
@@ -100,7 +100,7 @@ fn the_player_chooses_the_squadron_that_takes_a_naval_space() {
     g.power_mut(Power::Britain).navy_box = 1;
     let french_box = g.power(Power::France).navy_box;
     g.fight_from(WarId::Syw, 2); // the French & Indian War
-    g.war.theatres[2][Power::Britain.index()].basic = vec![1];
+    g.war_mut().theatres[2][Power::Britain.index()].basic = vec![1];
     g.run_war();
     assert!(g.offered(Power::Britain).contains(&"gulf_of_maine".to_string()), "{:?}", g.offered(Power::Britain));
     g.pick(Power::Britain, "gulf_of_maine");
@@ -137,7 +137,7 @@ fn jacobite_victory_and_defeat() {
     g.empty_region(Region::Europe);
     let rebellion = theatre(&g, WarId::Was, "Jacobite Rebellion");
     g.fight_from(WarId::Was, rebellion);
-    g.war.theatres[rebellion as usize][Power::France.index()].basic = vec![1]; // +1
+    g.war_mut().theatres[rebellion as usize][Power::France.index()].basic = vec![1]; // +1
     let events = fight_to_the_end(&mut g);
     assert!(events.contains(&Event::JacobiteVictory), "{events:?}");
     assert_eq!((g.jacobites.victories, g.jacobites.defeat), (1, false));
@@ -146,7 +146,7 @@ fn jacobite_victory_and_defeat() {
     g.empty_region(Region::Europe);
     g.give_ministry(Power::France, "jacobite_uprisings", true);
     g.fight_from(WarId::Was, rebellion);
-    g.war.theatres[rebellion as usize][Power::Britain.index()].basic = vec![0]; // +2
+    g.war_mut().theatres[rebellion as usize][Power::Britain.index()].basic = vec![0]; // +2
     let events = fight_to_the_end(&mut g);
     assert!(events.contains(&Event::JacobiteDefeat), "{events:?}");
     assert!(g.jacobites.defeat && g.jacobites.removed);
@@ -161,7 +161,7 @@ fn atlantic_dominance_adds_two_to_the_french_and_indian_war() {
     let atlantic = theatre(&g, WarId::Syw, "Atlantic Dominance");
     let french_and_indian = theatre(&g, WarId::Syw, "French & Indian War");
     g.fight_from(WarId::Syw, atlantic);
-    g.war.theatres[atlantic as usize][Power::Britain.index()].basic = vec![0]; // +2
+    g.war_mut().theatres[atlantic as usize][Power::Britain.index()].basic = vec![0]; // +2
     let events = fight_to_the_end(&mut g);
     assert!(events.contains(&Event::AtlanticDominance { power: Power::Britain }), "{events:?}");
     let parts = events.iter().find_map(|e| match e {
@@ -180,7 +180,7 @@ fn a_margin_below_the_first_row_gives_nothing() {
     let atlantic = theatre(&g, WarId::Syw, "Atlantic Dominance");
     let one = g.content.basic_tiles.iter().position(|t| t.value == 1 && t.symbol.is_none()).expect("a +1 tile");
     g.fight_from(WarId::Syw, atlantic);
-    g.war.theatres[atlantic as usize][Power::Britain.index()].basic = vec![one as u8];
+    g.war_mut().theatres[atlantic as usize][Power::Britain.index()].basic = vec![one as u8];
     let events = fight_to_the_end(&mut g);
     let won = events.iter().find_map(|e| match e {
         Event::TheatreWon { theatre, power, margin, .. } if *theatre == atlantic => Some((*power, *margin)),
@@ -202,7 +202,7 @@ fn antilles_war_squadron_losses_are_for_good() {
     g.power_mut(Power::France).navy_box = 0;
     let lost = g.power(Power::France).squadrons_lost;
     g.fight_from(WarId::Awi, antilles);
-    g.war.theatres[antilles as usize][Power::Britain.index()].basic = vec![0, 1]; // +2 and +1
+    g.war_mut().theatres[antilles as usize][Power::Britain.index()].basic = vec![0, 1]; // +2 and +1
     let events = g.run_war();
     // France's dotted spaces count 2 for it: Britain wins by 1, the «1» row — one French squadron lost.
     assert!(
@@ -232,9 +232,9 @@ fn bonus_tiles_carry_into_the_seven_years_war_at_most_three() {
             .collect()
     };
     let (french, british) = (was_tiles(Power::France), was_tiles(Power::Britain));
-    g.war.theatres[0][Power::France.index()].bonus = french[..2].to_vec();
-    g.war.theatres[1][Power::France.index()].bonus = french[2..4].to_vec();
-    g.war.theatres[0][Power::Britain.index()].bonus = british[..1].to_vec();
+    g.war_mut().theatres[0][Power::France.index()].bonus = french[..2].to_vec();
+    g.war_mut().theatres[1][Power::France.index()].bonus = french[2..4].to_vec();
+    g.war_mut().theatres[0][Power::Britain.index()].bonus = british[..1].to_vec();
     fight_to_the_end(&mut g);
     assert_eq!(g.war.war, Some(WarId::Syw), "the SYW's mat is laid out");
     assert_eq!(g.power(Power::France).carried_bonus.len(), 3, "four on the mat, three carried");
