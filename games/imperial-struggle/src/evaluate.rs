@@ -81,7 +81,7 @@ impl Features for ImperialStruggle {
     ];
 
     fn features(&self, out: &mut [f64]) {
-        let standings = Power::BOTH.map(|p| self.standing(p));
+        let standings = self.standings();
         let width = Self::FEATURES.len();
         for (p, row) in Power::BOTH.into_iter().zip(out.chunks_mut(width)) {
             self.power_features(p, &standings[p.index()], &standings[p.opponent().index()], row);
@@ -158,52 +158,70 @@ struct Standing {
 }
 
 impl ImperialStruggle {
-    fn standing(&self, p: Power) -> Standing {
+    /// Both powers' standings, by power index. What they share (each region's count of spaces, the demand's
+    /// and the prestige's winners, each theatre's strengths) is worked out once for the two, since the
+    /// search's guide judges every child of every node it opens.
+    fn standings(&self) -> [Standing; 2] {
         let c = &*self.content;
-        let me = p.index();
-        let mine = self.board.of(p);
-        let (mut regions_ahead, mut award_vp, mut region_spaces) = (0.0, 0.0, 0.0);
+        let mut both = Power::BOTH.map(|p| self.holdings(p));
         for r in Region::ALL {
             let n = self.counted(c.masks.by_region[r.index()]);
-            let other = n[1 - me];
-            region_spaces += (n[me] as f64 - other as f64).clamp(-4.0, 4.0);
+            for (me, s) in both.iter_mut().enumerate() {
+                s.region_spaces += (n[me] as f64 - n[1 - me] as f64).clamp(-4.0, 4.0);
+            }
             if let Some(tile) = self.awards.current[r.index()] {
                 let award = &c.awards[tile as usize];
-                if Self::more(n, award.margin as usize) == Some(p) {
-                    regions_ahead += 1.0;
-                    award_vp += f64::from(award.vp);
+                if let Some(winner) = Self::more(n, award.margin as usize) {
+                    let s = &mut both[winner.index()];
+                    s.regions_ahead += 1.0;
+                    s.award_vp += f64::from(award.vp);
                 }
             }
         }
-        let demand_vp = self
-            .demand
-            .iter()
-            .filter(|k| Self::more(self.counted(c.masks.commodity[k.index()]), 1) == Some(p))
-            .map(|k| f64::from(c.demand[k.index()][self.era().index()].vp))
-            .sum();
+        for k in &self.demand {
+            if let Some(winner) = Self::more(self.counted(c.masks.commodity[k.index()]), 1) {
+                both[winner.index()].demand_vp += f64::from(c.demand[k.index()][self.era().index()].vp);
+            }
+        }
+        if let Some(winner) = Self::more(self.counted(self.prestige_spaces()), 1) {
+            both[winner.index()].prestige = 1.0;
+        }
+        let markets = self.counted(c.masks.market);
         // No mat is laid out once the last war is over.
         let theatres = if self.war.war.is_some() { self.war.theatres.len() as u8 } else { 0 };
-        let (mut war_theatres, mut war_strength) = (0.0, 0.0);
         for t in 0..theatres {
-            let (s, o) = (self.theatre_strength(p, t), self.theatre_strength(p.opponent(), t));
-            war_theatres += f64::from(u8::from(s > o));
-            war_strength += f64::from(s);
+            let strength = Power::BOTH.map(|p| self.theatre_strength(p, t));
+            for (me, s) in both.iter_mut().enumerate() {
+                s.war_theatres += f64::from(u8::from(strength[me] > strength[1 - me]));
+                s.war_strength += f64::from(strength[me]);
+            }
         }
+        for (me, s) in both.iter_mut().enumerate() {
+            s.markets = markets[me] as f64;
+        }
+        both
+    }
+
+    /// What of `p`'s standing is its own alone; [`ImperialStruggle::standings`] adds what is counted against
+    /// the opponent.
+    fn holdings(&self, p: Power) -> Standing {
+        let c = &*self.content;
+        let mine = self.board.of(p);
         let state = self.power(p);
         let count = |set: crate::content::SpaceSet| set.len() as f64;
         Standing {
-            regions_ahead,
-            award_vp,
-            region_spaces,
-            prestige: f64::from(u8::from(Self::more(self.counted(self.prestige_spaces()), 1) == Some(p))),
-            demand_vp,
-            markets: self.counted(c.masks.market)[me] as f64,
+            regions_ahead: 0.0,
+            award_vp: 0.0,
+            region_spaces: 0.0,
+            prestige: 0.0,
+            demand_vp: 0.0,
+            markets: 0.0,
             debt_room: f64::from(state.available_debt()),
             trp: f64::from(state.trp),
             advantages: self.advantages.iter().filter(|a| a.holder == Some(p) && !a.exhausted).count() as f64,
             squadrons: count(mine.and(c.masks.naval)) + f64::from(state.navy_box),
-            war_theatres,
-            war_strength,
+            war_theatres: 0.0,
+            war_strength: 0.0,
             hand: state.hand.len() as f64,
             ministries_up: state.ministries.iter().filter(|m| m.revealed).count() as f64,
             territories: count(mine.and(c.masks.territory)),
