@@ -90,7 +90,9 @@ pub struct PowerState {
     pub(crate) brig: u8,
     /// Squadrons removed from the game: they lower the counter limit for good.
     pub(crate) squadrons_lost: u8,
-    /// Basic war tiles neither on the mat nor removed, by kind (index into the basic set).
+    /// Basic war tiles neither on the mat nor removed, by kind (index into the basic set). This list and the
+    /// three below change only in wars and their setups: like the war mat, they are shared between copies
+    /// until one changes them (`Arc::make_mut`).
     pub(crate) basic_pool: Arc<Vec<u8>>,
     /// Basic tiles removed from the game face up by upgrades (§5.3.3).
     pub(crate) basic_removed: Arc<Vec<u8>>,
