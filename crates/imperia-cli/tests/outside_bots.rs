@@ -7,7 +7,8 @@
 
 mod common;
 
-use std::process::Command;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
@@ -204,7 +205,7 @@ fn imperias_own_bot_stops_its_search_within_the_turns_clock() {
     // The first position as seat 0 sees it, from `imperia apply`.
     let out = Command::new(env!("CARGO_BIN_EXE_imperia"))
         .args(["apply", "imperial-struggle", "--players", "2", "--view", "0", "--legal"])
-        .stdin(std::process::Stdio::null())
+        .stdin(Stdio::null())
         .output()
         .expect("the binary runs");
     let first: Value = serde_json::from_slice(&out.stdout).expect("the first position");
@@ -224,14 +225,13 @@ fn imperias_own_bot_stops_its_search_within_the_turns_clock() {
     // A million iterations would take minutes; the turn's 0.3 s stops the search at 0.22 s.
     let mut bot = Command::new(env!("CARGO_BIN_EXE_imperia"))
         .args(["bot", "mcts:1000000"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
         .spawn()
         .expect("the binary runs");
     let mut input = bot.stdin.take().expect("stdin");
-    let mut output = std::io::BufReader::new(bot.stdout.take().expect("stdout"));
+    let mut output = BufReader::new(bot.stdout.take().expect("stdout"));
     let mut line = String::new();
-    use std::io::{BufRead, Write};
     writeln!(input, "{hello}").expect("hello sent");
     output.read_line(&mut line).expect("ready read");
     assert_eq!(serde_json::from_str::<Value>(&line).expect("JSON")["type"], "ready", "{line}");
@@ -253,12 +253,11 @@ fn imperias_own_bot_names_what_is_wrong_with_its_input() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_imperia"))
             .arg("bot")
             .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the binary runs");
-        use std::io::Write;
         child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("written");
         let out = child.wait_with_output().expect("it ends");
         assert!(!out.status.success(), "{input}");
