@@ -292,8 +292,9 @@ impl ImperialStruggle {
                     Arc::make_mut(&mut self.power_mut(who).basic_removed).push(kind);
                     events.push(Event::BasicTileRemoved { power: who, kind });
                 } else {
-                    Arc::make_mut(&mut self.power_mut(who).basic_pool).push(kind);
-                    Arc::make_mut(&mut self.power_mut(who).basic_pool).sort_unstable();
+                    let pool = Arc::make_mut(&mut self.power_mut(who).basic_pool);
+                    pool.push(kind);
+                    pool.sort_unstable();
                 }
             }
             (Task::UpgradeSwap { who, first: None }, Action::Theatre(t)) => {
@@ -344,8 +345,9 @@ impl ImperialStruggle {
                         break;
                     }
                 }
-                Arc::make_mut(&mut self.power_mut(who).bonus_pool).push(x);
-                Arc::make_mut(&mut self.power_mut(who).bonus_pool).sort_unstable();
+                let pool = Arc::make_mut(&mut self.power_mut(who).bonus_pool);
+                pool.push(x);
+                pool.sort_unstable();
             }
             (Task::RemoveEnemyBonus { who }, Action::Theatre(t)) => {
                 let victim = who.opponent();
@@ -353,8 +355,9 @@ impl ImperialStruggle {
                 if !tiles.is_empty() {
                     let i = self.rng.random_range(0..tiles.len());
                     let x = tiles.remove(i);
-                    Arc::make_mut(&mut self.powers[victim.index()].bonus_pool).push(x);
-                    Arc::make_mut(&mut self.powers[victim.index()].bonus_pool).sort_unstable();
+                    let pool = Arc::make_mut(&mut self.powers[victim.index()].bonus_pool);
+                    pool.push(x);
+                    pool.sort_unstable();
                     events.push(Event::BonusTileReturned { war: self.mat_war(), power: victim, theatre: t });
                 }
             }

@@ -555,8 +555,9 @@ impl ImperialStruggle {
                 back.append(&mut t[p.index()].basic);
             }
             let s = self.power_mut(p);
-            Arc::make_mut(&mut s.basic_pool).append(&mut back);
-            Arc::make_mut(&mut s.basic_pool).sort_unstable();
+            let pool = Arc::make_mut(&mut s.basic_pool);
+            pool.append(&mut back);
+            pool.sort_unstable();
             Arc::make_mut(&mut s.bonus_pool).clear();
         }
         let mut counted = SpaceSet::EMPTY;
@@ -604,15 +605,12 @@ impl ImperialStruggle {
     /// drawn for the power to assign), and its bonus set into each pool.
     pub(crate) fn lay_out(&mut self, war: Option<WarId>) {
         let c = &*self.content;
-        Arc::make_mut(&mut self.war).war = war;
-        Arc::make_mut(&mut self.war).revealed.clear();
-        let Some(w) = war else {
-            self.war_mut().theatres.clear();
-            return;
-        };
-        let n = c.war(w).theatres.len();
-        Arc::make_mut(&mut self.war).theatres = vec![[TheatreTiles::default(), TheatreTiles::default()]; n];
-        Arc::make_mut(&mut self.war).revealed = vec![false; n];
+        let n = war.map_or(0, |w| c.war(w).theatres.len());
+        let mat = Arc::make_mut(&mut self.war);
+        mat.war = war;
+        mat.theatres = vec![[TheatreTiles::default(), TheatreTiles::default()]; n];
+        mat.revealed = vec![false; n];
+        let Some(w) = war else { return };
         for p in Power::BOTH {
             let mut drawn = Vec::new();
             for _ in 0..n {
