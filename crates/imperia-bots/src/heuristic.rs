@@ -41,17 +41,25 @@ impl<G: Evaluate> Bot<G> for HeuristicBot {
         let mut totals = vec![0.0; legal.len()];
         for _ in 0..self.samples {
             let state = G::determinize(view, content, rng);
-            for (i, action) in legal.iter().enumerate() {
-                // Every listed action applies; should one not, it is simply never chosen.
-                totals[i] += match state.after(seat, action) {
-                    Ok(next) => judge.values(&next)[seat],
-                    Err(_) => f64::NEG_INFINITY,
-                };
-            }
+            totals.iter_mut().zip(one_step_values(&state, seat, legal, judge)).for_each(|(t, v)| *t += v);
         }
-        // The best, ties broken at random so that equal choices do not always fall the same way.
-        let best = totals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-        let candidates: Vec<usize> = (0..legal.len()).filter(|&i| totals[i] >= best - 1e-9).collect();
-        legal[candidates[rng.random_range(0..candidates.len())]].clone()
+        legal[best_of(&totals, rng)].clone()
     }
+}
+
+/// How `judge` values each of `legal` for `seat`, taken in `state`: minus infinity for one that does not
+/// apply (should a listed action not, it is simply never chosen).
+pub(crate) fn one_step_values<G: Evaluate>(state: &G, seat: Seat, legal: &[G::Action], judge: Judge) -> Vec<f64> {
+    legal
+        .iter()
+        .map(|action| state.after(seat, action).map_or(f64::NEG_INFINITY, |next| judge.values(&next)[seat]))
+        .collect()
+}
+
+/// The index of the best of `values`, ties broken at random so that equal choices do not always fall the same
+/// way.
+pub(crate) fn best_of(values: &[f64], rng: &mut GameRng) -> usize {
+    let best = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let candidates: Vec<usize> = (0..values.len()).filter(|&i| values[i] >= best - 1e-9).collect();
+    candidates[rng.random_range(0..candidates.len())]
 }

@@ -6,6 +6,8 @@
 //!
 //! - [`random`]: uniformly random legal actions.
 //! - [`heuristic`]: a one-step lookahead judged by the game's [`Evaluate`].
+//! - [`rollout`]: the one-step bot's few best actions each played out to the game's end, the best on average
+//!   taken: policy improvement where the evaluation cannot see far.
 //! - [`mcts`]: Monte Carlo tree search with a reward per seat (max^n), sampling hidden information, guided by
 //!   the evaluation (PUCT) or plain (UCT, the baseline).
 //! - [`train`]: self-play games that teach a game's learned evaluation ([`imperia_core::learned`]), which
@@ -22,6 +24,7 @@ pub mod mcts;
 pub mod outside;
 pub mod process;
 pub mod random;
+pub mod rollout;
 pub mod train;
 
 use std::fmt;
@@ -35,6 +38,7 @@ pub use arena::{BotEntry, DynBot, Entrant, Hint, Judged, SearchSpeed};
 pub use heuristic::HeuristicBot;
 pub use mcts::{Budget, Guide, MctsBot};
 pub use random::RandomBot;
+pub use rollout::RolloutBot;
 
 /// A computer player for game `G`.
 pub trait Bot<G: Game>: Send {
@@ -55,6 +59,8 @@ pub trait Bot<G: Game>: Send {
 pub enum BotKind {
     Random,
     Heuristic,
+    /// The one-step bot's favourites played out to the end ([`rollout`]); the budget is playouts per action.
+    Rollout,
     /// Monte Carlo tree search (max^n, information-set sampling) guided by the evaluation; the budget is
     /// iterations per decision.
     Mcts,
@@ -121,6 +127,9 @@ pub struct BotSpec {
 /// a mistyped number cannot exhaust memory before the search starts.
 pub const MAX_THREADS: usize = 256;
 
+/// Rollout playouts per candidate action by default.
+pub const DEFAULT_PLAYOUTS: u64 = 2;
+
 /// MCTS iterations per decision by default.
 pub const DEFAULT_ITERATIONS: u64 = 1000;
 
@@ -136,6 +145,11 @@ impl BotKind {
     pub fn searches(self) -> bool {
         matches!(self, BotKind::Mcts | BotKind::Uct)
     }
+
+    /// Whether this bot's thinking can be bounded by a clock (`@Mms`).
+    pub fn takes_clock(self) -> bool {
+        self.searches() || self == BotKind::Rollout
+    }
 }
 
 impl BotSpec {
@@ -143,11 +157,24 @@ impl BotSpec {
         BotSpec { kind, budget: None, threads: None, time_limit: None, judge: None }
     }
 
+    /// The same bot, thinking no longer than `limit` a decision. A search with no clock of its own keeps its
+    /// default iterations, which a clock alone would raise to [`TIMED_ITERATIONS`].
+    pub fn under_clock(&self, limit: Duration) -> BotSpec {
+        let budget = match self.budget {
+            None if self.kind.searches() && self.time_limit.is_none() => Some(DEFAULT_ITERATIONS),
+            budget => budget,
+        };
+        BotSpec { budget, time_limit: Some(limit), ..self.clone() }
+    }
+
     /// The bot for game `G`.
     pub fn build<G: Evaluate>(&self) -> Box<dyn Bot<G>> {
         match self.kind {
             BotKind::Random => Box::new(RandomBot),
             BotKind::Heuristic => Box::new(HeuristicBot::new(self.budget.unwrap_or(1) as usize).judging(self.judge)),
+            BotKind::Rollout => {
+                Box::new(RolloutBot::new(self.budget.unwrap_or(DEFAULT_PLAYOUTS) as usize, self.time_limit, self.judge))
+            }
             BotKind::Mcts | BotKind::Uct => Box::new(MctsBot::new(Budget {
                 iterations: self.budget.unwrap_or(match self.time_limit {
                     Some(_) => TIMED_ITERATIONS,
@@ -167,6 +194,7 @@ impl fmt::Display for BotSpec {
         let kind = match self.kind {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Rollout => "rollout",
             BotKind::Mcts => "mcts",
             BotKind::Uct => "uct",
         };
@@ -194,12 +222,12 @@ pub const PROGRAM_PREFIX: &str = "cmd:";
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadBotSpec {
     #[error(
-        "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), mcts[:N[:T]][@Mms] (N iterations per decision, on T threads, at most 256, and at most M milliseconds a decision, at most 60000) or uct[:N[:T]][@Mms] (the same search unguided), each but random with +learned or +hand to choose its evaluation"
+        "`{0}` is not a bot: use random, heuristic[:N] (N states sampled per decision), rollout[:N][@Mms] (its best actions each played out in N sampled worlds), mcts[:N[:T]][@Mms] (N iterations per decision, on T threads, at most 256, and at most M milliseconds a decision, at most 60000) or uct[:N[:T]][@Mms] (the same search unguided), each but random with +learned or +hand to choose its evaluation"
     )]
     Unknown(String),
     /// `cmd:`, where only Imperia's own bots are taken.
     #[error(
-        "`cmd:` runs a program of this machine as a bot, which only `imperia arena --seats` does; here the bots are random, heuristic, mcts and uct"
+        "`cmd:` runs a program of this machine as a bot, which only `imperia arena --seats` does; here the bots are random, heuristic, rollout, mcts and uct"
     )]
     Program,
 }
@@ -232,6 +260,7 @@ impl FromStr for BotSpec {
         let kind = match parts.next() {
             Some("random") => BotKind::Random,
             Some("heuristic") => BotKind::Heuristic,
+            Some("rollout") => BotKind::Rollout,
             Some("mcts" | "ismcts") => BotKind::Mcts,
             Some("uct") => BotKind::Uct,
             _ => return Err(bad()),
@@ -242,7 +271,8 @@ impl FromStr for BotSpec {
             || threads == Some(0)
             || parts.next().is_some()
             || threads.is_some_and(|t| t > MAX_THREADS)
-            || ((threads.is_some() || time_limit.is_some()) && !kind.searches())
+            || (threads.is_some() && !kind.searches())
+            || (time_limit.is_some() && !kind.takes_clock())
             || (judge.is_some() && kind == BotKind::Random)
         {
             return Err(bad());
@@ -256,6 +286,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_clock_bounds_a_bot_without_raising_its_budget() {
+        let second = Duration::from_secs(1);
+        let under = |text: &str| text.parse::<BotSpec>().expect("a bot").under_clock(second).to_string();
+        assert_eq!(under("mcts"), "mcts:1000@1000ms", "the default iterations, not as many as a second buys");
+        assert_eq!(under("mcts@200ms"), "mcts@1000ms", "a timed search stays timed");
+        assert_eq!(under("mcts:50"), "mcts:50@1000ms");
+        assert_eq!(under("rollout"), "rollout@1000ms", "the default playouts");
+    }
+
+    #[test]
     fn bot_names_parse() {
         assert_eq!("random".parse(), Ok(BotSpec::new(BotKind::Random)));
         assert_eq!("heuristic:4".parse(), Ok(BotSpec { budget: Some(4), ..BotSpec::new(BotKind::Heuristic) }));
@@ -267,6 +307,13 @@ mod tests {
         assert_eq!("uct:500:2".parse(), Ok(plain.clone()));
         assert_eq!(plain.to_string(), "uct:500:2");
         assert!("heuristic:4:2".parse::<BotSpec>().is_err());
+        let rollout =
+            BotSpec { budget: Some(4), time_limit: Some(Duration::from_millis(500)), ..BotSpec::new(BotKind::Rollout) };
+        assert_eq!("rollout:4@500ms".parse(), Ok(rollout.clone()));
+        assert_eq!(rollout.to_string(), "rollout:4@500ms");
+        assert_eq!("rollout+hand".parse::<BotSpec>().map(|s| s.to_string()), Ok("rollout+hand".into()));
+        assert!("rollout:4:2".parse::<BotSpec>().is_err(), "playouts run on one thread");
+        assert!("heuristic@500ms".parse::<BotSpec>().is_err(), "one step takes no clock");
         assert!("genius".parse::<BotSpec>().is_err());
         assert!("heuristic:lots".parse::<BotSpec>().is_err());
         assert!("heuristic:0".parse::<BotSpec>().is_err());

@@ -52,7 +52,7 @@ fn bots_play_through_json() {
     let game = imperia_core::GameEntry::of::<Imperial2030>();
     let shipped = (game.shipped)();
     let mut m = (game.start)(&serde_json::json!({"players": 4}), 3, &shipped).expect("setup");
-    for kind in ["random", "heuristic", "mcts:20"] {
+    for kind in ["random", "heuristic", "rollout:1", "mcts:20"] {
         let mut bot = (entry.bot)(&spec(kind), 1);
         let seat = m.to_act().seats()[0];
         let legal = m.legal_actions(seat);
@@ -266,6 +266,31 @@ fn the_guided_search_starts_from_the_one_step_choice() {
         let result = search::<Race>(&state, &ContentSet::shipped(), 0, plain, &mut imperia_core::rng::seeded(seed));
         assert_eq!(result.ranked(&state.legal_actions(0)).len(), 1, "one move tried");
     }
+}
+
+#[test]
+fn the_rollout_bot_sees_a_win_the_one_step_look_cannot() {
+    // From 5 both moves look alike one step ahead (no one has won), so the one-step bot picks either. Played
+    // out by one-step bots, +2 always wins (7: every reply leaves a winning move in sight) and +1 only when
+    // the other errs, so the bot that plays its moves out picks +2.
+    let state = Race { start: Start(5), total: 5, turn: 0 };
+    let legal = state.legal_actions(0);
+    let mut one_step = Vec::new();
+    for seed in 0..8 {
+        let mut rng = imperia_core::rng::seeded(seed);
+        let choose = |text: &str, rng: &mut GameRng| {
+            spec(text).build::<Race>().choose(&state, &ContentSet::shipped(), 0, &legal, rng)
+        };
+        assert_eq!(choose("rollout:8", &mut rng), Add(2), "seed {seed}");
+        one_step.push(choose("heuristic", &mut rng));
+    }
+    assert!(one_step.contains(&Add(1)) && one_step.contains(&Add(2)), "one step cannot tell: {one_step:?}");
+    // Where one step already sees the win, it stands.
+    let near = Race { start: Start(8), total: 8, turn: 0 };
+    let mut bot = spec("rollout:1").build::<Race>();
+    let chosen =
+        bot.choose(&near, &ContentSet::shipped(), 0, &near.legal_actions(0), &mut imperia_core::rng::seeded(1));
+    assert_eq!(chosen, Add(2));
 }
 
 #[test]

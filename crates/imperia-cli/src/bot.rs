@@ -15,14 +15,14 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use imperia_bots::outside::{FromBot, PROTOCOL, ToBot, Turn};
-use imperia_bots::{BotEntry, BotSpec, DEFAULT_ITERATIONS, DynBot};
+use imperia_bots::{BotEntry, BotSpec, DynBot};
 use imperia_core::{ActionChoice, DynContent, Registry, Seat};
 
 use crate::ContentArg;
 
 #[derive(Args)]
 pub struct BotArgs {
-    /// The bot: random, heuristic[:N], mcts[:N[:T]][@Mms] or uct[:N[:T]][@Mms], with +learned or +hand.
+    /// The bot: random, heuristic[:N], rollout[:N][@Mms], mcts[:N[:T]][@Mms] or uct[:N[:T]][@Mms], with +learned or +hand.
     spec: BotSpec,
     /// The seed of the bot's own chances (sampled hands, ties); each seat draws its own from it.
     #[arg(long, default_value_t = 1)]
@@ -89,20 +89,13 @@ impl Table {
         if turn.seat != self.seat {
             bail!("the host sent a turn of seat {} to the bot of seat {}", turn.seat, self.seat);
         }
-        let limit = spec.kind.searches().then(|| clock_limit(spec.time_limit, turn.time.move_ms));
+        let limit = spec.kind.takes_clock().then(|| clock_limit(spec.time_limit, turn.time.move_ms));
         // A bot is made for a clock; it is made again only when the clock changes (a game clock running down).
         let bot = match &mut self.bot {
             Some((bot, made_for)) if *made_for == limit => bot,
             slot => {
-                let spec = match limit {
-                    // A spec without a clock keeps its iterations; the turn's clock only bounds them.
-                    Some(limit) => BotSpec {
-                        budget: spec.budget.or(spec.time_limit.is_none().then_some(DEFAULT_ITERATIONS)),
-                        time_limit: Some(limit),
-                        ..spec.clone()
-                    },
-                    None => spec.clone(),
-                };
+                // A spec without a clock keeps its iterations; the turn's clock only bounds them.
+                let spec = limit.map_or_else(|| spec.clone(), |limit| spec.under_clock(limit));
                 let seed = imperia_bots::arena::seat_rng_seed(seed ^ turn.step as u64, self.seat);
                 &mut slot.insert(((self.entry.bot)(&spec, seed), limit)).0
             }
