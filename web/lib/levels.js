@@ -2,7 +2,8 @@
 // level only where it measured a clear step above the level below it; a level it does not offer carries the
 // game among its `shortfalls`, with what was measured, and the server refuses it for a seat of that game.
 // Where a game offers fewer than every level, a note says why, with the figures (docs/bots.md «How the
-// levels are measured»). Pure functions but `levelOptions`.
+// levels are measured»). A level may play another bot in some game (`plays_in`), with its own label there.
+// Pure functions but `levelOptions`.
 
 import { h } from './dom.js';
 
@@ -21,10 +22,15 @@ function levelName(level) {
   return level.level.charAt(0).toUpperCase() + level.level.slice(1);
 }
 
+/** The level in words in `game`: its own label, or the one of the bot it plays there (`plays_in`). */
+export function levelLabel(level, game) {
+  return (level.plays_in ?? []).find((p) => p.game === game)?.label ?? level.label;
+}
+
 /** The `<option>`s of the levels `game` offers for a seat, `selected` (a level's name) chosen. */
 export function levelOptions(bots, game, selected) {
   return offeredIn(bots, game)
-    .map((b) => h('option', { value: b.level, selected: b.level === selected }, `Bot: ${b.label}`));
+    .map((b) => h('option', { value: b.level, selected: b.level === selected }, `Bot: ${levelLabel(b, game)}`));
 }
 
 /**

@@ -101,8 +101,8 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
             if !args.json {
                 eprintln!("{} alone…", level.level);
             }
-            let results = play_games(&bots, &config, &content, &[level.spec().into()], &series)?;
-            report.push(SoloLevel::of(level, &results, report.last()));
+            let results = play_games(&bots, &config, &content, &[level.spec_in(entry.id).into()], &series)?;
+            report.push(SoloLevel::of(level, entry.id, &results, report.last()));
         }
         return print_solo(entry.name, args, &report);
     }
@@ -110,8 +110,8 @@ pub fn run(registry: &Registry, args: &LadderArgs) -> Result<()> {
     for (upper, level) in LEVELS.iter().enumerate().take(top + 1).skip(1) {
         let below = &LEVELS[upper - 1];
         // The level under test in the first seat of the list, the level below in every other.
-        let mut lineup: Vec<Entrant> = vec![below.spec().into(); seats];
-        lineup[0] = level.spec().into();
+        let mut lineup: Vec<Entrant> = vec![below.spec_in(entry.id).into(); seats];
+        lineup[0] = level.spec_in(entry.id).into();
         if !args.json {
             eprintln!("{} against {}…", level.level, below.level);
         }
@@ -181,14 +181,14 @@ struct SoloLevel {
 }
 
 impl SoloLevel {
-    fn of(level: &BotLevel, results: &[GameResult], below: Option<&SoloLevel>) -> SoloLevel {
+    fn of(level: &BotLevel, game: &str, results: &[GameResult], below: Option<&SoloLevel>) -> SoloLevel {
         let wins = results.iter().filter(|r| r.outcome.ranks[0] == 1).count() as f64;
         let games = results.len();
         let ci95 = wilson(wins, games as f64);
         let think: Vec<f64> = results.iter().flat_map(|r| r.think[0].iter().copied()).collect();
         SoloLevel {
             level: level.level,
-            bot: level.spec().to_string(),
+            bot: level.spec_in(game).to_string(),
             games,
             wins,
             win_rate: wins / games as f64,
@@ -300,7 +300,7 @@ impl Climb {
             .zip(self.steps)
             .map(|(((level, r), think), step)| LevelReport {
                 level: level.level,
-                bot: level.spec().to_string(),
+                bot: level.spec_in(game).to_string(),
                 rating: r.rating,
                 rating_uncertainty: r.uncertainty,
                 step,
@@ -379,11 +379,11 @@ mod tests {
             forfeit: None,
         };
         let games = |wins: usize, of: usize| (0..of).map(|g| alone(g < wins)).collect::<Vec<_>>();
-        let easy = SoloLevel::of(&LEVELS[0], &games(20, 100), None);
+        let easy = SoloLevel::of(&LEVELS[0], "brazil-imperial", &games(20, 100), None);
         assert_eq!((easy.wins, easy.clear, easy.decisions), (20.0, None, 100));
-        let medium = SoloLevel::of(&LEVELS[1], &games(40, 100), Some(&easy));
+        let medium = SoloLevel::of(&LEVELS[1], "brazil-imperial", &games(40, 100), Some(&easy));
         assert_eq!(medium.clear, Some(true), "40% of 100 (interval from 31%) is clear of 20%");
-        let strong = SoloLevel::of(&LEVELS[2], &games(45, 100), Some(&medium));
+        let strong = SoloLevel::of(&LEVELS[2], "brazil-imperial", &games(45, 100), Some(&medium));
         assert_eq!(strong.clear, Some(false), "45% of 100 (interval from 35%) is not clear of 40%");
     }
 

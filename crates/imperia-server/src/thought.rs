@@ -82,7 +82,7 @@ impl Thought {
         let entry = imperia_games::bots_for(&game).ok_or_else(|| format!("no bot plays {game}"))?;
         match self {
             Thought::Move { level, seed, seat, view, legal, .. } => {
-                let spec = BotLevel::named(&level)?.spec();
+                let spec = BotLevel::named(&level)?.spec_in(&game);
                 let mut bot = (entry.bot)(&spec, seed);
                 let chosen = bot.choose(&view, content, seat, &legal)?;
                 let choice = legal.into_iter().nth(chosen).ok_or("the bot chose no legal action")?;
