@@ -132,19 +132,26 @@ impl BotLevel {
     /// The bot this level plays in `game` (a catalogue id): one thread, its iterations or playouts, and its
     /// time cap.
     pub fn spec_in(&self, game: &str) -> BotSpec {
-        let (kind, budget) =
-            self.plays_in.iter().find(|p| p.game == game).map_or((self.kind, self.budget), |p| (p.kind, p.budget));
+        match self.plays_in.iter().find(|p| p.game == game) {
+            Some(p) => self.bounded(p.kind, p.budget),
+            None => self.bounded(self.kind, self.budget),
+        }
+    }
+
+    /// The bots this level plays: its own, and those it plays in particular games.
+    fn specs(&self) -> impl Iterator<Item = BotSpec> + '_ {
+        std::iter::once(self.bounded(self.kind, self.budget))
+            .chain(self.plays_in.iter().map(|p| self.bounded(p.kind, p.budget)))
+    }
+
+    /// A bot of `kind` and `budget` as this level runs it: one thread, and the level's clock where it takes one.
+    fn bounded(&self, kind: BotKind, budget: Option<u64>) -> BotSpec {
         BotSpec {
             budget,
             threads: None,
             time_limit: kind.takes_clock().then(|| Duration::from_secs(self.seconds)),
             ..BotSpec::new(kind)
         }
-    }
-
-    /// The bots this level plays: its own, and those it plays in particular games.
-    fn specs(&self) -> impl Iterator<Item = BotSpec> + '_ {
-        std::iter::once("").chain(self.plays_in.iter().map(|p| p.game)).map(|game| self.spec_in(game))
     }
 
     /// The level a name means: a level's name, or the spec a level plays or played (`random`, `heuristic`,
@@ -236,6 +243,14 @@ mod tests {
         let registry = imperia_games::registry();
         assert!(LEVELS[0].shortfalls.is_empty(), "the lowest level has no level below to be a step above");
         for (rank, level) in LEVELS.iter().enumerate() {
+            for p in level.plays_in {
+                assert!(
+                    registry.get(p.game).is_some(),
+                    "{}: plays in `{}`, no game of the catalogue",
+                    level.level,
+                    p.game
+                );
+            }
             for (i, s) in level.shortfalls.iter().enumerate() {
                 assert!(registry.get(s.game).is_some(), "{}: `{}` is no game of the catalogue", level.level, s.game);
                 assert!(level.shortfalls[..i].iter().all(|t| t.game != s.game), "{}: {} twice", level.level, s.game);
