@@ -786,14 +786,33 @@ impl VirginQueen {
 
     /// Whose decision it is and what, as `viewer` reads it: "you" to the seat playing the power deciding.
     pub fn decision(&self, viewer: Viewer) -> String {
-        let names = |ps: Vec<Power>| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+        let names = |ps: &[Power]| ps.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ");
+        // Every power decides at once in these two: said to the reader as "you" where one of theirs is waited
+        // for, as the other decisions are.
+        let deciders = self.deciders();
+        let mine = viewer
+            .seat()
+            .and_then(|s| self.seats.get(s))
+            .map_or(0, |ps| ps.iter().filter(|p| deciders.contains(p)).count());
         match &self.phase {
-            Phase::KeepHome => {
-                format!("Each power keeps one of its two home cards (waiting for {})", names(self.deciders()))
-            }
+            Phase::KeepHome => match mine {
+                0 => format!("Each power keeps one of its two home cards (waiting for {})", names(&deciders)),
+                1 => format!(
+                    "you keep one of your two home cards, as every power does (waiting for {})",
+                    names(&deciders)
+                ),
+                _ => format!(
+                    "you keep one of each of your powers' two home cards, as every power does (waiting for {})",
+                    names(&deciders)
+                ),
+            },
+            Phase::Negotiations { .. } if mine > 0 => format!(
+                "you negotiate (§9.1): talk, show cards, propose deals and reply, then end your talks (waiting for {})",
+                names(&deciders)
+            ),
             Phase::Negotiations { .. } => format!(
                 "Negotiations (§9.1): powers talk, show cards, propose deals and reply, then end their talks (waiting for {})",
-                names(self.deciders())
+                names(&deciders)
             ),
             Phase::Announcing { power, .. } => {
                 match self.approver().and_then(|p| Some((p, &self.pending[self.pending_index(p)?]))) {
@@ -836,7 +855,7 @@ impl VirginQueen {
 
 #[cfg(test)]
 mod tests {
-    use imperia_core::{ContentSet, Game};
+    use imperia_core::{ContentSet, Game, Viewer};
 
     use crate::config::Config;
     use crate::content::{Content, Power};
@@ -868,5 +887,31 @@ mod tests {
         let e = g.apply(seat(&g, Power::Spain), &show).expect_err("refused").to_string();
         assert!(e.contains("ended your talks"), "{e}");
         assert_eq!(g, before, "a refusal changes nothing");
+    }
+
+    /// Where every power decides at once, the prompt says "you" to a seat with a decision to make, so that a
+    /// player's status reads "Your turn: you keep …", and describes the decision to anyone else.
+    #[test]
+    fn a_decision_everyone_takes_at_once_is_said_to_the_reader() {
+        let content = ContentSet::<Content>::shipped();
+        let mut g = VirginQueen::new_game(&Config::new(4, 4).expect("a config"), &content, 11).expect("a game").0;
+        let spain = g.seat_of(Power::Spain).expect("played");
+        let prompt = |g: &VirginQueen, viewer| g.prompt(viewer);
+        assert!(
+            prompt(&g, Viewer::Seat(spain)).starts_with("you keep one of your two home cards, as every power does")
+        );
+        assert!(prompt(&g, Viewer::Spectator).starts_with("Each power keeps one of its two home cards"));
+        let card = g.hands[Power::Spain.index()].home_aside[0];
+        g.apply(spain, &Action::KeepHome { card }).expect("kept");
+        assert!(prompt(&g, Viewer::Seat(spain)).starts_with("Each power keeps"), "Spain has kept its card");
+        for p in [Power::England, Power::France, Power::Protestant] {
+            let card = g.hands[p.index()].home_aside[0];
+            g.apply(g.seat_of(p).expect("played"), &Action::KeepHome { card }).expect("kept");
+        }
+        assert!(prompt(&g, Viewer::Seat(spain)).starts_with("you negotiate (§9.1)"));
+        assert!(prompt(&g, Viewer::Spectator).starts_with("Negotiations (§9.1): powers talk"));
+        // A seat playing several powers keeps a card for each.
+        let two = VirginQueen::new_game(&Config::new(2, 4).expect("a config"), &content, 11).expect("a game").0;
+        assert!(prompt(&two, Viewer::Seat(0)).starts_with("you keep one of each of your powers' two home cards"));
     }
 }
