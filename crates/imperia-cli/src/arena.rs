@@ -23,8 +23,8 @@ use crate::ContentArg;
 pub struct ArenaArgs {
     /// The game's id.
     game: String,
-    /// One bot per seat, comma-separated: random, heuristic[:N], rollout[:N][@Mms], mcts[:N[:T]][@Mms], uct[:N[:T]][@Mms] (M:
-    /// milliseconds a decision), or cmd:COMMAND,
+    /// One bot per seat, comma-separated: random, heuristic[:N], rollout[:N][@Mms], mcts[:N[:T]][@Mms],
+    /// uct[:N[:T]][@Mms] (M: milliseconds a decision), or cmd:COMMAND,
     /// an outside program speaking docs/bot-builders.md's protocol (split into words as a shell would, run
     /// without a shell, started afresh each game; no comma in it: put such a command in a script).
     #[arg(long, value_delimiter = ',', required = true)]

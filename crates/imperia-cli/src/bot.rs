@@ -22,7 +22,8 @@ use crate::ContentArg;
 
 #[derive(Args)]
 pub struct BotArgs {
-    /// The bot: random, heuristic[:N], rollout[:N][@Mms], mcts[:N[:T]][@Mms] or uct[:N[:T]][@Mms], with +learned or +hand.
+    /// The bot: random, heuristic[:N], rollout[:N][@Mms], mcts[:N[:T]][@Mms] or uct[:N[:T]][@Mms], with
+    /// +learned or +hand.
     spec: BotSpec,
     /// The seed of the bot's own chances (sampled hands, ties); each seat draws its own from it.
     #[arg(long, default_value_t = 1)]

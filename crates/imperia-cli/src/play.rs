@@ -30,7 +30,8 @@ pub struct PlayArgs {
     /// Where to save the record (default: <game>-<seed>.record.json).
     #[arg(long)]
     record: Option<PathBuf>,
-    /// The bot playing the other seats: random, heuristic[:N], rollout[:N][@Mms], mcts[:N[:T]][@Mms] or uct[:N[:T]][@Mms].
+    /// The bot playing the other seats: random, heuristic[:N], rollout[:N][@Mms], mcts[:N[:T]][@Mms] or
+    /// uct[:N[:T]][@Mms].
     #[arg(long, default_value = "random")]
     bots: BotSpec,
 }
