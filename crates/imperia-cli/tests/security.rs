@@ -58,13 +58,15 @@ fn only_bounded_bot_levels_run_and_a_broken_game_stops_nothing() {
         // A level a game does not offer (no clear step above the one below there, docs/bots.md) is refused
         // for its seats, saying why, at creation and at the start alike, and the refusal changes nothing.
         let vq = |seat: &str| json!({ "game": "virgin-queen", "seats": ["human", seat, "human"] });
-        let (status, body) = create(&mut anton, vq("strong"));
+        let (status, body) = create(&mut anton, vq("expert"));
         assert_eq!(status, 400, "{body}");
         let why = body["error"].as_str().unwrap_or("");
         assert!(
-            why.contains("not offered in virgin-queen") && why.contains("offered there are easy, medium"),
+            why.contains("not offered in virgin-queen") && why.contains("offered there are easy, medium, strong"),
             "{body}"
         );
+        let (status, body) = create(&mut anton, vq("strong"));
+        assert_eq!(status, 201, "strong plays its moves out there: {body}");
         let (status, open) = create(&mut anton, vq("medium"));
         assert_eq!(status, 201, "{open}");
         let start = format!("/api/games/{}/start", open["id"].as_i64().expect("id"));
