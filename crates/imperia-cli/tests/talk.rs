@@ -158,7 +158,7 @@ fn talk_on(storage: &Storage) {
     assert_eq!(limit["segment"], "Negotiations of turn 1", "{limit}");
     let left = limit["seconds_left"].as_i64().expect("seconds left");
     assert!((30 * 60 - 120..=30 * 60).contains(&left), "about 30 minutes left: {left}");
-    assert!(state["prompt"].as_str().unwrap_or("").contains("you negotiate (§9.1)"), "{}", state["prompt"]);
+    assert!(state["prompt"].as_str().unwrap_or("").contains("you hold your talks (§9.1)"), "{}", state["prompt"]);
     server.kill();
 
     // A restarted server keeps the lines and the deadline; a deadline that has passed ends the talks.
@@ -178,8 +178,8 @@ fn talk_on(storage: &Storage) {
     let state = loop {
         let state = anton.get(&format!("/api/games/{game}")).1;
         let prompt = state["prompt"].as_str().unwrap_or("");
-        // "you negotiate (§9.1)" to a power still talking, "Negotiations (§9.1)" to one done.
-        if !prompt.contains("negotiate (§9.1)") && !prompt.contains("Negotiations (§9.1)") {
+        // "you hold your talks (§9.1)" to a power still talking, "Negotiations (§9.1)" to one done.
+        if !prompt.contains("hold your talks (§9.1)") && !prompt.contains("Negotiations (§9.1)") {
             break state;
         }
         tries += 1;

@@ -807,7 +807,7 @@ impl VirginQueen {
                 ),
             },
             Phase::Negotiations { .. } if mine > 0 => format!(
-                "you negotiate (§9.1): talk, show cards, propose deals and reply, then end your talks (waiting for {})",
+                "you hold your talks (§9.1): show cards, propose deals and reply, then end your talks (waiting for {})",
                 names(&deciders)
             ),
             Phase::Negotiations { .. } => format!(
@@ -908,7 +908,7 @@ mod tests {
             let card = g.hands[p.index()].home_aside[0];
             g.apply(g.seat_of(p).expect("played"), &Action::KeepHome { card }).expect("kept");
         }
-        assert!(prompt(&g, Viewer::Seat(spain)).starts_with("you negotiate (§9.1)"));
+        assert!(prompt(&g, Viewer::Seat(spain)).starts_with("you hold your talks (§9.1)"));
         assert!(prompt(&g, Viewer::Spectator).starts_with("Negotiations (§9.1): powers talk"));
         // A seat playing several powers keeps a card for each.
         let two = VirginQueen::new_game(&Config::new(2, 4).expect("a config"), &content, 11).expect("a game").0;
