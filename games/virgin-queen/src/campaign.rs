@@ -3,6 +3,8 @@
 //! give. It asks nobody anything, draws only from the game's generator, and every event it logs is marked
 //! provisional. It is coarse on purpose: it moves exactly the state §8–§9 read.
 
+use std::sync::Arc;
+
 use rand::Rng;
 
 use crate::content::{
@@ -41,7 +43,7 @@ impl VirginQueen {
     pub(crate) fn deploy(&mut self, events: &mut Vec<Event>) {
         for c in self.content.captain_ids().collect::<Vec<_>>() {
             if matches!(self.captain_place(c), CaptainPlace::Wintering(_) | CaptainPlace::AtSea(_)) {
-                self.captains[c.index()] = CaptainPlace::Pool;
+                Arc::make_mut(&mut self.captains)[c.index()] = CaptainPlace::Pool;
                 events.push(Event::CaptainSailsHome { captain: c });
             }
         }
@@ -53,7 +55,7 @@ impl VirginQueen {
                 continue;
             }
             if let Some(&to) = self.return_places(info.power).first() {
-                self.leaders[l.index()].place = Place::Map(to);
+                Arc::make_mut(&mut self.leaders)[l.index()].place = Place::Map(to);
                 events.push(Event::Deployed { leader: l, to });
             }
         }
@@ -75,7 +77,7 @@ impl VirginQueen {
                             self.content.leader_ids().find(|&l| self.content.leaders[l.index()].id == "dragut")
                             && matches!(self.leader_place(d), Place::Card | Place::Map(_))
                         {
-                            self.leaders[d.index()].place = Place::Dead;
+                            Arc::make_mut(&mut self.leaders)[d.index()].place = Place::Dead;
                             self.dragut_fell = Some(self.turn);
                             events.push(Event::DragutKilled);
                         }
@@ -88,13 +90,13 @@ impl VirginQueen {
                 }
             }
             if card.home.is_none() {
-                self.discard.push(c);
+                Arc::make_mut(&mut self.discard).push(c);
             }
         }
         for &t in &hand.treasures {
             cp = cp.saturating_add(self.content.treasures[t.index()].cp);
             items.push(Item::Treasure(t));
-            self.spent.push(t);
+            Arc::make_mut(&mut self.spent).push(t);
         }
         events.push(Event::HandsPlayed { power: p, cp, items });
         cp
@@ -115,8 +117,8 @@ impl VirginQueen {
                 .find(|&i| self.colonies[i].is_none() && self.content.sites[i].open_to.contains(&p))
         {
             let site = SiteId(i as u8);
-            self.colonies[i] = Some(p);
-            self.captains[captain.index()] = CaptainPlace::Wintering(site);
+            Arc::make_mut(&mut self.colonies)[i] = Some(p);
+            Arc::make_mut(&mut self.captains)[captain.index()] = CaptainPlace::Wintering(site);
             effort -= colony_cost;
             events.push(Event::ColonyFounded { power: p, site, captain });
         }
@@ -130,7 +132,7 @@ impl VirginQueen {
             let info = &self.content.patrons[i];
             effort -= info.cost.max(patron_cost);
             self.bonus_vp[p.index()] += info.vp as i32;
-            self.patrons[i] = Some(p);
+            Arc::make_mut(&mut self.patrons)[i] = Some(p);
             events.push(Event::Patronised { power: p, patron: PatronId(i as u8) });
         }
         if p == Power::Spain {
@@ -145,7 +147,7 @@ impl VirginQueen {
                         self.spaces[s.index()].control == Owner::Major(Power::Spain) && !self.spaces[s.index()].fortress
                     });
                 if let Some(s) = site {
-                    self.spaces[s.index()].fortress = true;
+                    Arc::make_mut(&mut self.spaces)[s.index()].fortress = true;
                     events.push(Event::FortressBuilt { space: s });
                 }
             }
@@ -191,7 +193,7 @@ impl VirginQueen {
     /// and one over the leaders (C3): the evaluation asks it of every position a search looks at.
     pub(crate) fn forces(&self) -> Forces {
         let mut f = Forces { land: [0; 6], leaders: [0; 6], wars: [0; 6] };
-        for space in &self.spaces {
+        for space in self.spaces.iter() {
             for p in Power::ALL {
                 f.land[p.index()] += space.land(p);
             }
@@ -269,8 +271,8 @@ impl VirginQueen {
             self.bonus_vp[w.index()] += self.content.campaign.vp_per_win as i32;
         }
         if let Some(s) = self.front_prize(loser, winner) {
-            self.spaces[s.index()].control = winner;
-            self.spaces[s.index()].unrest = true;
+            Arc::make_mut(&mut self.spaces)[s.index()].control = winner;
+            Arc::make_mut(&mut self.spaces)[s.index()].unrest = true;
             events.push(Event::SpaceTaken { space: s, by: winner });
             self.relocate(s, events);
         }
@@ -288,7 +290,7 @@ impl VirginQueen {
         for kind in [1, 0] {
             for s in 0..self.spaces.len() {
                 while n > 0 && self.spaces[s].units[loser.index()][kind] > 0 {
-                    self.spaces[s].units[loser.index()][kind] -= 1;
+                    Arc::make_mut(&mut self.spaces)[s].units[loser.index()][kind] -= 1;
                     if kind == 1 {
                         self.pools[loser.index()].mercenaries += 1;
                     } else {
@@ -310,12 +312,12 @@ impl VirginQueen {
         let l = leaders[self.rng.random_range(0..leaders.len())];
         match (roll, winner) {
             (1 | 2, Owner::Major(w)) => {
-                self.leaders[l.index()].place = Place::Captive(w);
+                Arc::make_mut(&mut self.leaders)[l.index()].place = Place::Captive(w);
                 events.push(Event::LeaderCaptured { leader: l, by: winner });
             }
             (1..=3, _) => {
                 let default = self.content.leaders[l.index()].kind == LeaderKind::Default;
-                self.leaders[l.index()].place = if default { Place::Reserve } else { Place::Dead };
+                Arc::make_mut(&mut self.leaders)[l.index()].place = if default { Place::Reserve } else { Place::Dead };
                 if !self.leader_lost.contains(&loser) {
                     self.leader_lost.push(loser);
                 }
@@ -344,11 +346,11 @@ impl VirginQueen {
             .position(|f| f.loaned_to == Some(weaker))
             .or_else(|| self.fleets.iter().position(|f| f.acting() == weaker));
         if let Some(i) = i {
-            let f = &mut self.fleets[i];
+            let f = &mut Arc::make_mut(&mut self.fleets)[i];
             f.count -= 1;
             let (owner, kind, lent) = (f.owner, f.kind, f.loaned_to.map(|_| f.owner));
             if f.count == 0 {
-                self.fleets.remove(i);
+                Arc::make_mut(&mut self.fleets).remove(i);
             }
             self.pools[owner.index()].naval_destroyed[kind.index()] += 1;
             events.push(Event::ShipLost { power: weaker, lent_by: lent });
@@ -359,8 +361,8 @@ impl VirginQueen {
                 info.kind == LeaderKind::Naval && info.power == weaker && matches!(self.leader_place(l), Place::Map(_))
             })
         {
-            self.leaders[l.index()].place = Place::Removed;
-            self.leaders[l.index()].loaned_to = None;
+            Arc::make_mut(&mut self.leaders)[l.index()].place = Place::Removed;
+            Arc::make_mut(&mut self.leaders)[l.index()].loaned_to = None;
             events.push(Event::NavalLeaderRemoved { leader: l });
         }
     }
@@ -385,7 +387,7 @@ impl VirginQueen {
             if let Some(g) = guise
                 && self.played(Power::France)
             {
-                self.leaders[g.index()].place = Place::Card;
+                Arc::make_mut(&mut self.leaders)[g.index()].place = Place::Card;
                 events.push(Event::LeaderArrives { leader: g });
                 // He is a regular army leader like any other: France's default leader leaves play (§8.1).
                 self.retire_default_leader_for(g, events);
@@ -395,9 +397,9 @@ impl VirginQueen {
         let lisbon = self.content.space_ids().find(|&s| self.content.space(s).id == "lisbon");
         if let Some(Owner::Major(p)) = lisbon.map(|s| self.spaces[s.index()].control)
             && self.played(p)
-            && let Some(t) = self.portugal.pop()
+            && let Some(t) = Arc::make_mut(&mut self.portugal).pop()
         {
-            self.hands[p.index()].treasures.push(t);
+            Arc::make_mut(&mut self.hands[p.index()]).treasures.push(t);
             events.push(Event::LisbonTreasure { power: p, treasure: Some(t) });
         }
         for &(turn, what) in &self.content.happenings.clone() {
@@ -416,7 +418,7 @@ impl VirginQueen {
                         && !self.mary_captive
                     {
                         self.mary_captive = true;
-                        self.royals[m.index()].controller = Power::England;
+                        Arc::make_mut(&mut self.royals)[m.index()].controller = Power::England;
                         events.push(Event::MaryCaptive);
                     }
                 }
@@ -426,18 +428,21 @@ impl VirginQueen {
         // R25: lent units and leaders go home.
         let lent: Vec<usize> = (0..self.fleets.len()).filter(|&i| self.fleets[i].loaned_to.is_some()).collect();
         for i in lent.into_iter().rev() {
-            let f = self.fleets.remove(i);
+            let f = Arc::make_mut(&mut self.fleets).remove(i);
             match self.home_port(f.owner, f.port) {
                 Some(port) => self.add_ships(f.owner, f.kind, port, f.count),
                 None => self.pools[f.owner.index()].naval[f.kind.index()] += f.count,
             }
         }
         for l in self.content.leader_ids().collect::<Vec<_>>() {
-            if self.leaders[l.index()].loaned_to.take().is_some()
-                && let Place::Map(at) = self.leader_place(l)
-            {
+            if self.leaders[l.index()].loaned_to.is_none() {
+                continue;
+            }
+            Arc::make_mut(&mut self.leaders)[l.index()].loaned_to = None;
+            if let Place::Map(at) = self.leader_place(l) {
                 let owner = self.content.leaders[l.index()].power;
-                self.leaders[l.index()].place = self.home_port(owner, at).map_or(Place::Card, Place::Map);
+                Arc::make_mut(&mut self.leaders)[l.index()].place =
+                    self.home_port(owner, at).map_or(Place::Card, Place::Map);
             }
         }
         for a in Power::ALL {
@@ -450,8 +455,11 @@ impl VirginQueen {
         for (p, m) in std::mem::take(&mut self.minor_wars) {
             events.push(Event::MinorWarEnds { power: p, minor: m });
         }
-        for s in &mut self.spaces {
-            s.unrest = false;
+        // Only a position with unrest pays for its own copy of the spaces.
+        if self.spaces.iter().any(|s| s.unrest) {
+            for s in Arc::make_mut(&mut self.spaces) {
+                s.unrest = false;
+            }
         }
         self.gifts.clear();
         self.shows.clear();
@@ -467,13 +475,18 @@ impl VirginQueen {
     }
 
     fn add_ships(&mut self, owner: Power, kind: NavalKind, port: crate::content::SpaceId, n: u8) {
-        match self
-            .fleets
+        match Arc::make_mut(&mut self.fleets)
             .iter_mut()
             .find(|f| f.owner == owner && f.kind == kind && f.port == port && f.loaned_to.is_none())
         {
             Some(f) => f.count += n,
-            None => self.fleets.push(crate::state::Fleet { owner, kind, port, count: n, loaned_to: None }),
+            None => Arc::make_mut(&mut self.fleets).push(crate::state::Fleet {
+                owner,
+                kind,
+                port,
+                count: n,
+                loaned_to: None,
+            }),
         }
     }
 

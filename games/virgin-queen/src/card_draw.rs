@@ -2,6 +2,8 @@
 //! choice of the home card to keep (ref-02). Arrivals (§8.1) and new cards (§8.3) only from turn 2 (ruling
 //! R1); Spain's markers (§8.2), the deal (§8.3) and the treasures and colonies (§8.4) every turn.
 
+use std::sync::Arc;
+
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -38,7 +40,7 @@ impl VirginQueen {
             })
             .collect();
         for &l in &arriving {
-            self.leaders[l.index()].place = Place::Card;
+            Arc::make_mut(&mut self.leaders)[l.index()].place = Place::Card;
             events.push(Event::LeaderArrives { leader: l });
             self.retire_default_leader_for(l, events);
         }
@@ -52,14 +54,14 @@ impl VirginQueen {
                 && !self.regular_army_leader_in_play(p)
                 && matches!(self.leader_place(d), Place::Reserve | Place::Future)
             {
-                self.leaders[d.index()].place = Place::Card;
+                Arc::make_mut(&mut self.leaders)[d.index()].place = Place::Card;
                 events.push(Event::LeaderArrives { leader: d });
             }
         }
         // §8.1: naval leaders removed from play come back.
         for l in self.content.leader_ids().collect::<Vec<_>>() {
             if self.leader_place(l) == Place::Removed {
-                self.leaders[l.index()].place = Place::Card;
+                Arc::make_mut(&mut self.leaders)[l.index()].place = Place::Card;
                 events.push(Event::LeaderArrives { leader: l });
             }
         }
@@ -70,7 +72,7 @@ impl VirginQueen {
                 && self.content.captains[c.index()].entry == turn
                 && self.played(self.content.captains[c.index()].power)
             {
-                self.captains[c.index()] = CaptainPlace::Pool;
+                Arc::make_mut(&mut self.captains)[c.index()] = CaptainPlace::Pool;
                 events.push(Event::CaptainArrives { captain: c });
             }
         }
@@ -80,7 +82,7 @@ impl VirginQueen {
                 && self.content.royals[r.index()].entry == turn
                 && self.royal_in_use(r)
             {
-                self.royals[r.index()].place = RoyalPlace::Table;
+                Arc::make_mut(&mut self.royals)[r.index()].place = RoyalPlace::Table;
                 events.push(Event::RoyalArrives { royal: r });
             }
         }
@@ -162,17 +164,17 @@ impl VirginQueen {
                 .collect();
             if !new.is_empty() {
                 events.push(Event::CardsAdded { count: new.len() as u8 });
-                self.deck.extend(new);
+                Arc::make_mut(&mut self.deck).extend(new);
             }
         }
-        self.deck.append(&mut self.discard);
-        self.deck.shuffle(&mut self.rng);
+        Arc::make_mut(&mut self.deck).append(Arc::make_mut(&mut self.discard));
+        Arc::make_mut(&mut self.deck).shuffle(&mut self.rng);
         events.push(Event::DeckShuffled { size: self.deck.len() as u8 });
         for p in self.played_powers().into_iter() {
             let n = self.deal_size(p);
             let mut cards = Vec::new();
             for _ in 0..n {
-                match self.deck.pop() {
+                match Arc::make_mut(&mut self.deck).pop() {
                     Some(c) => cards.push(c),
                     None => {
                         events.push(Event::DeckRanOut { power: p });
@@ -180,10 +182,10 @@ impl VirginQueen {
                     }
                 }
             }
-            self.hands[p.index()].cards.extend(cards.iter().copied());
+            Arc::make_mut(&mut self.hands[p.index()]).cards.extend(cards.iter().copied());
             events.push(Event::Dealt { power: p, count: cards.len() as u8, cards: Some(cards) });
             let homes = self.content.major(p).home_cards.clone();
-            let hand = &mut self.hands[p.index()];
+            let hand = Arc::make_mut(&mut self.hands[p.index()]);
             hand.cards.retain(|c| !homes.contains(c));
             hand.home_aside = homes;
         }
@@ -191,18 +193,20 @@ impl VirginQueen {
 
     /// §8.4: the treasure pool is refreshed, Spain draws, and Portugal's row is refilled (R13).
     fn treasures(&mut self, events: &mut Vec<Event>) {
-        self.cup.append(&mut self.spent);
-        self.cup.shuffle(&mut self.rng);
+        Arc::make_mut(&mut self.cup).append(Arc::make_mut(&mut self.spent));
+        Arc::make_mut(&mut self.cup).shuffle(&mut self.rng);
         if self.played(Power::Spain) {
             let n = (self.content.spain_treasures as usize).min(self.cup.len());
-            let drawn: Vec<_> = self.cup.split_off(self.cup.len() - n);
-            self.hands[Power::Spain.index()].treasures.extend(drawn.iter().copied());
+            let at = self.cup.len() - n;
+            let drawn: Vec<_> = Arc::make_mut(&mut self.cup).split_off(at);
+            Arc::make_mut(&mut self.hands[Power::Spain.index()]).treasures.extend(drawn.iter().copied());
             events.push(Event::TreasuresDrawn { power: Power::Spain, count: n as u8, treasures: Some(drawn) });
         }
         let room = (self.content.portugal_row as usize).saturating_sub(self.portugal.len()).min(self.cup.len());
         if room > 0 {
-            let drawn = self.cup.split_off(self.cup.len() - room);
-            self.portugal.extend(drawn);
+            let at = self.cup.len() - room;
+            let drawn = Arc::make_mut(&mut self.cup).split_off(at);
+            Arc::make_mut(&mut self.portugal).extend(drawn);
             events.push(Event::PortugalRowRefilled { count: room as u8 });
         }
     }
@@ -229,21 +233,21 @@ impl VirginQueen {
                 events.push(Event::ColonyRoll { power: p, site, roll, result });
                 match result {
                     ColonyResult::Eliminated => {
-                        self.colonies[i] = None;
+                        Arc::make_mut(&mut self.colonies)[i] = None;
                         // §8.4: a captain wintering there moves his expedition to the ocean zone at once (R15:
                         // each site lies on exactly one).
                         let sea = self.content.sites[i].ocean;
                         for c in self.content.captain_ids().collect::<Vec<_>>() {
                             if self.captain_place(c) == CaptainPlace::Wintering(site) {
-                                self.captains[c.index()] = CaptainPlace::AtSea(sea);
+                                Arc::make_mut(&mut self.captains)[c.index()] = CaptainPlace::AtSea(sea);
                                 events.push(Event::CaptainPutToSea { captain: c, site, sea });
                             }
                         }
                     }
                     ColonyResult::NoEffect => {}
                     ColonyResult::Treasure | ColonyResult::TreasureVirginiaDare => {
-                        if let Some(t) = self.cup.pop() {
-                            self.hands[p.index()].treasures.push(t);
+                        if let Some(t) = Arc::make_mut(&mut self.cup).pop() {
+                            Arc::make_mut(&mut self.hands[p.index()]).treasures.push(t);
                             events.push(Event::TreasuresDrawn { power: p, count: 1, treasures: Some(vec![t]) });
                         }
                         if result == ColonyResult::TreasureVirginiaDare {

@@ -2,6 +2,8 @@
 //! viewer cannot see, and the game's invariants (docs/rules/virgin-queen.md §2, the Diplomatic Status
 //! Chart's invariants).
 
+use std::sync::Arc;
+
 use imperia_core::conformance::Conformance;
 use imperia_core::{GameRng, Viewer};
 use rand::Rng;
@@ -92,15 +94,15 @@ impl Conformance for VirginQueen {
             let mine = cards[rng.random_range(0..cards.len())];
             let j = rng.random_range(0..self.deck.len());
             let theirs = self.deck[j];
-            self.deck[j] = mine;
-            let hand = &mut self.hands[p.index()].cards;
+            Arc::make_mut(&mut self.deck)[j] = mine;
+            let hand = &mut Arc::make_mut(&mut self.hands[p.index()]).cards;
             if let Some(i) = hand.iter().position(|&c| c == mine) {
                 hand[i] = theirs;
             }
             return true;
         }
         if self.deck.len() > 1 {
-            self.deck.swap(0, 1);
+            Arc::make_mut(&mut self.deck).swap(0, 1);
             return true;
         }
         changed
@@ -168,7 +170,7 @@ impl Conformance for VirginQueen {
         for c in self
             .deck
             .iter()
-            .chain(&self.discard)
+            .chain(self.discard.iter())
             .chain(self.hands.iter().flat_map(|h| h.cards.iter().chain(&h.home_aside)))
         {
             seen[c.index()] += 1;
@@ -180,8 +182,8 @@ impl Conformance for VirginQueen {
         for x in self
             .cup
             .iter()
-            .chain(&self.spent)
-            .chain(&self.portugal)
+            .chain(self.spent.iter())
+            .chain(self.portugal.iter())
             .chain(self.hands.iter().flat_map(|h| h.treasures.iter()))
         {
             t[x.index()] += 1;

@@ -6,6 +6,8 @@
 //! the same way; an announcement is applied on a copy of the state and kept only if every clause went
 //! through, so one that fails changes nothing and draws nothing.
 
+use std::sync::Arc;
+
 use std::borrow::Cow;
 use std::fmt;
 
@@ -504,10 +506,16 @@ impl VirginQueen {
             }
             Clause::Loan { lender, receiver, port, kind, ships, leader, to } => {
                 self.take_ships(lender, kind, port, ships);
-                self.fleets.push(Fleet { owner: lender, kind, port: to, count: ships, loaned_to: Some(receiver) });
+                Arc::make_mut(&mut self.fleets).push(Fleet {
+                    owner: lender,
+                    kind,
+                    port: to,
+                    count: ships,
+                    loaned_to: Some(receiver),
+                });
                 if let Some(l) = leader {
-                    self.leaders[l.index()].place = Place::Map(to);
-                    self.leaders[l.index()].loaned_to = Some(receiver);
+                    Arc::make_mut(&mut self.leaders)[l.index()].place = Place::Map(to);
+                    Arc::make_mut(&mut self.leaders)[l.index()].loaned_to = Some(receiver);
                 }
                 self.record_gift(GiftKind::Loans, lender, receiver, ships);
                 events.push(Event::Lent { lender, receiver, ships, from: port, to, leader });
@@ -517,7 +525,7 @@ impl VirginQueen {
                 events.push(Event::LeaderReturned { leader, to });
             }
             Clause::Transfer { giver, receiver, space } => {
-                self.spaces[space.index()].control = Owner::Major(receiver);
+                Arc::make_mut(&mut self.spaces)[space.index()].control = Owner::Major(receiver);
                 events.push(Event::ControlTransferred { space, from: giver, to: receiver });
                 self.relocate(space, events);
             }
@@ -540,19 +548,19 @@ impl VirginQueen {
             Clause::Mercenaries { giver, receiver, from, to, count: n } => {
                 match from {
                     Some(s) => {
-                        self.spaces[s.index()].units[giver.index()][1] -= n;
+                        Arc::make_mut(&mut self.spaces)[s.index()].units[giver.index()][1] -= n;
                         self.pools[giver.index()].mercenaries += n;
                     }
                     None => self.hire_track -= n,
                 }
                 self.pools[receiver.index()].mercenaries -= n;
-                self.spaces[to.index()].units[receiver.index()][1] += n;
+                Arc::make_mut(&mut self.spaces)[to.index()].units[receiver.index()][1] += n;
                 self.record_gift(GiftKind::Mercenaries, giver, receiver, n);
                 events.push(Event::MercenariesGiven { giver, receiver, count: n, from, to });
             }
             Clause::Marriage { a, b } => {
-                self.royals[a.index()].place = RoyalPlace::Betrothed(b);
-                self.royals[b.index()].place = RoyalPlace::Betrothed(a);
+                Arc::make_mut(&mut self.royals)[a.index()].place = RoyalPlace::Betrothed(b);
+                Arc::make_mut(&mut self.royals)[b.index()].place = RoyalPlace::Betrothed(a);
                 events.push(Event::Betrothed { a, b });
                 // §9.1: a marriage of Mary Queen of Scots is resolved at once.
                 if self.content.royals[a.index()].mary || self.content.royals[b.index()].mary {
@@ -569,24 +577,24 @@ impl VirginQueen {
             .iter()
             .position(|f| f.owner == owner && f.kind == kind && f.port == port && f.loaned_to.is_none())
         {
-            self.fleets[i].count -= n;
+            Arc::make_mut(&mut self.fleets)[i].count -= n;
             if self.fleets[i].count == 0 {
-                self.fleets.remove(i);
+                Arc::make_mut(&mut self.fleets).remove(i);
             }
         }
     }
 
     fn move_items(&mut self, from: Power, to: Power, items: &[Item]) {
         for &i in items {
-            self.hands[from.index()].remove(i);
-            self.hands[to.index()].add(i);
+            Arc::make_mut(&mut self.hands[from.index()]).remove(i);
+            Arc::make_mut(&mut self.hands[to.index()]).add(i);
         }
     }
 
     /// A captured leader comes back (§9.1, §9.3): to `to`, or his card. A regular army leader entering
     /// play sends his power's default leader out of play (§8.1, ruling R5).
     pub(crate) fn place_returning_leader(&mut self, leader: LeaderId, to: Option<SpaceId>, events: &mut Vec<Event>) {
-        self.leaders[leader.index()].place = to.map_or(Place::Card, Place::Map);
+        Arc::make_mut(&mut self.leaders)[leader.index()].place = to.map_or(Place::Card, Place::Map);
         self.retire_default_leader_for(leader, events);
     }
 
@@ -599,12 +607,12 @@ impl VirginQueen {
                 if let Some(d) = self.content.default_leader(power)
                     && matches!(self.leader_place(d), Place::Card | Place::Map(_) | Place::Captive(_))
                 {
-                    self.leaders[d.index()].place = Place::Reserve;
+                    Arc::make_mut(&mut self.leaders)[d.index()].place = Place::Reserve;
                     events.push(Event::DefaultLeaderRetires { leader: d });
                 }
             }
             LeaderKind::Default if self.regular_army_leader_in_play(power) => {
-                self.leaders[leader.index()].place = Place::Reserve;
+                Arc::make_mut(&mut self.leaders)[leader.index()].place = Place::Reserve;
                 events.push(Event::DefaultLeaderRetires { leader });
             }
             _ => {}
@@ -630,11 +638,11 @@ impl VirginQueen {
             }
             let [reg, merc] = self.spaces[space.index()].units[p.index()];
             if reg + merc > 0 {
-                self.spaces[space.index()].units[p.index()] = [0, 0];
+                Arc::make_mut(&mut self.spaces)[space.index()].units[p.index()] = [0, 0];
                 match self.held_capitals(p).first() {
                     Some(&cap) => {
-                        self.spaces[cap.index()].units[p.index()][0] += reg;
-                        self.spaces[cap.index()].units[p.index()][1] += merc;
+                        Arc::make_mut(&mut self.spaces)[cap.index()].units[p.index()][0] += reg;
+                        Arc::make_mut(&mut self.spaces)[cap.index()].units[p.index()][1] += merc;
                     }
                     None => {
                         self.pools[p.index()].regulars += reg;
@@ -645,7 +653,7 @@ impl VirginQueen {
             }
             for l in self.content.leader_ids().collect::<Vec<_>>() {
                 if self.content.leaders[l.index()].power == p && self.leader_place(l) == Place::Map(space) {
-                    self.leaders[l.index()].place =
+                    Arc::make_mut(&mut self.leaders)[l.index()].place =
                         self.return_places(p).first().map_or(Place::Card, |&s| Place::Map(s));
                 }
             }
@@ -665,8 +673,8 @@ impl VirginQueen {
         if ca != cb {
             self.bonus_vp[cb.index()] += vp as i32;
         }
-        self.royals[a.index()].place = RoyalPlace::Gone;
-        self.royals[b.index()].place = RoyalPlace::Gone;
+        Arc::make_mut(&mut self.royals)[a.index()].place = RoyalPlace::Gone;
+        Arc::make_mut(&mut self.royals)[b.index()].place = RoyalPlace::Gone;
         events.push(Event::Married { a, b, roll, vp });
     }
 

@@ -80,7 +80,7 @@ impl Features for VirginQueen {
     fn features(&self, out: &mut [f64]) {
         let f = self.figures();
         let played = f64::from(self.turn.min(self.config.turns)) / f64::from(self.config.turns.max(1));
-        for (row, powers) in out.chunks_mut(Self::FEATURES.len()).zip(&self.seats) {
+        for (row, powers) in out.chunks_mut(Self::FEATURES.len()).zip(self.seats.iter()) {
             let mean = |part: &dyn Fn(Power) -> f64| powers.iter().map(|&p| part(p)).sum::<f64>() / powers.len() as f64;
             let worth = |part: fn(&Worth) -> f64| mean(&|p| part(&f.table[p.index()]));
             let (figure, over_par) = (mean(&|p| f.figure(p)), worth(|w| w.over_par));

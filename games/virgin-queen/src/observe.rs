@@ -137,11 +137,11 @@ fn write_view(view: &View, t: &mut Tensor<'_>) {
         treasures.set(treasure.index(), 1.0);
     }
     let mut discard = t.part("discard");
-    for card in &g.discard {
+    for card in g.discard.iter() {
         discard.set(card.index(), 1.0);
     }
     let mut spent = t.part("spent_treasures");
-    for treasure in &g.spent {
+    for treasure in g.spent.iter() {
         spent.set(treasure.index(), 1.0);
     }
     let owner = |o: Owner| match o {

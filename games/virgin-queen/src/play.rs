@@ -3,6 +3,8 @@
 //! Each decision is one small action; a proposal (`proposals.rs`) and an announcement are built clause by
 //! clause, then offered or published.
 
+use std::sync::Arc;
+
 use std::fmt;
 
 use imperia_core::Viewer;
@@ -455,7 +457,7 @@ impl VirginQueen {
         }
         match (&phase, action) {
             (Phase::KeepHome, &Action::KeepHome { card }) => {
-                let hand = &mut self.hands[power.index()];
+                let hand = Arc::make_mut(&mut self.hands[power.index()]);
                 if !hand.home_aside.contains(&card) {
                     return Err(Refusal::new(
                         "that is not one of your home cards",
@@ -617,8 +619,8 @@ impl VirginQueen {
                     let c = self.drawable_cards(power);
                     Item::Card(c[self.rng.random_range(0..c.len())])
                 };
-                self.hands[power.index()].remove(item);
-                self.hands[captor.index()].add(item);
+                Arc::make_mut(&mut self.hands[power.index()]).remove(item);
+                Arc::make_mut(&mut self.hands[captor.index()]).add(item);
                 self.place_returning_leader(leader, to, &mut events);
                 events.push(Event::Ransomed { leader, captor, item: Some(item), to });
                 // The captor now knows the item, whether or not drawing it needed the generator.
@@ -767,13 +769,13 @@ impl VirginQueen {
 
     fn complete_declaration(&mut self, power: Power, pay: Paying, events: &mut Vec<Event>) {
         for &i in &pay.picked {
-            self.hands[power.index()].remove(i);
+            Arc::make_mut(&mut self.hands[power.index()]).remove(i);
             match i {
                 Item::Card(c) if self.content.cards[c.index()].home.is_some() => {
-                    self.hands[power.index()].home_aside.push(c)
+                    Arc::make_mut(&mut self.hands[power.index()]).home_aside.push(c)
                 }
-                Item::Card(c) => self.discard.push(c),
-                Item::Treasure(t) => self.spent.push(t),
+                Item::Card(c) => Arc::make_mut(&mut self.discard).push(c),
+                Item::Treasure(t) => Arc::make_mut(&mut self.spent).push(t),
             }
         }
         match pay.target {

@@ -2,6 +2,8 @@
 //! from the six-player setup. Each test drives the game through `Game::apply` where a player would act, so
 //! the refusals are the ones a player reads.
 
+use std::sync::Arc;
+
 use imperia_core::{ContentSet, Evaluate, Game, Viewer};
 
 use crate::config::Config;
@@ -92,10 +94,10 @@ fn the_first_turn_deals_by_the_key_tracks_and_asks_for_home_cards() {
 fn the_protestant_is_dealt_five_with_a_key_in_the_netherlands_and_one_outside() {
     let mut g = six();
     assert_eq!(g.deal_size(Power::Protestant), 4);
-    g.spaces[space("amsterdam").index()].control = Owner::Major(Power::Protestant);
+    Arc::make_mut(&mut g.spaces)[space("amsterdam").index()].control = Owner::Major(Power::Protestant);
     assert_eq!(g.deal_size(Power::Protestant), 5);
     // Without La Rochelle (the key outside), four again.
-    g.spaces[space("la_rochelle").index()].control = Owner::Major(Power::France);
+    Arc::make_mut(&mut g.spaces)[space("la_rochelle").index()].control = Owner::Major(Power::France);
     assert_eq!(g.deal_size(Power::Protestant), 4);
 }
 
@@ -133,7 +135,7 @@ fn uluch_ali_replaces_dragut_only_after_dragut_falls() {
     g.turn = 2;
     g.card_draw(&mut Vec::new());
     assert_eq!(g.leader_place(uluch), Place::Future);
-    g.leaders[dragut.index()].place = Place::Dead;
+    Arc::make_mut(&mut g.leaders)[dragut.index()].place = Place::Dead;
     g.dragut_fell = Some(2);
     g.turn = 3;
     g.card_draw(&mut Vec::new());
@@ -146,8 +148,8 @@ fn a_default_leader_replaces_a_lost_army_leader_unless_a_new_one_arrives() {
     let mut g = six();
     // The HRE lost Maximilian last turn and has no other army leader in play; none arrives on turn 3.
     let (max, schwendi) = (leader(&g, "maximilian"), leader(&g, "schwendi"));
-    g.leaders[max.index()].place = Place::Dead;
-    g.leaders[schwendi.index()].place = Place::Dead;
+    Arc::make_mut(&mut g.leaders)[max.index()].place = Place::Dead;
+    Arc::make_mut(&mut g.leaders)[schwendi.index()].place = Place::Dead;
     g.leader_lost = vec![Power::Hre];
     g.turn = 3;
     g.card_draw(&mut Vec::new());
@@ -156,7 +158,7 @@ fn a_default_leader_replaces_a_lost_army_leader_unless_a_new_one_arrives() {
     // Spain lost Alba; Parma arrives on turn 3: no default leader.
     let mut g = six();
     let alba = leader(&g, "alba");
-    g.leaders[alba.index()].place = Place::Dead;
+    Arc::make_mut(&mut g.leaders)[alba.index()].place = Place::Dead;
     g.leader_lost = vec![Power::Spain];
     g.turn = 3;
     g.card_draw(&mut Vec::new());
@@ -169,10 +171,10 @@ fn a_default_leader_replaces_a_lost_army_leader_unless_a_new_one_arrives() {
 fn a_regular_leader_entering_play_retires_the_default_leader() {
     let mut g = six();
     let default = g.content.default_leader(Power::Hre).expect("a default leader");
-    g.leaders[default.index()].place = Place::Map(space("vienna"));
+    Arc::make_mut(&mut g.leaders)[default.index()].place = Place::Map(space("vienna"));
     let schwendi = leader(&g, "schwendi");
     let max = leader(&g, "maximilian");
-    g.leaders[max.index()].place = Place::Dead;
+    Arc::make_mut(&mut g.leaders)[max.index()].place = Place::Dead;
     g.turn = 2;
     g.card_draw(&mut Vec::new());
     assert_eq!(g.leader_place(schwendi), Place::Card);
@@ -185,7 +187,7 @@ fn spain_tops_up_its_markers_with_coastal_fortification_and_douai() {
     let mut g = six();
     let stevin =
         g.content.patrons.iter().position(|p| p.bonus == Some(Bonus::CoastalFortification)).expect("the bonus");
-    g.patrons[stevin] = Some(Power::Spain);
+    Arc::make_mut(&mut g.patrons)[stevin] = Some(Power::Spain);
     g.douai_played = true;
     g.fortress_markers = 1;
     g.turn = 2;
@@ -221,7 +223,9 @@ fn cards_pass_one_way_and_two_at_most_and_never_a_home_card() {
     assert_eq!(given.len(), 2);
     assert!(given.iter().all(|i| matches!(i, Item::Card(c) if !homes.contains(c))));
     // Now England may not give Spain cards this turn (one way), but may give treasures.
-    g.hands[Power::England.index()].treasures.push(g.cup.pop().expect("a treasure"));
+    Arc::make_mut(&mut g.hands[Power::England.index()])
+        .treasures
+        .push(Arc::make_mut(&mut g.cup).pop().expect("a treasure"));
     let e = g
         .check_clause(&Clause::Cards { giver: Power::England, receiver: Power::Spain, count: 1 }, &[])
         .expect_err("one way");
@@ -267,7 +271,7 @@ fn the_hre_gives_from_the_hire_track_and_what_is_not_given_is_lost() {
 #[test]
 fn receiving_capitals_must_be_on_the_map_calm_and_held() {
     let mut g = six();
-    g.spaces[space("london").index()].units[Power::England.index()][1] = 2;
+    Arc::make_mut(&mut g.spaces)[space("london").index()].units[Power::England.index()][1] = 2;
     // Amsterdam is not on the map before the Dutch revolt.
     let to_amsterdam = Clause::Mercenaries {
         giver: Power::England,
@@ -278,7 +282,7 @@ fn receiving_capitals_must_be_on_the_map_calm_and_held() {
     };
     let e = g.check_clause(&to_amsterdam, &[]).expect_err("not on the map");
     assert!(e.message().contains("not a capital of the Protestant on the map"), "{}", e.message());
-    g.spaces[space("paris").index()].unrest = true;
+    Arc::make_mut(&mut g.spaces)[space("paris").index()].unrest = true;
     let e = g
         .check_clause(
             &Clause::Mercenaries {
@@ -300,7 +304,7 @@ fn englands_two_offers_of_the_same_mercenaries_the_second_becomes_void() {
     // §9.1's example: England offers its two mercenaries to France and to the Protestant; both are valid
     // alone; once France approves, the Protestant's becomes impossible and is void.
     let mut g = six();
-    g.spaces[space("london").index()].units[Power::England.index()][1] = 2;
+    Arc::make_mut(&mut g.spaces)[space("london").index()].units[Power::England.index()][1] = 2;
     g.set_status(Power::France, Power::Protestant, Status::Peace);
     announcing(&mut g, Power::England);
     let to_france = Clause::Mercenaries {
@@ -463,7 +467,7 @@ fn marriages_keep_their_restrictions() {
     // A power may marry two of its own royals; only the better counts (ref-07).
     assert!(g.check_clause(&Clause::Marriage { a: leicester, b: elizabeth }, &[]).is_ok());
     let leicester_leader = leader(&g, "leicester_leader");
-    g.leaders[leicester_leader.index()].place = Place::Captive(Power::Spain);
+    Arc::make_mut(&mut g.leaders)[leicester_leader.index()].place = Place::Captive(Power::Spain);
     let e = g.check_clause(&Clause::Marriage { a: leicester, b: elizabeth }, &[]).expect_err("a captive leader");
     assert!(e.message().contains("is a captive"));
 }
@@ -472,7 +476,7 @@ fn marriages_keep_their_restrictions() {
 fn royals_of_one_house_are_never_betrothed() {
     let mut g = six();
     let (carlos, isabella) = (royal(&g, "don_carlos"), royal(&g, "isabella_clara_eugenia"));
-    g.royals[isabella.index()].place = RoyalPlace::Table;
+    Arc::make_mut(&mut g.royals)[isabella.index()].place = RoyalPlace::Table;
     let e = g.check_clause(&Clause::Marriage { a: carlos, b: isabella }, &[]).expect_err("both H");
     assert!(e.message().contains("same house"));
 }
@@ -493,7 +497,7 @@ fn mary_queen_of_scots_marries_at_once() {
 fn a_captured_leader_returns_to_his_capital_by_deal_or_ransom() {
     let mut g = six();
     let alba = leader(&g, "alba");
-    g.leaders[alba.index()].place = Place::Captive(Power::France);
+    Arc::make_mut(&mut g.leaders)[alba.index()].place = Place::Captive(Power::France);
     let e = g
         .check_clause(&Clause::ReturnLeader { leader: alba, to: Some(space("seville")) }, &[])
         .expect_err("not his capital");
@@ -559,7 +563,7 @@ fn ruling_r36_a_refused_declaration_says_why() {
     }
     // With its hand spent England cannot pay even the 1 CP of a war on Spain.
     let hand = std::mem::take(&mut g.hands[Power::England.index()]);
-    g.discard.extend(hand.cards);
+    Arc::make_mut(&mut g.discard).extend(hand.cards.iter().copied());
     let e = refused(&mut g, Power::England, Action::Declare { target: Owner::Major(Power::Spain) });
     assert!(e.contains("war on Spain costs 1 CP, and the cards and treasures in hand come to 0 CP"), "{e}");
     assert!(e.contains("9.4-P3"), "{e}");
@@ -1000,7 +1004,7 @@ fn artists_and_scientists_arrive_on_the_patronage_chart() {
     assert_eq!(Event::PatronArrives { patron: palestrina }.to_string(), "Palestrina comes to the Patronage Chart");
     // Arrived, he can be patronised in the campaign (C2): with the rest of the chart taken, the HRE takes Dee.
     for x in g.content.patron_ids().filter(|&x| x != dee).collect::<Vec<_>>() {
-        g.patrons[x.index()] = Some(Power::France);
+        Arc::make_mut(&mut g.patrons)[x.index()] = Some(Power::France);
     }
     let mut taken = Vec::new();
     g.spend_effort(Power::Hre, 3, &mut taken);
@@ -1014,8 +1018,8 @@ fn a_captain_wintering_at_an_eliminated_colony_moves_to_the_ocean() {
     use rand::SeedableRng;
     let mut start = six();
     let (hawkins, roanoke) = (sea_captain(&start, "hawkins"), site(&start, "roanoke"));
-    start.colonies[roanoke.index()] = Some(Power::England);
-    start.captains[hawkins.index()] = CaptainPlace::Wintering(roanoke);
+    Arc::make_mut(&mut start.colonies)[roanoke.index()] = Some(Power::England);
+    Arc::make_mut(&mut start.captains)[hawkins.index()] = CaptainPlace::Wintering(roanoke);
     start.turn = 2;
     let ocean = start.content.sites[roanoke.index()].ocean;
     let (mut eliminated, mut kept) = (false, false);
@@ -1053,7 +1057,7 @@ fn a_colony_needs_a_sea_captain_who_winters_there() {
     let mut g = six();
     let (hawkins, roanoke) = (sea_captain(&g, "hawkins"), site(&g, "roanoke"));
     // Provisional C2: without a captain in England's pool, no colony, and the effort stays war effort.
-    g.captains[hawkins.index()] = CaptainPlace::AtSea(g.content.sites[roanoke.index()].ocean);
+    Arc::make_mut(&mut g.captains)[hawkins.index()] = CaptainPlace::AtSea(g.content.sites[roanoke.index()].ocean);
     let mut events = Vec::new();
     assert_eq!(g.spend_effort(Power::England, 2, &mut events), 2);
     assert!(g.colonies.iter().all(Option::is_none), "{events:?}");
@@ -1198,8 +1202,8 @@ fn a_turn_runs_card_draw_then_negotiations_announcements_ransom_and_declarations
     use crate::state::CaptainPlace;
     let mut g = six();
     let (hawkins, roanoke) = (sea_captain(&g, "hawkins"), site(&g, "roanoke"));
-    g.colonies[roanoke.index()] = Some(Power::England);
-    g.captains[hawkins.index()] = CaptainPlace::Wintering(roanoke);
+    Arc::make_mut(&mut g.colonies)[roanoke.index()] = Some(Power::England);
+    Arc::make_mut(&mut g.captains)[hawkins.index()] = CaptainPlace::Wintering(roanoke);
     g.turn = 2;
     let mut events = Vec::new();
     g.card_draw(&mut events);
@@ -1220,7 +1224,7 @@ fn a_turn_runs_card_draw_then_negotiations_announcements_ransom_and_declarations
     // Diplomacy follows Card Draw: Negotiations once every home card is kept.
     let mut g = six();
     let alba = leader(&g, "alba");
-    g.leaders[alba.index()].place = Place::Captive(Power::France);
+    Arc::make_mut(&mut g.leaders)[alba.index()].place = Place::Captive(Power::France);
     for p in g.played_powers() {
         let s = seat(&g, p);
         assert!(!matches!(g.phase, Phase::Negotiations { .. }));
@@ -1310,7 +1314,7 @@ fn an_alliance_is_public_lasts_the_turn_and_binds_nobody_else() {
 fn a_loan_goes_with_its_alliance_in_part_with_its_admiral_one_way_and_never_the_armada() {
     let mut g = six();
     let howard = leader(&g, "howard");
-    g.leaders[howard.index()].place = Place::Map(space("london"));
+    Arc::make_mut(&mut g.leaders)[howard.index()].place = Place::Map(space("london"));
     let alliance = Clause::Alliance { a: Power::England, b: Power::France };
     let loan = |leader| Clause::Loan {
         lender: Power::England,
@@ -1327,7 +1331,7 @@ fn a_loan_goes_with_its_alliance_in_part_with_its_admiral_one_way_and_never_the_
     g.apply(seat(&g, Power::England), &Action::Add(alliance.clone())).expect("added");
     let e = refused(&mut g, Power::England, Action::Add(loan(Some(howard))));
     assert!(e.contains("not a naval leader of the lender in the port") && e.contains("§9.2"), "{e}");
-    g.leaders[howard.index()].place = Place::Map(space("plymouth"));
+    Arc::make_mut(&mut g.leaders)[howard.index()].place = Place::Map(space("plymouth"));
     g.apply(seat(&g, Power::England), &Action::Add(loan(Some(howard)))).expect("lent with Howard");
     g.apply(seat(&g, Power::England), &Action::Publish).expect("published");
     approve(&mut g, Power::France);
@@ -1371,7 +1375,7 @@ fn a_loan_goes_with_its_alliance_in_part_with_its_admiral_one_way_and_never_the_
     announcing(&mut g, Power::Spain);
     g.apply(seat(&g, Power::Spain), &Action::Add(Clause::Alliance { a: Power::Spain, b: Power::England }))
         .expect("added");
-    g.fleets.push(crate::state::Fleet {
+    Arc::make_mut(&mut g.fleets).push(crate::state::Fleet {
         owner: Power::Spain,
         kind: NavalKind::Armada,
         port: space("seville"),
@@ -1409,8 +1413,8 @@ fn a_lent_squadron_fights_for_the_receiver_and_returns_to_its_owner_when_lost() 
     at_peace(&mut start);
     start.set_status(Power::Ottoman, Power::France, Status::War);
     // France's only ships are one English squadron lent to it.
-    start.fleets.retain(|f| f.owner != Power::France);
-    start.fleets.push(crate::state::Fleet {
+    Arc::make_mut(&mut start.fleets).retain(|f| f.owner != Power::France);
+    Arc::make_mut(&mut start.fleets).push(crate::state::Fleet {
         owner: Power::England,
         kind: NavalKind::Squadron,
         port: space("rouen"),
@@ -1483,7 +1487,7 @@ fn treasures_pass_two_at_most_one_way_and_a_kept_home_card_is_never_drawn() {
     let home = g.hands[Power::Spain.index()].home_aside[0];
     g.apply(spain, &Action::KeepHome { card: home }).expect("kept");
     let other = g.hands[Power::Spain.index()].cards[0];
-    g.hands[Power::Spain.index()].cards = vec![other, home];
+    Arc::make_mut(&mut g.hands[Power::Spain.index()]).cards = vec![other, home];
     announcing(&mut g, Power::Spain);
     let give = |n| Clause::Cards { giver: Power::Spain, receiver: Power::England, count: n };
     let e = refused(&mut g, Power::Spain, Action::Add(give(2)));
@@ -1495,7 +1499,9 @@ fn treasures_pass_two_at_most_one_way_and_a_kept_home_card_is_never_drawn() {
 
     // Treasures: Spain holds three.
     let mut g = six();
-    g.hands[Power::Spain.index()].treasures.push(g.cup.pop().expect("a treasure"));
+    Arc::make_mut(&mut g.hands[Power::Spain.index()])
+        .treasures
+        .push(Arc::make_mut(&mut g.cup).pop().expect("a treasure"));
     let spanish = g.hands[Power::Spain.index()].treasures.clone();
     announcing(&mut g, Power::Spain);
     let give = |n| Clause::Treasures { giver: Power::Spain, receiver: Power::England, count: n };
@@ -1522,8 +1528,8 @@ fn treasures_pass_two_at_most_one_way_and_a_kept_home_card_is_never_drawn() {
 fn mercenaries_go_four_at_most_one_way_from_several_spaces_into_held_capitals() {
     let mut g = six();
     let (london, york, paris) = (space("london"), space("york"), space("paris"));
-    g.spaces[london.index()].units[Power::England.index()][1] = 1;
-    g.spaces[york.index()].units[Power::England.index()][1] = 4;
+    Arc::make_mut(&mut g.spaces)[london.index()].units[Power::England.index()][1] = 1;
+    Arc::make_mut(&mut g.spaces)[york.index()].units[Power::England.index()][1] = 4;
     let merc = |from, count| Clause::Mercenaries {
         giver: Power::England,
         receiver: Power::France,
@@ -1558,8 +1564,8 @@ fn mercenaries_go_four_at_most_one_way_from_several_spaces_into_held_capitals() 
     // The receiver spreads them over its capitals: the Protestant's two, once Amsterdam is on the map and held.
     let mut g = six();
     g.dutch_revolt = true;
-    g.spaces[space("amsterdam").index()].control = Owner::Major(Power::Protestant);
-    g.spaces[london.index()].units[Power::England.index()][1] = 2;
+    Arc::make_mut(&mut g.spaces)[space("amsterdam").index()].control = Owner::Major(Power::Protestant);
+    Arc::make_mut(&mut g.spaces)[london.index()].units[Power::England.index()][1] = 2;
     let to = |capital| Clause::Mercenaries {
         giver: Power::England,
         receiver: Power::Protestant,
@@ -1574,8 +1580,8 @@ fn mercenaries_go_four_at_most_one_way_from_several_spaces_into_held_capitals() 
     assert_eq!(g.spaces[space("la_rochelle").index()].units[Power::Protestant.index()][1], before + 1);
     assert_eq!(g.spaces[space("amsterdam").index()].units[Power::Protestant.index()][1], 1);
     // A capital the receiver does not control takes none.
-    g.spaces[paris.index()].control = Owner::Major(Power::Spain);
-    g.spaces[london.index()].units[Power::England.index()][1] = 1;
+    Arc::make_mut(&mut g.spaces)[paris.index()].control = Owner::Major(Power::Spain);
+    Arc::make_mut(&mut g.spaces)[london.index()].units[Power::England.index()][1] = 1;
     announcing(&mut g, Power::England);
     let e = refused(&mut g, Power::England, Action::Add(merc(london, 1)));
     assert!(e.contains("France does not control Paris") && e.contains("§9.1"), "{e}");
@@ -1605,7 +1611,7 @@ fn a_betrothal_waits_for_winter_and_survives_a_later_war_or_capture() {
     pay_in_full(&mut g, Power::Spain);
     assert_eq!(g.status(Power::Spain, Power::France), Status::War);
     let leicester_leader = leader(&g, "leicester_leader");
-    g.leaders[leicester_leader.index()].place = Place::Captive(Power::Spain);
+    Arc::make_mut(&mut g.leaders)[leicester_leader.index()].place = Place::Captive(Power::Spain);
     assert_eq!(g.royals[philip.index()].place, RoyalPlace::Betrothed(elisabeth));
     assert_eq!(g.royals[leicester.index()].place, RoyalPlace::Betrothed(anna));
     // Winter resolves both.
@@ -1643,7 +1649,7 @@ fn a_power_marrying_two_of_its_own_royals_counts_the_better_and_scores_once() {
         own.rng = imperia_core::GameRng::seed_from_u64(seed);
         // The same match with Elizabeth as another power's royal, on the same dice.
         let mut two = own.clone();
-        two.royals[x.index()].controller = Power::France;
+        Arc::make_mut(&mut two.royals)[x.index()].controller = Power::France;
         let (mut e1, mut e2) = (Vec::new(), Vec::new());
         own.resolve_marriage(a, b, &mut e1);
         two.resolve_marriage(a, b, &mut e2);
@@ -1682,7 +1688,7 @@ fn a_package_waits_for_every_later_party_and_then_applies_every_clause() {
     let e =
         refused(&mut g, Power::Spain, Action::Add(Clause::ReturnLeader { leader: alba, to: Some(space("madrid")) }));
     assert!(e.contains("is not captured") && e.contains("§9.1"), "{e}");
-    g.leaders[montmorency.index()].place = Place::Captive(Power::Spain);
+    Arc::make_mut(&mut g.leaders)[montmorency.index()].place = Place::Captive(Power::Spain);
     let package = [
         Clause::Alliance { a: Power::Spain, b: Power::England },
         Clause::Cards { giver: Power::Spain, receiver: Power::England, count: 1 },
@@ -1709,8 +1715,8 @@ fn a_package_waits_for_every_later_party_and_then_applies_every_clause() {
     assert_eq!(g.spaces[paris.index()].units[Power::France.index()][1], french_mercenaries + 2);
     assert!(events.contains(&Event::LeaderReturned { leader: montmorency, to: Some(paris) }));
     // Without Paris, a returned leader goes to a home key space of his power.
-    g.leaders[montmorency.index()].place = Place::Captive(Power::Spain);
-    g.spaces[paris.index()].control = Owner::Major(Power::England);
+    Arc::make_mut(&mut g.leaders)[montmorency.index()].place = Place::Captive(Power::Spain);
+    Arc::make_mut(&mut g.spaces)[paris.index()].control = Owner::Major(Power::England);
     let keys = g.return_places(Power::France);
     assert!(!keys.is_empty() && !keys.contains(&paris));
     assert!(keys.iter().all(|&k| g.content.space(k).key && g.content.space(k).home == Owner::Major(Power::France)));
@@ -1742,8 +1748,8 @@ fn control_passes_home_or_within_france_or_the_netherlands_and_other_units_make_
         &[Clause::Transfer { giver: Power::Spain, receiver: Power::Protestant, space: amsterdam }],
     );
     // (a) England gives back Toulouse, taken from France; its garrison goes to London.
-    g.spaces[toulouse.index()].control = Owner::Major(Power::England);
-    g.spaces[toulouse.index()].units[Power::England.index()] = [1, 0];
+    Arc::make_mut(&mut g.spaces)[toulouse.index()].control = Owner::Major(Power::England);
+    Arc::make_mut(&mut g.spaces)[toulouse.index()].units[Power::England.index()] = [1, 0];
     announcing(&mut g, Power::England);
     announce(
         &mut g,
@@ -1792,8 +1798,8 @@ fn an_agreed_proposal_that_has_become_impossible_is_refused_when_announced() {
     g.apply(england, &Action::Propose { by: Power::England }).expect("proposed");
     g.apply(spain, &Action::Answer { by: Power::Spain, proposal: 0, agree: true }).expect("agreed");
     // By the announcements England's hand holds no card that may be drawn.
-    let hand = std::mem::take(&mut g.hands[Power::England.index()].cards);
-    g.discard.extend(hand);
+    let hand = std::mem::take(&mut Arc::make_mut(&mut g.hands[Power::England.index()]).cards);
+    Arc::make_mut(&mut g.discard).extend(hand);
     announcing(&mut g, Power::Spain);
     assert!(!g.legal_actions(spain).contains(&Action::Announce { proposal: 0 }));
     let e = refused(&mut g, Power::Spain, Action::Announce { proposal: 0 });
@@ -1810,11 +1816,11 @@ fn ransom_follows_the_announcements_for_any_number_of_leaders_or_none() {
         (leader(&g, "alba"), leader(&g, "don_john"), leader(&g, "montmorency"), leader(&g, "anjou"));
     let spanish_default = g.content.default_leader(Power::Spain).expect("a default leader");
     let (madrid, paris) = (space("madrid"), space("paris"));
-    g.leaders[alba.index()].place = Place::Captive(Power::France);
-    g.leaders[don_john.index()].place = Place::Captive(Power::France);
-    g.leaders[spanish_default.index()].place = Place::Map(madrid);
-    g.leaders[montmorency.index()].place = Place::Captive(Power::England);
-    g.leaders[anjou.index()].place = Place::Captive(Power::England);
+    Arc::make_mut(&mut g.leaders)[alba.index()].place = Place::Captive(Power::France);
+    Arc::make_mut(&mut g.leaders)[don_john.index()].place = Place::Captive(Power::France);
+    Arc::make_mut(&mut g.leaders)[spanish_default.index()].place = Place::Map(madrid);
+    Arc::make_mut(&mut g.leaders)[montmorency.index()].place = Place::Captive(Power::England);
+    Arc::make_mut(&mut g.leaders)[anjou.index()].place = Place::Captive(Power::England);
     // England returns Anjou by a deal; France approves.
     announcing(&mut g, Power::England);
     announce(&mut g, Power::England, &[Clause::ReturnLeader { leader: anjou, to: Some(paris) }]);
@@ -1831,8 +1837,8 @@ fn ransom_follows_the_announcements_for_any_number_of_leaders_or_none() {
     assert_eq!(g.leader_place(spanish_default), Place::Reserve);
     // One card and one treasure left: a tie, so the captor draws the treasure (ref-03).
     let (c, t) = (g.drawable_cards(Power::Spain)[0], g.hands[Power::Spain.index()].treasures[0]);
-    g.hands[Power::Spain.index()].cards = vec![c];
-    g.hands[Power::Spain.index()].treasures = vec![t];
+    Arc::make_mut(&mut g.hands[Power::Spain.index()]).cards = vec![c];
+    Arc::make_mut(&mut g.hands[Power::Spain.index()]).treasures = vec![t];
     let step = g.apply(spain, &Action::Ransom { leader: don_john, to: Some(madrid) }).expect("Don John ransomed too");
     let drawn = step.events.iter().find_map(|e| match e {
         Event::Ransomed { item, .. } => *item,
@@ -1873,7 +1879,7 @@ fn a_declaration_costs_its_table_cp_the_excess_is_lost_and_the_picks_stay_privat
         .collect();
     assert_eq!(twos.len(), 2);
     g.hands[Power::France.index()] = Default::default();
-    g.hands[Power::France.index()].cards = twos.clone();
+    Arc::make_mut(&mut g.hands[Power::France.index()]).cards = twos.clone();
     g.phase = Phase::Declaring { power: Power::France, paying: None };
     g.apply(france, &Action::Declare { target: spain }).expect("declared");
     assert!(matches!(&g.phase, Phase::Declaring { paying: Some(p), .. } if p.cost == 3), "{:?}", g.phase);
@@ -1961,7 +1967,7 @@ fn peace_earlier_in_the_turn_does_not_bar_a_declaration_and_unplayed_powers_are_
 fn removed_admirals_and_destroyed_ships_come_back_at_card_draw() {
     let mut g = six();
     let santa_cruz = leader(&g, "santa_cruz");
-    g.leaders[santa_cruz.index()].place = Place::Removed;
+    Arc::make_mut(&mut g.leaders)[santa_cruz.index()].place = Place::Removed;
     let squadrons = NavalKind::Squadron.index();
     g.pools[Power::Spain.index()].naval_destroyed[squadrons] = 2;
     let pool = g.pools[Power::Spain.index()].naval[squadrons];
@@ -2039,7 +2045,7 @@ fn new_cards_join_from_turn_two_and_the_discards_are_shuffled_back() {
     let everywhere = |g: &VirginQueen| -> Vec<crate::content::CardId> {
         g.deck
             .iter()
-            .chain(&g.discard)
+            .chain(g.discard.iter())
             .chain(g.hands.iter().flat_map(|h| h.cards.iter().chain(&h.home_aside)))
             .copied()
             .collect()
@@ -2051,8 +2057,8 @@ fn new_cards_join_from_turn_two_and_the_discards_are_shuffled_back() {
     assert!(!new.is_empty());
     assert!(new.iter().all(|c| !everywhere(&g).contains(c)), "not on turn 1");
     for _ in 0..3 {
-        let c = g.deck.pop().expect("a card");
-        g.discard.push(c);
+        let c = Arc::make_mut(&mut g.deck).pop().expect("a card");
+        Arc::make_mut(&mut g.discard).push(c);
     }
     let size = g.deck.len() + g.discard.len() + new.len();
     g.turn = 2;
@@ -2070,11 +2076,11 @@ fn new_cards_join_from_turn_two_and_the_discards_are_shuffled_back() {
 #[test]
 fn spent_treasures_return_to_the_cup_and_lisbons_controller_draws_in_winter() {
     let mut g = six();
-    let spent = std::mem::take(&mut g.hands[Power::Spain.index()].treasures);
-    g.spent = spent;
+    let spent = std::mem::take(&mut Arc::make_mut(&mut g.hands[Power::Spain.index()]).treasures);
+    g.spent = Arc::new(spent);
     // Last Winter Lisbon's controller took one from Portugal's row, and spent it.
-    let taken = g.portugal.pop().expect("a treasure in the row");
-    g.spent.push(taken);
+    let taken = Arc::make_mut(&mut g.portugal).pop().expect("a treasure in the row");
+    Arc::make_mut(&mut g.spent).push(taken);
     let kept = g.portugal.clone();
     g.turn = 2;
     g.card_draw(&mut Vec::new());
@@ -2086,7 +2092,7 @@ fn spent_treasures_return_to_the_cup_and_lisbons_controller_draws_in_winter() {
     assert_eq!(g.cup.len() + g.portugal.len() + held, g.content.treasures.len());
 
     let mut g = six();
-    g.spaces[space("lisbon").index()].control = Owner::Major(Power::Spain);
+    Arc::make_mut(&mut g.spaces)[space("lisbon").index()].control = Owner::Major(Power::Spain);
     let mut events = Vec::new();
     g.campaign(&mut events);
     assert!(events.iter().any(|e| matches!(e, Event::LisbonTreasure { power: Power::Spain, .. })), "{events:?}");
@@ -2103,8 +2109,8 @@ fn colonies_roll_on_their_owners_column_and_virginia_dare_scores_once() {
     use rand::SeedableRng;
     let mut start = six();
     let (roanoke, florida) = (site(&start, "roanoke"), site(&start, "florida"));
-    start.colonies[roanoke.index()] = Some(Power::England);
-    start.colonies[florida.index()] = Some(Power::Spain);
+    Arc::make_mut(&mut start.colonies)[roanoke.index()] = Some(Power::England);
+    Arc::make_mut(&mut start.colonies)[florida.index()] = Some(Power::Spain);
     start.turn = 2;
     let plantation = start.content.patrons.iter().position(|p| p.bonus == Some(Bonus::Plantation)).expect("the bonus");
     let column = |g: &VirginQueen, roll: u8| {
@@ -2129,7 +2135,7 @@ fn colonies_roll_on_their_owners_column_and_virginia_dare_scores_once() {
         let mut g = start.clone();
         g.rng = imperia_core::GameRng::seed_from_u64(seed);
         let mut planted = g.clone();
-        planted.patrons[plantation] = Some(Power::England);
+        Arc::make_mut(&mut planted.patrons)[plantation] = Some(Power::England);
         let (mut events, mut with_plantation) = (Vec::new(), Vec::new());
         g.card_draw(&mut events);
         planted.card_draw(&mut with_plantation);
@@ -2211,10 +2217,10 @@ fn guise_arriving_in_winter_retires_frances_default_leader() {
     for l in g.content.leader_ids().collect::<Vec<_>>() {
         let info = &g.content.leaders[l.index()];
         if info.power == Power::France && info.kind == LeaderKind::Army {
-            g.leaders[l.index()].place = Place::Dead;
+            Arc::make_mut(&mut g.leaders)[l.index()].place = Place::Dead;
         }
     }
-    g.leaders[default.index()].place = Place::Map(space("paris"));
+    Arc::make_mut(&mut g.leaders)[default.index()].place = Place::Map(space("paris"));
     g.turn = 3;
     g.set_status(Power::France, Power::Spain, Status::Allied);
     let mut events = Vec::new();

@@ -7,6 +7,8 @@
 //! declaration's payment picks, how many clauses a power took back and declarations it withdrew, and the
 //! generator. `view` hides them; `view::determinize` samples them.
 
+use std::sync::Arc;
+
 use imperia_core::{ContentSet, GameRng};
 use serde::{Deserialize, Serialize};
 
@@ -306,30 +308,30 @@ pub struct VirginQueen {
     pub(crate) turn: u8,
     pub(crate) phase: Phase,
     /// The powers each seat plays.
-    pub(crate) seats: Vec<Vec<Power>>,
+    pub(crate) seats: Arc<Vec<Vec<Power>>>,
     /// The Diplomatic Status Chart between major powers, symmetric.
     pub(crate) chart: [[Status; 6]; 6],
     /// Wars with minor powers.
     pub(crate) minor_wars: Vec<(Power, MinorId)>,
     /// Spain and England have been at war: they never make peace (§9.1).
     pub(crate) spain_england_fought: bool,
-    pub(crate) deck: Vec<CardId>,
-    pub(crate) discard: Vec<CardId>,
-    pub(crate) hands: [Hand; 6],
-    pub(crate) cup: Vec<TreasureId>,
-    pub(crate) spent: Vec<TreasureId>,
-    pub(crate) portugal: Vec<TreasureId>,
-    pub(crate) spaces: Vec<SpaceState>,
-    pub(crate) fleets: Vec<Fleet>,
+    pub(crate) deck: Arc<Vec<CardId>>,
+    pub(crate) discard: Arc<Vec<CardId>>,
+    pub(crate) hands: [Arc<Hand>; 6],
+    pub(crate) cup: Arc<Vec<TreasureId>>,
+    pub(crate) spent: Arc<Vec<TreasureId>>,
+    pub(crate) portugal: Arc<Vec<TreasureId>>,
+    pub(crate) spaces: Arc<Vec<SpaceState>>,
+    pub(crate) fleets: Arc<Vec<Fleet>>,
     pub(crate) pools: [Pool; 6],
-    pub(crate) leaders: Vec<LeaderState>,
-    pub(crate) royals: Vec<RoyalState>,
+    pub(crate) leaders: Arc<Vec<LeaderState>>,
+    pub(crate) royals: Arc<Vec<RoyalState>>,
     /// The power patronising each artist or scientist.
-    pub(crate) patrons: Vec<Option<Power>>,
+    pub(crate) patrons: Arc<Vec<Option<Power>>>,
     /// Where each sea captain is, in content order.
-    pub(crate) captains: Vec<CaptainPlace>,
+    pub(crate) captains: Arc<Vec<CaptainPlace>>,
     /// The power holding a colony on each site.
-    pub(crate) colonies: Vec<Option<Power>>,
+    pub(crate) colonies: Arc<Vec<Option<Power>>>,
     pub(crate) bonus_vp: [i32; 6],
     pub(crate) virginia_dare: bool,
     /// Mercenaries for Hire on the HRE's card (§9.1).
@@ -401,7 +403,7 @@ impl VirginQueen {
 
     /// The major power holding each key space a major power holds.
     pub(crate) fn key_holders(&self) -> impl Iterator<Item = Power> + '_ {
-        self.content.spaces.iter().zip(&self.spaces).filter(|(info, _)| info.key).filter_map(|(_, space)| {
+        self.content.spaces.iter().zip(self.spaces.iter()).filter(|(info, _)| info.key).filter_map(|(_, space)| {
             match space.control {
                 Owner::Major(p) => Some(p),
                 _ => None,

@@ -6,6 +6,8 @@
 //! between other powers, what proposals between other powers say and how they were answered (not that
 //! they were made), and the generator.
 
+use std::sync::Arc;
+
 use imperia_core::{ContentSet, GameRng, Viewer, words};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -120,9 +122,9 @@ impl VirginQueen {
                 t.hands[p.index()] = Default::default();
             }
         }
-        t.deck.clear();
-        t.cup.clear();
-        t.portugal.clear();
+        Arc::make_mut(&mut t.deck).clear();
+        Arc::make_mut(&mut t.cup).clear();
+        Arc::make_mut(&mut t.portugal).clear();
         t.rng = GameRng::seed_from_u64(0);
         t.shows.retain(|&(by, _, to)| self.sees(viewer, by) || self.sees(viewer, to));
         for p in Power::ALL.into_iter().filter(|&p| !self.sees(viewer, p)) {
@@ -212,7 +214,7 @@ pub(crate) fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut 
     let mine: Vec<bool> = Power::ALL.iter().map(|&p| g.sees(view.viewer, p)).collect();
     let known = |p: Power| mine[p.index()];
     // Cards: those in play and not in the viewer's hands or the discard are in the deck or another hand.
-    let mut seen: Vec<CardId> = g.discard.clone();
+    let mut seen: Vec<CardId> = g.discard.to_vec();
     for p in Power::ALL.into_iter().filter(|&p| known(p)) {
         seen.extend(g.hands[p.index()].cards.iter().copied());
         seen.extend(g.hands[p.index()].home_aside.iter().copied());
@@ -231,7 +233,7 @@ pub(crate) fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut 
     treasures.shuffle(rng);
     for p in Power::ALL.into_iter().filter(|&p| !known(p)) {
         let [cards, home_in_hand, tr, aside] = view.hand_sizes[p.index()];
-        let hand = &mut g.hands[p.index()];
+        let hand = Arc::make_mut(&mut g.hands[p.index()]);
         hand.cards = unseen.split_off(unseen.len().saturating_sub(cards as usize));
         let mut homes = content.major(p).home_cards.clone();
         homes.shuffle(rng);
@@ -240,9 +242,9 @@ pub(crate) fn determinize(view: &View, content: &ContentSet<Content>, rng: &mut 
         hand.home_aside = homes.into_iter().skip(home_in_hand as usize).collect();
         hand.treasures = treasures.split_off(treasures.len().saturating_sub(tr as usize));
     }
-    g.deck = unseen;
-    g.portugal = treasures.split_off(treasures.len().saturating_sub(view.portugal_row as usize));
-    g.cup = treasures;
+    g.deck = Arc::new(unseen);
+    g.portugal = Arc::new(treasures.split_off(treasures.len().saturating_sub(view.portugal_row as usize)));
+    g.cup = Arc::new(treasures);
     g
 }
 
