@@ -6,10 +6,9 @@
 //! the same way; an announcement is applied on a copy of the state and kept only if every clause went
 //! through, so one that fails changes nothing and draws nothing.
 
-use std::sync::Arc;
-
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use imperia_core::words::count;
 use rand::Rng;
