@@ -17,8 +17,11 @@ use crate::arena::play_game_observed;
 /// One self-play game in this many is held out of the fit and judges it.
 pub const HOLDOUT: u64 = 5;
 
-/// The model file's format.
-pub const MODEL_VERSION: u32 = 1;
+/// The model file's format: 2 added `first_games`.
+pub const MODEL_VERSION: u32 = 2;
+
+/// The self-play games [`Made::first_games`] digests: few enough for a test to play them again.
+pub const FIRST_GAMES: usize = 10;
 
 /// Passes of gradient descent over the positions, and its step on standardised features.
 const EPOCHS: usize = 400;
@@ -70,13 +73,14 @@ pub fn train<G: Features + Evaluate>(
 ) -> Result<Trained, String> {
     let games = self_play::<G>(config, content, settings)?;
     let width = G::FEATURES.len();
-    let (fit, holdout): (Vec<_>, Vec<_>) =
-        games.into_iter().enumerate().partition(|(g, _)| *g as u64 % HOLDOUT != HOLDOUT - 1);
-    let fit: Vec<Played> = fit.into_iter().map(|(_, g)| g).collect();
-    let holdout: Vec<Played> = holdout.into_iter().map(|(_, g)| g).collect();
+    let is_held_out = |g: usize| g as u64 % HOLDOUT == HOLDOUT - 1;
+    let pick = |held_out: bool| -> Vec<&Played> {
+        games.iter().enumerate().filter(|(g, _)| is_held_out(*g) == held_out).map(|(_, p)| p).collect()
+    };
+    let (fit, holdout) = (pick(false), pick(true));
     let weights = fit_weights(&fit, width);
     let judged = judge(&holdout, &weights, width);
-    let count = |games: &[Played]| games.iter().map(|g| g.features.len() as u64).sum::<u64>();
+    let count = |games: &[&Played]| games.iter().map(|g| g.features.len() as u64).sum::<u64>();
     let model = Model {
         version: MODEL_VERSION,
         game: G::ID.to_string(),
@@ -89,6 +93,7 @@ pub fn train<G: Features + Evaluate>(
             holdout_positions: count(&holdout),
             holdout_log_loss: round(judged.model_loss),
             hand_log_loss: round(judged.hand_loss),
+            first_games: digest(&games[..games.len().min(FIRST_GAMES)]),
         },
         feature: G::FEATURES
             .iter()
@@ -97,6 +102,18 @@ pub fn train<G: Features + Evaluate>(
             .collect(),
     };
     Ok(Trained { model, holdout_accuracy: judged.model_accuracy, hand_accuracy: judged.hand_accuracy })
+}
+
+/// The xxh3 digest, in hex, of `games`' positions' features and results, every number by its bits.
+fn digest(games: &[Played]) -> String {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    for game in games {
+        hasher.update(&(game.features.len() as u64).to_le_bytes());
+        for x in game.features.iter().flatten().chain(&game.target) {
+            hasher.update(&x.to_bits().to_le_bytes());
+        }
+    }
+    format!("{:016x}", hasher.digest())
 }
 
 /// Six decimal places: enough for play, short enough to read in the file.
@@ -168,7 +185,7 @@ fn play_one<G: Features + Evaluate>(
 
 /// Softmax regression by gradient descent with momentum, on features scaled to unit spread; the weights
 /// come back in the features' own units.
-fn fit_weights(games: &[Played], width: usize) -> Vec<f64> {
+fn fit_weights(games: &[&Played], width: usize) -> Vec<f64> {
     let rows = || games.iter().flat_map(|g| g.features.iter().flat_map(|p| p.chunks(width)));
     let n = rows().count().max(1) as f64;
     let mut mean = vec![0.0; width];
@@ -218,7 +235,7 @@ struct Judged {
 }
 
 /// Log-loss and accuracy of the fitted weights and of the hand-written evaluation on `games`.
-fn judge(games: &[Played], weights: &[f64], width: usize) -> Judged {
+fn judge(games: &[&Played], weights: &[f64], width: usize) -> Judged {
     let (mut model_loss, mut hand_loss, mut model_right, mut hand_right, mut n) = (0.0, 0.0, 0.0, 0.0, 0.0);
     for game in games {
         for (position, hand) in game.features.iter().zip(&game.hand) {

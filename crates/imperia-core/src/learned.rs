@@ -54,6 +54,10 @@ pub struct Made {
     /// (its values taken as chances).
     pub holdout_log_loss: f64,
     pub hand_log_loss: f64,
+    /// A digest of what the first few self-play games taught (imperia-bots' `train::FIRST_GAMES`: each
+    /// position's features and each game's result): a test plays those games again and compares, so that a
+    /// change to the rules or the bot that alters the games says the file is no longer what its command makes.
+    pub first_games: String,
 }
 
 /// One feature's weight.

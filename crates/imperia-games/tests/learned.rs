@@ -5,7 +5,7 @@
 
 use brazil_imperial::Brazil;
 use endeavor::Endeavor;
-use imperia_bots::train::Settings;
+use imperia_bots::train::{FIRST_GAMES, Settings};
 use imperia_core::{ContentSet, Evaluate, Features, Game, Model, ModelError, Registry};
 use imperial_struggle::ImperialStruggle;
 use imperial2030::Imperial2030;
@@ -87,8 +87,9 @@ fn shipped(game: &str) -> Shipped {
 }
 
 /// Every shipped file is one `imperia train` writes: it names the game's features in order, its command
-/// names the settings it records, and those settings, on a few games, make the same model on one thread
-/// and on two.
+/// names the settings it records, and those settings, on its first few games, make the same model on one
+/// thread and on two, from the same games as the file learned from: a change to the rules or the bot since
+/// the file was made leaves it stale, and its command must be run again.
 #[test]
 fn every_shipped_model_fits_its_game_and_its_command_trains_reproducibly() {
     for game in TRAINED {
@@ -99,10 +100,16 @@ fn every_shipped_model_fits_its_game_and_its_command_trains_reproducibly() {
         let bots = imperia_games::bots_for(game).expect("bots");
         assert!(bots.train.is_some(), "{game}: `imperia train {game}` is registered");
         assert!(text.contains("do not edit by hand"), "{game}: the file is the one `imperia train` writes");
-        let few = Settings { games: 10, jobs: 1, ..settings.clone() };
+        let few = Settings { games: FIRST_GAMES as u64, jobs: 1, ..settings.clone() };
         let one = train(game, players, &few);
         assert_eq!(one, train(game, players, &Settings { jobs: 2, ..few }), "{game}: one thread or two");
         assert_eq!(one.feature.len(), model.feature.len(), "{game}: the same features as the shipped file");
+        assert_eq!(
+            one.made.first_games, model.made.first_games,
+            "{game}: the first {FIRST_GAMES} self-play games are not those the shipped file learned from (the rules \
+             or the bot changed since): run `{}` to make it again",
+            model.made.command
+        );
     }
 }
 
