@@ -298,6 +298,11 @@ pub struct Paying {
 }
 
 /// The whole game.
+///
+/// The lists few moves change (the board's, the deck's and treasures', the seats, each hand) are behind
+/// `Arc`, shared between copies until one changes them (`Arc::make_mut`): bots copy the state for every
+/// action they look at and every package in sight, and most of those copies change none of them. The
+/// serialised form is the lists' own.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VirginQueen {
     pub(crate) config: Config,
