@@ -25,7 +25,7 @@ pub const CANDIDATES: usize = 4;
 const MAX_PLAYOUT_STEPS: usize = 20_000;
 
 /// Plays each candidate out in `playouts` sampled worlds, and stops sooner if `time` runs out (after at
-/// least one world).
+/// least one world, and within one playout of the limit).
 #[derive(Clone, Debug)]
 pub struct RolloutBot {
     playouts: usize,
@@ -65,17 +65,20 @@ impl<G: Evaluate> Bot<G> for RolloutBot {
         }
         let mut totals = vec![0.0; ranked.len()];
         let mut world = Some(first);
-        for played in 0..self.playouts {
-            if played > 0 && self.time.is_some_and(|t| started.elapsed() >= t) {
-                break;
-            }
+        let out_of_time = || self.time.is_some_and(|t| started.elapsed() >= t);
+        'worlds: for played in 0..self.playouts {
             let world = world.take().unwrap_or_else(|| G::determinize(view, content, rng));
             let dice: u64 = rng.random();
-            for (total, &(i, _)) in totals.iter_mut().zip(&ranked) {
-                if let Ok(next) = world.after(seat, &legal[i]) {
-                    *total += play_out(next, judge, dice)[seat];
+            let mut results = Vec::with_capacity(ranked.len());
+            for &(i, _) in &ranked {
+                // The clock is read before each playout, and a world cut short is left out whole: every
+                // candidate is judged on the same worlds. The first world is always played out.
+                if played > 0 && out_of_time() {
+                    break 'worlds;
                 }
+                results.push(world.after(seat, &legal[i]).map_or(0.0, |next| play_out(next, judge, dice)[seat]));
             }
+            totals.iter_mut().zip(results).for_each(|(total, r)| *total += r);
         }
         // The best total; equals go to the one-step favourite.
         let best = (0..ranked.len()).fold(0, |best, k| if totals[k] > totals[best] { k } else { best });
