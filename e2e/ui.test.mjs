@@ -768,8 +768,8 @@ test('Virgin Queen says what part of the game it plays, and is played on the gen
   await page.goto(`${base}/#/`);
   await page.getByRole('heading', { name: 'New game' }).waitFor();
   // Where every bot level measured a clear step above the one below, every level is offered and the seats
-  // carry no note; Virgin Queen offers none above Strong (docs/bots.md), and a note says why. Its Strong plays
-  // its moves out where every other game's searches, and says so.
+  // carry no note: every game now (docs/bots.md). Virgin Queen's Strong and Expert play their moves out where
+  // every other game's search, and say so.
   const levels = (seat) => page.getByLabel(`Seat ${seat}`, { exact: true }).locator('option')
     .evaluateAll((options) => options.map((o) => o.value));
   await page.getByLabel('Game', { exact: true }).selectOption('imperial2030');
@@ -778,12 +778,12 @@ test('Virgin Queen says what part of the game it plays, and is played on the gen
   assert.equal(await page.locator('.level-note').count(), 0, 'no note for Imperial 2030');
   await page.getByLabel('Game', { exact: true }).selectOption('virgin-queen');
   await page.getByLabel('Players', { exact: true }).selectOption('3');
-  assert.deepEqual(await levels(2), ['easy', 'medium', 'strong', 'human', 'account']);
-  assert.equal(await page.getByLabel('Seat 2', { exact: true }).locator('option[value="strong"]').textContent(),
-    'Bot: Strong: plays its best moves out to the end');
-  assert.match(await page.locator('.level-note').textContent(),
-    /^In Virgin Queen\b[^,]*, bots go up to Strong: .* Expert won [\d.]+% of \d+ games against three bots searching/);
-  await page.locator('fieldset.seats').screenshot({ path: join(ARTIFACTS, 'lobby-level-note-virgin-queen.png') });
+  assert.deepEqual(await levels(2), ['easy', 'medium', 'strong', 'expert', 'human', 'account']);
+  const option = (level) => page.getByLabel('Seat 2', { exact: true }).locator(`option[value="${level}"]`).textContent();
+  assert.equal(await option('strong'), 'Bot: Strong: plays its best moves out to the end');
+  assert.equal(await option('expert'), 'Bot: Expert: plays its best moves out in four times the worlds');
+  assert.equal(await page.locator('.level-note').count(), 0, 'no note for Virgin Queen');
+  await page.locator('fieldset.seats').screenshot({ path: join(ARTIFACTS, 'lobby-levels-virgin-queen.png') });
   for (const seat of [2, 3]) await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption('easy');
   await page.getByRole('button', { name: 'Create the game' }).click();
   await page.waitForURL(/#\/game\/\d+$/);
