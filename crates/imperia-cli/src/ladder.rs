@@ -402,16 +402,18 @@ mod tests {
         let report = climb.report("virgin-queen");
         assert!(report[1].step.as_ref().is_some_and(|s| s.clear), "40 wins of 40");
         assert!(report[2].step.as_ref().is_some_and(|s| !s.clear), "10 of 40, a quarter: chance");
-        assert_eq!(report.iter().map(|l| l.offered).collect::<Vec<_>>(), [true, true, true, false]);
-        // Strong is offered, yet measured no step in this run. Expert's one win is no clear step, and it is
-        // withheld: they agree.
+        assert_eq!(report.iter().map(|l| l.offered).collect::<Vec<_>>(), [true; 4], "every level is offered");
+        // Strong and expert are offered, yet neither measured a clear step in this run (one win of one is none).
         let lines = disagreements(&report, "virgin-queen");
-        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert_eq!(lines.len(), 2, "{lines:?}");
         assert!(lines[0].starts_with("strong: no clear step above medium in this run (25.0% of 40 games), yet"));
+        assert!(lines[1].starts_with("expert: no clear step above strong in this run (100.0% of 1 games), yet"));
         let mut report = report;
         report[2].step.as_mut().expect("a step").clear = true;
-        assert_eq!(disagreements(&report, "virgin-queen"), Vec::<String>::new());
         report[3].step.as_mut().expect("a step").clear = true;
+        assert_eq!(disagreements(&report, "virgin-queen"), Vec::<String>::new(), "they agree");
+        // Had expert been withheld there, its clear step would say so.
+        report[3].offered = false;
         let lines = disagreements(&report, "virgin-queen");
         assert_eq!(lines.len(), 1, "{lines:?}");
         assert!(lines[0].starts_with("expert: a clear step above strong in this run (100.0% of 1 games), yet"));
