@@ -67,6 +67,9 @@ impl<G: Evaluate> Bot<G> for RolloutBot {
         let mut world = Some(first);
         let out_of_time = || self.time.is_some_and(|t| started.elapsed() >= t);
         'worlds: for played in 0..self.playouts {
+            if played > 0 && out_of_time() {
+                break;
+            }
             let world = world.take().unwrap_or_else(|| G::determinize(view, content, rng));
             let dice: u64 = rng.random();
             let mut results = Vec::with_capacity(ranked.len());
