@@ -271,8 +271,9 @@ impl VirginQueen {
             self.bonus_vp[w.index()] += self.content.campaign.vp_per_win as i32;
         }
         if let Some(s) = self.front_prize(loser, winner) {
-            Arc::make_mut(&mut self.spaces)[s.index()].control = winner;
-            Arc::make_mut(&mut self.spaces)[s.index()].unrest = true;
+            let space = &mut Arc::make_mut(&mut self.spaces)[s.index()];
+            space.control = winner;
+            space.unrest = true;
             events.push(Event::SpaceTaken { space: s, by: winner });
             self.relocate(s, events);
         }
@@ -361,8 +362,9 @@ impl VirginQueen {
                 info.kind == LeaderKind::Naval && info.power == weaker && matches!(self.leader_place(l), Place::Map(_))
             })
         {
-            Arc::make_mut(&mut self.leaders)[l.index()].place = Place::Removed;
-            Arc::make_mut(&mut self.leaders)[l.index()].loaned_to = None;
+            let leader = &mut Arc::make_mut(&mut self.leaders)[l.index()];
+            leader.place = Place::Removed;
+            leader.loaned_to = None;
             events.push(Event::NavalLeaderRemoved { leader: l });
         }
     }

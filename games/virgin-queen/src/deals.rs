@@ -513,8 +513,9 @@ impl VirginQueen {
                     loaned_to: Some(receiver),
                 });
                 if let Some(l) = leader {
-                    Arc::make_mut(&mut self.leaders)[l.index()].place = Place::Map(to);
-                    Arc::make_mut(&mut self.leaders)[l.index()].loaned_to = Some(receiver);
+                    let lent = &mut Arc::make_mut(&mut self.leaders)[l.index()];
+                    lent.place = Place::Map(to);
+                    lent.loaned_to = Some(receiver);
                 }
                 self.record_gift(GiftKind::Loans, lender, receiver, ships);
                 events.push(Event::Lent { lender, receiver, ships, from: port, to, leader });
@@ -640,8 +641,9 @@ impl VirginQueen {
                 Arc::make_mut(&mut self.spaces)[space.index()].units[p.index()] = [0, 0];
                 match self.held_capitals(p).first() {
                     Some(&cap) => {
-                        Arc::make_mut(&mut self.spaces)[cap.index()].units[p.index()][0] += reg;
-                        Arc::make_mut(&mut self.spaces)[cap.index()].units[p.index()][1] += merc;
+                        let capital = &mut Arc::make_mut(&mut self.spaces)[cap.index()];
+                        capital.units[p.index()][0] += reg;
+                        capital.units[p.index()][1] += merc;
                     }
                     None => {
                         self.pools[p.index()].regulars += reg;
