@@ -3486,6 +3486,39 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
   }
 }
 
+test('a tap held while a new state arrives still counts: the page is drawn anew once the press ends', async () => {
+  const { context, page } = await signUp('tapheld');
+  // The states the server pushes to this page, to know when the one the tap is held across has arrived.
+  const line = 'a line sent mid-tap';
+  const lineIn = new Promise((arrived) => page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+    if (String(payload).includes(line)) arrived();
+  })));
+  const id = await createAgainstBots(page, 'virgin-queen', 2, { rated: false });
+  assert.ok(await decisionShown(page), 'a decision of mine');
+  const button = page.locator('.choices button.action:visible').first();
+  await button.scrollIntoViewIfNeeded();
+  const chosen = JSON.parse((await button.getAttribute('data-key')).slice('action:'.length));
+  // The drawing the press starts on is marked: a new drawing of the page would not have the mark.
+  await button.evaluate((b) => { b.dataset.pressed = ''; });
+  const box = await button.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.evaluate(([game, text]) => fetch(`/api/games/${game}/chat`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }),
+  }), [id, line]);
+  await lineIn;
+  await drawn(page);
+  assert.equal(await page.locator('[data-pressed]').count(), 1, 'the page is not drawn anew while the press lasts');
+  assert.equal(await page.locator('#chat li', { hasText: line }).count(), 0, 'the chat line waits for the press to end');
+  const answered = page.waitForResponse(isActionPost, { timeout: 15_000 });
+  await page.mouse.up();
+  const response = await answered;
+  assert.equal(response.status(), 200, `the server took the tap: ${await response.text()}`);
+  assert.deepEqual(response.request().postDataJSON().action, chosen, 'the choice pressed is the one sent');
+  await page.locator('#chat li', { hasText: line }).first().waitFor();
+  await context.close();
+});
+
 test('a redraw brings the decision back into view unless the reader scrolled away from it', async () => {
   const { context, page } = await signUp('tablereader');
   const id = await createAgainstBots(page, 'imperial2030', 2, { rated: false });

@@ -99,6 +99,31 @@ export async function show(root, session, id) {
   const ticker = setInterval(tickClock, 1000);
   const onKey = (e) => { if (e.key === 'Escape' && catchUp) skip(); };
   document.addEventListener('keydown', onKey);
+  // A press under way (a tap, a drag of the map) ends before the page is drawn anew: a click pressed on one
+  // drawing of a button and released on the next reaches neither, so a bot's step or the log arriving
+  // mid-tap would lose the player's choice. A press held past PRESS_HOLD_MS holds nothing back any more.
+  let pressed = null; // while the primary button or finger is down: the timer that stops holding the drawing
+  let heldDraw = false; // a drawing waits for the press to end
+  const release = () => {
+    if (pressed === null) return;
+    clearTimeout(pressed);
+    pressed = null;
+    // Asked for now, drawn at the next frame: after the click this release makes.
+    if (heldDraw) {
+      heldDraw = false;
+      draw();
+    }
+  };
+  const onPress = (e) => {
+    if (!e.isPrimary || e.button !== 0) return;
+    clearTimeout(pressed);
+    pressed = setTimeout(release, PRESS_HOLD_MS);
+  };
+  const onRelease = (e) => { if (e.isPrimary) release(); };
+  document.addEventListener('pointerdown', onPress, true);
+  document.addEventListener('pointerup', onRelease, true);
+  document.addEventListener('pointercancel', onRelease, true);
+  window.addEventListener('blur', release);
 
   const mySeat = () => state.seat;
   // Nobody acts before the start: the server sends no one to act and no legal actions then.
@@ -435,6 +460,10 @@ export async function show(root, session, id) {
       // A frame asked for before the page was left (a resize, a pushed state) must not draw over the next page,
       // nor one asked for before a catch-up began draw it before its first turn.
       if (closed || (catchUp && !catchUp.shown)) return;
+      if (pressed !== null) {
+        heldDraw = true;
+        return;
+      }
       const focused = document.activeElement && document.activeElement.getAttribute('data-key');
       // What the player opened stays open: a folded group of choices, a legend, the list of all choices.
       const opened = new Set([...root.querySelectorAll('details[data-key][open]')].map((d) => d.dataset.key));
@@ -1261,6 +1290,11 @@ export async function show(root, session, id) {
   return () => {
     closed = true;
     document.removeEventListener('keydown', onKey);
+    document.removeEventListener('pointerdown', onPress, true);
+    document.removeEventListener('pointerup', onRelease, true);
+    document.removeEventListener('pointercancel', onRelease, true);
+    window.removeEventListener('blur', release);
+    clearTimeout(pressed);
     reviewer.stop();
     clearInterval(ticker);
     if (socket) socket.close();
@@ -1300,6 +1334,12 @@ function turnsOf(steps) {
   }
   return turns;
 }
+
+/**
+ * The longest a press holds back the page's drawing: a tap takes well under a second, a drag of the map a
+ * few; a release the page never hears of (the button let go outside the window) stops holding it then.
+ */
+const PRESS_HOLD_MS = 5000;
 
 /** Where the choice to be notified of one's turns is kept, per browser. */
 const NOTIFY_KEY = 'imperia.notify-turns';
