@@ -1605,6 +1605,11 @@ const ENDEAVOR_PLACES = [
 ];
 
 const isActionPost = (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/actions');
+/**
+ * The server's last answer to a decision sent: a refusal as stale (409) is the page's to send again where
+ * the decision is still open after another seat's step (web/pages/game.js, `send`).
+ */
+const isActionAnswer = (r) => isActionPost(r) && r.status() !== 409;
 
 /**
  * Take one Endeavor decision by clicking its place (the first kind of ENDEAVOR_PLACES that has one a
@@ -3416,10 +3421,13 @@ async function tableDecision(page, game, id, moved) {
   if (game === 'endeavor') return endeavorDecision(page);
   if (game === 'brazil-imperial') return brazilDecision(page, id);
   const version = Number(await page.locator('article.game').getAttribute('data-version'));
-  const answered = page.waitForResponse(isActionPost, { timeout: 15_000 });
+  const answered = page.waitForResponse(isActionAnswer, { timeout: 15_000 });
+  // Awaited below: a click that cannot be made says why rather than this wait running out first.
+  answered.catch(() => {});
+  let pressed = null;
   if (game === 'virgin-queen') {
     // The first choice of the first group shown: replies and the moves that end a step come first.
-    await page.locator('.choices button.action:visible').first().click();
+    pressed = await tapChoice(page, page.locator('.choices button.action:visible'), () => gameState(page, id));
   } else {
     // Imperial 2030: a rondel space, a bond, a region (then where it moves), else a button.
     for (let clicks = 0; clicks < 4; clicks++) {
@@ -3439,8 +3447,50 @@ async function tableDecision(page, game, id, moved) {
   }
   const response = await answered;
   assert.equal(response.status(), 200, `the server took the click: ${await response.text()}`);
+  const sent = response.request().postDataJSON().action;
+  if (pressed) assert.deepEqual(sent, pressed, 'the choice tapped is the one sent');
   await newerThan(page, version);
-  return response.request().postDataJSON().action;
+  return sent;
+}
+
+/**
+ * Tap the first of `choices` as a player does: press, then release; the action tapped. The page holds its
+ * drawing while a press lasts (web/pages/game.js), so a press found on a choice is released on that very
+ * button, however many states arrive meanwhile (a bot negotiating beside the player pushes one every few
+ * milliseconds, and each redraws the page: a click that waits for a still moment may wait for long). A
+ * press that found no choice (the page was drawn anew between the aim and the press) is let go elsewhere,
+ * clicking nothing, and tried again. `whilePressed` runs between the press found on a choice (marked
+ * `data-pressed`) and its release; `state` tells a failure what the game asked.
+ */
+async function tapChoice(page, choices, state, whilePressed = async () => {}) {
+  const TRIES = 20;
+  for (let tries = 0; tries < TRIES; tries++) {
+    const choice = choices.first();
+    // Scrolled to only where it cannot be pressed as the page stands (out of view, under the bar): the page
+    // keeps where it brought the decision, as a player's tap would. Then in the middle of the window, clear
+    // of a bar fixed to its foot.
+    await choice.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      if (!b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))) b.scrollIntoView({ block: 'center' });
+    }, null, { timeout: 10_000 });
+    const box = await choice.boundingBox();
+    if (!box) continue;
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    const pressed = await page.evaluate(({ x, y }) => {
+      const button = document.elementFromPoint(x, y)?.closest('.choices button.action:not([disabled])');
+      if (button) button.dataset.pressed = '';
+      return button?.dataset.key ?? null;
+    }, at);
+    if (pressed) await whilePressed();
+    else await page.mouse.move(1, 1);
+    await page.mouse.up();
+    if (pressed) return JSON.parse(pressed.slice('action:'.length));
+    // The drag away selected text, and a page with text selected leaves the next decision where it is.
+    await page.evaluate(() => getSelection().removeAllRanges());
+  }
+  throw new Error(`no press of ${TRIES} found a choice under it (the prompt: ${(await state()).prompt})`);
 }
 
 const TABLE_GAMES = [
@@ -3495,23 +3545,18 @@ test('a tap held while a new state arrives still counts: the page is drawn anew 
   })));
   const id = await createAgainstBots(page, 'virgin-queen', 2, { rated: false });
   assert.ok(await decisionShown(page), 'a decision of mine');
-  const button = page.locator('.choices button.action:visible').first();
-  await button.scrollIntoViewIfNeeded();
-  const chosen = JSON.parse((await button.getAttribute('data-key')).slice('action:'.length));
-  // The drawing the press starts on is marked: a new drawing of the page would not have the mark.
-  await button.evaluate((b) => { b.dataset.pressed = ''; });
-  const box = await button.boundingBox();
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.evaluate(([game, text]) => fetch(`/api/games/${game}/chat`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }),
-  }), [id, line]);
-  await lineIn;
-  await drawn(page);
-  assert.equal(await page.locator('[data-pressed]').count(), 1, 'the page is not drawn anew while the press lasts');
-  assert.equal(await page.locator('#chat li', { hasText: line }).count(), 0, 'the chat line waits for the press to end');
-  const answered = page.waitForResponse(isActionPost, { timeout: 15_000 });
-  await page.mouse.up();
+  const answered = page.waitForResponse(isActionAnswer, { timeout: 15_000 });
+  answered.catch(() => {});
+  const chosen = await tapChoice(page, page.locator('.choices button.action:visible'), () => gameState(page, id), async () => {
+    await page.evaluate(([game, text]) => fetch(`/api/games/${game}/chat`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }),
+    }), [id, line]);
+    await lineIn;
+    await drawn(page);
+    // The button pressed bears its mark: a new drawing of the page would not.
+    assert.equal(await page.locator('[data-pressed]').count(), 1, 'the page is not drawn anew while the press lasts');
+    assert.equal(await page.locator('#chat li', { hasText: line }).count(), 0, 'the chat line waits for the press to end');
+  });
   const response = await answered;
   assert.equal(response.status(), 200, `the server took the tap: ${await response.text()}`);
   assert.deepEqual(response.request().postDataJSON().action, chosen, 'the choice pressed is the one sent');
