@@ -3503,7 +3503,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.setViewportSize({ width, height });
       const id = await createAgainstBots(page, game, players, { rated: false });
       const moved = { drags: 0, zooms: 0 };
-      const stats = { decisions: 0, places: 0, inBar: 0 };
+      const stats = { decisions: 0, places: 0, inBar: 0, fullest: 0 };
       for (let n = 0; n < TABLE_DECISIONS; n++) {
         const m = await decisionShown(page);
         if (!m) break;
@@ -3523,12 +3523,15 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
           `${at}: a few loose choices are in the bar, more in the card (${m.inBar} in the bar, ${m.inCard} in the card)`);
         stats.inBar += m.inBar ? 1 : 0;
         stats.places += m.places;
+        // How much of the band between the bar and the window's edge the framed places took at the most.
+        stats.fullest = Math.max(stats.fullest, m.span / (m.band.bottom - m.band.top));
         if (n === 0 || n === 10) await page.screenshot({ path: join(ARTIFACTS, `table-${game}-${width}x${height}${n ? `-${n}` : ''}.png`) });
         await tableDecision(page, game, id, moved);
         stats.decisions += 1;
       }
       assert.ok(stats.decisions >= Math.min(TABLE_DECISIONS, 5), `${stats.decisions} decisions taken`);
-      console.log(`# the table, ${game} at ${width}×${height}: ${stats.decisions} decisions, ${stats.places} framed places measured, `
+      console.log(`# the table, ${game} at ${width}×${height}: ${stats.decisions} decisions, ${stats.places} framed places measured `
+        + `(spanning at most ${Math.round(stats.fullest * 100)}% of the band the bar leaves), `
         + `${stats.inBar} with main choices in the bar; `
         + `the map dragged ${moved.drags} and zoomed ${moved.zooms} times`);
       await context.close();

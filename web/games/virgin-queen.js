@@ -83,8 +83,8 @@ function nameMaps(board) {
 const zoomButton = (key, text, label, onclick) => h('button', { type: 'button', class: 'zoom', 'data-key': key, 'aria-label': label, title: label, onclick }, text);
 
 /**
- * The board: the map with its zoom buttons, the chart beside it and the hand under it (on a phone the
- * chart and the hand side by side under the map), so that a decision's framed places fit one screen; the
+ * The board: the map with its zoom buttons, the chart beside it and the hands under both (on a phone the
+ * chart and the hands side by side under the map), so that a decision's framed places fit one screen; the
  * actions of a place picked are listed at that place.
  */
 function boardCard({ view, board, pl, names, mine, played, repick }) {
