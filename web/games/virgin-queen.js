@@ -150,12 +150,12 @@ function handStrip(view, played, names, pl, mine) {
       h('div', { class: 'chips' },
         hand.cards.map((c) => {
           const card = names.cards.get(c);
-          return chip(c, `${card?.name ?? c} · ${card?.cp ?? '?'}`, 'card', `${card?.name ?? c}: ${card?.cp ?? '?'} CP`);
+          return chip(c, `${card?.name ?? c} · ${card?.cp ?? '?'}`, 'hand-card', `${card?.name ?? c}: ${card?.cp ?? '?'} CP`);
         }),
         hand.treasures.map((x) => chip(x, `Treasure · ${names.treasures.get(x)?.cp ?? '?'}`, 'treasure', `A treasure: ${names.treasures.get(x)?.cp ?? '?'} CP`)),
         hand.home_aside.map((c) => {
           const card = names.cards.get(c);
-          return chip(c, `${card?.name ?? c} · ${card?.cp ?? '?'}`, 'card aside', `${card?.name ?? c}: ${card?.cp ?? '?'} CP, a home card set aside`);
+          return chip(c, `${card?.name ?? c} · ${card?.cp ?? '?'}`, 'hand-card aside', `${card?.name ?? c}: ${card?.cp ?? '?'} CP, a home card set aside`);
         })),
       hand.cards.length || hand.treasures.length || hand.home_aside.length ? null : h('p', { class: 'muted' }, 'No cards.'));
   });
