@@ -73,10 +73,11 @@ impl<G: Evaluate> Bot<G> for RolloutBot {
             let world = world.take().unwrap_or_else(|| G::determinize(view, content, rng));
             let dice: u64 = rng.random();
             let mut results = Vec::with_capacity(ranked.len());
-            for &(i, _) in &ranked {
-                // The clock is read before each playout, and a world cut short is left out whole: every
-                // candidate is judged on the same worlds. The first world is always played out.
-                if played > 0 && out_of_time() {
+            for (k, &(i, _)) in ranked.iter().enumerate() {
+                // The clock is read before each playout (before the first, just above, ahead of sampling
+                // the world), and a world cut short is left out whole: every candidate is judged on the same
+                // worlds. The first world is always played out.
+                if played > 0 && k > 0 && out_of_time() {
                     break 'worlds;
                 }
                 results.push(world.after(seat, &legal[i]).map_or(0.0, |next| play_out(next, judge, dice)[seat]));
