@@ -3406,9 +3406,12 @@ function tableMeasure() {
   // The few loose choices are in the bar (web/pages/game.js, barChoices), once: more stay in the card.
   const inBar = document.querySelectorAll('#decision-bar .bar-choices button').length;
   const inCard = document.querySelectorAll('.board-area .choices [data-loose] button').length;
+  // A long text in the bar is folded to its first lines (web/pages/game.js), with a button to read it all.
+  const more = document.getElementById('status-more');
+  const folded = Boolean(more && !more.hidden && more.getAttribute('aria-expanded') === 'false');
   return {
     bar: { top: bar.top, bottom: bar.bottom, left: bar.left, right: bar.right },
-    inBar, inCard,
+    inBar, inCard, folded,
     band, places: places.length, out: out.map((p) => `${p.name} (${Math.round(p.top)}–${Math.round(p.bottom)})`),
     // One screen: the band between the bar and the window's edge holds them all (each is checked in view by `out`).
     fits: span <= band.bottom - band.top, span,
@@ -3458,43 +3461,84 @@ async function tableDecision(page, game, id, moved) {
 }
 
 /**
- * Tap the first of `choices` as a player does: press, then release; the action tapped. The page holds its
- * drawing while a press lasts (web/pages/game.js), so a press found on a choice is released on that very
- * button, however many states arrive meanwhile (a bot negotiating beside the player pushes one every few
- * milliseconds, and each redraws the page: a click that waits for a still moment may wait for long). A
- * press that found no choice (the page was drawn anew between the aim and the press) is let go elsewhere,
- * clicking nothing, and tried again. `whilePressed` runs between the press found on a choice (marked
- * `data-pressed`) and its release; `state` tells a failure what the game asked.
+ * Tap `target` as a player does: press, then release; the `data-key` of the element matching `selector`
+ * that the press found under it ('' where it has none), or undefined when no press of 20 found one. The page
+ * holds its drawing while a press lasts (web/pages/game.js), so a press found on the element is released on
+ * that very element, however many states arrive meanwhile (a bot negotiating beside the player pushes one
+ * every few milliseconds, and each redraws the page: a click that waits for a still moment may wait for
+ * long). A press that found none (the page was drawn anew between the aim and the press) is let go
+ * elsewhere, clicking nothing, and tried again. `whilePressed` runs between the press found on the element
+ * (marked `data-pressed`) and its release.
  */
-async function tapChoice(page, choices, state, whilePressed = async () => {}) {
-  const TRIES = 20;
-  for (let tries = 0; tries < TRIES; tries++) {
-    const choice = choices.first();
+async function tap(page, target, selector, whilePressed = async () => {}) {
+  for (let tries = 0; tries < 20; tries++) {
     // Scrolled to only where it cannot be pressed as the page stands (out of view, under the bar): the page
     // keeps where it brought the decision, as a player's tap would. Then in the middle of the window, clear
     // of a bar fixed to its foot.
-    await choice.evaluate((b) => {
+    await target.evaluate((b) => {
       const r = b.getBoundingClientRect();
       if (!b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))) b.scrollIntoView({ block: 'center' });
     }, null, { timeout: 10_000 });
-    const box = await choice.boundingBox();
+    const box = await target.boundingBox();
     if (!box) continue;
     const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await page.mouse.move(at.x, at.y);
     await page.mouse.down();
-    const pressed = await page.evaluate(({ x, y }) => {
-      const button = document.elementFromPoint(x, y)?.closest('.choices button.action:not([disabled])');
-      if (button) button.dataset.pressed = '';
-      return button?.dataset.key ?? null;
-    }, at);
-    if (pressed) await whilePressed();
+    const pressed = await page.evaluate(({ x, y, selector }) => {
+      const found = document.elementFromPoint(x, y)?.closest(selector);
+      if (found) found.dataset.pressed = '';
+      return found ? (found.dataset.key ?? '') : null;
+    }, { ...at, selector });
+    if (pressed !== null) await whilePressed();
     else await page.mouse.move(1, 1);
     await page.mouse.up();
-    if (pressed) return JSON.parse(pressed.slice('action:'.length));
+    if (pressed !== null) return pressed;
     // The drag away selected text, and a page with text selected leaves the next decision where it is.
     await page.evaluate(() => getSelection().removeAllRanges());
   }
-  throw new Error(`no press of ${TRIES} found a choice under it (the prompt: ${(await state()).prompt})`);
+  return undefined;
+}
+
+/** Tap the first of `choices` (`tap`); the action tapped. `state` tells a failure what the game asked. */
+async function tapChoice(page, choices, state, whilePressed = async () => {}) {
+  const key = await tap(page, choices.first(), '.choices button.action:not([disabled])', whilePressed);
+  if (key === undefined) throw new Error(`no press found a choice under it (the prompt: ${(await state()).prompt})`);
+  return JSON.parse(key.slice('action:'.length));
+}
+
+/**
+ * The bar's folded text, read whole with its button and folded again: unfolded, every line shows and the bar
+ * stays in the window (a phone's scrolls within itself); folded, the text runs past the lines shown. False
+ * where the text changed meanwhile (a state arrived: a new text is shown folded), and nothing was checked.
+ */
+async function readStatus(page, at) {
+  const status = () => page.evaluate(() => {
+    const s = document.getElementById('status');
+    const bar = document.getElementById('decision-bar').getBoundingClientRect();
+    return {
+      text: s.textContent, overflow: s.scrollHeight - s.clientHeight, inWindow: bar.top >= 0 && bar.bottom <= innerHeight + 0.5,
+      expanded: document.getElementById('status-more')?.getAttribute('aria-expanded'),
+    };
+  });
+  for (const [from, to] of [['false', 'true'], ['true', 'false']]) {
+    let pressed = null;
+    const key = await tap(page, page.locator('#status-more'), `#status-more[aria-expanded="${from}"]`, async () => {
+      pressed = await status();
+    });
+    if (key === undefined) return false;
+    assert.ok(from === 'true' || pressed.overflow > 1, `${at}: the folded text runs past its lines`);
+    await drawn(page);
+    const after = await status();
+    if (after.text !== pressed.text) return false;
+    assert.equal(after.expanded, to, `${at}: the button says the text is ${to === 'true' ? 'unfolded' : 'folded'}`);
+    if (to === 'true') {
+      assert.ok(after.overflow <= 1, `${at}: unfolded, the whole text shows`);
+      assert.ok(after.inWindow, `${at}: the unfolded bar is in the window`);
+    } else {
+      assert.ok(after.overflow > 1, `${at}: folded again`);
+    }
+  }
+  return true;
 }
 
 const TABLE_GAMES = [
@@ -3508,7 +3552,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.setViewportSize({ width, height });
       const id = await createAgainstBots(page, game, players, { rated: false });
       const moved = { drags: 0, zooms: 0 };
-      const stats = { decisions: 0, places: 0, inBar: 0, fullest: 0 };
+      const stats = { decisions: 0, places: 0, inBar: 0, fullest: 0, tallestBar: 0, folded: 0, read: false };
       for (let n = 0; n < decisions; n++) {
         const m = await decisionShown(page);
         if (!m) break;
@@ -3527,6 +3571,9 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         assert.ok(!(m.inBar && m.inCard) && (m.inCard === 0 || m.inCard > 4),
           `${at}: a few loose choices are in the bar, more in the card (${m.inBar} in the bar, ${m.inCard} in the card)`);
         stats.inBar += m.inBar ? 1 : 0;
+        stats.tallestBar = Math.max(stats.tallestBar, m.bar.bottom - m.bar.top);
+        if (m.folded) stats.folded += 1;
+        if (m.folded && !stats.read) stats.read = await readStatus(page, at);
         stats.places += m.places;
         // How much of the band between the bar and the window's edge the framed places took at the most.
         stats.fullest = Math.max(stats.fullest, m.span / (m.band.bottom - m.band.top));
@@ -3537,7 +3584,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       assert.ok(stats.decisions >= Math.min(decisions, 5), `${stats.decisions} decisions taken`);
       console.log(`# the table, ${game} at ${width}×${height}: ${stats.decisions} decisions, ${stats.places} framed places measured `
         + `(spanning at most ${Math.round(stats.fullest * 100)}% of the band the bar leaves), `
-        + `${stats.inBar} with main choices in the bar; `
+        + `${stats.inBar} with main choices in the bar, the bar at most ${Math.round(stats.tallestBar)} px tall, ${stats.folded} with its text folded${stats.read ? ' (one read whole and folded again)' : ''}; `
         + `the map dragged ${moved.drags} and zoomed ${moved.zooms} times`);
       await context.close();
     });

@@ -96,6 +96,7 @@ export async function show(root, session, id) {
   let decided = 0; // my steps (and undos) the server took, on this page
   let broughtKey = null; // the decision last brought into view
   let broughtAt = null; // where the page was scrolled to for it (null: not known, or not brought)
+  let statusRead = null; // the bar's text the reader unfolded: shown whole until the text changes
   const ticker = setInterval(tickClock, 1000);
   const onKey = (e) => { if (e.key === 'Escape' && catchUp) skip(); };
   document.addEventListener('keydown', onKey);
@@ -473,6 +474,10 @@ export async function show(root, session, id) {
       for (const d of root.querySelectorAll('details[data-key]')) {
         if (opened.has(d.dataset.key)) d.open = true;
       }
+      // The bar's button that reads its folded text whole, where the text runs past the lines shown.
+      const status = document.getElementById('status');
+      const more = document.getElementById('status-more');
+      if (status && more) more.hidden = status.classList.contains('folded') && status.scrollHeight <= status.clientHeight + 1;
       // The page's foot keeps room for a bar fixed to the bottom (a phone), and scrolling keeps clear of it.
       const bar = document.getElementById('decision-bar');
       if (bar) document.documentElement.style.setProperty('--bar-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`);
@@ -539,6 +544,10 @@ export async function show(root, session, id) {
     const allInBar = Boolean(loose) && loose.querySelectorAll('button').length === state.legal_actions.length;
     if (allInBar) loose.dataset.all = '';
     const choicesCard = deciding && !allInBar ? board.querySelector('.choices') : null;
+    // A long text (an announcement to approve, a card's whole wording) is folded to a few lines, so that the
+    // bar leaves the board room; the reader may unfold it.
+    const said = statusText();
+    const whole = statusRead === said;
     const where = framed
       ? h('button', {
         type: 'button', id: 'show-places', class: 'where', 'data-key': 'show-places', onclick: () => bringDecision(true),
@@ -550,7 +559,12 @@ export async function show(root, session, id) {
       }, state.legal_actions.length === 1 ? 'Show your choice' : `Show your ${state.legal_actions.length} choices`) : null;
     return h('section', { id: 'decision-bar', class: deciding ? 'decision-bar mine' : 'decision-bar', 'aria-label': 'The decision' },
       h('div', { class: 'status-row' },
-        h('p', { id: 'status', class: deciding ? 'status mine' : 'status', 'aria-live': 'polite' }, statusText()),
+        h('p', { id: 'status', class: `status${deciding ? ' mine' : ''}${whole ? '' : ' folded'}`, 'aria-live': 'polite' }, said),
+        // Shown by `draw` where the folded text runs past its lines (or is unfolded).
+        h('button', {
+          type: 'button', id: 'status-more', 'data-key': 'status-more', hidden: true,
+          'aria-controls': 'status', 'aria-expanded': String(whole), onclick: () => { statusRead = whole ? null : said; draw(); },
+        }, whole ? 'Fold it' : 'Read it all'),
         barClock(),
         state.time_limit && live ? h('span', {
           id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
