@@ -986,9 +986,12 @@ test('no page breaks the Content-Security-Policy: game page, lobby, sign-in page
   await fresh.close();
 });
 
+/** A choice's button: in the game's choices card, or among the few the decision bar holds (web/pages/game.js). */
+const CHOICE = (state = '') => `.choices button.action${state}, #decision-bar .bar-choices button.action${state}`;
+
 /** Click the choice button named `name`, unfolding its group first if it is folded. */
 async function choose(page, name) {
-  const button = page.locator('.choices button.action', { hasText: name });
+  const button = page.locator(CHOICE(), { hasText: name });
   await button.first().waitFor({ state: 'attached' });
   const folded = page.locator('.choices details.choice-group:not([open])', { has: button });
   if (await folded.count()) await folded.locator('summary').click();
@@ -3434,7 +3437,7 @@ async function tableDecision(page, game, id, moved) {
   let pressed = null;
   if (game === 'virgin-queen') {
     // The first choice of the first group shown: replies and the moves that end a step come first.
-    pressed = await tapChoice(page, page.locator('.choices button.action:visible'), () => gameState(page, id));
+    pressed = await tapChoice(page, page.locator(CHOICE(':visible')), () => gameState(page, id));
   } else {
     // Imperial 2030: a rondel space, a bond, a region (then where it moves), else a button.
     for (let clicks = 0; clicks < 4; clicks++) {
@@ -3501,7 +3504,7 @@ async function tap(page, target, selector, whilePressed = async () => {}) {
 
 /** Tap the first of `choices` (`tap`); the action tapped. `state` tells a failure what the game asked. */
 async function tapChoice(page, choices, state, whilePressed = async () => {}) {
-  const key = await tap(page, choices.first(), '.choices button.action:not([disabled])', whilePressed);
+  const key = await tap(page, choices.first(), CHOICE(':not([disabled])'), whilePressed);
   if (key === undefined) throw new Error(`no press found a choice under it (the prompt: ${(await state()).prompt})`);
   return JSON.parse(key.slice('action:'.length));
 }
@@ -3602,7 +3605,7 @@ test('a tap held while a new state arrives still counts: the page is drawn anew 
   assert.ok(await decisionShown(page), 'a decision of mine');
   const answered = page.waitForResponse(isActionAnswer, { timeout: 15_000 });
   answered.catch(() => {});
-  const chosen = await tapChoice(page, page.locator('.choices button.action:visible'), () => gameState(page, id), async () => {
+  const chosen = await tapChoice(page, page.locator(CHOICE(':visible')), () => gameState(page, id), async () => {
     await page.evaluate(([game, text]) => fetch(`/api/games/${game}/chat`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }),
     }), [id, line]);

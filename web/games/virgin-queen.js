@@ -165,7 +165,8 @@ function handStrip(view, played, names, pl, mine) {
 }
 
 const GROUPS = [
-  { title: 'The announcement awaiting your approval', kinds: ['approve', 'reject'], open: true },
+  // Approve or reject, a few buttons: the page puts them in its decision bar, under the announcement.
+  { title: 'The announcement awaiting your approval', kinds: ['approve', 'reject'], open: true, loose: true },
   { title: 'Proposals awaiting your reply', kinds: ['answer'], open: true },
   { title: 'Announce a proposal as it stands', kinds: ['announce'], open: true },
   { title: 'Move on', open: true, kinds: ['propose', 'undraft', 'publish', 'remove_last', 'done_announcing', 'end_talks', 'done_ransoming', 'done_declaring', 'cancel_declaration'] },
@@ -192,7 +193,7 @@ function groupedChoices(actions, act, busy, pl, hover) {
   const sections = GROUPS.map((g) => {
     const list = actions.filter((a) => g.kinds.includes(clauseKind(a.action)));
     list.forEach((a) => placed.add(a));
-    return { title: g.title, actions: list, open: g.open };
+    return { title: g.title, actions: list, open: g.open, loose: g.loose };
   });
   const rest = actions.filter((a) => !placed.has(a));
   if (rest.length) sections.push({ title: 'Other choices', actions: rest });
@@ -206,7 +207,7 @@ function groupedChoices(actions, act, busy, pl, hover) {
       const folded = !s.open && s.actions.length > 6;
       return folded
         ? h('details', { class: 'choice-group', 'data-key': `group:${s.title}` }, h('summary', {}, label), buttons)
-        : h('div', { class: 'choice-group' }, h('h3', {}, label), buttons);
+        : h('div', { class: 'choice-group', 'data-loose': s.loose ? '' : null }, h('h3', {}, label), buttons);
     }));
 }
 

@@ -599,13 +599,16 @@ export async function show(root, session, id) {
    * The decision's main choices for the bar: the game's loose actions (those not played at a place of the
    * board: pass, done, end the turn, yes or no), which its module draws in its choices card inside an
    * element marked `data-loose`. When they are a few, that element itself moves into the bar, where it
-   * stays in view (its buttons are drawn once, and keep what they do); more stay in the card.
+   * stays in view (its buttons are drawn once, and keep what they do); more stay in the card. A card left
+   * with nothing but its heading goes.
    */
   function barChoices(board) {
     const loose = board.querySelector('.choices [data-loose]');
     const count = loose ? loose.querySelectorAll('button').length : 0;
     if (!count || count > BAR_CHOICES) return null;
+    const card = loose.closest('.choices');
     loose.remove();
+    if ([...card.children].every((c) => /^H\d$/.test(c.tagName))) card.remove();
     loose.classList.add('bar-choices');
     loose.setAttribute('role', 'group');
     loose.setAttribute('aria-label', 'Your main choices');
