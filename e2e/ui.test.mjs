@@ -3416,9 +3416,13 @@ function tableMeasure() {
   // A long text in the bar is folded to its first lines (web/pages/game.js), with a button to read it all.
   const more = document.getElementById('status-more');
   const folded = Boolean(more && !more.hidden && more.getAttribute('aria-expanded') === 'false');
+  // Virgin Queen's two answers to an announcement go to the bar; a choices card never stays as a bare heading.
+  const answersInCard = [...document.querySelectorAll('.board-area .choices button.action')]
+    .filter((b) => /^(Approve|Reject) the announcement/.test(b.textContent)).length;
+  const emptyCards = [...document.querySelectorAll('.board-area .choices')].filter((c) => [...c.children].every((x) => /^H\d$/.test(x.tagName))).length;
   return {
     bar: { top: bar.top, bottom: bar.bottom, left: bar.left, right: bar.right },
-    inBar, inCard, folded,
+    inBar, inCard, folded, answersInCard, emptyCards,
     band, places: places.length, out: out.map((p) => `${p.name} (${Math.round(p.top)}–${Math.round(p.bottom)})`),
     // One screen: the band between the bar and the window's edge holds them all (each is checked in view by `out`).
     fits: span <= band.bottom - band.top, span,
@@ -3449,12 +3453,13 @@ async function tableDecision(page, game, id, moved) {
     pressed = await tapChoice(page, page.locator(CHOICE(':visible')), () => gameState(page, id));
   } else {
     // Imperial 2030: a rondel space, a bond, a region (then where it moves), else a button.
+    const buttons = page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action');
     for (let clicks = 0; clicks < 4; clicks++) {
       const pick = await page.locator('.imperial').getAttribute('data-pick');
       const target = (await reachable(page.locator('.rondel .choice'))) ?? (await reachable(page.locator('.bond.choice, .invest tbody button')))
         // A region that glows as a choice, not the one picked (a click there takes the pick back).
         ?? (await reachOnMap(page, page.locator('.world-map .clickable:has(.frame.target)'), moved))
-        ?? page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').first();
+        ?? buttons.first();
       const narrowed = page.waitForFunction((b) => document.querySelector('.imperial')?.dataset.pick !== b, pick, { timeout: 15_000 })
         .then(() => 'narrowed', () => null);
       // A place on the map is clicked at its mark (reachOnMap): no element to name.
@@ -3462,10 +3467,9 @@ async function tableDecision(page, game, id, moved) {
       clicked.push(`${named} (the pick ${pick})`);
       await target.click();
       if ((await Promise.race([answered, narrowed]).catch(() => null)) !== 'narrowed') break;
-      if (await page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').count() && !(await page.locator('.world-map .clickable:has(.frame.target)').count())) {
-        const button = page.locator('.choices > .action-list .action, #decision-bar .bar-choices .action').first();
-        clicked.push(`the button ${await button.textContent()}`);
-        await button.click();
+      if (await buttons.count() && !(await page.locator('.world-map .clickable:has(.frame.target)').count())) {
+        clicked.push(`the button ${await buttons.first().textContent()}`);
+        await buttons.first().click();
         break;
       }
     }
@@ -3598,7 +3602,10 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         assert.ok(!(m.inBar && m.inCard) && (m.inCard === 0 || m.inCard > 4),
           `${at}: a few loose choices are in the bar, more in the card (${m.inBar} in the bar, ${m.inCard} in the card)`);
         stats.inBar += m.inBar ? 1 : 0;
+        assert.equal(m.answersInCard, 0, `${at}: the answers to an announcement are in the bar`);
+        assert.equal(m.emptyCards, 0, `${at}: no choices card is left with only its heading`);
         stats.tallestBar = Math.max(stats.tallestBar, m.bar.bottom - m.bar.top);
+        if (m.folded && !stats.folded) await page.screenshot({ path: join(ARTIFACTS, `table-${game}-${width}x${height}-folded.png`) });
         if (m.folded) stats.folded += 1;
         if (m.folded && !stats.read) stats.read = await readStatus(page, at);
         stats.places += m.places;
@@ -3609,6 +3616,11 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         stats.decisions += 1;
       }
       assert.ok(stats.decisions >= Math.min(decisions, 5), `${stats.decisions} decisions taken`);
+      if (game === 'virgin-queen') {
+        // Its announcements to approve run past three lines at both sizes (10–39 decisions a game).
+        assert.ok(stats.folded > 0, 'a long prompt is folded in the bar');
+        assert.ok(stats.read, 'a folded prompt was read whole and folded again');
+      }
       console.log(`# the table, ${game} at ${width}×${height}: ${stats.decisions} decisions, ${stats.places} framed places measured `
         + `(spanning at most ${Math.round(stats.fullest * 100)}% of the band the bar leaves; ${stats.unfit} decisions whose places were more than one screen), `
         + `${stats.inBar} with main choices in the bar, the bar at most ${Math.round(stats.tallestBar)} px tall, ${stats.folded} with its text folded${stats.read ? ' (one read whole and folded again)' : ''}; `
