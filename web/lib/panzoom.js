@@ -6,7 +6,7 @@
 // filling it, and is kept per map across the page's redraws (every new state redraws the page).
 
 const MAX = 5;
-const views = new Map(); // map id → {scale, cx, cy}, scale null until the box is measured
+const views = new Map(); // map id → {scale, cx, cy, aspect}, scale and aspect null until the box is measured
 const windows = new WeakMap(); // a map's svg → its window's `show`
 
 /**
@@ -33,9 +33,11 @@ export function showOnMaps(pieces) {
  * style to hide them until the player zooms in.
  */
 export function panZoom(svg, id, width, height, { focus = null, labelSize = null } = {}) {
-  if (!views.has(id)) views.set(id, { scale: null, cx: focus?.[0] ?? width / 2, cy: focus?.[1] ?? height / 2 });
+  if (!views.has(id)) views.set(id, { scale: null, cx: focus?.[0] ?? width / 2, cy: focus?.[1] ?? height / 2, aspect: null });
   const v = views.get(id);
-  let aspect = width / height; // the box's width over its height, once measured
+  // The box's width over its height: as last measured for this map, since each redraw makes a new svg that
+  // is measured only a frame after it is drawn (and shown in the drawing's shape meanwhile: a flash).
+  let aspect = v.aspect ?? width / height;
 
   /** The window at scale 1: the least box of the page box's shape holding the whole drawing. */
   const base = () => (aspect > width / height ? [height * aspect, height] : [width, width / aspect]);
@@ -75,7 +77,7 @@ export function panZoom(svg, id, width, height, { focus = null, labelSize = null
   };
   const measure = () => {
     const r = svg.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) aspect = r.width / r.height;
+    if (r.width > 0 && r.height > 0) aspect = v.aspect = r.width / r.height;
   };
   if (v.scale !== null) apply();
   else svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
