@@ -44,14 +44,18 @@ export function freeBand(bar) {
 const MARGIN = 8;
 
 /**
- * Scroll the page so that the framed places `boxes` are in the free `band`: all of them when they fit,
- * else as many as fit from the top of a place down. Nothing moves when they are all in view already.
- * `behavior` is 'smooth' or 'instant'. Returns whether the page was scrolled.
+ * Scroll the page so that the framed places `boxes` are in the free `band`: all of them when they fit
+ * (closer to its edges than MARGIN if that is what it takes), else as many as fit from the top of a place
+ * down. Nothing moves when they are all in view already. `behavior` is 'smooth' or 'instant'. Returns
+ * whether the page was scrolled.
  */
 export function bringIntoView(boxes, band, behavior) {
   if (!boxes.length) return false;
-  const top = band.top + MARGIN;
-  const bottom = band.bottom - MARGIN;
+  const span = Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));
+  const slack = band.bottom - band.top - span;
+  const margin = slack >= 0 ? Math.min(MARGIN, slack / 2) : MARGIN;
+  const top = band.top + margin;
+  const bottom = band.bottom - margin;
   if (boxes.every((b) => b.top >= top && b.bottom <= bottom)) return false;
   const room = bottom - top;
   // The window start (a place's top) under which the most places fit whole.
