@@ -713,6 +713,19 @@ async function placeBid(page, id, name) {
   assert.fail(`the bid is not sent; what the page showed after each try: ${JSON.stringify(seen)}`);
 }
 
+/**
+ * Type `points` as the bid, until the field holds just that: once it read "30" for "3", as a redraw between
+ * Playwright's selecting the field's text and its typing would leave it (the caret before the old "0").
+ */
+async function typeBid(page, points) {
+  const field = page.getByLabel(/Treaty points you give Britain/);
+  for (let tries = 0; tries < 5; tries++) {
+    await field.fill(points);
+    if ((await field.inputValue()) === points) return;
+  }
+  assert.fail(`the bid field would not hold ${points}: it reads ${await field.inputValue()}`);
+}
+
 test('Imperial Struggle: two players bid for France, sealed; the higher bid plays France, Britain gets the points', async () => {
   const flora = await signUp('flora');
   await flora.page.getByLabel('Game', { exact: true }).selectOption('imperial-struggle');
@@ -727,7 +740,7 @@ test('Imperial Struggle: two players bid for France, sealed; the higher bid play
   const id = Number(flora.page.url().match(/#\/game\/(\d+)/)[1]);
   const panel = flora.page.locator('#bid-panel');
   await panel.getByText('No bid is in yet.').waitFor();
-  await flora.page.getByLabel(/Treaty points you give Britain/).fill('3');
+  await typeBid(flora.page, '3');
   // A state pushed while the bid is typed redraws the page: the bid typed stays (a chat line, held until shown).
   await flora.page.evaluate((game) => fetch(`/api/games/${game}/chat`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'my bid is in the box' }),
@@ -745,7 +758,7 @@ test('Imperial Struggle: two players bid for France, sealed; the higher bid play
   assert.doesNotMatch(await gregor.page.locator('#bid-panel').textContent(), /flora\D*3/);
   assert.match(await statusOf(gregor.page), /Waiting for gregor's sealed bid for France/);
   await gregor.page.screenshot({ path: join(ARTIFACTS, 'bid-sealed-390x844.png') });
-  await gregor.page.getByLabel(/Treaty points you give Britain/).fill('1');
+  await typeBid(gregor.page, '1');
   await placeBid(gregor.page, id, 'gregor');
 
   // His bid was the last: the game starts, the bids are opened to both, and flora plays France.
@@ -2429,6 +2442,14 @@ test('the bots’ turns are shown one after another, marked on the map, and Skip
     assert.equal(await page.locator('#undo').count(), 0);
     assert.match(await statusOf(page), /^What the others did, turn by turn: step \d+ of \d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'catching-up-1280x800.png') });
+    // The first turn stays shown until the bots have all played theirs (on a busy machine they may come
+    // slower than the test reads the page), so that every turn before mine is there to be stepped through.
+    for (const until = Date.now() + 60_000; ;) {
+      const s = await gameState(page, id);
+      if (s.finished || s.to_act.includes(s.seat)) break;
+      assert.ok(Date.now() < until, 'the bots played their turns within a minute');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     // The next of the turns (held in its turn), unless this was the last; then Skip while one is shown.
     await nextTurn();
     await page.waitForFunction((seen) => {
