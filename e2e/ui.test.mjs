@@ -3395,6 +3395,18 @@ async function decisionShown(page) {
   return value === 'over' ? null : value;
 }
 
+/** Press the bar's "Other choices": the main choices left in the card come into view, clear of the bar. */
+async function otherChoices(page, at) {
+  assert.equal(await tap(page, page.locator('#show-choices'), '#show-choices'), 'show-choices', `${at}: "Other choices" pressed`);
+  const inView = await page.evaluate(() => {
+    const r = document.querySelector('.board-area .choices [data-loose]').getBoundingClientRect();
+    const bar = document.getElementById('decision-bar').getBoundingClientRect();
+    return r.top >= 0 && r.top < (bar.top > innerHeight / 2 ? bar.top : innerHeight) && r.top >= (bar.top > innerHeight / 2 ? 0 : bar.bottom);
+  });
+  assert.ok(inView, `${at}: "Other choices" brings the choices in the card into view`);
+  return true;
+}
+
 /**
  * Once the page shows a decision of this player brought into view: where the decision bar and the framed
  * places (the board's `.choice` and `.clickable` pieces, a map's cut to its window) are, read in the same
@@ -3434,6 +3446,8 @@ function tableMeasure() {
   // The few loose choices are in the bar (web/pages/game.js, barChoices), once: more stay in the card.
   const inBar = document.querySelectorAll('#decision-bar .bar-choices button').length;
   const inCard = document.querySelectorAll('.board-area .choices [data-loose] button').length;
+  // Where a few stay in the card, the height they would add to the bar.
+  const looseInCard = document.querySelector('.board-area .choices [data-loose]')?.getBoundingClientRect().height ?? 0;
   // A long text in the bar is folded to its first lines (web/pages/game.js), with a button to read it all.
   const more = document.getElementById('status-more');
   const folded = Boolean(more && !more.hidden && more.getAttribute('aria-expanded') === 'false');
@@ -3443,7 +3457,7 @@ function tableMeasure() {
   const emptyCards = [...document.querySelectorAll('.board-area .choices')].filter((c) => [...c.children].every((x) => /^H\d$/.test(x.tagName))).length;
   return {
     bar: { top: bar.top, bottom: bar.bottom, left: bar.left, right: bar.right },
-    inBar, inCard, folded, answersInCard, emptyCards,
+    inBar, inCard, looseInCard, otherChoices: Boolean(document.getElementById('show-choices')), folded, answersInCard, emptyCards,
     band, places: places.length, out: out.map((p) => `${p.name} (${Math.round(p.top)}–${Math.round(p.bottom)})`),
     // One screen: the band between the bar and the window's edge holds them all (each is checked in view by `out`).
     fits: span <= band.bottom - band.top, span,
@@ -3452,6 +3466,7 @@ function tableMeasure() {
     outsideMaps: places.length - placed.length,
     mostInBand: Math.max(0, ...placed.map((p) => placed.filter((q) => q.top >= p.top && q.bottom <= p.top + band.bottom - band.top - 16).length)),
     scrollWidth: document.documentElement.scrollWidth, innerWidth, innerHeight, scrollY: Math.round(scrollY),
+    brought: g.dataset.brought,
   };
 }
 
@@ -3597,7 +3612,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.setViewportSize({ width, height });
       const id = await createAgainstBots(page, game, players, { rated: false });
       const moved = { drags: 0, zooms: 0 };
-      const stats = { decisions: 0, places: 0, inBar: 0, fullest: 0, tallestBar: 0, folded: 0, read: false, unfit: 0 };
+      const stats = { decisions: 0, places: 0, inBar: 0, crowded: 0, toCard: false, fullest: 0, tallestBar: 0, folded: 0, read: false, unfit: 0 };
       for (let n = 0; n < decisions; n++) {
         const m = await decisionShown(page);
         if (!m) break;
@@ -3611,8 +3626,9 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
         if (game === 'virgin-queen') {
           assert.ok(m.fits, `${at}: the ${m.places} framed places fit one screen (they span ${Math.round(m.span)} px of the band ${JSON.stringify(m.band)})`);
         }
-        const where = `(the bar ${Math.round(m.bar.top)}–${Math.round(m.bar.bottom)}, the band ${Math.round(m.band.top)}–${Math.round(m.band.bottom)}, scrolled to ${m.scrollY})`;
-        assert.equal(m.outsideMaps, 0, `${at}: no framed place is outside its map's window (${m.out.join(', ')})`);
+        const where = `(the bar ${Math.round(m.bar.top)}–${Math.round(m.bar.bottom)}, the band ${Math.round(m.band.top)}–${Math.round(m.band.bottom)}, `
+          + `scrolled to ${m.scrollY}; the page: ${m.brought})`;
+        assert.equal(m.outsideMaps, 0, `${at}: no framed place is outside its map's window (${m.out.join(', ')}; the page: ${m.brought})`);
         if (m.fits) {
           assert.deepEqual(m.out, [], `${at}: every one of the ${m.places} framed places is in view, clear of the bar ${where}`);
         } else {
@@ -3620,9 +3636,21 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
             + `as many as fit one screen (${m.mostInBand}) are in view, clear of the bar ${where}; out of view: ${m.out.join(', ')}`);
           stats.unfit += 1;
         }
-        assert.ok(!(m.inBar && m.inCard) && (m.inCard === 0 || m.inCard > 4),
-          `${at}: a few loose choices are in the bar, more in the card (${m.inBar} in the bar, ${m.inCard} in the card)`);
+        // A few loose choices are in the bar, more in the card; and so are a few that would make the bar take
+        // more than a third of the window (the group's height in the card stands for its height in the bar,
+        // within 24 px: their widths and gaps differ a little).
+        const barHeight = m.bar.bottom - m.bar.top;
+        assert.ok(!(m.inBar && m.inCard), `${at}: the loose choices are in the bar or the card (${m.inBar} in the bar, ${m.inCard} in the card)`);
+        assert.ok(!m.inBar || barHeight <= m.innerHeight / 3 + 0.5, `${at}: the bar with ${m.inBar} main choices is ${Math.round(barHeight)} px tall, at most a third of the window`);
+        const crowded = m.inCard > 0 && m.inCard <= 4;
+        assert.ok(!crowded || barHeight + m.looseInCard > m.innerHeight / 3 - 24,
+          `${at}: ${m.inCard} main choices are in the card, though the bar (${Math.round(barHeight)} px) would hold them (${Math.round(m.looseInCard)} px)`);
         stats.inBar += m.inBar ? 1 : 0;
+        if (crowded && !stats.crowded) await page.screenshot({ path: join(ARTIFACTS, `table-${game}-${width}x${height}-crowded.png`) });
+        stats.crowded += crowded ? 1 : 0;
+        // Beside framed places, the bar leads to the choices left in the card.
+        assert.ok(!crowded || !m.places || m.otherChoices, `${at}: the bar has a way to the ${m.inCard} choices left in the card`);
+        if (crowded && m.places && !stats.toCard) stats.toCard = await otherChoices(page, at);
         assert.equal(m.answersInCard, 0, `${at}: the answers to an announcement are in the bar`);
         assert.equal(m.emptyCards, 0, `${at}: no choices card is left with only its heading`);
         stats.tallestBar = Math.max(stats.tallestBar, m.bar.bottom - m.bar.top);
@@ -3644,7 +3672,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       }
       console.log(`# the table, ${game} at ${width}×${height}: ${stats.decisions} decisions, ${stats.places} framed places measured `
         + `(spanning at most ${Math.round(stats.fullest * 100)}% of the band the bar leaves; ${stats.unfit} decisions whose places were more than one screen), `
-        + `${stats.inBar} with main choices in the bar, the bar at most ${Math.round(stats.tallestBar)} px tall, ${stats.folded} with its text folded${stats.read ? ' (one read whole and folded again)' : ''}; `
+        + `${stats.inBar} with main choices in the bar (${stats.crowded} left in the card, the bar too tall with them${stats.toCard ? ', reached by Other choices' : ''}), the bar at most ${Math.round(stats.tallestBar)} px tall, ${stats.folded} with its text folded${stats.read ? ' (one read whole and folded again)' : ''}; `
         + `the map dragged ${moved.drags} and zoomed ${moved.zooms} times`);
       await context.close();
     });

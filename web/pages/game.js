@@ -97,6 +97,7 @@ export async function show(root, session, id) {
   let broughtKey = null; // the decision last brought into view
   let broughtAt = null; // where the page was scrolled to for it (null: not known, or not brought)
   let statusRead = null; // the bar's text the reader unfolded: shown whole until the text changes
+  let crowded = null; // the decision (crowdKey) whose loose choices made the bar too tall: they stay in the card
   const ticker = setInterval(tickClock, 1000);
   const onKey = (e) => { if (e.key === 'Escape' && catchUp) skip(); };
   document.addEventListener('keydown', onKey);
@@ -468,19 +469,16 @@ export async function show(root, session, id) {
       const focused = document.activeElement && document.activeElement.getAttribute('data-key');
       // What the player opened stays open: a folded group of choices, a legend, the list of all choices.
       const opened = new Set([...root.querySelectorAll('details[data-key][open]')].map((d) => d.dataset.key));
-      replace(root, page());
-      // Once on the page, where the pieces' drawn boxes are known.
-      markBoard(root.querySelector('.board-area'), marks);
-      for (const d of root.querySelectorAll('details[data-key]')) {
-        if (opened.has(d.dataset.key)) d.open = true;
-      }
-      // The bar's button that reads its folded text whole, where the text runs past the lines shown.
-      const status = document.getElementById('status');
-      const more = document.getElementById('status-more');
-      if (status && more) more.hidden = status.classList.contains('folded') && status.scrollHeight <= status.clientHeight + 1;
-      // The page's foot keeps room for a bar fixed to the bottom (a phone), and scrolling keeps clear of it.
+      drawPage(opened);
+      // Main choices that make the bar take more than its share of the window (long ones on a phone) go
+      // back to their card, before the page is shown; the bar's button leads there. Not for a prompt the
+      // reader unfolded, which is as tall as they asked.
       const bar = document.getElementById('decision-bar');
-      if (bar) document.documentElement.style.setProperty('--bar-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+      if (bar?.querySelector('.bar-choices') && bar.querySelector('#status.folded')
+        && bar.getBoundingClientRect().height > innerHeight * BAR_SHARE) {
+        crowded = crowdKey();
+        drawPage(opened);
+      }
       // A frame later: the maps have taken their boxes' shapes (panzoom.js) by then.
       requestAnimationFrame(() => { if (!closed) bringDecision(); });
       if (focused) {
@@ -491,6 +489,23 @@ export async function show(root, session, id) {
         if (again && again.tagName === 'TEXTAREA') again.selectionStart = again.selectionEnd = again.value.length;
       }
     });
+  }
+
+  /** Draw the page anew, the `opened` details open again. */
+  function drawPage(opened) {
+    replace(root, page());
+    // Once on the page, where the pieces' drawn boxes are known.
+    markBoard(root.querySelector('.board-area'), marks);
+    for (const d of root.querySelectorAll('details[data-key]')) {
+      if (opened.has(d.dataset.key)) d.open = true;
+    }
+    // The bar's button that reads its folded text whole, where the text runs past the lines shown.
+    const status = document.getElementById('status');
+    const more = document.getElementById('status-more');
+    if (status && more) more.hidden = status.classList.contains('folded') && status.scrollHeight <= status.clientHeight + 1;
+    // The page's foot keeps room for a bar fixed to the bottom (a phone), and scrolling keeps clear of it.
+    const bar = document.getElementById('decision-bar');
+    if (bar) document.documentElement.style.setProperty('--bar-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`);
   }
 
   function page() {
@@ -544,6 +559,7 @@ export async function show(root, session, id) {
     const allInBar = Boolean(loose) && loose.querySelectorAll('button').length === state.legal_actions.length;
     if (allInBar) loose.dataset.all = '';
     const choicesCard = deciding && !allInBar ? board.querySelector('.choices') : null;
+    const showCard = () => choicesCard.isConnected && choicesCard.scrollIntoView({ block: 'start', behavior: calm() ? 'instant' : 'smooth' });
     // A long text (an announcement to approve, a card's whole wording) is folded to a few lines, so that the
     // bar leaves the board room; the reader may unfold it.
     const said = statusText();
@@ -555,8 +571,14 @@ export async function show(root, session, id) {
       }, framed === 1 ? 'Show the framed place' : `Show the ${framed} framed places`)
       : choicesCard ? h('button', {
         type: 'button', id: 'show-places', class: 'where', 'data-key': 'show-places',
-        onclick: () => choicesCard.isConnected && choicesCard.scrollIntoView({ block: 'start', behavior: calm() ? 'instant' : 'smooth' }),
+        onclick: showCard,
       }, state.legal_actions.length === 1 ? 'Show your choice' : `Show your ${state.legal_actions.length} choices`) : null;
+    // Main choices left in the card (the bar too tall with them) beside framed places: a way to them too.
+    const toCard = framed && choicesCard && crowded === crowdKey() ? h('button', {
+      type: 'button', id: 'show-choices', class: 'where', 'data-key': 'show-choices',
+      onclick: showCard,
+      title: 'Scroll to the choices not played at a place of the board',
+    }, 'Other choices') : null;
     return h('section', { id: 'decision-bar', class: deciding ? 'decision-bar mine' : 'decision-bar', 'aria-label': 'The decision' },
       h('div', { class: 'status-row' },
         h('p', { id: 'status', class: `status${deciding ? ' mine' : ''}${whole ? '' : ' folded'}`, 'aria-live': 'polite' }, said),
@@ -570,6 +592,7 @@ export async function show(root, session, id) {
           id: 'time-limit', class: 'badge clock', role: 'timer', title: 'The time limit the rules set for this segment; when it runs out, the server ends it for everyone still in it',
         }, clockText()) : null,
         where,
+        toCard,
         live && state.finished && state.outcome ? h('button', {
           type: 'button', id: 'show-end', class: 'where', 'data-key': 'show-end',
           onclick: () => document.getElementById('end-panel')?.scrollIntoView({ block: 'start', behavior: calm() ? 'instant' : 'smooth' }),
@@ -599,13 +622,13 @@ export async function show(root, session, id) {
    * The decision's main choices for the bar: the game's loose actions (those not played at a place of the
    * board: pass, done, end the turn, yes or no), which its module draws in its choices card inside an
    * element marked `data-loose`. When they are a few, that element itself moves into the bar, where it
-   * stays in view (its buttons are drawn once, and keep what they do); more stay in the card. A card left
-   * with nothing but its heading goes.
+   * stays in view (its buttons are drawn once, and keep what they do); more stay in the card, and so do a
+   * few that made the bar too tall for this decision (`draw`). A card left with nothing but its heading goes.
    */
   function barChoices(board) {
     const loose = board.querySelector('.choices [data-loose]');
     const count = loose ? loose.querySelectorAll('button').length : 0;
-    if (!count || count > BAR_CHOICES) return null;
+    if (!count || count > BAR_CHOICES || crowded === crowdKey()) return null;
     const card = loose.closest('.choices');
     loose.remove();
     if ([...card.children].every((c) => /^H\d$/.test(c.tagName))) card.remove();
@@ -617,6 +640,10 @@ export async function show(root, session, id) {
 
   /** The most loose choices the bar holds; more stay in the game's choices card. */
   const BAR_CHOICES = 4;
+  /** The most of the window's height the bar takes with loose choices in it; taller, they stay in the card. */
+  const BAR_SHARE = 1 / 3;
+  /** The decision the page last found the bar too tall for with its loose choices in it (`draw`). */
+  const crowdKey = () => `${decided}|${state.prompt}`;
 
   /** The clock of the seat to play, in the bar (the seats' panel has every seat's): mine first. */
   function barClock() {
@@ -642,7 +669,7 @@ export async function show(root, session, id) {
    * Once drawn, bring the framed places of a new decision of mine (or the choices, where the board frames
    * none) into view, clear of the bar; `force`: the bar's "show" button, whatever the decision. Not while
    * the player types (chat, notes, a bid) or has text selected. The article's `data-decision` is then the
-   * version whose decision is shown, for tests to wait on.
+   * version whose decision is shown, for tests to wait on, and `data-brought` what was done about it.
    */
   function bringDecision(force = false) {
     const article = root.querySelector('article.game');
@@ -676,17 +703,21 @@ export async function show(root, session, id) {
       // decision is brought then, as a new one, wherever the page stands.
       if (!boxes.length && !force) {
         article.dataset.decision = String(state.version);
+        article.dataset.brought = 'nothing yet';
         return;
       }
       const smooth = !calm();
       broughtAt = null;
-      if (bringIntoView(boxes, band, smooth ? 'smooth' : 'instant') && smooth) {
+      const scrolled = bringIntoView(boxes, band, smooth ? 'smooth' : 'instant');
+      if (scrolled && smooth) {
         window.addEventListener('scrollend', () => { if (broughtKey === key) broughtAt = window.scrollY; }, { once: true });
       } else {
         broughtAt = window.scrollY;
       }
-    } else if (key !== broughtKey) {
-      broughtAt = null;
+      article.dataset.brought = `${scrolled ? 'scrolled' : 'in view'} (${boxes.length} places)`;
+    } else {
+      if (key !== broughtKey) broughtAt = null;
+      article.dataset.brought = typing ? 'left: typing' : `left: scrolled since (${broughtAt} then, ${Math.round(window.scrollY)} now)`;
     }
     broughtKey = key;
     article.dataset.decision = String(state.version);
