@@ -3707,6 +3707,37 @@ test('a tap held while a new state arrives still counts: the page is drawn anew 
   await context.close();
 });
 
+test('at 390×844 a map drawn anew has its window in its box’s shape from the first frame', async () => {
+  const { context, page } = await signUp('tablemapshape');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const id = await createAgainstBots(page, 'imperial2030', 2, { rated: false });
+  assert.ok(await decisionShown(page), 'a decision of mine');
+  // Every push draws the map anew. Each new svg is read as it is put on the page (a mutation observer's
+  // callback runs before the browser paints): its window (the viewBox) and its box must have one shape.
+  await page.evaluate(() => {
+    window.mapShapes = [];
+    new MutationObserver(() => {
+      for (const svg of document.querySelectorAll('svg.world-map:not([data-read])')) {
+        svg.dataset.read = '';
+        const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+        const box = svg.getBoundingClientRect();
+        window.mapShapes.push({ window: w / h, box: box.width / box.height });
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  for (let n = 1; n <= 3; n++) {
+    await page.evaluate(([game, text]) => fetch(`/api/games/${game}/chat`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }),
+    }), [id, `redraw ${n}`]);
+    await page.waitForFunction((k) => window.mapShapes.length >= k, n, { timeout: 10_000 });
+  }
+  const shapes = await page.evaluate(() => window.mapShapes);
+  for (const { window: w, box } of shapes) {
+    assert.ok(Math.abs(w - box) < 0.01, `the map's window is ${w.toFixed(3)} wide for 1 high, its box ${box.toFixed(3)}`);
+  }
+  await context.close();
+});
+
 test('a redraw brings the decision back into view unless the reader scrolled away from it', async () => {
   const { context, page } = await signUp('tablereader');
   const id = await createAgainstBots(page, 'imperial2030', 2, { rated: false });
